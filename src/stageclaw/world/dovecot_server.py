@@ -1,0 +1,181 @@
+"""Dovecot (IMAP) for a service pool: one daemon in the foreground, many users, Maildir on disk.
+
+As root, Dovecot's login and internal processes take its packaged users and mail is owned
+by `nobody`; as an ordinary user, everything runs as that user.
+"""
+
+from __future__ import annotations
+
+import grp
+import os
+import pwd
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+from stageclaw.errors import ServiceError
+from stageclaw.world import procs
+from stageclaw.world.maildir import Owner
+
+INSTALL_HINT = "install it with `scripts/install` (or `apt-get install dovecot-imapd`)"
+
+CONFIG = """\
+base_dir = {run}
+state_dir = {state}
+instance_name = stageclaw-{port}
+log_path = {log}
+info_log_path = {log}
+listen = 127.0.0.1
+protocols = imap
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_cache_size = 0
+mail_location = maildir:~:UTF-8
+first_valid_uid = {first_uid}
+first_valid_gid = {first_gid}
+default_login_user = {login_user}
+default_internal_user = {internal_user}
+default_internal_group = {internal_group}
+mail_max_userip_connections = 200
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u {passwd}
+}}
+userdb {{
+  driver = static
+  args = uid={uid} gid={gid} home={mail}/%u
+}}
+service imap-login {{
+  inet_listener imap {{
+    address = 127.0.0.1
+    port = {port}
+  }}
+  inet_listener imaps {{
+    port = 0
+  }}
+  chroot =
+}}
+service anvil {{
+  chroot =
+}}
+namespace inbox {{
+  inbox = yes
+  separator = /
+  mailbox Sent {{
+    special_use = \\Sent
+  }}
+  mailbox Trash {{
+    special_use = \\Trash
+  }}
+  mailbox Drafts {{
+    special_use = \\Drafts
+  }}
+  mailbox Archive {{
+    special_use = \\Archive
+  }}
+  mailbox Junk {{
+    special_use = \\Junk
+  }}
+}}
+"""
+
+
+def _binary() -> str:
+    found = shutil.which("dovecot") or next((p for p in ("/usr/sbin/dovecot",) if os.path.exists(p)), None)
+    if not found:
+        raise ServiceError(f"Dovecot is not installed; {INSTALL_HINT}")
+    return found
+
+
+def _accounts() -> tuple[Owner, dict[str, str | int]]:
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("dovenull")
+            pwd.getpwnam("dovecot")
+            nobody = pwd.getpwnam("nobody")
+        except KeyError as exc:
+            raise ServiceError(f"Dovecot's system users are missing ({exc}); reinstall it: {INSTALL_HINT}") from None
+        owner = Owner(nobody.pw_uid, nobody.pw_gid)
+        users = {"login_user": "dovenull", "internal_user": "dovecot", "internal_group": "dovecot"}
+    else:
+        me = pwd.getpwuid(os.geteuid())
+        owner = Owner(me.pw_uid, me.pw_gid)
+        users = {"login_user": me.pw_name, "internal_user": me.pw_name, "internal_group": me.pw_name}
+    first = {"first_uid": min(owner.uid, 500), "first_gid": min(owner.gid, 500)}
+    return owner, {**users, **first, "uid": owner.uid, "gid": owner.gid}
+
+
+class DovecotServer:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.mail_root = root / "mail"
+        self.passwd = root / "passwd"
+        self.log = root / "dovecot.log"
+        self.config = root / "dovecot.conf"
+        self.port = 0
+        self.owner, self._users_conf = _accounts()
+        self._proc = None
+        self._users: dict[str, str] = {}
+        self._lock = threading.Lock()
+
+    def home(self, user: str) -> Path:
+        return self.mail_root / user
+
+    def start(self) -> None:
+        binary = _binary()
+        for sub in ("run", "state"):
+            (self.root / sub).mkdir(parents=True, exist_ok=True)
+        self.root.chmod(0o755)
+        self.mail_root.mkdir(parents=True, exist_ok=True)
+        self.owner.apply(self.mail_root)
+        self._write_passwd()
+        self.port = procs.free_port()
+        self.config.write_text(
+            CONFIG.format(
+                run=self.root / "run",
+                state=self.root / "state",
+                log=self.log,
+                passwd=self.passwd,
+                mail=self.mail_root,
+                port=self.port,
+                **self._users_conf,
+            )
+        )
+        self._proc = procs.spawn([binary, "-F", "-c", str(self.config)], self.log)
+
+    def wait(self) -> None:
+        procs.wait_for_port(self.port, self._proc, "Dovecot", self.log)
+
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def stop(self) -> None:
+        procs.stop(self._proc)
+
+    def kick(self, user: str) -> None:
+        """Close the user's live IMAP sessions (before a reset or removal)."""
+        doveadm = shutil.which("doveadm") or "/usr/bin/doveadm"
+        if self.alive() and os.path.exists(doveadm):
+            subprocess.run([doveadm, "-c", str(self.config), "kick", user], capture_output=True, timeout=10, check=False)
+
+    def add_user(self, user: str, password: str) -> None:
+        with self._lock:
+            self._users[user] = password
+            self._write_passwd()
+
+    def remove_user(self, user: str) -> None:
+        with self._lock:
+            self._users.pop(user, None)
+            self._write_passwd()
+
+    def _write_passwd(self) -> None:
+        # Dovecot re-reads a passwd-file whose mtime changed; replace it atomically.
+        tmp = self.passwd.with_suffix(".tmp")
+        tmp.write_text("".join(f"{u}:{{PLAIN}}{p}\n" for u, p in self._users.items()))
+        if os.geteuid() == 0:
+            # Dovecot's auth process runs as the `dovecot` user; nobody else may read the passwords.
+            os.chown(tmp, 0, grp.getgrnam(str(self._users_conf["internal_group"])).gr_gid)
+        os.chmod(tmp, 0o640 if os.geteuid() == 0 else 0o600)
+        os.replace(tmp, self.passwd)

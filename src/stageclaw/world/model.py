@@ -1,0 +1,397 @@
+"""The world.yaml contract (E0) as pydantic models, and its loader.
+
+Seed objects carry the State JSON fields; unknown keys and bad values are errors that name
+the file and the field.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+from pathlib import Path, PurePosixPath
+from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import yaml
+from icalendar.prop import vRecur
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from stageclaw.errors import WorldError
+
+_BAD_WHEN = "bad date or time {value!r}: use ISO 8601, e.g. 2026-03-10 or 2026-03-10T09:00:00+08:00"
+
+
+def _parse_when(value: Any) -> Any:
+    """`YYYY-MM-DD` is a date (all-day); anything longer is a datetime."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            if len(text) == 10:
+                return date.fromisoformat(text)
+            return datetime.fromisoformat(text)
+        except ValueError as exc:
+            raise ValueError(_BAD_WHEN.format(value=value)) from exc
+    if not isinstance(value, date):
+        raise ValueError(_BAD_WHEN.format(value=value))
+    return value
+
+
+When = Annotated[date | datetime, BeforeValidator(_parse_when)]
+Instant = Annotated[datetime, BeforeValidator(_parse_when)]
+Day = Annotated[date, BeforeValidator(_parse_when)]
+
+_FLAG = re.compile(r"^(\\(Seen|Answered|Flagged|Deleted|Draft)|[A-Za-z$][A-Za-z0-9$_.-]*)$")
+_UID = re.compile(r"^[^\s/\\]{1,200}$")
+
+
+class _Seed(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+
+def _check_uid(value: str) -> str:
+    if not _UID.match(value):
+        raise ValueError(f"uid {value!r} must be 1-200 characters without spaces or slashes")
+    return value
+
+
+class User(_Seed):
+    name: str
+    email: str
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, value: str) -> str:
+        if "@" not in value or " " in value.strip():
+            raise ValueError(f"{value!r} is not an email address")
+        return value.strip().lower()
+
+
+class AttachmentSeed(_Seed):
+    """An attachment from `assets/` (`path`) or given inline (`text`)."""
+
+    filename: str
+    path: str | None = None
+    text: str | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> AttachmentSeed:
+        if (self.path is None) == (self.text is None):
+            raise ValueError("give exactly one of 'path' (a file under assets/) or 'text'")
+        return self
+
+
+class MessageSeed(_Seed):
+    message_id: str
+    from_: str = Field(alias="from")
+    to: list[str] = []
+    cc: list[str] = []
+    subject: str = ""
+    date: Instant
+    flags: list[str] = []
+    body: str = ""
+    in_reply_to: str | None = None
+    attachments: list[AttachmentSeed] = []
+
+    @field_validator("message_id", "in_reply_to")
+    @classmethod
+    def _angle(cls, value: str | None) -> str | None:
+        if value is not None and not re.match(r"^<[^<>\s]+@[^<>\s]+>$", value):
+            raise ValueError(f"{value!r} is not a Message-ID like <id@host>")
+        return value
+
+    @field_validator("flags")
+    @classmethod
+    def _flags(cls, value: list[str]) -> list[str]:
+        for flag in value:
+            if not _FLAG.match(flag):
+                raise ValueError(f"{flag!r} is not an IMAP flag (\\Seen, \\Answered, \\Flagged, \\Deleted, \\Draft or a keyword)")
+        return value
+
+
+class MailSeed(_Seed):
+    folders: dict[str, list[MessageSeed]] = {}
+
+    @field_validator("folders")
+    @classmethod
+    def _folders(cls, value: dict[str, list[MessageSeed]]) -> dict[str, list[MessageSeed]]:
+        for name, messages in value.items():
+            if not name or "." in name or name.startswith("/") or name.endswith("/") or "//" in name:
+                raise ValueError(f"folder name {name!r}: use names like 'Archive' or 'Projects/Alpha' (no dots)")
+            seen: set[str] = set()
+            for msg in messages:
+                if msg.message_id in seen:
+                    raise ValueError(f"folder {name!r} has message_id {msg.message_id} twice")
+                seen.add(msg.message_id)
+        return value
+
+
+def default_end(start: date | datetime) -> date | datetime:
+    """An event without an end lasts one day (all-day) or one hour."""
+    if isinstance(start, datetime):
+        return start + timedelta(hours=1)
+    return start + timedelta(days=1)
+
+
+class EventSeed(_Seed):
+    uid: str
+    summary: str
+    start: When
+    end: When | None = None
+    all_day: bool | None = None
+    location: str = ""
+    description: str = ""
+    attendees: list[str] = []
+    organizer: str | None = None
+    status: Literal["CONFIRMED", "TENTATIVE", "CANCELLED"] | None = None
+    rrule: str | None = None
+
+    _uid = field_validator("uid")(_check_uid)
+
+    @field_validator("rrule")
+    @classmethod
+    def _rrule(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                vRecur.from_ical(value)
+            except ValueError as exc:
+                raise ValueError(f"bad rrule {value!r}: {exc}") from exc
+        return value
+
+    @model_validator(mode="after")
+    def _times(self) -> EventSeed:
+        timed = isinstance(self.start, datetime)
+        if self.end is not None and isinstance(self.end, datetime) != timed:
+            raise ValueError("start and end must both be dates (all-day) or both be times")
+        if self.all_day is not None and self.all_day == timed:
+            raise ValueError("all_day disagrees with start: an all-day event has a date start (YYYY-MM-DD)")
+        if self.end is not None and _comparable(self.end) < _comparable(self.start):
+            raise ValueError("end is before start")
+        return self
+
+    @property
+    def effective_end(self) -> date | datetime:
+        return self.end if self.end is not None else default_end(self.start)
+
+
+def _comparable(value: date | datetime) -> Any:
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        return value.replace(tzinfo=None) - (value.utcoffset() or timedelta())
+    return value
+
+
+class TodoSeed(_Seed):
+    uid: str
+    title: str
+    notes: str = ""
+    due: When | None = None
+    priority: int | None = Field(default=None, ge=0, le=9)
+    completed: bool = False
+    completed_at: Instant | None = None
+
+    _uid = field_validator("uid")(_check_uid)
+
+    @model_validator(mode="after")
+    def _done(self) -> TodoSeed:
+        if self.completed_at is not None and not self.completed:
+            raise ValueError("completed_at is set but completed is false")
+        return self
+
+
+class NoteSeed(_Seed):
+    uid: str
+    title: str
+    body: str = ""
+    tags: list[str] = []
+
+    _uid = field_validator("uid")(_check_uid)
+
+
+class ContactSeed(_Seed):
+    uid: str
+    name: str
+    emails: list[str] = []
+    phones: list[str] = []
+    organization: str = ""
+    title: str = ""
+    notes: str = ""
+    birthday: Day | None = None
+
+    _uid = field_validator("uid")(_check_uid)
+
+
+class FileSeed(_Seed):
+    """A workspace file, inline (`text`) or copied from `assets/` (`path`)."""
+
+    text: str | None = None
+    path: str | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> FileSeed:
+        if (self.path is None) == (self.text is None):
+            raise ValueError("give exactly one of 'text' or 'path' (a file under assets/)")
+        return self
+
+
+def _check_relative(path: str) -> str:
+    pure = PurePosixPath(path)
+    if not path or pure.is_absolute() or ".." in pure.parts or "\\" in path or str(pure) != path:
+        raise ValueError(f"{path!r} must be a plain relative path like 'docs/plan.md'")
+    return path
+
+
+class World(_Seed):
+    now: Instant
+    timezone: str
+    user: User
+    mail: MailSeed = MailSeed()
+    calendar: dict[str, list[EventSeed]] = {}
+    reminders: dict[str, list[TodoSeed]] = {}
+    notes: dict[str, list[NoteSeed]] = {}
+    contacts: list[ContactSeed] = []
+    files: dict[str, FileSeed] = {}
+
+    @field_validator("timezone")
+    @classmethod
+    def _tz(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ValueError(f"unknown timezone {value!r}: use an IANA name like Europe/London") from exc
+        return value
+
+    @field_validator("now")
+    @classmethod
+    def _aware(cls, value: datetime) -> datetime:
+        if value.tzinfo is None:
+            raise ValueError("now needs a UTC offset, e.g. 2026-03-10T09:00:00+08:00")
+        return value
+
+    @field_validator("files")
+    @classmethod
+    def _paths(cls, value: dict[str, FileSeed]) -> dict[str, FileSeed]:
+        for path in value:
+            _check_relative(path)
+        return value
+
+    @field_validator("calendar", "reminders", "notes")
+    @classmethod
+    def _containers(cls, value: dict[str, list[Any]]) -> dict[str, list[Any]]:
+        for name in value:
+            if not name.strip() or "/" in name:
+                raise ValueError(f"name {name!r} must be non-empty and without '/'")
+        return value
+
+    @model_validator(mode="after")
+    def _unique_uids(self) -> World:
+        for app, groups in (("calendar", self.calendar), ("reminders", self.reminders), ("notes", self.notes)):
+            _unique(app, [item.uid for items in groups.values() for item in items])
+        _unique("contacts", [c.uid for c in self.contacts])
+        return self
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+
+def _unique(app: str, uids: list[str]) -> None:
+    seen: set[str] = set()
+    for uid in uids:
+        if uid in seen:
+            raise ValueError(f"{app}: uid {uid!r} is used twice")
+        seen.add(uid)
+
+
+class _StringTimes(yaml.SafeLoader):
+    """YAML without implicit timestamps: times stay strings and are parsed in one place."""
+
+
+_StringTimes.yaml_implicit_resolvers = {
+    key: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def field_path(loc: tuple[Any, ...]) -> str:
+    """`('calendar', 'Work', 0, 'start')` -> `calendar.Work[0].start`."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif str(part).startswith("function-"):
+            continue
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def validation_message(label: str, exc: ValidationError) -> str:
+    """One line per problem: `world.yaml: calendar.Work[0].start: bad date ...`."""
+    lines = []
+    for err in exc.errors():
+        where = field_path(err["loc"])
+        msg = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            msg = "unknown key"
+        lines.append(f"{label}: {where}: {msg}" if where else f"{label}: {msg}")
+    return "\n".join(dict.fromkeys(lines))
+
+
+def world_file(path: Path) -> Path:
+    """A task folder or a world.yaml path -> the world.yaml path."""
+    path = Path(path)
+    candidate = path / "world.yaml" if path.is_dir() else path
+    if not candidate.is_file():
+        raise WorldError(f"{path}: no world.yaml here; give a task folder or the path of a world.yaml")
+    return candidate
+
+
+def parse_world(data: Any, label: str = "world.yaml") -> World:
+    if not isinstance(data, dict):
+        raise WorldError(f"{label}: the file must be a YAML mapping with now, timezone, user and the apps")
+    try:
+        return World.model_validate(data)
+    except ValidationError as exc:
+        raise WorldError(validation_message(label, exc)) from None
+
+
+def load_world(path: Path) -> tuple[World, Path]:
+    """Load and validate a world.yaml; returns the world and the folder its assets are relative to."""
+    file = world_file(path)
+    try:
+        data = yaml.load(file.read_text(encoding="utf-8"), Loader=_StringTimes)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark else ""
+        raise WorldError(f"{file}:{where} not valid YAML: {getattr(exc, 'problem', exc)}") from None
+    except UnicodeDecodeError:
+        raise WorldError(f"{file}: not UTF-8 text") from None
+    world = parse_world(data, str(file))
+    check_assets(world, file.parent, str(file))
+    return world, file.parent
+
+
+def asset_path(base: Path, rel: str) -> Path:
+    return base / _check_relative(rel)
+
+
+def check_assets(world: World, base: Path, label: str) -> None:
+    """Every `path:` in the world names a readable file under the task folder."""
+    refs = [(f"files.{name}.path", seed.path) for name, seed in world.files.items() if seed.path]
+    for folder, messages in world.mail.folders.items():
+        for i, msg in enumerate(messages):
+            refs += [(f"mail.folders.{folder}[{i}].attachments[{j}].path", a.path) for j, a in enumerate(msg.attachments) if a.path]
+    for where, rel in refs:
+        try:
+            target = asset_path(base, rel)
+        except ValueError as exc:
+            raise WorldError(f"{label}: {where}: {exc}") from None
+        if not target.is_file():
+            raise WorldError(f"{label}: {where}: no file {rel!r} next to world.yaml")

@@ -1,0 +1,95 @@
+"""The service pool: one Radicale, one Dovecot and one SMTP listener on free loopback ports.
+
+A pool serves many episodes at once; each episode is a set of accounts, so building and
+removing one needs no restart. Stopping the pool leaves no process behind, also on Ctrl-C,
+SIGTERM or an exception (and the kernel kills the servers if stageclaw itself is killed).
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+
+from stageclaw.errors import ServiceError
+from stageclaw.world.dovecot_server import DovecotServer
+from stageclaw.world.episode import Episode
+from stageclaw.world.model import World
+from stageclaw.world.radicale_server import RadicaleServer
+from stageclaw.world.smtp_server import SubmissionServer
+
+
+class ServicePool:
+    def __init__(self, root: Path | None = None) -> None:
+        self._owns_root = root is None
+        self.root = Path(root) if root is not None else Path(tempfile.mkdtemp(prefix="stageclaw-pool-"))
+        self.radicale = RadicaleServer(self.root / "radicale")
+        self.dovecot = DovecotServer(self.root / "dovecot")
+        self.smtp = SubmissionServer()
+        self.episodes: dict[str, Episode] = {}
+        self._lock = threading.Lock()
+        self._started = False
+
+    def start(self) -> ServicePool:
+        # Dovecot's mail processes run as another user when we are root: let them reach their maildirs.
+        self.root.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.root, 0o755)
+        (self.root / "episodes").mkdir(exist_ok=True)
+        atexit.register(self.stop)
+        self._started = True
+        try:
+            self.dovecot.start()
+            self.radicale.start()
+            self.smtp.start()
+            self.dovecot.wait()
+            self.radicale.wait()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def check(self) -> None:
+        """Raise if a server has died (an infrastructure failure, not the agent's)."""
+        for name, alive in (("Radicale", self.radicale.alive()), ("Dovecot", self.dovecot.alive()), ("SMTP", self.smtp.alive())):
+            if not alive:
+                raise ServiceError(f"the {name} server of this pool has stopped")
+
+    def episode(self, world: World, base: Path) -> Episode:
+        """Build a fresh episode of `world` (assets relative to `base`)."""
+        if not self._started:
+            raise ServiceError("the service pool is not started")
+        episode = Episode(self, world, base)
+        with self._lock:
+            self.episodes[episode.login] = episode
+        try:
+            episode.build()
+        except BaseException:
+            episode.close()
+            raise
+        return episode
+
+    def forget(self, episode: Episode) -> None:
+        with self._lock:
+            self.episodes.pop(episode.login, None)
+
+    def stop(self) -> None:
+        if not self._started:
+            return
+        self._started = False
+        for episode in list(self.episodes.values()):
+            episode.closed = True
+        self.smtp.stop()
+        self.radicale.stop()
+        self.dovecot.stop()
+        if self._owns_root:
+            shutil.rmtree(self.root, ignore_errors=True)
+        atexit.unregister(self.stop)
+
+    def __enter__(self) -> ServicePool:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

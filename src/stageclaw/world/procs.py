@@ -1,0 +1,74 @@
+"""Child server processes that cannot outlive stageclaw."""
+
+from __future__ import annotations
+
+import ctypes
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from stageclaw.errors import ServiceError
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    # The kernel sends SIGKILL to the child when its parent dies, even by SIGKILL, so no
+    # server is left behind. It is tied to the thread that spawned it: start pools from a
+    # thread that lives as long as the pool (the main thread in the CLI).
+    libc = ctypes.CDLL("libc.so.6", use_errno=True)
+    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def spawn(cmd: Sequence[str], log: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """Start a server in its own session (a terminal's Ctrl-C reaches stageclaw, which stops it)."""
+    with open(log, "ab") as out:
+        return subprocess.Popen(
+            list(cmd),
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,  # noqa: PLW1509 - must run in the child
+            env=env,
+        )
+
+
+def wait_for_port(port: int, proc: subprocess.Popen[bytes], name: str, log: Path, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise ServiceError(f"{name} exited with code {proc.returncode} while starting; its log says:\n{tail(log)}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.01)
+    raise ServiceError(f"{name} did not answer on 127.0.0.1:{port} within {timeout:.0f} s; its log says:\n{tail(log)}")
+
+
+def stop(proc: subprocess.Popen[bytes] | None, timeout: float = 5.0) -> None:
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def tail(log: Path, lines: int = 15) -> str:
+    try:
+        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+    except FileNotFoundError:
+        return "(no log)"
