@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import os
 import signal
 import socket
 import subprocess
@@ -56,15 +57,25 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], name: str, log: Path
     raise ServiceError(f"{name} did not answer on 127.0.0.1:{port} within {timeout:.0f} s; its log says:\n{tail(log)}")
 
 
-def stop(proc: subprocess.Popen[bytes] | None, timeout: float = 5.0) -> None:
-    if proc is None or proc.poll() is not None:
-        return
-    proc.terminate()
+def _signal_group(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:
     try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+        os.killpg(proc.pid, sig)
+    except ProcessLookupError:
+        pass
+
+
+def stop(proc: subprocess.Popen[bytes] | None, grace: float = 3.0) -> None:
+    """SIGTERM the server's process group; after `grace` seconds SIGKILL whatever is left of it."""
+    if proc is None:
+        return
+    if proc.poll() is None:
+        _signal_group(proc, signal.SIGTERM)
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
+    _signal_group(proc, signal.SIGKILL)
+    proc.wait()
 
 
 def tail(log: Path, lines: int = 15) -> str:

@@ -9,9 +9,11 @@ provider would.
 from __future__ import annotations
 
 import email.utils
+import logging
 import os
 import threading
 import uuid
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -66,6 +68,9 @@ class SubmissionServer:
         self._controller: Controller | None = None
 
     def start(self) -> None:
+        # It only ever speaks to loopback clients; aiosmtpd's advice to require TLS is noise here.
+        logging.getLogger("mail.log").setLevel(logging.ERROR)
+        warnings.filterwarnings("ignore", module="aiosmtpd")
         self.port = procs.free_port()
         self._controller = Controller(
             self,

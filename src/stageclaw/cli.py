@@ -1,0 +1,85 @@
+"""`stageclaw ...`: the command line."""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from stageclaw import __version__
+from stageclaw.errors import StageclawError
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, help="State-based benchmarks of personal AI agents.")
+world_app = typer.Typer(no_args_is_help=True, help="Build a task's world on real servers and read its state.")
+app.add_typer(world_app, name="world")
+err = Console(stderr=True)
+
+
+def _sigterm_as_exit() -> None:
+    # SIGTERM unwinds like Ctrl-C, so `with ServicePool()` stops every server.
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False) -> None:
+    if version:
+        typer.echo(__version__)
+        raise typer.Exit()
+    _sigterm_as_exit()
+
+
+TaskPath = Annotated[Path, typer.Argument(help="A task folder or a world.yaml file.")]
+
+
+@world_app.command("snapshot")
+def world_snapshot(path: TaskPath) -> None:
+    """Build the world on fresh servers, print its State JSON, tear everything down."""
+    from stageclaw.world import ServicePool, dumps, load_world
+
+    world, base = load_world(path)
+    with ServicePool() as pool, pool.episode(world, base) as episode:
+        sys.stdout.write(dumps(episode.snapshot()))
+
+
+@world_app.command("build")
+def world_build(path: TaskPath) -> None:
+    """Build the world and keep serving it, printing endpoints and credentials, until Ctrl-C."""
+    from stageclaw.world import ServicePool, load_world
+
+    world, base = load_world(path)
+    with ServicePool() as pool, pool.episode(world, base) as episode:
+        e = episode.endpoints
+        typer.echo(f"world of {path} is up (user {world.user.name} <{e.address}>, now {episode.clock.now().isoformat()})")
+        typer.echo(f"  IMAP     {e.host}:{e.imap_port}  (plain login, no TLS)")
+        typer.echo(f"  SMTP     {e.host}:{e.smtp_port}  (AUTH PLAIN/LOGIN, no TLS; send as {e.address})")
+        typer.echo(f"  CalDAV   {e.caldav_url}")
+        typer.echo(f"  CardDAV  {e.caldav_url}contacts/")
+        typer.echo(f"  login    {e.login}")
+        typer.echo(f"  password {e.password}")
+        typer.echo(f"  files    {episode.workspace}")
+        typer.echo("Press Ctrl-C to stop.")
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            typer.echo("stopping")
+
+
+def main() -> None:
+    try:
+        app()
+    except StageclawError as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,13 @@
+"""The agent's clock."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stageclaw.tools.base import ToolContext, tool
+
+
+@tool("clock")
+def now(ctx: ToolContext) -> dict[str, Any]:
+    """The current date and time for the user, with their timezone."""
+    return {"now": ctx.now().isoformat(), "timezone": ctx.episode.world.timezone}

@@ -1,0 +1,71 @@
+"""Fixtures over the real servers: one service pool per test session, fresh episodes per test."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stageclaw.world import Episode, ServicePool, load_world
+from stageclaw.world.model import World, parse_world
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "tasks" / "examples"
+EXAMPLE = EXAMPLES / "quarterly-sync"
+
+
+def pool_processes() -> list[str]:
+    """Command lines of live processes that belong to a stageclaw service pool."""
+    out = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cmd = open(f"/proc/{pid}/cmdline", "rb").read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if "stageclaw-pool-" in cmd or "stageclaw-test-pool" in cmd:
+            out.append(f"{pid}: {cmd}")
+    return out
+
+
+@pytest.fixture(scope="session")
+def pool() -> Iterator[ServicePool]:
+    with ServicePool() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def example() -> tuple[World, Path]:
+    return load_world(EXAMPLE)
+
+
+@pytest.fixture
+def episode(pool: ServicePool, example: tuple[World, Path]) -> Iterator[Episode]:
+    with pool.episode(*example) as ep:
+        yield ep
+
+
+@pytest.fixture
+def make_episode(pool: ServicePool, tmp_path: Path) -> Iterator[Any]:
+    """Build an episode from a world given as a dict (assets relative to tmp_path)."""
+    made: list[Episode] = []
+
+    def make(data: dict[str, Any]) -> Episode:
+        ep = pool.episode(parse_world(data), tmp_path)
+        made.append(ep)
+        return ep
+
+    yield make
+    for ep in made:
+        ep.close()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    left = pool_processes()
+    if left:
+        print("\nserver processes left behind by the test session:\n" + "\n".join(left))
+        session.exitstatus = 1
