@@ -24,7 +24,7 @@ def pool_processes() -> list[str]:
         if not pid.isdigit():
             continue
         try:
-            cmd = open(f"/proc/{pid}/cmdline", "rb").read().replace(b"\0", b" ").decode(errors="replace")
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:
             continue
         if "stageclaw-pool-" in cmd or "stageclaw-test-pool" in cmd:

@@ -26,10 +26,16 @@ def _sigterm_as_exit() -> None:
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
 
 
-@app.callback()
-def _main(version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False) -> None:
+@app.callback(invoke_without_command=True)
+def _main(
+    ctx: typer.Context,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
     if version:
         typer.echo(__version__)
+        raise typer.Exit()
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
         raise typer.Exit()
     _sigterm_as_exit()
 
@@ -55,7 +61,9 @@ def world_build(path: TaskPath) -> None:
     world, base = load_world(path)
     with ServicePool() as pool, pool.episode(world, base) as episode:
         e = episode.endpoints
-        typer.echo(f"world of {path} is up (user {world.user.name} <{e.address}>, now {episode.clock.now().isoformat()})")
+        typer.echo(
+            f"world of {path} is up (user {world.user.name} <{e.address}>, now {episode.clock.now().isoformat()})"
+        )
         typer.echo(f"  IMAP     {e.host}:{e.imap_port}  (plain login, no TLS)")
         typer.echo(f"  SMTP     {e.host}:{e.smtp_port}  (AUTH PLAIN/LOGIN, no TLS; send as {e.address})")
         typer.echo(f"  CalDAV   {e.caldav_url}")

@@ -64,7 +64,7 @@ class ToolContext:
         if client is not None and closer is not None:
             try:
                 closer(client)
-            except Exception:  # noqa: BLE001 - a broken connection may fail to close; it is gone either way
+            except Exception:
                 pass
 
     def close(self) -> None:

@@ -23,7 +23,9 @@ from stageclaw.tools.base import ToolError
 FaultKind = Literal["transient_error", "permission_denied", "timeout", "slow"]
 
 MESSAGES = {
-    "transient_error": "the server answered 503 Service Unavailable (a temporary problem); nothing was changed, try again",
+    "transient_error": (
+        "the server answered 503 Service Unavailable (a temporary problem); nothing was changed, try again"
+    ),
     "permission_denied": "the server refused: 403 Forbidden; you do not have permission to do this",
     "timeout": "the request timed out after {delay:g} s with no answer; nothing was changed",
 }

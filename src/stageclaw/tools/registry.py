@@ -79,7 +79,8 @@ class Registry:
         try:
             tool = self.tools.get(name)
             if tool is None:
-                raise ToolError(f"unknown tool {name!r}; the tools are: {', '.join(sorted(self.tools))}", "invalid_arguments")
+                known = ", ".join(sorted(self.tools))
+                raise ToolError(f"unknown tool {name!r}; the tools are: {known}", "invalid_arguments")
             kwargs = tool.parse(args)
             if self.faults is not None:
                 fault = self.faults.before(name)
@@ -90,8 +91,9 @@ class Registry:
                 fault = self.faults.fired[-1] if self.faults and self.faults.fired else None
             self._record(name, args, started, error=exc, fault=fault)
             raise
-        except Exception as exc:  # noqa: BLE001 - a tool bug or a dead server must not crash the harness
-            wrapped = ToolError(f"{name} failed inside stageclaw ({type(exc).__name__}: {exc}); this is not your fault", "internal")
+        except Exception as exc:
+            reason = f"{type(exc).__name__}: {exc}"
+            wrapped = ToolError(f"{name} failed inside stageclaw ({reason}); this is not your fault", "internal")
             self._record(name, args, started, error=wrapped, fault=fault)
             raise wrapped from exc
         self._record(name, args, started, result=result, fault=fault)
@@ -114,7 +116,8 @@ class Registry:
         error: ToolError | None = None,
         fault: dict[str, Any] | None = None,
     ) -> None:
-        entry: dict[str, Any] = {"t": self.episode.clock.now().isoformat(), "tool": name, "args": args, "ok": error is None}
+        entry: dict[str, Any] = {"t": self.episode.clock.now().isoformat(), "tool": name, "args": args}
+        entry["ok"] = error is None
         if error is None:
             entry["result"] = result
         else:

@@ -56,6 +56,11 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
                 for field in sorted(a[key].keys() | b[key].keys()):
                     if a[key].get(field) != b[key].get(field):
                         changes.append(
-                            {"op": "modified", "path": f"{path}#{field}", "before": a[key].get(field), "after": b[key].get(field)}
+                            {
+                                "op": "modified",
+                                "path": f"{path}#{field}",
+                                "before": a[key].get(field),
+                                "after": b[key].get(field),
+                            }
                         )
     return changes

@@ -11,7 +11,6 @@ import os
 import pwd
 import shutil
 import subprocess
-import threading
 from pathlib import Path
 
 from stageclaw.errors import ServiceError
@@ -41,7 +40,7 @@ default_internal_group = {internal_group}
 mail_max_userip_connections = 200
 passdb {{
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u {passwd}
+  args = scheme=PLAIN username_format=%u {passwd}/%u
 }}
 userdb {{
   driver = static
@@ -111,14 +110,12 @@ class DovecotServer:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.mail_root = root / "mail"
-        self.passwd = root / "passwd"
+        self.passwd = root / "users"
         self.log = root / "dovecot.log"
         self.config = root / "dovecot.conf"
         self.port = 0
         self.owner, self._users_conf = _accounts()
         self._proc = None
-        self._users: dict[str, str] = {}
-        self._lock = threading.Lock()
 
     def home(self, user: str) -> Path:
         return self.mail_root / user
@@ -130,7 +127,10 @@ class DovecotServer:
         self.root.chmod(0o755)
         self.mail_root.mkdir(parents=True, exist_ok=True)
         self.owner.apply(self.mail_root)
-        self._write_passwd()
+        self.passwd.mkdir(exist_ok=True)
+        if os.geteuid() == 0:
+            os.chown(self.passwd, 0, grp.getgrnam(str(self._users_conf["internal_group"])).gr_gid)
+        self.passwd.chmod(0o750 if os.geteuid() == 0 else 0o700)
         self.port = procs.free_port()
         self.config.write_text(
             CONFIG.format(
@@ -159,24 +159,21 @@ class DovecotServer:
         """Close the user's live IMAP sessions (before a reset or removal)."""
         doveadm = shutil.which("doveadm") or "/usr/bin/doveadm"
         if self.alive() and os.path.exists(doveadm):
-            subprocess.run([doveadm, "-c", str(self.config), "kick", user], capture_output=True, timeout=10, check=False)
+            subprocess.run(
+                [doveadm, "-c", str(self.config), "kick", user], capture_output=True, timeout=10, check=False
+            )
 
     def add_user(self, user: str, password: str) -> None:
-        with self._lock:
-            self._users[user] = password
-            self._write_passwd()
-
-    def remove_user(self, user: str) -> None:
-        with self._lock:
-            self._users.pop(user, None)
-            self._write_passwd()
-
-    def _write_passwd(self) -> None:
-        # Dovecot re-reads a passwd-file whose mtime changed; replace it atomically.
-        tmp = self.passwd.with_suffix(".tmp")
-        tmp.write_text("".join(f"{u}:{{PLAIN}}{p}\n" for u, p in self._users.items()))
+        # One passwd-file per user: Dovecot re-checks a loaded file at most once a second, so
+        # a shared file would hide a user added within a second of the last login; a file
+        # it has never loaded is read at once.
+        tmp = self.passwd / f".{user}.tmp"
+        tmp.write_text(f"{user}:{{PLAIN}}{password}\n")
         if os.geteuid() == 0:
             # Dovecot's auth process runs as the `dovecot` user; nobody else may read the passwords.
             os.chown(tmp, 0, grp.getgrnam(str(self._users_conf["internal_group"])).gr_gid)
         os.chmod(tmp, 0o640 if os.geteuid() == 0 else 0o600)
-        os.replace(tmp, self.passwd)
+        os.replace(tmp, self.passwd / user)
+
+    def remove_user(self, user: str) -> None:
+        (self.passwd / user).unlink(missing_ok=True)

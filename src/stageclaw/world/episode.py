@@ -120,4 +120,3 @@ class Episode:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-

@@ -157,7 +157,11 @@ def _event_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
     end = _decoded(comp, "DTEND")
     if end is None and start is not None:
         duration = _decoded(comp, "DURATION")
-        end = start + duration if duration is not None else (start if isinstance(start, datetime) else start + timedelta(days=1))
+        end = (
+            start + duration
+            if duration is not None
+            else (start if isinstance(start, datetime) else start + timedelta(days=1))
+        )
     attendees = comp.get("ATTENDEE", [])
     if not isinstance(attendees, list):
         attendees = [attendees]
@@ -202,7 +206,12 @@ def _categories(comp: icalendar.Component) -> list[str]:
 
 
 def _note_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
-    return {"uid": _text(comp, "UID"), "title": _text(comp, "SUMMARY"), "body": _text(comp, "DESCRIPTION"), "tags": _categories(comp)}
+    return {
+        "uid": _text(comp, "UID"),
+        "title": _text(comp, "SUMMARY"),
+        "body": _text(comp, "DESCRIPTION"),
+        "tags": _categories(comp),
+    }
 
 
 _READERS = {"VEVENT": _event_from, "VTODO": _todo_from, "VJOURNAL": _note_from}

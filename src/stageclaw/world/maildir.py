@@ -108,7 +108,11 @@ def folder_names(home: Path) -> list[str]:
         return []
     names = ["INBOX"]
     for entry in os.scandir(home):
-        if entry.name.startswith(".") and entry.name not in {".", ".."} and os.path.isdir(os.path.join(entry.path, "cur")):
+        if (
+            entry.name.startswith(".")
+            and entry.name not in {".", ".."}
+            and os.path.isdir(os.path.join(entry.path, "cur"))
+        ):
             names.append(_folder_name(entry.name))
     return sorted(names)
 

@@ -52,7 +52,9 @@ def attachment_part(filename: str, data: bytes) -> Message:
         part = MIMEBase(maintype, subtype)
         part.set_payload(data)
         encoders.encode_base64(part)
-    part.add_header("Content-Disposition", "attachment", filename=filename if filename.isascii() else ("utf-8", "", filename))
+    part.add_header(
+        "Content-Disposition", "attachment", filename=filename if filename.isascii() else ("utf-8", "", filename)
+    )
     return part
 
 

@@ -112,7 +112,9 @@ class MessageSeed(_Seed):
     def _flags(cls, value: list[str]) -> list[str]:
         for flag in value:
             if not _FLAG.match(flag):
-                raise ValueError(f"{flag!r} is not an IMAP flag (\\Seen, \\Answered, \\Flagged, \\Deleted, \\Draft or a keyword)")
+                raise ValueError(
+                    f"{flag!r} is not an IMAP flag (\\Seen, \\Answered, \\Flagged, \\Deleted, \\Draft or a keyword)"
+                )
         return value
 
 
@@ -387,7 +389,11 @@ def check_assets(world: World, base: Path, label: str) -> None:
     refs = [(f"files.{name}.path", seed.path) for name, seed in world.files.items() if seed.path]
     for folder, messages in world.mail.folders.items():
         for i, msg in enumerate(messages):
-            refs += [(f"mail.folders.{folder}[{i}].attachments[{j}].path", a.path) for j, a in enumerate(msg.attachments) if a.path]
+            refs += [
+                (f"mail.folders.{folder}[{i}].attachments[{j}].path", a.path)
+                for j, a in enumerate(msg.attachments)
+                if a.path
+            ]
     for where, rel in refs:
         try:
             target = asset_path(base, rel)

@@ -53,7 +53,11 @@ class ServicePool:
 
     def check(self) -> None:
         """Raise if a server has died (an infrastructure failure, not the agent's)."""
-        for name, alive in (("Radicale", self.radicale.alive()), ("Dovecot", self.dovecot.alive()), ("SMTP", self.smtp.alive())):
+        for name, alive in (
+            ("Radicale", self.radicale.alive()),
+            ("Dovecot", self.dovecot.alive()),
+            ("SMTP", self.smtp.alive()),
+        ):
             if not alive:
                 raise ServiceError(f"the {name} server of this pool has stopped")
 

@@ -39,7 +39,7 @@ def spawn(cmd: Sequence[str], log: Path, env: dict[str, str] | None = None) -> s
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,
-            preexec_fn=_die_with_parent,  # noqa: PLW1509 - must run in the child
+            preexec_fn=_die_with_parent,
             env=env,
         )
 

@@ -51,7 +51,9 @@ def _complete_headers(data: bytes, account: MailAccount) -> bytes:
     head, sep, _ = data.partition(b"\r\n\r\n")
     if not sep:
         head, sep, _ = data.partition(b"\n\n")
-    names = {line.split(b":", 1)[0].strip().lower() for line in head.splitlines() if b":" in line and line[:1] not in b" \t"}
+    names = {
+        line.split(b":", 1)[0].strip().lower() for line in head.splitlines() if b":" in line and line[:1] not in b" \t"
+    }
     extra = b""
     if b"message-id" not in names:
         domain = account.address.rpartition("@")[2] or "localhost"
@@ -89,7 +91,11 @@ class SubmissionServer:
             self._controller = None
 
     def alive(self) -> bool:
-        return self._controller is not None and self._controller._thread is not None and self._controller._thread.is_alive()
+        return (
+            self._controller is not None
+            and self._controller._thread is not None
+            and self._controller._thread.is_alive()
+        )
 
     def _authenticate(self, server: Any, session: Any, envelope: Any, mechanism: str, auth_data: Any) -> AuthResult:
         if not isinstance(auth_data, LoginPassword):

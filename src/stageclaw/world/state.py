@@ -26,7 +26,10 @@ def _by(key: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def normalize(world: World, base: Path) -> State:
     """The State JSON that building `world` must produce."""
     tz = world.tz
-    folders = {name: world.mail.folders.get(name, []) for name in dict.fromkeys([*maildir.DEFAULT_FOLDERS, *world.mail.folders])}
+    folders = {
+        name: world.mail.folders.get(name, [])
+        for name in dict.fromkeys([*maildir.DEFAULT_FOLDERS, *world.mail.folders])
+    }
     return {
         "mail": {
             "folders": {
@@ -35,17 +38,27 @@ def normalize(world: World, base: Path) -> State:
             },
             "outbox": [],
         },
-        "calendar": {name: _by("uid", [ical.event_state(e, tz) for e in items]) for name, items in sorted(world.calendar.items())},
-        "reminders": {name: _by("uid", [ical.todo_state(t, tz) for t in items]) for name, items in sorted(world.reminders.items())},
-        "notes": {name: _by("uid", [ical.note_state(n, tz) for n in items]) for name, items in sorted(world.notes.items())},
+        "calendar": {
+            name: _by("uid", [ical.event_state(e, tz) for e in items]) for name, items in sorted(world.calendar.items())
+        },
+        "reminders": {
+            name: _by("uid", [ical.todo_state(t, tz) for t in items]) for name, items in sorted(world.reminders.items())
+        },
+        "notes": {
+            name: _by("uid", [ical.note_state(n, tz) for n in items]) for name, items in sorted(world.notes.items())
+        },
         "contacts": _by("uid", [vcard.contact_state(c) for c in world.contacts]),
-        "files": {path: workspace.file_state(workspace.seed_bytes(spec, base)) for path, spec in sorted(world.files.items())},
+        "files": {
+            path: workspace.file_state(workspace.seed_bytes(spec, base)) for path, spec in sorted(world.files.items())
+        },
     }
 
 
 def read_mail(home: Path, outbox: Path, tz: ZoneInfo) -> dict[str, Any]:
     folders = {
-        name: _by("message_id", [mime.message_state(data, flags, tz) for data, flags in maildir.read_folder(home, name)])
+        name: _by(
+            "message_id", [mime.message_state(data, flags, tz) for data, flags in maildir.read_folder(home, name)]
+        )
         for name in maildir.folder_names(home)
     }
     sent = []

@@ -1,0 +1,3 @@
+from stageclaw.cli import main
+
+main()
