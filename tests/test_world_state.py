@@ -113,8 +113,16 @@ def test_client_changes_show_up_in_the_diff_with_their_paths(episode):
 
     e = episode.endpoints
     card = b"\r\n".join(
-        [b"BEGIN:VCARD", b"VERSION:3.0", b"UID:c-9", b"FN:Sam Okafor", b"N:Okafor;Sam;;;"]
-        + [b"EMAIL:Sam@Okafor.ng", b"END:VCARD", b""]
+        [
+            b"BEGIN:VCARD",
+            b"VERSION:3.0",
+            b"UID:c-9",
+            b"FN:Sam Okafor",
+            b"N:Okafor;Sam;;;",
+            b"EMAIL:Sam@Okafor.ng",
+            b"END:VCARD",
+            b"",
+        ]
     )
     put = httpx.put(
         f"{e.caldav_url}contacts/c-9.vcf",
