@@ -79,8 +79,9 @@ class Episode:
         shutil.rmtree(self.home, ignore_errors=True)
         shutil.rmtree(self.dir, ignore_errors=True)
         self.dir.mkdir(parents=True)
-        maildir.seed(self.home, seeding.mail_folders(self.world, self.base), owner)
-        davstore.write_user(self.pool.radicale.storage, self.login, seeding.dav_collections(self.world))
+        rendered = seeding.render(self.world, self.base)
+        maildir.seed(self.home, rendered.mail, owner)
+        davstore.write_user(self.pool.radicale.storage, self.login, rendered.dav)
         workspace.seed(self.workspace, self.world.files, self.base)
 
     def reset(self) -> None:

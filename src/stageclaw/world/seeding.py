@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 
 from stageclaw.world import davstore, ical, maildir, mime, vcard
@@ -64,3 +67,34 @@ def dav_collections(world: World) -> list[davstore.Collection]:
         )
     )
     return out
+
+
+@dataclass(frozen=True)
+class Rendered:
+    mail: dict[str, list[maildir.SeedMessage]]
+    dav: list[davstore.Collection]
+
+
+_rendered: OrderedDict[tuple[int, str], tuple[World, Rendered]] = OrderedDict()
+_lock = threading.Lock()
+CACHE_SIZE = 64
+
+
+def render(world: World, base: Path) -> Rendered:
+    """The store files of a world, rendered once per world object and reused by every episode of it.
+
+    Trials and resets build the same world again and again; rendering (MIME, iCalendar, vCard) is
+    most of the cost of a build, and its output depends only on the world and its assets.
+    """
+    key = (id(world), str(base))
+    with _lock:
+        hit = _rendered.get(key)
+        if hit is not None and hit[0] is world:
+            _rendered.move_to_end(key)
+            return hit[1]
+    result = Rendered(mail=mail_folders(world, base), dav=dav_collections(world))
+    with _lock:
+        _rendered[key] = (world, result)
+        while len(_rendered) > CACHE_SIZE:
+            _rendered.popitem(last=False)
+    return result

@@ -6,13 +6,14 @@ Both paths produce items through the same per-app functions, so
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from stageclaw.world import davstore, ical, maildir, mime, vcard, workspace
+from stageclaw.world import canonical, davstore, ical, maildir, mime, vcard, workspace
 from stageclaw.world.model import World
 
 State = dict[str, Any]
@@ -54,17 +55,36 @@ def normalize(world: World, base: Path) -> State:
     }
 
 
+# Snapshots parse every stored item, yet between two snapshots almost none change. Parsed items
+# are cached by their exact bytes (as JSON text, so no caller can alter a cached value).
+@functools.lru_cache(maxsize=32768)
+def _message_json(data: bytes, tz: ZoneInfo) -> str:
+    return json.dumps(mime.message_state(data, [], tz))
+
+
+@functools.lru_cache(maxsize=32768)
+def _calendar_json(data: bytes, tz: ZoneInfo) -> str:
+    return json.dumps([(name, ical.component_state(name, comp, tz)) for name, comp in ical.components(data)])
+
+
+@functools.lru_cache(maxsize=32768)
+def _cards_json(data: bytes) -> str:
+    return json.dumps(vcard.cards_state(data))
+
+
+def message(data: bytes, flags: list[str], tz: ZoneInfo) -> dict[str, Any]:
+    return {**json.loads(_message_json(data, tz)), "flags": canonical.flags(flags)}
+
+
 def read_mail(home: Path, outbox: Path, tz: ZoneInfo) -> dict[str, Any]:
     folders = {
-        name: _by(
-            "message_id", [mime.message_state(data, flags, tz) for data, flags in maildir.read_folder(home, name)]
-        )
+        name: _by("message_id", [message(data, flags, tz) for data, flags in maildir.read_folder(home, name)])
         for name in maildir.folder_names(home)
     }
     sent = []
     if outbox.is_dir():
         for name in sorted(n for n in os.listdir(outbox) if n.endswith(".eml")):
-            sent.append(mime.message_state((outbox / name).read_bytes(), [], tz))
+            sent.append(message((outbox / name).read_bytes(), [], tz))
     return {"folders": folders, "outbox": sent}
 
 
@@ -74,7 +94,7 @@ def read_dav(storage: Path, user: str, tz: ZoneInfo) -> dict[str, Any]:
     for coll in davstore.read_user(storage, user):
         if coll.props.get("tag") == davstore.CARDDAV_TAG:
             for _, data in coll.items:
-                out["contacts"].extend(vcard.cards_state(data))
+                out["contacts"].extend(json.loads(_cards_json(data)))
             continue
         if coll.props.get("tag") != davstore.CALDAV_TAG:
             continue
@@ -82,9 +102,8 @@ def read_dav(storage: Path, user: str, tz: ZoneInfo) -> dict[str, Any]:
         for comp_name in declared[:1] or ["VEVENT"]:
             out[ical.KIND_OF_COMPONENT[comp_name]].setdefault(coll.name, [])
         for _, data in coll.items:
-            for comp_name, comp in ical.components(data):
-                kind = ical.KIND_OF_COMPONENT[comp_name]
-                out[kind].setdefault(coll.name, []).append(ical.component_state(comp_name, comp, tz))
+            for comp_name, item in json.loads(_calendar_json(data, tz)):
+                out[ical.KIND_OF_COMPONENT[comp_name]].setdefault(coll.name, []).append(item)
     for kind in ("calendar", "reminders", "notes"):
         out[kind] = {name: _by("uid", items) for name, items in sorted(out[kind].items())}
     out["contacts"] = _by("uid", out["contacts"])
