@@ -51,7 +51,7 @@ def big_world(objects: int = 200) -> World:
             "subject": f"Re: project update {i}",
             "date": (start - timedelta(hours=i)).isoformat() + "+08:00",
             "flags": ["\\Seen"] if i % 3 else [],
-            "body": f"Hi Lin,\n\nHere is update {i} on the project.\n\n> earlier text\n\nBest,\n{PEOPLE[i % len(PEOPLE)]}\n",
+            "body": f"Hi Lin,\n\nHere is update {i}.\n\n> earlier text\n\nBest,\n{PEOPLE[i % len(PEOPLE)]}\n",
             **({"attachments": [{"filename": f"report-{i}.csv", "text": "a,b\n1,2\n"}]} if i % 10 == 0 else {}),
         }
         for i in range(n["mail"])
@@ -108,7 +108,8 @@ def count(world: World) -> int:
 
 
 def ms(samples: list[float]) -> str:
-    return f"{statistics.median(samples) * 1000:8.1f} ms  (min {min(samples) * 1000:.1f}, max {max(samples) * 1000:.1f}, n={len(samples)})"
+    med, lo, hi = (1000 * f(samples) for f in (statistics.median, min, max))
+    return f"{med:8.1f} ms  (min {lo:.1f}, max {hi:.1f}, n={len(samples)})"
 
 
 def main() -> None:
