@@ -78,6 +78,37 @@ def world_build(path: TaskPath) -> None:
             typer.echo("stopping")
 
 
+@app.command("mcp")
+def mcp(
+    task: TaskPath,
+    http: Annotated[int | None, typer.Option("--http", help="Serve streamable HTTP on this loopback port.")] = None,
+    tools: Annotated[str | None, typer.Option(help="Only these tools: names or globs, e.g. 'mail_*,now'.")] = None,
+    audit: Annotated[Path | None, typer.Option(help="Append every tool call to this audit.jsonl.")] = None,
+    faults: Annotated[Path | None, typer.Option(help="A fault plan (TOML) to inject into tool calls.")] = None,
+) -> None:
+    """Build an episode of TASK and serve its tools over MCP (stdio by default) until the client leaves."""
+    from stageclaw.tools.audit import AuditLog
+    from stageclaw.tools.faults import FaultPlan
+    from stageclaw.tools.mcp_server import build_server
+    from stageclaw.tools.registry import Registry
+    from stageclaw.world import ServicePool, load_world
+
+    world, base = load_world(task)
+    plan = FaultPlan.load(faults) if faults else None
+    allow = [p.strip() for p in tools.split(",") if p.strip()] if tools else None
+    with (
+        ServicePool() as pool,
+        pool.episode(world, base) as episode,
+        Registry(episode, allow=allow, audit=AuditLog(audit), faults=plan) as registry,
+    ):
+        server = build_server(registry, name=f"stageclaw {task.name}")
+        if http is None:
+            server.run("stdio")
+        else:
+            err.print(f"MCP (streamable HTTP) on http://127.0.0.1:{http}/mcp — Ctrl-C to stop", highlight=False)
+            server.run("streamable-http", host="127.0.0.1", port=http)
+
+
 def main() -> None:
     try:
         app()

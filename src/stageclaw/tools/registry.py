@@ -10,6 +10,7 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import json
+import threading
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -68,12 +69,18 @@ class Registry:
         self.faults = FaultInjector(faults) if faults is not None else None
         self.ctx = ToolContext(episode)
         self.proxy = Tools(self)
+        # One agent's calls apply in order: its clients (an IMAP session, a shell) are not shareable.
+        self._lock = threading.Lock()
 
     def specs(self) -> list[dict[str, Any]]:
         return [self.tools[name].spec() for name in sorted(self.tools)]
 
     def call(self, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
         """Run a tool; returns its JSON result or raises ToolError."""
+        with self._lock:
+            return self._call(name, args)
+
+    def _call(self, name: str, args: dict[str, Any] | None) -> dict[str, Any]:
         started = time.perf_counter()
         fault = None
         try:

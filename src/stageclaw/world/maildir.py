@@ -7,6 +7,7 @@ root; folder `A/B` is the directory `.A.B` (names stored as UTF-8).
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import os
 import time
@@ -17,6 +18,7 @@ from pathlib import Path
 SYSTEM_LETTERS = {"\\Draft": "D", "\\Flagged": "F", "\\Answered": "R", "\\Seen": "S", "\\Deleted": "T"}
 LETTER_FLAGS = {v: k for k, v in SYSTEM_LETTERS.items()}
 KEYWORDS_FILE = "dovecot-keywords"
+UIDVALIDITY = 1767225600  # fixed, so message ids "FOLDER/UID" are the same in every build
 DEFAULT_FOLDERS = ("INBOX", "Sent", "Trash")
 
 _deliveries = itertools.count()
@@ -85,12 +87,29 @@ def seed(home: Path, folders: dict[str, list[SeedMessage]], owner: Owner) -> Non
         path = create_folder(home, folder, owner)
         messages = folders.get(folder, [])
         letters = _keyword_letters(path, (f for m in messages for f in m.flags if not f.startswith("\\")), owner)
+        bases = []
         for i, msg in enumerate(messages):
-            name = f"{1_000_000_000 + i}.M{i}P0.stageclaw,S={len(msg.data)}{_info(msg.flags, letters)}"
-            file = path / "cur" / name
+            base = f"{1_000_000_000 + i}.M{i}P0.stageclaw,S={len(msg.data)}"
+            file = path / "cur" / (base + _info(msg.flags, letters))
             file.write_bytes(msg.data)
             os.utime(file, (msg.received, msg.received))
             owner.apply(file)
+            bases.append(base)
+        _write_uidlist(path, folder, bases, owner)
+
+
+def _write_uidlist(path: Path, folder: str, bases: list[str], owner: Owner) -> None:
+    """Fix UIDs (seed order) and UIDVALIDITY before Dovecot first looks.
+
+    Without it Dovecot numbers the seeded files only when a folder is first opened, so a
+    message saved into a folder nobody opened yet would take UID 1.
+    """
+    guid = hashlib.md5(folder.encode()).hexdigest()
+    lines = [f"3 V{UIDVALIDITY} N{len(bases) + 1} G{guid}"]
+    lines += [f"{uid} :{base}" for uid, base in enumerate(bases, start=1)]
+    file = path / "dovecot-uidlist"
+    file.write_text("\n".join(lines) + "\n")
+    owner.apply(file)
 
 
 def deliver(home: Path, folder: str, data: bytes, owner: Owner) -> None:
