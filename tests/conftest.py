@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,12 @@ from stageclaw.world import Episode, ServicePool, load_world
 from stageclaw.world.model import World, parse_world
 
 ROOT = Path(__file__).resolve().parent.parent
+# Every pool of this test session, in-process or in a subprocess, lives under this folder, so
+# the check for left-behind servers sees only this session's.
+SESSION_TMP = Path(
+    tempfile.mkdtemp(prefix="stageclaw-test-", dir="/dev/shm" if os.access("/dev/shm", os.W_OK) else None)
+)
+os.environ["STAGECLAW_TMP"] = str(SESSION_TMP)
 EXAMPLES = ROOT / "tasks" / "examples"
 EXAMPLE = EXAMPLES / "quarterly-sync"
 
@@ -27,7 +35,7 @@ def pool_processes() -> list[str]:
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:
             continue
-        if "stageclaw-pool-" in cmd or "stageclaw-test-pool" in cmd:
+        if str(SESSION_TMP) in cmd:
             out.append(f"{pid}: {cmd}")
     return out
 
@@ -69,3 +77,4 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if left:
         print("\nserver processes left behind by the test session:\n" + "\n".join(left))
         session.exitstatus = 1
+    shutil.rmtree(SESSION_TMP, ignore_errors=True)

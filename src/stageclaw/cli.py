@@ -78,6 +78,62 @@ def world_build(path: TaskPath) -> None:
             typer.echo("stopping")
 
 
+@app.command("run")
+def run_cmd(
+    agent: Annotated[str, typer.Option(help="oracle, noop")],
+    tasks: Annotated[Path, typer.Option(help="A task folder or a folder of tasks.")],
+    trials: Annotated[int, typer.Option(min=1, help="Episodes per task.")] = 1,
+    workers: Annotated[int, typer.Option(min=1, help="Episodes run at once.")] = 1,
+    out: Annotated[Path | None, typer.Option(help="Run directory (default runs/<time>-<agent>).")] = None,
+    resume: Annotated[bool, typer.Option(help="Continue the run in --out, skipping finished episodes.")] = False,
+) -> None:
+    """Run an agent on tasks: fresh world per episode, grade the final state, write the run directory."""
+    from datetime import datetime
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from stageclaw.agents.factory import check_spec
+    from stageclaw.report.table import results_table
+    from stageclaw.run.runner import RunConfig, run
+    from stageclaw.task.loader import load_tasks
+
+    check_spec(agent)
+    loaded, errors = load_tasks(tasks)
+    for path, message in errors.items():
+        err.print(f"[red]skipping broken task[/red] {path}: {message}", highlight=False, soft_wrap=True)
+    if not loaded:
+        raise StageclawError(f"no loadable task under {tasks}")
+    if out is None:
+        out = Path("runs") / f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-{agent.replace(':', '_').replace('/', '_')}"
+    config = RunConfig(agent=agent, out=out, trials=trials, workers=workers, resume=resume)
+    console = Console()
+    seen: list[dict] = []
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[stats]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        bar = progress.add_task(agent, total=len(loaded) * trials, stats="")
+
+        def on_result(result: dict) -> None:
+            seen.append(result)
+            ok = sum(1 for r in seen if r["success"])
+            errs = sum(1 for r in seen if r["status"] == "infra_error")
+            progress.update(bar, advance=1, stats=f"success {ok}/{len(seen)} · infra errors {errs}")
+
+        summary = run(loaded, config, load_errors={str(k): v for k, v in errors.items()}, on_result=on_result)
+    from stageclaw.run.store import read_results
+
+    console.print(results_table(read_results(out / "results.jsonl"), summary))
+    console.print(f"run directory: {out}", highlight=False)
+    if errors or summary["defective_tasks"]:
+        raise typer.Exit(1)
+
+
 @app.command("mcp")
 def mcp(
     task: TaskPath,

@@ -1,0 +1,1 @@
+"""Reports: terminal tables, the HTML report, the episode viewer."""

@@ -1,0 +1,1 @@
+"""Stage 3: episodes, budgets, trajectories, the scheduler, the result store, resume."""

@@ -1,0 +1,133 @@
+"""One episode: a fresh world, the agent with its tools, s0 and sH, grading, the episode folder."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+from stageclaw import __version__
+from stageclaw.agents.base import AGENT_ERROR, COMPLETED, INFRA_ERROR, AgentOutcome, EpisodeBrief
+from stageclaw.agents.factory import make_agent
+from stageclaw.errors import ServiceError
+from stageclaw.grade.grader import Grade, Judge, grade
+from stageclaw.run.store import write_json
+from stageclaw.task.loader import Task
+from stageclaw.tools.audit import AuditLog
+from stageclaw.tools.registry import Registry
+from stageclaw.world.pool import ServicePool
+
+
+def brief_for(task: Task) -> EpisodeBrief:
+    world = task.world
+    return EpisodeBrief(
+        prompt=task.prompt,
+        user_name=world.user.name,
+        user_email=world.user.email,
+        now=world.now.isoformat(),
+        timezone=world.timezone,
+        max_steps=task.config.max_steps,
+        time_budget_s=task.config.time_budget_s,
+    )
+
+
+def trace_of(audit: AuditLog, outcome: AgentOutcome) -> dict[str, Any]:
+    """What a verifier sees of the trajectory."""
+    steps = []
+    for e in audit.entries:
+        step = {"tool": e["tool"], "args": e["args"], "ok": e["ok"]}
+        step["result" if e["ok"] else "error"] = e.get("result") if e["ok"] else e.get("error")
+        steps.append(step)
+    return {"final_answer": outcome.final_answer, "status": outcome.status, "steps": steps}
+
+
+def failure_mode(status: str, g: Grade | None) -> str | None:
+    if status == INFRA_ERROR:
+        return "infrastructure"
+    if g is None or g.success:
+        return None
+    if status == AGENT_ERROR:
+        return "agent_error"
+    if status != COMPLETED:
+        return "budget_exhausted"
+    if not g.changes:
+        return "no_change"
+    failed = [i for i in g.items if i.passed is False]
+    if [i.id for i in failed] == ["no_collateral_damage"]:
+        return "collateral_damage"
+    return "wrong_state"
+
+
+def run_episode(
+    pool: ServicePool, task: Task, agent_spec: str, trial: int, ep_dir: Path, judge: Judge | None = None
+) -> dict[str, Any]:
+    """Run and grade one episode; write its folder; return its results.jsonl line."""
+    shutil.rmtree(ep_dir, ignore_errors=True)  # leftovers of an attempt that was interrupted
+    ep_dir.mkdir(parents=True)
+    started = time.perf_counter()
+    audit = AuditLog(ep_dir / "audit.jsonl")
+    g: Grade | None = None
+    try:
+        pool.check()
+        with pool.episode(task.world, task.dir) as episode:
+            s0 = episode.snapshot()
+            with Registry(episode, allow=task.config.tools, audit=audit) as registry:
+                outcome = make_agent(agent_spec, task).run(brief_for(task), registry)
+            pool.check()
+            sH = episode.snapshot()
+        trace = trace_of(audit, outcome)
+        if outcome.status != INFRA_ERROR:
+            g = grade(task, s0, sH, trace, judge)
+        write_json(ep_dir / "s0.json", s0)
+        write_json(ep_dir / "sH.json", sH)
+    except ServiceError as exc:
+        outcome = AgentOutcome(INFRA_ERROR, error=str(exc))
+        trace = trace_of(audit, outcome)
+    wall = round(time.perf_counter() - started, 3)
+    tool_errors = sum(1 for s in trace["steps"] if not s["ok"])
+    write_json(
+        ep_dir / "trajectory.json",
+        {
+            "task_id": task.id,
+            "agent": agent_spec,
+            "trial": trial,
+            "prompt": task.prompt,
+            "status": outcome.status,
+            "error": outcome.error,
+            "final_answer": outcome.final_answer,
+            "messages": outcome.messages,
+            "steps": audit.entries,
+            "usage": outcome.usage,
+            "wall_s": wall,
+        },
+    )
+    if g is not None:
+        write_json(ep_dir / "grade.json", g.to_json())
+    return {
+        "task_id": task.id,
+        "agent": agent_spec,
+        "trial": trial,
+        "status": outcome.status,
+        "error": outcome.error,
+        "score": g.score if g else None,
+        "success": g.success if g else None,
+        "items": [
+            {"id": i.id, "passed": i.passed, "weight": i.weight, "critical": i.critical, "reason": i.reason}
+            for i in g.items
+        ]
+        if g
+        else [],
+        "collateral": g.collateral if g else [],
+        "defects": g.defects if g else [],
+        "steps": len(trace["steps"]),
+        "tool_errors": tool_errors,
+        "tokens": outcome.usage,
+        "cost_usd": outcome.cost_usd,
+        "wall_s": wall,
+        "failure_mode": failure_mode(outcome.status, g),
+        "group": task.config.group,
+        "operators": task.config.operators,
+        "task_hash": task.digest,
+        "stageclaw_version": __version__,
+    }

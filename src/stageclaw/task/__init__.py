@@ -1,0 +1,1 @@
+"""The task directory (contract): load, check, build E0; the verifier runtime."""

@@ -1,0 +1,117 @@
+"""Load task directories. Every defect is an error naming the file and the field; a folder
+with one broken task still loads the others and reports the broken one."""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from stageclaw.errors import StageclawError, WorldError
+from stageclaw.task.model import Rubric, TaskConfig
+from stageclaw.world.model import World, load_world, validation_message
+
+REQUIRED = ("task.toml", "prompt.md", "world.yaml", "hidden/rubric.toml", "hidden/verify.py", "hidden/solution.py")
+
+
+class TaskError(StageclawError):
+    """A task directory is malformed."""
+
+
+@dataclass
+class Task:
+    dir: Path
+    config: TaskConfig
+    prompt: str
+    world: World
+    rubric: Rubric
+    goal: str = ""
+    digest: str = field(default="")
+
+    @property
+    def id(self) -> str:
+        return self.config.id
+
+    @property
+    def hidden(self) -> Path:
+        return self.dir / "hidden"
+
+    @property
+    def verify_py(self) -> Path:
+        return self.hidden / "verify.py"
+
+    @property
+    def solution_py(self) -> Path:
+        return self.hidden / "solution.py"
+
+
+def _toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise TaskError(f"{path}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError:
+        raise TaskError(f"{path}: not UTF-8 text") from None
+
+
+def _model(cls: type[BaseModel], data: dict[str, Any], path: Path) -> Any:
+    try:
+        return cls.model_validate(data)
+    except ValidationError as exc:
+        raise TaskError(validation_message(str(path), exc)) from None
+
+
+def task_digest(task_dir: Path) -> str:
+    """sha256 over every file of the task (names and contents), to pin results to a task version."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in task_dir.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        h.update(path.relative_to(task_dir).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def load_task(task_dir: Path) -> Task:
+    task_dir = Path(task_dir)
+    if not task_dir.is_dir():
+        raise TaskError(f"{task_dir}: not a task folder")
+    missing = [name for name in REQUIRED if not (task_dir / name).is_file()]
+    if missing:
+        raise TaskError(f"{task_dir}: missing {', '.join(missing)}")
+    config = _model(TaskConfig, _toml(task_dir / "task.toml"), task_dir / "task.toml")
+    if config.id != task_dir.name:
+        raise TaskError(f"{task_dir / 'task.toml'}: id: {config.id!r} differs from the folder name {task_dir.name!r}")
+    rubric = _model(Rubric, _toml(task_dir / "hidden" / "rubric.toml"), task_dir / "hidden" / "rubric.toml")
+    prompt = (task_dir / "prompt.md").read_text(encoding="utf-8").strip()
+    if not prompt:
+        raise TaskError(f"{task_dir / 'prompt.md'}: empty prompt")
+    try:
+        world, _ = load_world(task_dir)
+    except WorldError as exc:
+        raise TaskError(str(exc)) from None
+    goal_file = task_dir / "hidden" / "goal.md"
+    goal = goal_file.read_text(encoding="utf-8").strip() if goal_file.is_file() else ""
+    return Task(task_dir, config, prompt, world, rubric, goal, task_digest(task_dir))
+
+
+def find_task_dirs(path: Path) -> list[Path]:
+    """`path` itself when it is a task folder, else every task folder below it (sorted)."""
+    path = Path(path)
+    if (path / "task.toml").is_file():
+        return [path]
+    if not path.is_dir():
+        raise TaskError(f"{path}: no such folder")
+    return sorted(p.parent for p in path.rglob("task.toml") if "hidden" not in p.parts)
+
+
+def load_tasks(path: Path) -> tuple[list[Task], dict[Path, str]]:
+    """The tasks under `path`, and an error message for each folder that failed to load."""
+    tasks, errors = [], {}
+    for task_dir in find_task_dirs(path):
+        try:
+            tasks.append(load_task(task_dir))
+        except TaskError as exc:
+            errors[task_dir] = str(exc)
+    return tasks, errors
