@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SESSION_TMP = Path(
     tempfile.mkdtemp(prefix="stageclaw-test-", dir="/dev/shm" if os.access("/dev/shm", os.W_OK) else None)
 )
+SESSION_TMP.chmod(0o755)  # Dovecot's own users must reach the mail stores below it
 os.environ["STAGECLAW_TMP"] = str(SESSION_TMP)
 EXAMPLES = ROOT / "tasks" / "examples"
 EXAMPLE = EXAMPLES / "quarterly-sync"

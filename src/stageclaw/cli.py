@@ -86,6 +86,11 @@ def run_cmd(
     workers: Annotated[int, typer.Option(min=1, help="Episodes run at once.")] = 1,
     out: Annotated[Path | None, typer.Option(help="Run directory (default runs/<time>-<agent>).")] = None,
     resume: Annotated[bool, typer.Option(help="Continue the run in --out, skipping finished episodes.")] = False,
+    judge: Annotated[
+        str | None,
+        typer.Option(envvar="STAGECLAW_JUDGE", help="LLM judge for judge items, openai:MODEL (else unscored)."),
+    ] = None,
+    judge_base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible base URL for the judge.")] = None,
 ) -> None:
     """Run an agent on tasks: fresh world per episode, grade the final state, write the run directory."""
     from datetime import datetime
@@ -95,9 +100,15 @@ def run_cmd(
     from stageclaw.agents.factory import check_spec
     from stageclaw.report.table import results_table
     from stageclaw.run.runner import RunConfig, run
+    from stageclaw.run.store import read_results
     from stageclaw.task.loader import load_tasks
 
     check_spec(agent)
+    the_judge = None
+    if judge:
+        from stageclaw.grade.judge import LLMJudge
+
+        the_judge = LLMJudge(judge, base_url=judge_base_url)
     loaded, errors = load_tasks(tasks)
     for path, message in errors.items():
         err.print(f"[red]skipping broken task[/red] {path}: {message}", highlight=False, soft_wrap=True)
@@ -125,9 +136,9 @@ def run_cmd(
             errs = sum(1 for r in seen if r["status"] == "infra_error")
             progress.update(bar, advance=1, stats=f"success {ok}/{len(seen)} · infra errors {errs}")
 
-        summary = run(loaded, config, load_errors={str(k): v for k, v in errors.items()}, on_result=on_result)
-    from stageclaw.run.store import read_results
-
+        summary = run(
+            loaded, config, load_errors={str(k): v for k, v in errors.items()}, judge=the_judge, on_result=on_result
+        )
     console.print(results_table(read_results(out / "results.jsonl"), summary))
     console.print(f"run directory: {out}", highlight=False)
     if errors or summary["defective_tasks"]:
@@ -163,6 +174,22 @@ def mcp(
         else:
             err.print(f"MCP (streamable HTTP) on http://127.0.0.1:{http}/mcp — Ctrl-C to stop", highlight=False)
             server.run("streamable-http", host="127.0.0.1", port=http)
+
+
+@app.command("fake-llm")
+def fake_llm(
+    script: Annotated[Path, typer.Option(help="YAML script of assistant turns (see stageclaw.agents.fake_llm).")],
+    port: Annotated[int, typer.Option(help="Loopback port (0: a free one).")] = 0,
+) -> None:
+    """Serve scripted chat completions on an OpenAI-compatible endpoint, until Ctrl-C."""
+    from stageclaw.agents.fake_llm import FakeLLM, Script
+
+    with FakeLLM(Script.load(script), port) as server:
+        typer.echo(f"fake LLM at {server.url} (OPENAI_BASE_URL); Ctrl-C to stop", err=True)
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            pass
 
 
 def main() -> None:

@@ -60,9 +60,15 @@ def _summarize(change: Change) -> dict[str, Any]:
 
 
 def grade(
-    task: Task, s0: dict[str, Any], sH: dict[str, Any], trace: dict[str, Any], judge: Judge | None = None
+    task: Task,
+    s0: dict[str, Any],
+    sH: dict[str, Any],
+    trace: dict[str, Any],
+    judge: Judge | None = None,
+    *,
+    check_timeout_s: float = 10.0,
 ) -> Grade:
-    checks = run_checks(task.verify_py, task.rubric.checks, s0, sH, trace)
+    checks = run_checks(task.verify_py, task.rubric.checks, s0, sH, trace, per_check_s=check_timeout_s)
     items = []
     for item in task.rubric.items:
         base = {

@@ -62,6 +62,7 @@ def main():
             value = fn(initial, final, trace)
         except CheckTimeout:
             _emit(out, check=name, passed=False, defect=f"{name} did not finish within {data['per_check_s']} s")
+            continue
         except BaseException as exc:  # a check that raises is a defect of the task, reported not raised
             line = traceback.format_exception_only(type(exc), exc)[-1].strip()
             _emit(out, check=name, passed=False, defect=f"{name} raised {line}")

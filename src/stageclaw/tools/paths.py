@@ -13,7 +13,9 @@ def resolve(workspace: Path, path: str, *, must_exist: bool = False) -> Path:
     text = str(path).strip()
     pure = PurePosixPath(text)
     if pure.is_absolute() or ".." in pure.parts or "\x00" in text:
-        raise ToolError(f"path {path!r} is outside your files: give a path relative to your home folder, like 'docs/plan.md'")
+        raise ToolError(
+            f"path {path!r} is outside your files: give a path relative to your home folder, like 'docs/plan.md'"
+        )
     root = os.path.realpath(workspace)
     target = os.path.realpath(os.path.join(root, *pure.parts)) if pure.parts else root
     if target != root and not target.startswith(root + os.sep):

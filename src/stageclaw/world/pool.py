@@ -34,6 +34,15 @@ def scratch_dir() -> str | None:
     return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
 
 
+def _check_traversable(root: Path) -> None:
+    for folder in [root, *root.parents]:
+        if not os.stat(folder).st_mode & 0o001:
+            raise ServiceError(
+                f"{folder} is closed to other users, but Dovecot's processes must reach the pool in {root}: "
+                f"run `chmod o+x {folder}` or point STAGECLAW_TMP somewhere else"
+            )
+
+
 class ServicePool:
     def __init__(self, root: Path | None = None) -> None:
         self._owns_root = root is None
@@ -51,6 +60,8 @@ class ServicePool:
         # Dovecot's mail processes run as another user when we are root: let them reach their maildirs.
         self.root.mkdir(parents=True, exist_ok=True)
         os.chmod(self.root, 0o755)
+        if os.geteuid() == 0:
+            _check_traversable(self.root)
         (self.root / "episodes").mkdir(exist_ok=True)
         atexit.register(self.stop)
         self._started = True
