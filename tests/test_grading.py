@@ -129,7 +129,7 @@ def test_judge_items_are_scored_by_a_configured_judge_and_unscored_when_it_fails
     assert "Priya" in sent and "mail/outbox/" in sent
     broken = Script(turns=[{"error": 503}, {"content": "I think it is fine"}, {"content": "{}"}])
     with FakeLLM(broken) as server:
-        g = grade(task, s0, sH, trace, LLMJudge("openai:fake", base_url=server.url, retries=3))
+        g = grade(task, s0, sH, trace, LLMJudge("openai:fake", base_url=server.url, retries=3, backoff_s=0))
     judged = next(i for i in g.items if i.kind == "judge")
     assert judged.passed is None and "unscored" in judged.reason and g.success and g.score == 100
     no = Script(turns=[{"content": '{"passed": false, "reason": "rude"}'}])

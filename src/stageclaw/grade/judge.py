@@ -55,7 +55,9 @@ def parse_verdict(text: str) -> tuple[bool, str]:
 
 
 class LLMJudge:
-    def __init__(self, spec: str, base_url: str | None = None, api_key: str | None = None, retries: int = 3) -> None:
+    def __init__(
+        self, spec: str, base_url: str | None = None, api_key: str | None = None, retries: int = 3, backoff_s: float = 0.5
+    ) -> None:
         provider, _, model = spec.partition(":")
         if provider != "openai" or not model:
             raise StageclawError(f"judge {spec!r}: use openai:MODEL (any OpenAI-compatible endpoint)")
@@ -63,6 +65,7 @@ class LLMJudge:
 
         self.model = model
         self.retries = retries
+        self.backoff_s = backoff_s
         self.client = OpenAI(
             base_url=base_url or os.environ.get("OPENAI_BASE_URL"),
             api_key=api_key or os.environ.get("OPENAI_API_KEY") or "none",
@@ -85,5 +88,5 @@ class LLMJudge:
                 return parse_verdict(reply.choices[0].message.content or "")
             except Exception as exc:  # provider errors and unparseable answers are retried alike
                 last = f"{type(exc).__name__}: {exc}"
-                time.sleep(min(0.5 * 2**attempt, 8))
+                time.sleep(min(self.backoff_s * 2**attempt, 8))
         return None, f"judge failed after {self.retries} attempts ({last[:300]}): unscored"

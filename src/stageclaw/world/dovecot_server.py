@@ -31,6 +31,7 @@ ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_cache_size = 0
+auth_failure_delay = 0
 mail_location = maildir:~:UTF-8
 first_valid_uid = {first_uid}
 first_valid_gid = {first_gid}
