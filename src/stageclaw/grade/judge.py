@@ -56,7 +56,12 @@ def parse_verdict(text: str) -> tuple[bool, str]:
 
 class LLMJudge:
     def __init__(
-        self, spec: str, base_url: str | None = None, api_key: str | None = None, retries: int = 3, backoff_s: float = 0.5
+        self,
+        spec: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        retries: int = 3,
+        backoff_s: float = 0.5,
     ) -> None:
         provider, _, model = spec.partition(":")
         if provider != "openai" or not model:
