@@ -82,7 +82,7 @@ class Episode:
         rendered = seeding.render(self.world, self.base)
         maildir.seed(self.home, rendered.mail, owner)
         davstore.write_user(self.pool.radicale.storage, self.login, rendered.dav)
-        workspace.seed(self.workspace, self.world.files, self.base)
+        workspace.seed(self.workspace, self.world.files, self.base, self.world.now.timestamp())
 
     def reset(self) -> None:
         """Back to E0: drop live sessions, then rewrite every store."""

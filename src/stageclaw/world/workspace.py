@@ -28,12 +28,16 @@ def file_state(data: bytes) -> dict[str, Any]:
     return state
 
 
-def seed(root: Path, files: dict[str, FileSeed], base: Path) -> None:
+def seed(root: Path, files: dict[str, FileSeed], base: Path, mtime: float) -> None:
+    """Write the files, dated `mtime` (the world's now), so `ls -lt` inside the world makes sense."""
     root.mkdir(parents=True, exist_ok=True)
     for rel, spec in files.items():
         target = root / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(seed_bytes(spec, base))
+        os.utime(target, (mtime, mtime))
+    for folder in [p for p in root.rglob("*") if p.is_dir()] + [root]:
+        os.utime(folder, (mtime, mtime))
 
 
 def read(root: Path) -> dict[str, dict[str, Any]]:

@@ -1,0 +1,172 @@
+"""Checks for offsite-action-items.
+
+Due dates are compared as days in the user's timezone (America/Mexico_City, UTC-6 all year since
+2022); a reminder may be due on a date or at a time that day. Reminders are recognised by title.
+"""
+
+import re
+from datetime import date, datetime, timedelta, timezone
+
+LOCAL = timezone(timedelta(hours=-6))
+
+DEPOSIT = r"deposit|anticipo"
+HEADCOUNT = r"head\s*-?\s*count|dietary|final numbers|attendee|asistentes"
+AGENDA = r"agenda"
+BUDGET = r"budget|presupuesto"
+NOT_MINE = r"\bbus\b|autob[uú]s|session|per[\s-]?diem|vi[aá]ticos|invite|invitaci[oó]n"
+
+HEADCOUNT_OK = 29
+HEADCOUNT_NAIVE = (33,)  # the "Yes" rows, counted without the latest-answer rule
+HEADCOUNT_WORDS = (
+    r"head\s*-?\s*count|attend\w*|coming|going|confirmed|people|guests|participants|rsvps?\b|asistentes|personas"
+)
+DIETARY = (
+    ("vegetarian", r"vegetarian|veggie|vegetarian[oa]s?", 6),
+    ("vegan", r"vegan[oa]?s?", 3),
+    ("gluten-free", r"gluten|c[oe]?eliac|cel[ií]ac[oa]s?", 2),
+)
+
+
+def _todos(state):
+    return [(name, t) for name, todos in (state.get("reminders") or {}).items() for t in todos]
+
+
+def _todo(state, uid):
+    return next((t for _, t in _todos(state) if t.get("uid") == uid), None)
+
+
+def _due_day(due):
+    if not due:
+        return None
+    try:
+        if len(due) == 10:
+            return date.fromisoformat(due)
+        when = datetime.fromisoformat(due)
+    except ValueError:
+        return None
+    return (when if when.tzinfo is None else when.astimezone(LOCAL)).date()
+
+
+def _matches(todo, pattern, exclude=None):
+    title = todo.get("title") or ""
+    return bool(re.search(pattern, title, re.IGNORECASE)) and not (exclude and re.search(exclude, title, re.IGNORECASE))
+
+
+def _one_open(final, label, pattern, expected, exclude=None, stale=None):
+    """Exactly one open reminder for an action item, in Work, due on `expected`."""
+    if stale is not None:
+        old = _todo(final, stale)
+        if old is not None and old.get("completed"):
+            return False, f"the stale reminder {old.get('title')!r} was ticked off, but the {label} is not done"
+    found = [(lst, t) for lst, t in _todos(final) if not t.get("completed") and _matches(t, pattern, exclude)]
+    if not found:
+        return False, f"no open reminder for the {label}"
+    if len(found) > 1:
+        shown = [f"{t.get('title')!r} due {t.get('due')} in {lst}" for lst, t in found]
+        return False, f"{len(found)} open reminders for the {label} (a stale one left next to a new one?): {shown}"
+    lst, todo = found[0]
+    if lst != "Work":
+        return False, f"the {label} reminder {todo.get('title')!r} is in the {lst!r} list, not in Work"
+    day = _due_day(todo.get("due"))
+    if day != expected:
+        return False, f"the {label} reminder {todo.get('title')!r} is due {todo.get('due')}; expected {expected}"
+    return True, f"the {label} reminder is due {expected}"
+
+
+def check_deposit_reminder(initial, final, trace):
+    return _one_open(final, "deposit", DEPOSIT, date(2026, 4, 14), stale="r-deposit")
+
+
+def check_headcount_reminder(initial, final, trace):
+    others = f"{DEPOSIT}|{AGENDA}|{BUDGET}"
+    return _one_open(final, "headcount/dietary", HEADCOUNT, date(2026, 4, 23), exclude=others, stale="r-headcount")
+
+
+def check_agenda_reminder(initial, final, trace):
+    return _one_open(final, "agenda", AGENDA, date(2026, 5, 8))
+
+
+def check_budget_reminder(initial, final, trace):
+    return _one_open(final, "budget sheet", BUDGET, date(2026, 4, 10), exclude=f"{DEPOSIT}|{AGENDA}")
+
+
+def check_only_my_items(initial, final, trace):
+    before = {t.get("uid"): t for _, t in _todos(initial)}
+    mine = (DEPOSIT, HEADCOUNT, AGENDA, BUDGET)
+    for lst, todo in _todos(final):
+        if todo.get("completed") or before.get(todo.get("uid")) == todo:
+            continue
+        title = todo.get("title") or ""
+        if re.search(NOT_MINE, title, re.IGNORECASE) and not any(_matches(todo, p) for p in mine):
+            return False, f"reminder {title!r} ({lst}) is someone else's or an already finished item"
+        if not any(_matches(todo, p) for p in mine):
+            return False, f"reminder {title!r} ({lst}) is not one of Tomás's open action items"
+    return True, "only Tomás's four open action items were added or changed"
+
+
+def _new_notes(initial, final):
+    old = {n.get("uid") for notes in (initial.get("notes") or {}).values() for n in notes}
+    return [n for notes in (final.get("notes") or {}).values() for n in notes if n.get("uid") not in old]
+
+
+def _summary_text(initial, final):
+    """The text of the one new note, or (None, why)."""
+    notes = _new_notes(initial, final)
+    if not notes:
+        return None, "no new note was written"
+    if len(notes) > 1:
+        return None, f"{len(notes)} new notes ({[n.get('title') for n in notes]}); expected one"
+    note = notes[0]
+    return f"{note.get('title') or ''}\n{note.get('body') or ''}", ""
+
+
+def check_note_headcount(initial, final, trace):
+    text, why = _summary_text(initial, final)
+    if text is None:
+        return False, why
+    near = _counts_near(text, HEADCOUNT_WORDS)
+    naive = sorted(near & set(HEADCOUNT_NAIVE))
+    if naive:
+        return False, f"the note gives {naive} as the headcount: answers counted without keeping each person's latest"
+    if HEADCOUNT_OK not in near:
+        return False, f"the note does not give the headcount {HEADCOUNT_OK} (it gives {sorted(near) or 'none'})"
+    return True, f"the note gives the headcount {HEADCOUNT_OK}"
+
+
+def _counts_near(text, keyword):
+    """Numbers written right before or after a mention of `keyword`, on the same line."""
+    found = set()
+    for line in text.splitlines():
+        for match in re.finditer(keyword, line, re.IGNORECASE):
+            before = re.search(r"(?<!\d)(\d+)[^\d\n]{0,30}$", line[: match.start()])
+            after = re.match(r"[^\d\n]{0,30}?(\d+)(?!\d)", line[match.end() :])
+            found.update(int(m.group(1)) for m in (before, after) if m)
+    return found
+
+
+def check_note_dietary(initial, final, trace):
+    text, why = _summary_text(initial, final)
+    if text is None:
+        return False, why
+    wrong = []
+    for label, keyword, expected in DIETARY:
+        near = _counts_near(text, keyword)
+        if expected not in near:
+            wrong.append(f"{label}: expected {expected}, the note has {sorted(near) or 'no count'}")
+    if wrong:
+        return False, "; ".join(wrong)
+    return True, "6 vegetarian, 3 vegan, 2 gluten-free"
+
+
+def check_note_decisions(initial, final, trace):
+    text, why = _summary_text(initial, final)
+    if text is None:
+        return False, why
+    missing = []
+    if not re.search(r"4[,.\s]?800|4\.8\s*k", text, re.IGNORECASE):
+        missing.append("the MXN 4,800 per-person budget cap")
+    if not re.search(r"\bbus\b|autob[uú]s|charter", text, re.IGNORECASE):
+        missing.append("the chartered bus")
+    if missing:
+        return False, "the note does not record " + " and ".join(missing)
+    return True, "the note records the budget cap and the bus"
