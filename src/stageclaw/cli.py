@@ -80,7 +80,7 @@ def world_build(path: TaskPath) -> None:
 
 @app.command("run")
 def run_cmd(
-    agent: Annotated[str, typer.Option(help="oracle, noop")],
+    agent: Annotated[str, typer.Option(help="oracle, noop, openai:MODEL, anthropic:MODEL or cmd:COMMAND")],
     tasks: Annotated[Path, typer.Option(help="A task folder or a folder of tasks.")],
     trials: Annotated[int, typer.Option(min=1, help="Episodes per task.")] = 1,
     workers: Annotated[int, typer.Option(min=1, help="Episodes run at once.")] = 1,
@@ -91,6 +91,26 @@ def run_cmd(
         typer.Option(envvar="STAGECLAW_JUDGE", help="LLM judge for judge items, openai:MODEL (else unscored)."),
     ] = None,
     judge_base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible base URL for the judge.")] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Provider base URL for openai:/anthropic: agents (else OPENAI_BASE_URL / ANTHROPIC_BASE_URL)."
+        ),
+    ] = None,
+    temperature: Annotated[float | None, typer.Option(help="Sampling temperature for LLM agents.")] = None,
+    max_tokens: Annotated[int, typer.Option(help="Output tokens per model turn.")] = 4096,
+    max_steps: Annotated[
+        int | None, typer.Option(help="Model turns per episode (default: the task's max_steps).")
+    ] = None,
+    time_budget: Annotated[
+        float | None, typer.Option(help="Seconds per episode (default: the task's time_budget_s).")
+    ] = None,
+    token_budget: Annotated[int | None, typer.Option(help="Tokens per episode, input and output together.")] = None,
+    cost_budget: Annotated[float | None, typer.Option(help="USD per episode.")] = None,
+    prices: Annotated[Path | None, typer.Option(help="A price table (TOML) that updates the built-in one.")] = None,
+    faults: Annotated[
+        Path | None, typer.Option(help="A fault plan (TOML) injected into every episode's tool calls.")
+    ] = None,
 ) -> None:
     """Run an agent on tasks: fresh world per episode, grade the final state, write the run directory."""
     from datetime import datetime
@@ -103,7 +123,21 @@ def run_cmd(
     from stageclaw.run.store import read_results
     from stageclaw.task.loader import load_tasks
 
-    check_spec(agent)
+    options: dict = {}
+    if agent.partition(":")[0] in ("openai", "anthropic"):
+        from stageclaw.agents.prices import PriceTable
+
+        options = {
+            "base_url": base_url,
+            "temperature": temperature,
+            "max_tokens": max_tokens,
+            "max_steps": max_steps,
+            "time_budget_s": time_budget,
+            "token_budget": token_budget,
+            "cost_budget_usd": cost_budget,
+            "prices": PriceTable.load(prices),
+        }
+    check_spec(agent, options)
     the_judge = None
     if judge:
         from stageclaw.grade.judge import LLMJudge
@@ -116,7 +150,17 @@ def run_cmd(
         raise StageclawError(f"no loadable task under {tasks}")
     if out is None:
         out = Path("runs") / f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-{agent.replace(':', '_').replace('/', '_')}"
-    config = RunConfig(agent=agent, out=out, trials=trials, workers=workers, resume=resume)
+    from stageclaw.tools.faults import FaultPlan
+
+    config = RunConfig(
+        agent=agent,
+        out=out,
+        trials=trials,
+        workers=workers,
+        resume=resume,
+        agent_options=options,
+        faults=FaultPlan.load(faults) if faults else None,
+    )
     console = Console()
     seen: list[dict] = []
     with Progress(
@@ -190,6 +234,50 @@ def fake_llm(
             threading.Event().wait()
         except KeyboardInterrupt:
             pass
+
+
+@app.command("validate")
+def validate_cmd(
+    path: Annotated[Path, typer.Argument(help="A task folder or a folder of tasks.")],
+    out: Annotated[Path, typer.Option(help="Report folder: <out>/<task-id>/validation.json, summary.md.")] = Path(
+        "validation"
+    ),
+    threshold: Annotated[float, typer.Option(min=0, max=100, help="Score a task needs to be accepted.")] = 80.0,
+    max_mutants: Annotated[int, typer.Option(min=1, help="Near-miss mutants graded per task.")] = 60,
+    llm: Annotated[
+        str | None,
+        typer.Option(envvar="STAGECLAW_CHECKER", help="LLM reviewer for clarity and realism, openai:MODEL."),
+    ] = None,
+    llm_base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible base URL for the reviewer.")] = None,
+) -> None:
+    """Check tasks: structure, reproducibility, verifiability (mutation test), difficulty; exit 1 if any is rejected."""
+    from stageclaw.validate.checker import validate_path
+    from stageclaw.validate.llm_check import LLMReviewer
+    from stageclaw.validate.table import validation_table
+
+    reviewer = LLMReviewer(llm, base_url=llm_base_url) if llm else None
+    console = Console()
+    with console.status("validating") as status:
+        reports = validate_path(
+            path,
+            out=out,
+            threshold=threshold,
+            reviewer=reviewer,
+            max_mutants=max_mutants,
+            on_report=lambda r: status.update(f"validated {r.task_id}: {r.score:g}"),
+        )
+    if not reports:
+        raise StageclawError(f"no task folder under {path}")
+    console.print(validation_table(reports))
+    for r in reports:
+        if not r.accepted:
+            problems = [d for d in r.diagnostics() if d.status != "pass"]
+            console.print(f"[red]rejected[/red] {r.task_id} ({r.score:g}):", highlight=False)
+            for d in problems[:8]:
+                console.print(f"  {d.dimension}/{d.check}: {d.problem[:300]}", highlight=False, soft_wrap=True)
+    console.print(f"reports: {out}", highlight=False)
+    if any(not r.accepted for r in reports):
+        raise typer.Exit(1)
 
 
 def main() -> None:

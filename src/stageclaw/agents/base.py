@@ -14,9 +14,11 @@ from stageclaw.tools.registry import Registry
 # Episode statuses: how the agent's turn ended.
 COMPLETED = "completed"  # the agent said it was done
 MAX_STEPS = "max_steps"  # it ran out of steps
+BUDGET_EXHAUSTED = "budget_exhausted"  # it ran out of tokens or money
 TIMEOUT = "timeout"  # it ran out of time
 AGENT_ERROR = "agent_error"  # the agent program failed
 INFRA_ERROR = "infra_error"  # a server or provider failed: retried, never scored
+INTERRUPTED = "interrupted"  # the run was stopped (Ctrl-C): not recorded, `--resume` runs it again
 
 
 @dataclass(frozen=True)
@@ -37,10 +39,11 @@ class AgentOutcome:
     error: str | None = None
     messages: list[dict[str, Any]] = field(default_factory=list)
     usage: dict[str, int] = field(default_factory=dict)
-    cost_usd: float = 0.0
+    cost_usd: float | None = 0.0
 
 
 class Agent(Protocol):
     name: str
+    config: dict[str, Any]  # recorded in every result line
 
     def run(self, brief: EpisodeBrief, registry: Registry) -> AgentOutcome: ...

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from stageclaw.agents.base import Agent
+from stageclaw.agents.external import CommandAgent, split_command
+from stageclaw.agents.llm import PROVIDERS, LLMAgent, LLMSettings
 from stageclaw.agents.reference import NoopAgent, OracleAgent
 from stageclaw.errors import StageclawError
 from stageclaw.task.loader import Task
@@ -10,14 +15,34 @@ from stageclaw.task.loader import Task
 AGENTS = ("oracle", "noop")
 
 
-def check_spec(spec: str) -> None:
+def check_spec(spec: str, options: dict[str, Any] | None = None) -> None:
+    """Raise a clear error for an agent name (and LLM options) that cannot work, before any episode runs."""
+    if spec.startswith("cmd:"):
+        split_command(spec.removeprefix("cmd:"))
+        return
+    if spec.partition(":")[0] in PROVIDERS:
+        try:
+            LLMSettings.from_spec(spec, **(options or {}))
+        except TypeError as exc:
+            raise StageclawError(f"agent {spec!r}: bad option ({exc})") from None
+        return
     if spec not in AGENTS:
-        raise StageclawError(f"unknown agent {spec!r}; agents are: {', '.join(AGENTS)}")
+        raise StageclawError(
+            f"unknown agent {spec!r}; agents are: {', '.join(AGENTS)}, openai:MODEL, anthropic:MODEL, cmd:COMMAND"
+        )
 
 
-def make_agent(spec: str, task: Task) -> Agent:
-    """A fresh agent for one episode of `task`; only the oracle may look at the task's hidden folder."""
+def make_agent(spec: str, task: Task, scratch: Path, options: dict[str, Any] | None = None) -> Agent:
+    """A fresh agent for one episode of `task`; only the oracle may look at the task's hidden folder.
+
+    `scratch` is a folder outside the workspace the agent may use for its own files (created when needed).
+    `options` are LLMSettings fields for `openai:`/`anthropic:` agents (base_url, temperature, budgets, ...).
+    """
     check_spec(spec)
+    if spec.partition(":")[0] in PROVIDERS:
+        return LLMAgent(spec, LLMSettings.from_spec(spec, **(options or {})))
+    if spec.startswith("cmd:"):
+        return CommandAgent(spec.removeprefix("cmd:"), scratch)
     if spec == "oracle":
         return OracleAgent(task.solution_py)
     return NoopAgent()

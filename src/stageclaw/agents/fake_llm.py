@@ -2,7 +2,8 @@
 
     stageclaw fake-llm --script script.yaml [--port N]
 
-The script is a list of assistant turns replayed in order, one per request:
+It answers OpenAI chat completions (`/v1/chat/completions`) and Anthropic messages
+(`/v1/messages`). The script is a list of assistant turns replayed in order, one per request:
 
     turns:
       - tool_calls: [{name: files_read, arguments: {path: docs/plan.md}}]
@@ -59,6 +60,27 @@ class Script(BaseModel):
             raise StageclawError(f"{path}: not a valid fake-llm script: {exc}") from None
 
 
+def _anthropic_message(turn: Turn, model: str, prompt_chars: int) -> dict[str, Any]:
+    content: list[dict[str, Any]] = [{"type": "text", "text": turn.content}] if turn.content else []
+    for call in turn.tool_calls:
+        args = json.loads(call.arguments) if isinstance(call.arguments, str) else call.arguments
+        content.append({"type": "tool_use", "id": f"toolu_{uuid.uuid4().hex[:12]}", "name": call.name, "input": args})
+    usage = turn.usage or {
+        "prompt_tokens": prompt_chars // 4 + 1,
+        "completion_tokens": len(json.dumps(content)) // 4 + 1,
+    }
+    return {
+        "id": f"msg_{uuid.uuid4().hex[:16]}",
+        "type": "message",
+        "role": "assistant",
+        "model": model,
+        "content": content,
+        "stop_reason": "tool_use" if turn.tool_calls else "end_turn",
+        "stop_sequence": None,
+        "usage": {"input_tokens": usage.get("prompt_tokens", 0), "output_tokens": usage.get("completion_tokens", 0)},
+    }
+
+
 def _completion(turn: Turn, model: str, prompt_chars: int) -> dict[str, Any]:
     calls = [
         {
@@ -100,7 +122,12 @@ class FakeLLM:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+        """The OpenAI-style base URL; the Anthropic SDK takes `root_url` (it adds /v1 itself)."""
+        return f"{self.root_url}/v1"
+
+    @property
+    def root_url(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
 
     def _turn(self) -> Turn | None:
         with self._lock:
@@ -137,7 +164,10 @@ class FakeLLM:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 with fake._lock:
                     fake.requests.append(body)
-                if not self.path.rstrip("/").endswith("/chat/completions"):
+                path = self.path.split("?")[0].rstrip("/")
+                render = {"/chat/completions": _completion, "/messages": _anthropic_message}
+                kind = next((suffix for suffix in render if path.endswith(suffix)), None)
+                if kind is None:
                     self._send(404, {"error": {"message": f"no endpoint {self.path}"}})
                     return
                 if body.get("stream"):
@@ -153,8 +183,8 @@ class FakeLLM:
                         turn.error, {"error": {"message": f"scripted error {turn.error}", "type": "server_error"}}
                     )
                     return
-                prompt_chars = len(json.dumps(body.get("messages", [])))
-                self._send(200, _completion(turn, str(body.get("model", "fake")), prompt_chars))
+                prompt_chars = len(json.dumps(body.get("messages", []))) + len(json.dumps(body.get("system", "")))
+                self._send(200, render[kind](turn, str(body.get("model", "fake")), prompt_chars))
 
         return Handler
 

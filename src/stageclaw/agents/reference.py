@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import traceback
 from pathlib import Path
+from typing import Any, ClassVar
 
 from stageclaw.agents.base import AGENT_ERROR, COMPLETED, AgentOutcome, EpisodeBrief
 from stageclaw.tools.base import ToolError
@@ -14,6 +15,7 @@ from stageclaw.tools.registry import Registry
 
 class OracleAgent:
     name = "oracle"
+    config: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, solution_py: Path) -> None:
         self.solution_py = solution_py
@@ -37,6 +39,7 @@ class OracleAgent:
 
 class NoopAgent:
     name = "noop"
+    config: ClassVar[dict[str, Any]] = {}
 
     def run(self, brief: EpisodeBrief, registry: Registry) -> AgentOutcome:
         return AgentOutcome(COMPLETED, final_answer="")

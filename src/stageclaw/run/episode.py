@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from stageclaw.grade.grader import Grade, Judge, grade
 from stageclaw.run.store import write_json
 from stageclaw.task.loader import Task
 from stageclaw.tools.audit import AuditLog
+from stageclaw.tools.faults import FaultPlan
 from stageclaw.tools.registry import Registry
 from stageclaw.world.pool import ServicePool
 
@@ -60,11 +62,21 @@ def failure_mode(status: str, g: Grade | None) -> str | None:
 
 
 def run_episode(
-    pool: ServicePool, task: Task, agent_spec: str, trial: int, ep_dir: Path, judge: Judge | None = None
+    pool: ServicePool,
+    task: Task,
+    agent_spec: str,
+    trial: int,
+    ep_dir: Path,
+    judge: Judge | None = None,
+    *,
+    agent_options: dict[str, Any] | None = None,
+    faults: FaultPlan | None = None,
+    stop: threading.Event | None = None,
 ) -> dict[str, Any]:
     """Run and grade one episode; write its folder; return its results.jsonl line."""
     shutil.rmtree(ep_dir, ignore_errors=True)  # leftovers of an attempt that was interrupted
     ep_dir.mkdir(parents=True)
+    agent = make_agent(agent_spec, task, ep_dir / "agent", agent_options)
     started = time.perf_counter()
     audit = AuditLog(ep_dir / "audit.jsonl")
     g: Grade | None = None
@@ -72,8 +84,8 @@ def run_episode(
         pool.check()
         with pool.episode(task.world, task.dir) as episode:
             s0 = episode.snapshot()
-            with Registry(episode, allow=task.config.tools, audit=audit) as registry:
-                outcome = make_agent(agent_spec, task).run(brief_for(task), registry)
+            with Registry(episode, allow=task.config.tools, audit=audit, faults=faults, stop=stop) as registry:
+                outcome = agent.run(brief_for(task), registry)
             pool.check()
             sH = episode.snapshot()
         trace = trace_of(audit, outcome)
@@ -130,4 +142,6 @@ def run_episode(
         "operators": task.config.operators,
         "task_hash": task.digest,
         "stageclaw_version": __version__,
+        "agent_config": agent.config,
+        "faults": faults.model_dump() if faults is not None else None,
     }

@@ -1,8 +1,9 @@
 """The scheduler: every task x trial as an episode, over one service pool, resumable.
 
 Episodes run on `workers` threads sharing one pool (each has its own accounts and workspace).
-A finished episode's line is in results.jsonl before the next starts on that worker; Ctrl-C
-stops handing out episodes, lets running ones finish and leaves a run that `--resume` completes.
+A finished episode's line is in results.jsonl before the next starts on that worker. Ctrl-C
+stops handing out episodes and tells running agents to stop (their tool calls fail, LLM loops and
+agent programs end); those episodes are not recorded, and `--resume` completes the run.
 An episode that ended in an infrastructure error is retried (`infra_retries` times) before its
 infra_error line is written.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from stageclaw.grade.grader import Judge
 from stageclaw.run.episode import run_episode
 from stageclaw.run.store import SUMMARY, ResultStore, write_json
 from stageclaw.task.loader import Task
+from stageclaw.tools.faults import FaultPlan
 from stageclaw.world.pool import ServicePool
 
 
@@ -33,6 +35,17 @@ class RunConfig:
     workers: int = 1
     resume: bool = False
     infra_retries: int = 2
+    agent_options: dict[str, Any] = field(default_factory=dict)
+    faults: FaultPlan | None = None
+
+    def identity(self) -> dict[str, Any]:
+        """The settings results depend on; trials, workers and the output folder may change on resume."""
+        options = {k: v for k, v in self.agent_options.items() if k not in {"api_key", "prices"}}
+        return {
+            "agent": self.agent,
+            "agent_options": options,
+            "faults": self.faults.model_dump() if self.faults else None,
+        }
 
 
 def summarize(results: list[dict[str, Any]], config: RunConfig, load_errors: dict[str, str]) -> dict[str, Any]:
@@ -64,18 +77,30 @@ def run(
     stop: threading.Event | None = None,
 ) -> dict[str, Any]:
     """Run every episode not yet in the store; returns the summary (also written to summary.json)."""
-    check_spec(config.agent)
-    store = ResultStore(config.out, config.resume)
+    check_spec(config.agent, config.agent_options)
+    store = ResultStore(config.out, config.resume, config.identity())
     done = store.done()
     todo = [(t, n) for t in tasks for n in range(1, config.trials + 1) if (t.id, n) not in done]
     stop = stop or threading.Event()
 
     def one(task: Task, trial: int, pool: ServicePool) -> dict[str, Any]:
         for _ in range(config.infra_retries + 1):
-            result = run_episode(pool, task, config.agent, trial, store.episode_dir(task.id, trial), judge)
+            result = run_episode(
+                pool,
+                task,
+                config.agent,
+                trial,
+                store.episode_dir(task.id, trial),
+                judge,
+                agent_options=config.agent_options,
+                faults=config.faults,
+                stop=stop,
+            )
             if result["status"] != INFRA_ERROR or stop.is_set():
                 break
-        store.append(result)
+        # An episode that saw the run stop is not recorded: `--resume` runs it again whole.
+        if not stop.is_set():
+            store.append(result)
         return result
 
     try:

@@ -17,6 +17,7 @@ from stageclaw.errors import StageclawError
 
 RESULTS = "results.jsonl"
 SUMMARY = "summary.json"
+RUN = "run.json"
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -40,14 +41,24 @@ def read_results(path: Path) -> list[dict[str, Any]]:
 
 
 class ResultStore:
-    def __init__(self, out: Path, resume: bool) -> None:
+    def __init__(self, out: Path, resume: bool, identity: dict[str, Any]) -> None:
+        """`identity` is what makes results comparable (the agent and its settings): a resumed run must match it."""
         self.out = Path(out)
         self.path = self.out / RESULTS
         if self.path.is_file() and not resume and read_results(self.path):
             raise StageclawError(
                 f"{self.out} already holds results; add --resume to continue that run, or choose another --out"
             )
+        run_file = self.out / RUN
+        if resume and run_file.is_file():
+            before = json.loads(run_file.read_text(encoding="utf-8"))
+            if before != json.loads(json.dumps(identity, default=str)):
+                raise StageclawError(
+                    f"{self.out} holds a run of {before.get('agent')!r} with other settings ({before}); "
+                    "resume it with the same agent and options, or choose another --out"
+                )
         self.out.mkdir(parents=True, exist_ok=True)
+        write_json(run_file, identity)
         self._lock = threading.Lock()
         self._repair_tail()
 

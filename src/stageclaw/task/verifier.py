@@ -21,6 +21,7 @@ from stageclaw.world import bwrap
 
 RUNNER = Path(__file__).with_name("verifier_runner.py")
 BOX = "/verifier"
+Case = tuple[dict[str, Any], dict[str, Any], dict[str, Any]]  # (initial, final, trace)
 
 
 @dataclass(frozen=True)
@@ -50,15 +51,24 @@ def run_checks(
     per_check_s: float = 10.0,
 ) -> dict[str, CheckResult]:
     """Run each named check on (initial, final, trace); every name gets a result."""
-    if not checks:
-        return {}
+    return run_checks_many(verify_py, checks, [(initial, final, trace)], per_check_s=per_check_s)[0]
+
+
+def run_checks_many(
+    verify_py: Path, checks: list[str], cases: list[Case], *, per_check_s: float = 10.0
+) -> list[dict[str, CheckResult]]:
+    """Run each named check on each (initial, final, trace) case, all in one sandbox process.
+
+    Grading many states of one task (the checker's mutants) costs one sandbox start instead of
+    one per state; each check still gets fresh copies of its case's states and its own time limit.
+    """
+    if not checks or not cases:
+        return [{} for _ in cases]
     exe, prefix = _python()
     work = Path(tempfile.mkdtemp(prefix="stageclaw-verify-"))
     try:
         (work / "input.json").write_text(
-            json.dumps(
-                {"initial": initial, "final": final, "trace": trace, "checks": checks, "per_check_s": per_check_s}
-            )
+            json.dumps({"cases": [list(case) for case in cases], "checks": checks, "per_check_s": per_check_s})
         )
         shutil.copyfile(verify_py, work / "verify.py")
         shutil.copyfile(RUNNER, work / "runner.py")
@@ -67,29 +77,33 @@ def run_checks(
             argv += ["--ro-bind", prefix, prefix]
         argv += ["--ro-bind", str(work), BOX, "--chdir", BOX, "--setenv", "LANG", "C.UTF-8"]
         argv += [exe, "-I", "-S", "-B", f"{BOX}/runner.py", f"{BOX}/input.json", f"{BOX}/verify.py"]
-        limit = per_check_s * len(checks) + 10
+        limit = per_check_s * len(checks) * len(cases) + 10
         try:
             proc = subprocess.run(argv, capture_output=True, timeout=limit, check=False)
             stdout, stderr = proc.stdout, proc.stderr
         except subprocess.TimeoutExpired as exc:
             stdout, stderr = exc.stdout or b"", exc.stderr or b""
-        results = _parse(stdout)
+        parsed = _parse(stdout)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    missing = [c for c in checks if c not in results]
-    if missing:
-        why = stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no output"]
-        for name in missing:
-            results[name] = CheckResult(name, False, defect=f"the verifier stopped before {name} ran ({why[0][:200]})")
-    return {name: results[name] for name in checks}
+    why = (stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no output"])[0][:200]
+    out = []
+    for n in range(len(cases)):
+        results = parsed.get(n, {})
+        for name in checks:
+            if name not in results:
+                results[name] = CheckResult(name, False, defect=f"the verifier stopped before {name} ran ({why})")
+        out.append({name: results[name] for name in checks})
+    return out
 
 
-def _parse(stdout: bytes) -> dict[str, CheckResult]:
-    out = {}
+def _parse(stdout: bytes) -> dict[int, dict[str, CheckResult]]:
+    out: dict[int, dict[str, CheckResult]] = {}
     for line in stdout.decode(errors="replace").splitlines():
         try:
             rec = json.loads(line)
-            out[rec["check"]] = CheckResult(rec["check"], bool(rec["passed"]), rec.get("reason", ""), rec.get("defect"))
-        except (json.JSONDecodeError, KeyError, TypeError):
+            result = CheckResult(rec["check"], bool(rec["passed"]), rec.get("reason", ""), rec.get("defect"))
+            out.setdefault(int(rec["case"]), {})[rec["check"]] = result
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
             continue
     return out

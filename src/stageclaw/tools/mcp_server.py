@@ -8,15 +8,25 @@ A failed call is an MCP error result (`is_error`) carrying the message meant for
 from __future__ import annotations
 
 import inspect
-from typing import Annotated, Any
+import secrets
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any, Literal
 
 import anyio
+import uvicorn
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError as MCPToolError
 from pydantic import Field
 
+from stageclaw.errors import ServiceError
 from stageclaw.tools.base import Tool, ToolError
 from stageclaw.tools.registry import Registry
+
+START_TIMEOUT_S = 10.0  # for the HTTP server to listen; it takes a few milliseconds
 
 INSTRUCTIONS = (
     "These tools act on the user's real mail, calendar, reminders, notes, contacts, files and terminal. "
@@ -38,8 +48,37 @@ def _signature(tool: Tool) -> inspect.Signature:
     return inspect.Signature(params, return_annotation=dict[str, Any])
 
 
-def _handler(registry: Registry, tool: Tool) -> Any:
+class StepBudget:
+    """At most `limit` tool calls for one agent; a call past it is refused before it reaches the registry,
+    so it neither acts on the world nor appears in the audit log."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.used = 0
+        self.refused = 0
+        self._lock = threading.Lock()
+
+    def take(self) -> bool:
+        """Count one call; False when the budget is already spent."""
+        with self._lock:
+            if self.used >= self.limit:
+                self.refused += 1
+                return False
+            self.used += 1
+            return True
+
+    @property
+    def message(self) -> str:
+        return (
+            f"step budget spent: this task allows {self.limit} tool calls and you have made them all; "
+            "no further tool call will run, so finish with a final answer"
+        )
+
+
+def _handler(registry: Registry, tool: Tool, budget: StepBudget | None) -> Any:
     async def handler(**kwargs: Any) -> dict[str, Any]:
+        if budget is not None and not budget.take():
+            raise MCPToolError(budget.message)
         try:
             # Tools block on network and disk; run them off the event loop, one at a time.
             return await anyio.to_thread.run_sync(registry.call, tool.name, kwargs)
@@ -52,8 +91,52 @@ def _handler(registry: Registry, tool: Tool) -> Any:
     return handler
 
 
-def build_server(registry: Registry, name: str = "stageclaw") -> MCPServer:
-    server = MCPServer(name, instructions=INSTRUCTIONS)
+def build_server(
+    registry: Registry,
+    name: str = "stageclaw",
+    *,
+    budget: StepBudget | None = None,
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO",
+) -> MCPServer:
+    server = MCPServer(name, instructions=INSTRUCTIONS, log_level=log_level)
     for tool in registry.tools.values():
-        server.add_tool(_handler(registry, tool), name=tool.name, description=tool.description)
+        server.add_tool(_handler(registry, tool, budget), name=tool.name, description=tool.description)
     return server
+
+
+@contextmanager
+def serve_http(registry: Registry, *, budget: StepBudget | None = None) -> Iterator[str]:
+    """Serve the registry's tools over streamable HTTP on a free loopback port, from a background thread.
+
+    Yields the endpoint URL. On exit the server stops, waits for calls in flight (so nothing
+    touches the world after its caller moves on) and closes its port; the thread is joined.
+    """
+    # A random path keeps one episode's agent off another episode's tools when episodes run side by side.
+    path = f"/{secrets.token_urlsafe(12)}/mcp"
+    # Inside the harness, the SDK's INFO lines (one per failed call) would only clutter the run's output.
+    server = build_server(registry, budget=budget, log_level="WARNING")
+    app = server.streamable_http_app(streamable_http_path=path)
+    # IPPROTO_TCP, not the default 0: asyncio sets TCP_NODELAY only on sockets that say they are TCP, and
+    # without it every call on a kept-alive connection waits ~40 ms for a delayed ACK (Nagle).
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    # log_config=None: the harness's logging setup is not uvicorn's to change. The graceful timeout bounds
+    # the wait for connections a killed agent left open; calls in flight still finish (they run in threads).
+    config = uvicorn.Config(
+        app, log_config=None, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=2
+    )
+    http = uvicorn.Server(config)
+    thread = threading.Thread(target=http.run, kwargs={"sockets": [sock]}, name=f"mcp-http-{port}", daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while not http.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
+                raise ServiceError(f"the MCP HTTP server on 127.0.0.1:{port} did not start")
+            time.sleep(0.002)
+        yield f"http://127.0.0.1:{port}{path}"
+    finally:
+        http.should_exit = True
+        thread.join()
+        sock.close()

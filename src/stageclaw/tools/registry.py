@@ -62,8 +62,10 @@ class Registry:
         allow: Iterable[str] | None = None,
         audit: AuditLog | None = None,
         faults: FaultPlan | None = None,
+        stop: threading.Event | None = None,
     ) -> None:
         self.episode = episode
+        self.stop = stop or threading.Event()
         self.tools = select(allow)
         self.audit = audit or AuditLog()
         self.faults = FaultInjector(faults) if faults is not None else None
@@ -75,8 +77,15 @@ class Registry:
     def specs(self) -> list[dict[str, Any]]:
         return [self.tools[name].spec() for name in sorted(self.tools)]
 
+    @property
+    def stopped(self) -> bool:
+        """The run was interrupted: agents should end their episode now."""
+        return self.stop.is_set()
+
     def call(self, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
         """Run a tool; returns its JSON result or raises ToolError."""
+        if self.stopped:
+            raise ToolError("the run was interrupted; stop now", "interrupted")
         with self._lock:
             return self._call(name, args)
 

@@ -1,0 +1,338 @@
+"""External agents (`cmd:COMMAND`): real programs driving the real servers over MCP (streamable HTTP)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client
+
+from stageclaw.agents.base import AGENT_ERROR, COMPLETED, MAX_STEPS, TIMEOUT, EpisodeBrief
+from stageclaw.agents.external import CommandAgent
+from stageclaw.agents.factory import check_spec, make_agent
+from stageclaw.errors import StageclawError
+from stageclaw.run.episode import brief_for
+from stageclaw.run.runner import RunConfig, run
+from stageclaw.run.store import read_results
+from stageclaw.task.loader import load_task
+from stageclaw.tools.audit import read
+from stageclaw.tools.mcp_server import serve_http
+from stageclaw.tools.registry import Registry
+from stageclaw.world import diff
+from tests.conftest import EXAMPLE, ROOT
+
+TASK = load_task(EXAMPLE)
+PYTHON = shlex.quote(sys.executable)
+
+
+def _brief(**changes: object) -> EpisodeBrief:
+    return replace(brief_for(TASK), **changes)
+
+
+def _script(tmp_path: Path, code: str) -> str:
+    """A `cmd:` command running `code` as a Python script."""
+    path = tmp_path / f"agent_{abs(hash(code))}.py"
+    path.write_text(textwrap.dedent(code))
+    return f"{PYTHON} {shlex.quote(str(path))}"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended; only its exit status is left
+
+
+def _wait_for(path: Path, timeout: float = 15.0) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and path.read_text().endswith("\n"):
+            return path.read_text()
+        time.sleep(0.02)
+    raise AssertionError(f"{path} did not appear")
+
+
+# Writes its pid and its child's into the scratch folder, then outlives any budget; both ignore SIGTERM.
+STUBBORN = """
+    import os, pathlib, signal, subprocess, time
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # inherited by the child
+    child = subprocess.Popen(["sleep", "300"])
+    scratch = pathlib.Path(os.environ["STAGECLAW_PROMPT_FILE"]).parent
+    (scratch / "pids").write_text(f"{os.getpid()} {child.pid}\\n")
+    print("working on it", flush=True)
+    time.sleep(300)
+"""
+
+
+def test_serve_http_starts_fast_and_leaves_no_thread_or_port(episode):
+    threads = set(threading.enumerate())
+    with Registry(episode) as registry:
+        started = time.perf_counter()
+        with serve_http(registry) as url:
+            startup = time.perf_counter() - started
+
+            async def calls() -> list[float]:
+                async with Client(url) as client:
+                    took = []
+                    for _ in range(5):
+                        t = time.perf_counter()
+                        assert not (await client.call_tool("now", {})).is_error
+                        took.append(time.perf_counter() - t)
+                    return took
+
+            took = anyio.run(calls)
+    port = int(url.split(":")[2].split("/")[0])
+    assert url.startswith("http://127.0.0.1:") and url.endswith("/mcp")
+    assert startup < 2.0
+    assert min(took) < 0.03  # no delayed-ACK stall (~40 ms on every call) on a kept-alive connection
+    assert set(threading.enumerate()) == threads
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+
+
+def test_a_command_agent_changes_the_world_through_the_runner(tmp_path, monkeypatch):
+    task_dir = tmp_path / "tasks" / TASK.id
+    shutil.copytree(EXAMPLE, task_dir)
+    toml = task_dir / "task.toml"
+    toml.write_text(re.sub(r"max_steps = \d+", "max_steps = 3", toml.read_text()))  # exactly what the agent uses
+    (task_dir / "hidden" / "rubric.toml").write_text(
+        textwrap.dedent("""
+            [[item]]
+            id = "note"
+            description = "agent-notes.md holds the request and the time it was asked"
+            weight = 1
+            critical = true
+            check = "check_note"
+
+            [[item]]
+            id = "calls"
+            description = "The agent asked the clock, listed the files, wrote the note and said so"
+            weight = 1
+            check = "check_calls"
+
+            [changes]
+            allow = ["+files/agent-notes.md"]
+        """)
+    )
+    (task_dir / "hidden" / "verify.py").write_text(
+        textwrap.dedent("""
+            def check_note(initial, final, trace):
+                note = final["files"].get("agent-notes.md", {}).get("text", "")
+                return "Priya emailed" in note and "(Asia/Shanghai)" in note
+
+            def check_calls(initial, final, trace):
+                tools = [s["tool"] for s in trace["steps"] if s["ok"]]
+                return tools == ["now", "files_list", "files_write"] and "wrote agent-notes.md" in trace["final_answer"]
+        """)
+    )
+    # Typed from the repository root, as the README does: the script path is relative to it, not to the workspace.
+    monkeypatch.chdir(ROOT)
+    summary = run([load_task(task_dir)], RunConfig(agent=f"cmd:{PYTHON} examples/mcp_agent.py", out=tmp_path / "run"))
+    [result] = read_results(tmp_path / "run" / "results.jsonl")
+    assert result["status"] == COMPLETED, result["error"]
+    assert result["success"] is True and result["score"] == 100, (result["items"], result["collateral"])
+    assert summary["tool_calls"] == 3
+
+    ep = tmp_path / "run" / "episodes" / f"{TASK.id}__t1"
+    sH = json.loads((ep / "sH.json").read_text())
+    s0 = json.loads((ep / "s0.json").read_text())
+    assert [(c["op"], c["path"]) for c in diff(s0, sH)] == [("added", "files/agent-notes.md")]
+    assert TASK.prompt.strip() in sH["files"]["agent-notes.md"]["text"]
+    audit = read(ep / "audit.jsonl")
+    assert [(e["tool"], e["ok"]) for e in audit] == [("now", True), ("files_list", True), ("files_write", True)]
+    assert audit[2]["args"]["path"] == "agent-notes.md"
+    trajectory = json.loads((ep / "trajectory.json").read_text())
+    assert trajectory["final_answer"] == "I read the request, saw 2 files and wrote agent-notes.md."
+    scratch = ep / "agent"
+    assert {p.name for p in scratch.iterdir()} == {"prompt.md", "system.md", "mcp.json", "stdout.txt", "stderr.txt"}
+    assert (scratch / "prompt.md").read_text() == TASK.prompt
+    server = json.loads((scratch / "mcp.json").read_text())["mcpServers"]["stageclaw"]
+    assert server["type"] == "http" and server["url"].startswith("http://127.0.0.1:")
+    assert not set(sH["files"]) & {"prompt.md", "system.md", "mcp.json", "stdout.txt", "stderr.txt", "agent"}
+
+
+def test_the_agent_gets_its_inputs_outside_the_workspace_and_nothing_hidden(episode, tmp_path):
+    spy = """
+        import json, os, pathlib
+        scratch = pathlib.Path(os.environ["STAGECLAW_PROMPT_FILE"]).parent
+        given = {p.name: p.read_text() for p in scratch.iterdir() if p.suffix in (".md", ".json")}
+        workspace = {str(p): p.read_bytes().decode(errors="replace") for p in pathlib.Path(".").rglob("*") if p.is_file()}
+        seen = {"env": dict(os.environ), "cwd": os.getcwd(), "given": given, "workspace": workspace}
+        (scratch / "seen.json").write_text(json.dumps(seen))
+        print("done")
+    """
+    scratch = tmp_path / "scratch"
+    s0 = episode.snapshot()
+    with Registry(episode) as registry:
+        outcome = CommandAgent(_script(tmp_path, spy), scratch).run(_brief(), registry)
+    assert outcome.status == COMPLETED and outcome.final_answer == "done", outcome.error
+    assert diff(s0, episode.snapshot()) == []
+    seen = json.loads((scratch / "seen.json").read_text())
+    env = seen["env"]
+    assert Path(seen["cwd"]) == episode.workspace
+    assert not scratch.resolve().is_relative_to(episode.workspace.resolve())
+    assert env["STAGECLAW_PROMPT"] == TASK.prompt == seen["given"]["prompt.md"]
+    assert Path(env["STAGECLAW_PROMPT_FILE"]) == scratch / "prompt.md"
+    assert Path(env["STAGECLAW_SYSTEM_FILE"]) == scratch / "system.md"
+    assert Path(env["STAGECLAW_MCP_CONFIG"]) == scratch / "mcp.json"
+    config = json.loads(seen["given"]["mcp.json"])
+    assert config == {"mcpServers": {"stageclaw": {"type": "http", "url": env["STAGECLAW_MCP_URL"]}}}
+    assert (env["STAGECLAW_NOW"], env["STAGECLAW_TIMEZONE"]) == ("2026-03-10T09:00:00+08:00", "Asia/Shanghai")
+    assert (env["STAGECLAW_USER_NAME"], env["STAGECLAW_USER_EMAIL"]) == ("Lin Chen", "lin.chen@example.com")
+    assert (env["STAGECLAW_MAX_STEPS"], env["STAGECLAW_TIME_BUDGET_S"]) == ("40", "600")
+    system = seen["given"]["system.md"]
+    assert all(
+        fact in system for fact in ("Lin Chen", "lin.chen@example.com", "2026-03-10T09:00:00+08:00", "Asia/Shanghai")
+    )
+    assert os.environ.get("PATH") == env["PATH"]  # the harness's environment is inherited
+
+    hidden = TASK.hidden
+    secrets = {str(hidden)} | {i.description for i in TASK.rubric.items}
+    for path in hidden.iterdir():
+        secrets |= {line.strip() for line in path.read_text().splitlines() if len(line.strip()) > 30}
+    secrets -= {line.strip() for line in (TASK.prompt + (EXAMPLE / "world.yaml").read_text()).splitlines()}
+    assert len(secrets) > 10
+    everything = json.dumps(seen, ensure_ascii=False)
+    assert [s for s in secrets if s in everything] == []
+
+
+def test_the_step_budget_is_enforced(episode, tmp_path):
+    agent = """
+        import anyio, os
+        from mcp import Client
+
+        async def main():
+            async with Client(os.environ["STAGECLAW_MCP_URL"]) as tools:
+                for _ in range(5):
+                    result = await tools.call_tool("now", {})
+                    print(result.is_error, result.content[0].text.replace("\\n", " "))
+
+        anyio.run(main)
+    """
+    with Registry(episode) as registry:
+        outcome = CommandAgent(_script(tmp_path, agent), tmp_path / "scratch").run(_brief(max_steps=3), registry)
+        audit = registry.audit.entries
+    assert outcome.status == MAX_STEPS
+    assert outcome.error == "the agent made its 3 tool calls and 2 more, which were refused"
+    assert [e["tool"] for e in audit] == ["now"] * 3  # refused calls never reach the world
+    lines = outcome.final_answer.splitlines()
+    assert [line.split()[0] for line in lines] == ["False"] * 3 + ["True"] * 2
+    assert "step budget spent: this task allows 3 tool calls" in lines[-1]
+
+
+def test_an_agent_past_its_time_budget_is_stopped_with_everything_it_started(episode, tmp_path):
+    scratch = tmp_path / "scratch"
+    agent = CommandAgent(_script(tmp_path, STUBBORN), scratch)
+    agent.grace_s = 0.3
+    started = time.perf_counter()
+    with Registry(episode) as registry:
+        outcome = agent.run(_brief(time_budget_s=1.0), registry)
+    took = time.perf_counter() - started
+    pids = [int(p) for p in (scratch / "pids").read_text().split()]
+    assert outcome.status == TIMEOUT and "time budget of 1 s" in outcome.error
+    assert outcome.final_answer == "working on it"
+    assert took < 1.0 + 0.3 + 1.0
+    assert not [pid for pid in pids if _alive(pid)]
+
+
+def test_a_failing_command_is_an_agent_error_with_the_end_of_its_stderr(episode, tmp_path):
+    failing = """
+        import sys
+        print("x" * (3 << 20))
+        print("half an answer")
+        for i in range(40):
+            print(f"log line {i}", file=sys.stderr)
+        print("RuntimeError: the model refused", file=sys.stderr)
+        sys.exit(3)
+    """
+    scratch = tmp_path / "scratch"
+    with Registry(episode) as registry:
+        outcome = CommandAgent(_script(tmp_path, failing), scratch).run(_brief(), registry)
+    assert outcome.status == AGENT_ERROR
+    assert outcome.error.startswith("the agent command exited with code 3; the end of its stderr:\n")
+    assert outcome.error.endswith("log line 39\nRuntimeError: the model refused")
+    assert "log line 24\n" not in outcome.error
+    assert (scratch / "stderr.txt").read_text().startswith("log line 0\n")  # all of it, under the cap
+    assert outcome.final_answer.endswith("x\nhalf an answer") and len(outcome.final_answer) <= 8 << 10
+    stdout = (scratch / "stdout.txt").read_bytes()
+    assert stdout[: 1 << 20] == b"x" * (1 << 20)
+    assert stdout[1 << 20 :] == f"\n[stageclaw: {(3 << 20) + 1 + 15 - (1 << 20)} more bytes not kept]\n".encode()
+
+
+@pytest.mark.parametrize("command", ["no-such-agent-7f3e --fast", "/nonexistent/bin/agent"])
+def test_a_command_that_cannot_start_is_a_clear_agent_error(episode, tmp_path, command):
+    with Registry(episode) as registry:
+        outcome = make_agent(f"cmd:{command}", TASK, tmp_path / "scratch").run(_brief(), registry)
+    program = command.split()[0]
+    assert outcome.status == AGENT_ERROR
+    assert outcome.error == f"cannot start the agent command {program!r}: No such file or directory"
+
+
+def test_agent_specs():
+    check_spec("cmd:python my_agent.py --model 'a b'")
+    check_spec("oracle")
+    for spec, message in [
+        ("cmd:", "cmd: needs a command to run"),
+        ("cmd:   ", "cmd: needs a command to run"),
+        ("cmd:python 'agent.py", "cannot split the agent command"),
+        ("gpt", "agents are: oracle, noop, openai:MODEL, anthropic:MODEL, cmd:COMMAND"),
+    ]:
+        with pytest.raises(StageclawError, match=message):
+            check_spec(spec)
+    agent = make_agent(f"cmd:{PYTHON} examples/mcp_agent.py -v", TASK, Path("scratch"))
+    assert isinstance(agent, CommandAgent) and agent.name == f"cmd:{PYTHON} examples/mcp_agent.py -v"
+    assert agent.scratch == Path.cwd() / "scratch"  # the program runs in the workspace: its paths are absolute
+
+
+# A harness running one episode of the example task with a `cmd:` agent, in its main thread.
+HARNESS = """
+import sys
+from pathlib import Path
+from stageclaw.agents.external import CommandAgent
+from stageclaw.run.episode import brief_for
+from stageclaw.task.loader import load_task
+from stageclaw.tools.registry import Registry
+from stageclaw.world import ServicePool
+
+task = load_task(Path(sys.argv[1]))
+agent = CommandAgent(sys.argv[2], Path(sys.argv[3]))
+agent.grace_s = 0.3
+with ServicePool() as pool, pool.episode(task.world, task.dir) as episode, Registry(episode) as registry:
+    agent.run(brief_for(task), registry)
+"""
+
+
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "killed"])
+def test_no_process_of_the_agent_outlives_its_harness(tmp_path, how):
+    scratch = tmp_path / "scratch"
+    harness = subprocess.Popen(
+        [sys.executable, "-c", HARNESS, str(EXAMPLE), _script(tmp_path, STUBBORN), str(scratch)],
+        stderr=subprocess.PIPE,
+    )
+    try:
+        pids = [int(p) for p in _wait_for(scratch / "pids").split()]
+        harness.send_signal(how)
+        _, err = harness.communicate(timeout=10)
+    finally:
+        harness.kill()
+    deadline = time.monotonic() + 5
+    while [pid for pid in pids if _alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not [pid for pid in pids if _alive(pid)]  # the agent and the child it started
+    if how == signal.SIGINT:
+        assert b"KeyboardInterrupt" in err
