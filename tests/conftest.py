@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from stageclaw.world import Episode, ServicePool, load_world
+from stageclaw.tools.base import ToolError
+from stageclaw.tools.registry import Registry
+from stageclaw.world import Episode, ServicePool, diff, load_world
 from stageclaw.world.model import World, parse_world
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,3 +81,22 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         print("\nserver processes left behind by the test session:\n" + "\n".join(left))
         session.exitstatus = 1
     shutil.rmtree(SESSION_TMP, ignore_errors=True)
+
+
+@pytest.fixture
+def reg(episode: Episode) -> Iterator[Registry]:
+    """Every tool of the example episode."""
+    with Registry(episode) as registry:
+        yield registry
+
+
+def fails(reg: Registry, name: str, **args: Any) -> ToolError:
+    """The ToolError a call must raise."""
+    with pytest.raises(ToolError) as info:
+        reg.call(name, args)
+    return info.value
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, str]]:
+    """(op, path) of every change between two states."""
+    return [(c["op"], c["path"]) for c in diff(before, after)]

@@ -3,34 +3,17 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from caldav.lib import error as dav_error
 
 from stageclaw.tools import dav
-from stageclaw.tools.base import ToolError
 from stageclaw.tools.registry import Registry, select
-from stageclaw.world import Episode, davstore, diff, dumps, procs
+from stageclaw.world import Episode, davstore, dumps, procs
+from tests.conftest import changes, fails
 
 WEEK = {"start": "2026-03-09", "end": "2026-03-15"}
-
-
-@pytest.fixture
-def reg(episode: Episode) -> Iterator[Registry]:
-    with Registry(episode, allow=["calendar_*", "reminders_*", "notes_*"]) as registry:
-        yield registry
-
-
-def fails(reg: Registry, name: str, **args: Any) -> ToolError:
-    with pytest.raises(ToolError) as info:
-        reg.call(name, args)
-    return info.value
-
-
-def changes(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(c["op"], c["path"]) for c in diff(before, after)]
 
 
 def stored(episode: Episode, dirname: str, uid: str) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from stageclaw.tools.base import ToolError
@@ -11,20 +9,11 @@ from stageclaw.tools.contacts import AddressBook
 from stageclaw.tools.registry import Registry
 from stageclaw.world import Episode
 from stageclaw.world.diff import diff
-
-
-@pytest.fixture
-def reg(episode: Episode) -> Iterator[Registry]:
-    with Registry(episode, allow=["contacts_*"]) as r:
-        yield r
+from tests.conftest import changes
 
 
 def uids(result: dict) -> list[str]:
     return [c["uid"] for c in result["contacts"]]
-
-
-def changes(before: dict, after: dict) -> list[tuple[str, str]]:
-    return [(c["op"], c["path"]) for c in diff(before, after)]
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 import pytest
 
@@ -14,12 +13,6 @@ from stageclaw.world import Episode
 from stageclaw.world.diff import diff
 
 PLAN = "# Q1 plan\n\n- Ship the Orbitals integration\n- Hire a designer\n"
-
-
-@pytest.fixture
-def reg(episode: Episode) -> Iterator[Registry]:
-    with Registry(episode, allow=["files_*"]) as r:
-        yield r
 
 
 def changes(episode: Episode, before: dict) -> list[tuple[str, str]]:

@@ -2,36 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from stageclaw.tools.base import ToolError
 from stageclaw.tools.registry import Registry
-from stageclaw.world import Episode, davstore, diff, dumps
+from stageclaw.world import Episode, davstore, dumps
+from tests.conftest import changes, fails
 
 WORLD = {
     "now": "2026-03-10T09:00:00+08:00",
     "timezone": "Asia/Shanghai",
     "user": {"name": "Lin Chen", "email": "lin.chen@example.com"},
 }
-
-
-@pytest.fixture
-def reg(episode: Episode) -> Iterator[Registry]:
-    with Registry(episode, allow=["calendar_*", "reminders_*", "notes_*"]) as registry:
-        yield registry
-
-
-def fails(reg: Registry, name: str, **args: Any) -> ToolError:
-    with pytest.raises(ToolError) as info:
-        reg.call(name, args)
-    return info.value
-
-
-def changes(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(c["op"], c["path"]) for c in diff(before, after)]
 
 
 def test_list_leaves_out_completed_unless_asked(reg: Registry, episode: Episode) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -14,12 +14,6 @@ from stageclaw.tools.registry import Registry
 from stageclaw.tools.sandbox import OUTPUT_CAP, faketime_library
 from stageclaw.world import Episode
 from stageclaw.world.diff import diff
-
-
-@pytest.fixture
-def reg(episode: Episode) -> Iterator[Registry]:
-    with Registry(episode, allow=["terminal_run", "files_*"]) as r:
-        yield r
 
 
 def run(reg: Registry, command: str, **extra: object) -> dict:
