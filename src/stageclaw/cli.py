@@ -253,6 +253,7 @@ def validate_cmd(
     """Check tasks: structure, reproducibility, verifiability (mutation test), difficulty; exit 1 if any is rejected."""
     from stageclaw.validate.checker import validate_path
     from stageclaw.validate.llm_check import LLMReviewer
+    from stageclaw.validate.repair import repair_request
     from stageclaw.validate.table import validation_table
 
     reviewer = LLMReviewer(llm, base_url=llm_base_url) if llm else None
@@ -271,10 +272,9 @@ def validate_cmd(
     console.print(validation_table(reports))
     for r in reports:
         if not r.accepted:
-            problems = [d for d in r.diagnostics() if d.status != "pass"]
             console.print(f"[red]rejected[/red] {r.task_id} ({r.score:g}):", highlight=False)
-            for d in problems[:8]:
-                console.print(f"  {d.dimension}/{d.check}: {d.problem[:300]}", highlight=False, soft_wrap=True)
+            for d in repair_request(r)["diagnostics"][:8]:
+                console.print(f"  {d['dimension']}/{d['check']}: {d['problem'][:300]}", highlight=False, soft_wrap=True)
     console.print(f"reports: {out}", highlight=False)
     if any(not r.accepted for r in reports):
         raise typer.Exit(1)

@@ -1,0 +1,107 @@
+"""What a reference solution changed, as one unit per item: the raw material of mutants.
+
+Some changes are by-products of the tools rather than what the task asks for: reading a
+message marks it `\\Seen`, replying marks it `\\Answered`, sending files a copy in `Sent`. A
+near-miss built by reverting such a change is an equally correct end state, so these are set
+aside (`tolerated`) unless the task's `allow` names the item itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from stageclaw.grade.collateral import allowed
+from stageclaw.validate import paths
+from stageclaw.world.diff import Change, containers, diff
+
+# Fields that change together: reverting or nudging one of them alone gives an impossible item
+# (an end before its start, a completion time on an open to-do, a size that is not the file's).
+COUPLED = ({"start", "end"}, {"completed", "completed_at"}, {"sha256", "size", "text"})
+_GLOB = re.compile(r"[*?\[]")
+
+
+@dataclass
+class Unit:
+    op: str  # added | removed | modified
+    container: str
+    key: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    fields: list[str] = field(default_factory=list)  # modified fields
+    copies: list[str] = field(default_factory=list)  # containers holding a copy that changes alongside
+
+    @property
+    def path(self) -> str:
+        return f"{self.container}/{self.key}"
+
+    @property
+    def app(self) -> str:
+        return paths.app_of(self.container)
+
+    def groups(self) -> list[list[str]]:
+        """The modified fields, coupled fields together, in field order."""
+        out: list[list[str]] = []
+        for name in self.fields:
+            if any(name in g for g in out):
+                continue
+            group = next((g for g in COUPLED if name in g), {name})
+            out.append([f for f in self.fields if f in group])
+        return out
+
+
+def names_item(pattern: str, change: Change) -> bool:
+    """The pattern allows `change` and spells out the item (no glob before any `#field`)."""
+    body = pattern[1:] if pattern[:1] in "+-~" else pattern
+    return allowed(change, [pattern]) and not _GLOB.search(body.split("#", 1)[0])
+
+
+def _incidental(change: Change, allow: list[str]) -> bool:
+    if not change["path"].startswith("mail/folders/") or not change["path"].endswith("#flags"):
+        return False
+    return not any(names_item(p, change) for p in allow)
+
+
+@dataclass
+class Units:
+    units: list[Unit]
+    tolerated: list[Change]
+
+
+def units(s0: dict[str, Any], sH: dict[str, Any], allow: list[str]) -> Units:
+    """The changes from s0 to sH grouped by item; tool by-products set aside."""
+    known = set(containers(s0)) | set(containers(sH))
+    by_item: dict[str, Unit] = {}
+    tolerated: list[Change] = []
+    for change in diff(s0, sH):
+        item_path = change["path"].split("#", 1)[0]
+        where = paths.split(known, item_path)
+        if where is None:  # a whole folder or calendar: its items are units of their own
+            continue
+        if _incidental(change, allow):
+            tolerated.append(change)
+            continue
+        container, key = where
+        unit = by_item.get(item_path)
+        if unit is None:
+            unit = Unit(change["op"], container, key, paths.get(s0, container, key), paths.get(sH, container, key))
+            by_item[item_path] = unit
+        if change["op"] == "modified":
+            unit.fields.append(change["path"].split("#", 1)[1])
+    # An item stored twice under one id (a copied message) cannot be addressed on its own: skip it.
+    out = [
+        u
+        for u in by_item.values()
+        if (u.before is not None or u.op == "added") and (u.after is not None or u.op == "removed")
+    ]
+    sent = {u.key: u for u in out if u.op == "added" and u.container == "mail/outbox"}
+    kept = []
+    for unit in out:
+        original = sent.get(unit.key)
+        if original is not None and unit is not original and unit.op == "added" and unit.app == "mail":
+            original.copies.append(unit.container)  # the Sent copy of a sent message
+            tolerated.append({"op": "added", "path": unit.path})
+            continue
+        kept.append(unit)
+    return Units(kept, tolerated)

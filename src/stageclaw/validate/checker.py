@@ -1,0 +1,146 @@
+"""The checker: every dimension of a task, its score and verdict, the report files.
+
+A task that does not load still gets a report: structure says why, reproducibility runs when
+its world loads, and the dimensions that need the task are `blocked`.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from stageclaw import __version__
+from stageclaw.run.store import write_json
+from stageclaw.task.loader import Task, find_task_dirs, task_digest
+from stageclaw.validate.difficulty import check_difficulty
+from stageclaw.validate.llm_check import not_configured
+from stageclaw.validate.oracle import run_oracle
+from stageclaw.validate.report import DEFAULT_THRESHOLD, Check, Report, blocked, write_report
+from stageclaw.validate.reproducibility import check_reproducibility
+from stageclaw.validate.structure import check_structure
+from stageclaw.validate.verifiability import MAX_MUTANTS, check_verifiability
+from stageclaw.world.pool import ServicePool
+
+Reviewer = Callable[[Task], Check]
+
+
+@contextmanager
+def _episode_dir(out: Path | None, task_id: str) -> Iterator[Path]:
+    """Where the oracle's episode goes: kept under `out` as evidence, else thrown away."""
+    if out is not None:
+        yield out / task_id / "oracle"
+        return
+    with tempfile.TemporaryDirectory(prefix="stageclaw-validate-") as scratch:
+        yield Path(scratch) / "oracle"
+
+
+def validate_task(
+    task_dir: Path,
+    pool: ServicePool,
+    *,
+    out: Path | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
+    reviewer: Reviewer | None = None,
+    max_mutants: int = MAX_MUTANTS,
+) -> Report:
+    """Check one task folder on `pool`; write its report under `out/<task-id>/` when `out` is given."""
+    task_dir = Path(task_dir)
+    started = time.perf_counter()
+    timings: dict[str, float] = {}
+
+    def timed(name: str, begun: float) -> None:
+        timings[name] = round(time.perf_counter() - begun, 3)
+
+    t = time.perf_counter()
+    structure, task = check_structure(task_dir)
+    timed("structure", t)
+    t = time.perf_counter()
+    reproducibility = check_reproducibility(task_dir, pool)
+    timed("reproducibility", t)
+    task_id = task.id if task else task_dir.name
+    mutation = None
+    if task is None:
+        why = "the task does not load (see structure)"
+        verifiability, difficulty = blocked("verifiability", why), blocked("difficulty", why)
+    else:
+        with _episode_dir(out, task_id) as ep_dir:
+            t = time.perf_counter()
+            oracle = run_oracle(task, pool, ep_dir)
+            timed("oracle", t)
+            t = time.perf_counter()
+            verifiability, mutation = check_verifiability(task, oracle, max_mutants)
+            timed("verifiability", t)
+            difficulty = check_difficulty(task, oracle)
+    review = reviewer(task) if reviewer is not None and task is not None else not_configured()
+    report = Report(
+        task_id=task_id,
+        task_dir=str(task_dir),
+        dimensions={d.name: d for d in (structure, reproducibility, verifiability, difficulty)},
+        threshold=threshold,
+        mutation=mutation,
+        llm_review=review,
+        task_hash=task.digest if task else task_digest(task_dir) if task_dir.is_dir() else "",
+        stageclaw_version=__version__,
+        wall_s=round(time.perf_counter() - started, 3),
+        timings=timings,
+    )
+    if out is not None:
+        write_report(report, out / task_id)
+    return report
+
+
+def validate_path(
+    path: Path,
+    pool: ServicePool | None = None,
+    *,
+    out: Path | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
+    reviewer: Reviewer | None = None,
+    max_mutants: int = MAX_MUTANTS,
+    on_report: Callable[[Report], None] | None = None,
+) -> list[Report]:
+    """Check a task folder or every task below a folder; `out/summary.json` lists the verdicts."""
+    dirs = find_task_dirs(Path(path))
+    reports: list[Report] = []
+    with _pool(pool) as the_pool:
+        for task_dir in dirs:
+            report = validate_task(
+                task_dir, the_pool, out=out, threshold=threshold, reviewer=reviewer, max_mutants=max_mutants
+            )
+            reports.append(report)
+            if on_report is not None:
+                on_report(report)
+    if out is not None:
+        write_json(out / "summary.json", summary(reports))
+    return reports
+
+
+@contextmanager
+def _pool(pool: ServicePool | None) -> Iterator[ServicePool]:
+    if pool is not None:
+        yield pool
+        return
+    with ServicePool() as own:
+        yield own
+
+
+def summary(reports: list[Report]) -> dict[str, object]:
+    return {
+        "tasks": len(reports),
+        "accepted": sum(1 for r in reports if r.accepted),
+        "rejected": [r.task_id for r in reports if not r.accepted],
+        "results": [
+            {
+                "task_id": r.task_id,
+                "score": r.score,
+                "accepted": r.accepted,
+                "kill_rate": r.kill_rate,
+                **{name: d.status for name, d in r.dimensions.items()},
+                "wall_s": r.wall_s,
+            }
+            for r in reports
+        ],
+    }
