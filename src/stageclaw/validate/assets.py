@@ -4,22 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from stageclaw.world.model import World
+from stageclaw.world.model import World, asset_refs
 
 TEXT_LIMIT = 1 << 20
-
-
-def asset_refs(world: World) -> list[tuple[str, str]]:
-    """(where in world.yaml, relative path) of every asset."""
-    refs = [(f"files.{name}.path", seed.path) for name, seed in world.files.items() if seed.path]
-    for folder, messages in world.mail.folders.items():
-        for i, msg in enumerate(messages):
-            refs += [
-                (f"mail.folders.{folder}[{i}].attachments[{j}].path", a.path)
-                for j, a in enumerate(msg.attachments)
-                if a.path
-            ]
-    return refs
 
 
 def outside(task_dir: Path, world: World) -> list[str]:

@@ -384,8 +384,8 @@ def asset_path(base: Path, rel: str) -> Path:
     return base / _check_relative(rel)
 
 
-def check_assets(world: World, base: Path, label: str) -> None:
-    """Every `path:` in the world names a readable file under the task folder."""
+def asset_refs(world: World) -> list[tuple[str, str]]:
+    """(where in world.yaml, relative path) of every asset the world names."""
     refs = [(f"files.{name}.path", seed.path) for name, seed in world.files.items() if seed.path]
     for folder, messages in world.mail.folders.items():
         for i, msg in enumerate(messages):
@@ -394,7 +394,12 @@ def check_assets(world: World, base: Path, label: str) -> None:
                 for j, a in enumerate(msg.attachments)
                 if a.path
             ]
-    for where, rel in refs:
+    return refs
+
+
+def check_assets(world: World, base: Path, label: str) -> None:
+    """Every `path:` in the world names a readable file under the task folder."""
+    for where, rel in asset_refs(world):
         try:
             target = asset_path(base, rel)
         except ValueError as exc:
