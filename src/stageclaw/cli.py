@@ -177,8 +177,13 @@ def run_cmd(
         def on_result(result: dict) -> None:
             seen.append(result)
             ok = sum(1 for r in seen if r["success"])
-            errs = sum(1 for r in seen if r["status"] == "infra_error")
-            progress.update(bar, advance=1, stats=f"success {ok}/{len(seen)} · infra errors {errs}")
+            scores = [r["score"] for r in seen if r["score"] is not None]
+            mean = f"{sum(scores) / len(scores):.1f}" if scores else "-"
+            cost = sum(r.get("cost_usd") or 0 for r in seen)
+            tool_errors = sum(r["tool_errors"] for r in seen)
+            infra = sum(1 for r in seen if r["status"] == "infra_error")
+            stats = f"success {ok}/{len(seen)} · score {mean} · ${cost:.4f} · tool errors {tool_errors} · infra {infra}"
+            progress.update(bar, advance=1, stats=stats)
 
         summary = run(
             loaded, config, load_errors={str(k): v for k, v in errors.items()}, judge=the_judge, on_result=on_result
