@@ -43,3 +43,68 @@ def results_table(results: list[dict[str, Any]], summary: dict[str, Any]) -> Tab
         f"{summary['tool_calls']} tool calls, {summary['tool_errors']} errors · {summary['infra_errors']} infra errors"
     )
     return table
+
+
+def _ci(ci: list[float] | None, scale: float = 1) -> str:
+    return f" [dim][{ci[0] * scale:.0f}, {ci[1] * scale:.0f}][/dim]" if ci else ""
+
+
+def _num(value: float | None, fmt: str) -> str:
+    return "-" if value is None else format(value, fmt)
+
+
+def leaderboard_table(agents: list[dict[str, Any]], k: int) -> Table:
+    """Agents best first: score, success and reliability (pass@k, pass^k at `k`), with 95% CIs."""
+    table = Table(title="stageclaw report: leaderboard")
+    table.add_column("#", justify="right")
+    table.add_column("agent", no_wrap=True)
+    for col in ("mean score", "success", f"pass@{k}", f"pass^{k}", "episodes"):
+        table.add_column(col, justify="right")
+    for rank, a in enumerate(agents, 1):
+        at, hat = a["pass_at_k"].get(str(k)), a["pass_hat_k"].get(str(k))
+        table.add_row(
+            str(rank),
+            a["agent"],
+            "-" if a["mean_score"] is None else f"{a['mean_score']:.1f}{_ci(a['mean_score_ci'])}",
+            "-" if a["success_rate"] is None else f"{100 * a['success_rate']:.0f}%{_ci(a['success_rate_ci'], 100)}",
+            "-" if at is None else f"{100 * at['value']:.0f}%{_ci(at['ci'], 100)}",
+            "-" if hat is None else f"{100 * hat['value']:.0f}%{_ci(hat['ci'], 100)}",
+            str(a["episodes"]) + (f" ({a['infra_errors']} infra)" if a["infra_errors"] else ""),
+        )
+    table.caption = f"95% bootstrap CIs over tasks; pass@{k}: one of {k} trials succeeds, pass^{k}: all {k} do"
+    return table
+
+
+def cost_table(agents: list[dict[str, Any]]) -> Table:
+    """Per episode: tokens, cost, time, tool calls; tool-call errors and whether the agent recovered."""
+    table = Table(title="cost and tool calls (per episode)")
+    table.add_column("agent", no_wrap=True)
+    for col in ("tokens", "USD", "s", "calls", "error rate", "recovered", "unrecovered", "misuse"):
+        table.add_column(col, justify="right")
+    for a in agents:
+        table.add_row(
+            a["agent"],
+            _num(a["tokens_per_episode"], ".0f"),
+            _num(a["cost_per_episode"], ".4f")
+            + (f" ({a['unpriced_episodes']} unpriced)" if a["unpriced_episodes"] and a["cost_usd"] is not None else ""),
+            _num(a["wall_s_per_episode"], ".1f"),
+            _num(a["tool_calls_per_episode"], ".1f"),
+            "-" if a["tool_error_rate"] is None else f"{100 * a['tool_error_rate']:.1f}%",
+            str(a["recovered_errors"]),
+            str(a["unrecovered_errors"]),
+            str(a["misuse_errors"]),
+        )
+    return table
+
+
+def failure_modes_table(agents: list[dict[str, Any]], labels: dict[str, str]) -> Table:
+    """Failed episodes per primary failure mode, one row per agent, modes in the order of `labels`."""
+    table = Table(title="failure modes (the primary mode of each failed episode)")
+    table.add_column("agent", no_wrap=True)
+    table.add_column("failed", justify="right")
+    table.add_column("modes")
+    for a in agents:
+        counts = a["failure_modes"]
+        modes = ", ".join(f"{label} {counts[m]}" for m, label in labels.items() if counts.get(m))
+        table.add_row(a["agent"], str(sum(counts.values())), modes)
+    return table

@@ -28,6 +28,11 @@ def write_json(path: Path, data: Any) -> None:
     os.replace(tmp, path)
 
 
+def episode_dir(run_dir: Path, task_id: str, trial: int) -> Path:
+    """The folder of one episode in a run directory."""
+    return Path(run_dir) / "episodes" / f"{task_id}__t{trial}"
+
+
 def read_results(path: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         return []
@@ -89,4 +94,4 @@ class ResultStore:
                 os.close(fd)
 
     def episode_dir(self, task_id: str, trial: int) -> Path:
-        return self.out / "episodes" / f"{task_id}__t{trial}"
+        return episode_dir(self.out, task_id, trial)
