@@ -24,23 +24,36 @@ SESSION_TMP = Path(
 )
 SESSION_TMP.chmod(0o755)  # Dovecot's own users must reach the mail stores below it
 os.environ["STAGECLAW_TMP"] = str(SESSION_TMP)
+os.environ["RAY_TMPDIR"] = str(SESSION_TMP)  # and every Ray cluster's files (sockets, logs)
 EXAMPLES = ROOT / "tasks" / "examples"
 EXAMPLE = EXAMPLES / "quarterly-sync"
 
 
 def pool_processes() -> list[str]:
-    """Command lines of live processes that belong to a stageclaw service pool."""
+    """Command lines of live processes of this session's service pools and Ray clusters.
+
+    Ray's processes show the session folder in their command line (their RAY_TMPDIR is in it), except the
+    workers, which rename themselves `ray::...`: those are this session's when they inherited its STAGECLAW_TMP.
+    """
     out = []
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
         try:
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            ours = str(SESSION_TMP) in cmd or (cmd.startswith("ray::") and _SESSION_ENV in _environ(pid))
         except OSError:
             continue
-        if str(SESSION_TMP) in cmd:
+        if ours:
             out.append(f"{pid}: {cmd}")
     return out
+
+
+_SESSION_ENV = f"STAGECLAW_TMP={SESSION_TMP}".encode()
+
+
+def _environ(pid: str) -> list[bytes]:
+    return Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
 
 
 @pytest.fixture(scope="session")

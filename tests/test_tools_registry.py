@@ -30,6 +30,7 @@ DESIGN_TOOLS = {
     *["notes_list", "notes_search", "notes_read", "notes_delete", "notes_create", "notes_update"],
     *["contacts_search", "contacts_get", "contacts_update", "contacts_create"],
     *["files_list", "files_read", "files_write", "files_move", "files_delete", "terminal_run"],
+    *["browser_open", "browser_read", "browser_click", "browser_fill", "browser_select", "browser_back"],
 }
 
 

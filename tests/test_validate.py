@@ -40,7 +40,7 @@ def examples(pool, tmp_path_factory) -> tuple[dict[str, Report], float, Path]:
 
 def test_the_examples_are_accepted_and_every_mutant_is_rejected(examples):
     reports, wall, _ = examples
-    assert len(reports) == 3
+    assert len(reports) == 4
     for report in reports.values():
         statuses = {name: d.status for name, d in report.dimensions.items()}
         assert report.accepted and report.score == 100, (report.task_id, statuses, report.diagnostics())
@@ -71,7 +71,7 @@ def test_the_report_files_follow_the_contract(examples):
     episode = out / "quarterly-sync" / "oracle"
     assert {"trajectory.json", "s0.json", "sH.json", "audit.jsonl", "grade.json"} <= {p.name for p in episode.iterdir()}
     listing = json.loads((out / "summary.json").read_text())
-    assert listing["accepted"] == 3 and listing["rejected"] == []
+    assert listing["accepted"] == 4 and listing["rejected"] == []
     assert report.timings["oracle"] > 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -41,6 +42,20 @@ def _main(
 
 
 TaskPath = Annotated[Path, typer.Argument(help="A task folder or a world.yaml file.")]
+Backend = Annotated[
+    str,
+    typer.Option(
+        help="Where the work runs: local (threads of this process over one service pool) or ray "
+        "(Ray actors, a worker process with its own pool each; pip install 'stageclaw[ray]')."
+    ),
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        envvar="RAY_ADDRESS",
+        help="With --backend ray: the Ray cluster to join (default: a local one started for this command).",
+    ),
+]
 
 
 @world_app.command("snapshot")
@@ -68,6 +83,8 @@ def world_build(path: TaskPath) -> None:
         typer.echo(f"  SMTP     {e.host}:{e.smtp_port}  (AUTH PLAIN/LOGIN, no TLS; send as {e.address})")
         typer.echo(f"  CalDAV   {e.caldav_url}")
         typer.echo(f"  CardDAV  {e.caldav_url}contacts/")
+        if e.web_url:
+            typer.echo(f"  web      {e.web_url}/  (the world's web apps)")
         typer.echo(f"  login    {e.login}")
         typer.echo(f"  password {e.password}")
         typer.echo(f"  files    {episode.workspace}")
@@ -111,6 +128,8 @@ def run_cmd(
     faults: Annotated[
         Path | None, typer.Option(help="A fault plan (TOML) injected into every episode's tool calls.")
     ] = None,
+    backend: Backend = "local",
+    address: RayAddress = None,
 ) -> None:
     """Run an agent on tasks: fresh world per episode, grade the final state, write the run directory."""
     from datetime import datetime
@@ -119,6 +138,7 @@ def run_cmd(
 
     from stageclaw.agents.factory import check_spec
     from stageclaw.report.table import results_table
+    from stageclaw.run.backend import Portable
     from stageclaw.run.runner import RunConfig, run
     from stageclaw.run.store import read_results
     from stageclaw.task.loader import load_tasks
@@ -142,7 +162,7 @@ def run_cmd(
     if judge:
         from stageclaw.grade.judge import LLMJudge
 
-        the_judge = LLMJudge(judge, base_url=judge_base_url)
+        the_judge = Portable(partial(LLMJudge, judge, base_url=judge_base_url))
     loaded, errors = load_tasks(tasks)
     for path, message in errors.items():
         err.print(f"[red]skipping broken task[/red] {path}: {message}", highlight=False, soft_wrap=True)
@@ -160,6 +180,8 @@ def run_cmd(
         resume=resume,
         agent_options=options,
         faults=FaultPlan.load(faults) if faults else None,
+        backend=backend,
+        address=address,
     )
     console = Console()
     seen: list[dict] = []
@@ -254,14 +276,18 @@ def validate_cmd(
         typer.Option(envvar="STAGECLAW_CHECKER", help="LLM reviewer for clarity and realism, openai:MODEL."),
     ] = None,
     llm_base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible base URL for the reviewer.")] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Tasks checked at once.")] = 1,
+    backend: Backend = "local",
+    address: RayAddress = None,
 ) -> None:
     """Check tasks: structure, reproducibility, verifiability (mutation test), difficulty; exit 1 if any is rejected."""
+    from stageclaw.run.backend import Portable
     from stageclaw.validate.checker import validate_path
     from stageclaw.validate.llm_check import LLMReviewer
     from stageclaw.validate.repair import repair_request
     from stageclaw.validate.table import validation_table
 
-    reviewer = LLMReviewer(llm, base_url=llm_base_url) if llm else None
+    reviewer = Portable(partial(LLMReviewer, llm, base_url=llm_base_url)) if llm else None
     console = Console()
     with console.status("validating") as status:
         reports = validate_path(
@@ -271,6 +297,9 @@ def validate_cmd(
             reviewer=reviewer,
             max_mutants=max_mutants,
             on_report=lambda r: status.update(f"validated {r.task_id}: {r.score:g}"),
+            backend=backend,
+            workers=workers,
+            address=address,
         )
     if not reports:
         raise StageclawError(f"no task folder under {path}")
@@ -282,6 +311,126 @@ def validate_cmd(
                 console.print(f"  {d['dimension']}/{d['check']}: {d['problem'][:300]}", highlight=False, soft_wrap=True)
     console.print(f"reports: {out}", highlight=False)
     if any(not r.accepted for r in reports):
+        raise typer.Exit(1)
+
+
+@app.command("report")
+def report_cmd(
+    run_dirs: Annotated[list[Path], typer.Argument(help="Run directories, or folders holding run directories.")],
+    out: Annotated[
+        Path | None,
+        typer.Option(help="The HTML report (default: RUN_DIR/report.html for one run, ./report.html for several)."),
+    ] = None,
+    resamples: Annotated[int, typer.Option(min=100, help="Bootstrap resamples for the 95% CIs.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the bootstrap: the same seed gives the same CIs.")] = 0,
+) -> None:
+    """Leaderboard, reliability, cost and failure modes of runs; writes report.html and report.json."""
+    from stageclaw.report.build import build
+    from stageclaw.report.failures import LABELS
+    from stageclaw.report.html import write
+    from stageclaw.report.metrics import common_k
+    from stageclaw.report.table import cost_table, failure_modes_table, leaderboard_table
+
+    report = build(run_dirs, resamples=resamples, seed=seed)
+    if out is None:
+        out = report.runs[0].path / "report.html" if len(report.runs) == 1 else Path("report.html")
+    html_path, json_path = write(report, out)
+    console = Console()
+    console.print(leaderboard_table(report.agents, common_k(report.agents)))
+    console.print(cost_table(report.agents))
+    if any(a["failure_modes"] for a in report.agents):
+        console.print(failure_modes_table(report.agents, LABELS))
+    console.print(f"report: {html_path} (data: {json_path})", highlight=False)
+
+
+@app.command("generate")
+def generate_cmd(
+    family: Annotated[str | None, typer.Option(help="The scenario family (see --list).")] = None,
+    seed: Annotated[int, typer.Option(help="The seed: same family, seed and operators, same task.")] = 1,
+    operators: Annotated[
+        str | None, typer.Option(help="Operators to apply, e.g. 'noisy_data,entity_alignment' (default: all).")
+    ] = None,
+    locale: Annotated[str, typer.Option(help="The language of the task: en, or zh where the family writes it.")] = "en",
+    out: Annotated[Path, typer.Option(help="Folder the task is written into, as <out>/<task-id>/.")] = Path(
+        "tasks/generated"
+    ),
+    list_families: Annotated[
+        bool, typer.Option("--list", help="List the families, their apps and operators, and exit.")
+    ] = False,
+) -> None:
+    """Generate a task directory from a procedural scenario family (stage 1)."""
+    import time
+
+    from stageclaw.author.family import all_families, generate
+
+    known = all_families()
+    if list_families:
+        for name, fam in known.items():
+            ops = ", ".join(f"{o} (always)" if o in fam.core else o for o in sorted(fam.operators))
+            typer.echo(f"{name}  [{fam.group}; {', '.join(fam.locales)}]  {fam.summary}")
+            typer.echo(f"    apps: {', '.join(fam.apps)}\n    operators: {ops}")
+        return
+    if family is None:
+        raise StageclawError("give --family NAME (see stageclaw generate --list)")
+    chosen = [o.strip() for o in operators.split(",") if o.strip()] if operators else None
+    started = time.perf_counter()
+    draft = generate(family, seed, chosen, locale)
+    folder = draft.write(out)
+    typer.echo(
+        f"{folder} ({draft.group}; operators {', '.join(sorted(draft.operators))}; "
+        f"{time.perf_counter() - started:.2f} s)"
+    )
+
+
+@app.command("author")
+def author_cmd(
+    model: Annotated[str, typer.Option(help="An OpenAI-compatible model: MODEL or openai:MODEL.")],
+    out: Annotated[Path, typer.Option(help="Accepted tasks go to <out>/<task-id>/; every attempt to attempts.json.")],
+    hint: Annotated[str | None, typer.Option(help="What the task should be about.")] = None,
+    hints: Annotated[Path | None, typer.Option(help="A file with one hint per line: one authoring each.")] = None,
+    max_repairs: Annotated[int, typer.Option(min=0, help="Repair rounds after a rejected first draft.")] = 3,
+    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible base URL (else OPENAI_BASE_URL).")] = None,
+    threshold: Annotated[float, typer.Option(min=0, max=100, help="Score stage 2 must give to accept.")] = 80.0,
+    temperature: Annotated[float | None, typer.Option(help="Sampling temperature.")] = None,
+    prices: Annotated[Path | None, typer.Option(help="A price table (TOML) that updates the built-in one.")] = None,
+) -> None:
+    """Write tasks from hints with an LLM, validate them (stage 2) and repair them from the diagnostics."""
+    from stageclaw.agents.prices import PriceTable
+    from stageclaw.author.llm import LLMAuthor, write_attempts
+    from stageclaw.world.pool import ServicePool
+
+    if (hint is None) == (hints is None):
+        raise StageclawError("give exactly one of --hint TEXT or --hints FILE")
+    if hints is not None and not hints.is_file():
+        raise StageclawError(f"{hints}: no such file")
+    todo = [hint] if hint is not None else [h.strip() for h in hints.read_text(encoding="utf-8").splitlines()]
+    todo = [h for h in todo if h and not h.startswith("#")]
+    author = LLMAuthor(
+        model,
+        base_url=base_url,
+        temperature=temperature,
+        max_repairs=max_repairs,
+        threshold=threshold,
+        prices=PriceTable.load(prices),
+    )
+    runs = []
+    console = Console()
+    with ServicePool() as pool:
+        for text in todo:
+            with console.status(f"authoring: {text[:60]}"):
+                run = author.write(text, out, pool)
+            runs.append(run)
+            scores = " -> ".join("invalid" if a.score is None else f"{a.score:g}" for a in run.attempts)
+            cost = "n/a" if run.cost_usd is None else f"${run.cost_usd:.4f}"
+            verdict = f"accepted {run.task_dir}" if run.accepted else "[red]not accepted[/red]"
+            console.print(
+                f"{verdict} · attempts {len(run.attempts)} ({scores}) · tokens {run.input_tokens}+"
+                f"{run.output_tokens} · cost {cost}",
+                highlight=False,
+            )
+            write_attempts(out, runs)
+    console.print(f"attempts: {out / 'attempts.json'}", highlight=False)
+    if not all(r.accepted for r in runs):
         raise typer.Exit(1)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from stageclaw import __version__
-from stageclaw.agents.base import AGENT_ERROR, COMPLETED, INFRA_ERROR, AgentOutcome, EpisodeBrief
+from stageclaw.agents.base import AGENT_ERROR, COMPLETED, INFRA_ERROR, Agent, AgentOutcome, EpisodeBrief
 from stageclaw.agents.factory import make_agent
 from stageclaw.errors import ServiceError
 from stageclaw.grade.grader import Grade, Judge, grade
@@ -74,9 +74,7 @@ def run_episode(
     stop: threading.Event | None = None,
 ) -> dict[str, Any]:
     """Run and grade one episode; write its folder; return its results.jsonl line."""
-    shutil.rmtree(ep_dir, ignore_errors=True)  # leftovers of an attempt that was interrupted
-    ep_dir.mkdir(parents=True)
-    agent = make_agent(agent_spec, task, ep_dir / "agent", agent_options)
+    agent = _fresh(task, agent_spec, ep_dir, agent_options)
     started = time.perf_counter()
     audit = AuditLog(ep_dir / "audit.jsonl")
     g: Grade | None = None
@@ -88,15 +86,53 @@ def run_episode(
                 outcome = agent.run(brief_for(task), registry)
             pool.check()
             sH = episode.snapshot()
-        trace = trace_of(audit, outcome)
         if outcome.status != INFRA_ERROR:
-            g = grade(task, s0, sH, trace, judge)
+            g = grade(task, s0, sH, trace_of(audit, outcome), judge)
         write_json(ep_dir / "s0.json", s0)
         write_json(ep_dir / "sH.json", sH)
     except ServiceError as exc:
         outcome = AgentOutcome(INFRA_ERROR, error=str(exc))
-        trace = trace_of(audit, outcome)
     wall = round(time.perf_counter() - started, 3)
+    return _record(task, agent_spec, trial, ep_dir, agent, outcome, audit, g, wall, faults)
+
+
+def lost_episode(
+    task: Task,
+    agent_spec: str,
+    trial: int,
+    ep_dir: Path,
+    error: str,
+    *,
+    agent_options: dict[str, Any] | None = None,
+    faults: FaultPlan | None = None,
+) -> dict[str, Any]:
+    """The infra_error line (and folder) of an episode whose worker died before it returned one."""
+    agent = _fresh(task, agent_spec, ep_dir, agent_options)
+    outcome = AgentOutcome(INFRA_ERROR, error=error)
+    return _record(task, agent_spec, trial, ep_dir, agent, outcome, AuditLog(ep_dir / "audit.jsonl"), None, 0.0, faults)
+
+
+def _fresh(task: Task, agent_spec: str, ep_dir: Path, agent_options: dict[str, Any] | None) -> Agent:
+    """An empty episode folder and the agent for it."""
+    shutil.rmtree(ep_dir, ignore_errors=True)  # leftovers of an attempt that was interrupted
+    ep_dir.mkdir(parents=True)
+    return make_agent(agent_spec, task, ep_dir / "agent", agent_options)
+
+
+def _record(
+    task: Task,
+    agent_spec: str,
+    trial: int,
+    ep_dir: Path,
+    agent: Agent,
+    outcome: AgentOutcome,
+    audit: AuditLog,
+    g: Grade | None,
+    wall: float,
+    faults: FaultPlan | None,
+) -> dict[str, Any]:
+    """Write the episode's trajectory (and grade); return its results.jsonl line."""
+    trace = trace_of(audit, outcome)
     tool_errors = sum(1 for s in trace["steps"] if not s["ok"])
     write_json(
         ep_dir / "trajectory.json",

@@ -1,18 +1,20 @@
-"""The scheduler: every task x trial as an episode, over one service pool, resumable.
+"""The scheduler: every task x trial as an episode, resumable, on a backend.
 
-Episodes run on `workers` threads sharing one pool (each has its own accounts and workspace).
-A finished episode's line is in results.jsonl before the next starts on that worker. Ctrl-C
+The local backend runs episodes on `workers` threads sharing one service pool (each episode has its
+own accounts and workspace); the ray backend on `workers` Ray actors with a pool each. Either way
+this process keeps the queue and is the one writer of the run directory's results: a finished
+episode's line is in results.jsonl before the next starts on that worker. Ctrl-C (or SIGTERM)
 stops handing out episodes and tells running agents to stop (their tool calls fail, LLM loops and
 agent programs end); those episodes are not recorded, and `--resume` completes the run.
-An episode that ended in an infrastructure error is retried (`infra_retries` times) before its
-infra_error line is written.
+An episode that ended in an infrastructure error, or whose worker died, is retried
+(`infra_retries` times, on any worker) before its infra_error line is written.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,8 @@ from typing import Any
 from stageclaw.agents.base import INFRA_ERROR
 from stageclaw.agents.factory import check_spec
 from stageclaw.grade.grader import Judge
-from stageclaw.run.episode import run_episode
+from stageclaw.run.backend import Job, WorkerLost, drain, open_backend
+from stageclaw.run.episode import lost_episode, run_episode
 from stageclaw.run.store import SUMMARY, ResultStore, write_json
 from stageclaw.task.loader import Task
 from stageclaw.tools.faults import FaultPlan
@@ -37,9 +40,11 @@ class RunConfig:
     infra_retries: int = 2
     agent_options: dict[str, Any] = field(default_factory=dict)
     faults: FaultPlan | None = None
+    backend: str = "local"  # or "ray"
+    address: str | None = None  # the Ray cluster to join (else a local one is started)
 
     def identity(self) -> dict[str, Any]:
-        """The settings results depend on; trials, workers and the output folder may change on resume."""
+        """The settings results depend on; trials, workers, backend and the output folder may change on resume."""
         options = {k: v for k, v in self.agent_options.items() if k not in {"api_key", "prices"}}
         return {
             "agent": self.agent,
@@ -74,68 +79,64 @@ def run(
     load_errors: dict[str, str] | None = None,
     judge: Judge | None = None,
     on_result: Callable[[dict[str, Any]], None] | None = None,
-    stop: threading.Event | None = None,
 ) -> dict[str, Any]:
-    """Run every episode not yet in the store; returns the summary (also written to summary.json)."""
+    """Run every episode not yet in the store; returns the summary (also written to summary.json).
+
+    With the ray backend, `judge` is sent to the workers: wrap an LLM judge in `backend.Portable`.
+    """
     check_spec(config.agent, config.agent_options)
     store = ResultStore(config.out, config.resume, config.identity())
     done = store.done()
-    todo = [(t, n) for t in tasks for n in range(1, config.trials + 1) if (t.id, n) not in done]
-    stop = stop or threading.Event()
+    jobs = [
+        Job(_episode, (t, n, store.episode_dir(t.id, n), config, judge))
+        for t in tasks
+        for n in range(1, config.trials + 1)
+        if (t.id, n) not in done
+    ]
 
-    def one(task: Task, trial: int, pool: ServicePool) -> dict[str, Any]:
-        for _ in range(config.infra_retries + 1):
-            result = run_episode(
-                pool,
-                task,
-                config.agent,
-                trial,
-                store.episode_dir(task.id, trial),
-                judge,
-                agent_options=config.agent_options,
-                faults=config.faults,
-                stop=stop,
+    def finished(job: Job[dict[str, Any]], fut: Future[dict[str, Any]]) -> Job[dict[str, Any]] | None:
+        task, trial, ep_dir, _, _ = job.args
+        try:
+            result = fut.result()
+        except WorkerLost as exc:
+            result = lost_episode(
+                task, config.agent, trial, ep_dir, str(exc), agent_options=config.agent_options, faults=config.faults
             )
-            if result["status"] != INFRA_ERROR or stop.is_set():
-                break
-        # An episode that saw the run stop is not recorded: `--resume` runs it again whole.
-        if not stop.is_set():
-            store.append(result)
-        return result
+        if result["status"] == INFRA_ERROR and job.attempt <= config.infra_retries:
+            return job.again()
+        store.append(result)
+        if on_result is not None:
+            on_result(result)
+        return None
 
     try:
-        if todo:
-            with ServicePool() as pool, ThreadPoolExecutor(max(1, config.workers), thread_name_prefix="episode") as ex:
-                _drain(todo, lambda t, n: ex.submit(one, t, n, pool), config.workers, stop, on_result)
+        if jobs:
+            with open_backend(config.backend, config.workers, config.address) as backend:
+                drain(backend, jobs, finished)
     finally:
         summary = summarize(store.results(), config, load_errors or {})
         write_json(config.out / SUMMARY, summary)
     return summary
 
 
-def _drain(
-    todo: list[tuple[Task, int]],
-    submit: Callable[[Task, int], Future[dict[str, Any]]],
-    workers: int,
+def _episode(
+    pool: ServicePool,
     stop: threading.Event,
-    on_result: Callable[[dict[str, Any]], None] | None,
-) -> None:
-    """Keep `workers` episodes running until the queue is empty; on Ctrl-C let the running ones finish."""
-    queue = list(todo)
-    running: set[Future[dict[str, Any]]] = set()
-    try:
-        while queue or running:
-            while queue and len(running) < workers and not stop.is_set():
-                running.add(submit(*queue.pop(0)))
-            if not running:
-                return
-            finished, running = wait(running, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                result = fut.result()
-                if on_result is not None:
-                    on_result(result)
-    except KeyboardInterrupt:
-        stop.set()
-        for fut in running:
-            fut.result()
-        raise
+    task: Task,
+    trial: int,
+    ep_dir: Path,
+    config: RunConfig,
+    judge: Judge | None,
+) -> dict[str, Any]:
+    """One attempt at an episode, on a worker."""
+    return run_episode(
+        pool,
+        task,
+        config.agent,
+        trial,
+        ep_dir,
+        judge,
+        agent_options=config.agent_options,
+        faults=config.faults,
+        stop=stop,
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -24,14 +25,20 @@ class _Strict(BaseModel):
 
 
 class Provenance(_Strict):
-    """Where a task came from: a family and seed (procedural) or a hint and model (LLM author)."""
+    """Where a task came from: a family and seed (procedural) or a hint and model (LLM author).
+
+    `evidence` says, per difficulty operator, what in the world makes the task that hard
+    (item paths as the diff writes them, e.g. `calendar/Work/evt-1`), for stage 2 and auditors.
+    """
 
     family: str | None = None
     seed: int | None = None
+    locale: str | None = None
     operators: list[str] = []
     author: str | None = None
     model: str | None = None
     generator_version: str | None = None
+    evidence: dict[str, dict[str, Any]] = {}
 
 
 class TaskConfig(_Strict):

@@ -12,6 +12,7 @@ import re
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
@@ -36,9 +37,14 @@ class ToolError(Exception):
 
 @dataclass
 class ToolContext:
-    """Everything a tool may touch for one episode: its endpoints, clock and open clients."""
+    """Everything a tool may touch for one episode: its endpoints, clock and open clients.
+
+    `out_dir` is the episode's output folder (where its audit log is), when it has one: tools keep
+    files for the trajectory there, such as the browser's screenshots.
+    """
 
     episode: Episode
+    out_dir: Path | None = None
     _clients: dict[str, Any] = field(default_factory=dict)
     _closers: dict[str, Callable[[Any], None]] = field(default_factory=dict)
 

@@ -20,7 +20,7 @@ from stageclaw.tools.base import CATALOGUE, Tool, ToolContext, ToolError
 from stageclaw.tools.faults import FaultInjector, FaultPlan
 from stageclaw.world.episode import Episode
 
-MODULES = ("now", "mail", "calendar", "reminders", "notes", "contacts", "files", "terminal")
+MODULES = ("now", "mail", "calendar", "reminders", "notes", "contacts", "files", "terminal", "browser")
 
 
 def catalogue() -> dict[str, Tool]:
@@ -69,7 +69,7 @@ class Registry:
         self.tools = select(allow)
         self.audit = audit or AuditLog()
         self.faults = FaultInjector(faults) if faults is not None else None
-        self.ctx = ToolContext(episode)
+        self.ctx = ToolContext(episode, out_dir=self.audit.path.parent if self.audit.path is not None else None)
         self.proxy = Tools(self)
         # One agent's calls apply in order: its clients (an IMAP session, a shell) are not shareable.
         self._lock = threading.Lock()

@@ -7,12 +7,15 @@ its world loads, and the dimensions that need the task are `blocked`.
 from __future__ import annotations
 
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
 
 from stageclaw import __version__
+from stageclaw.run.backend import Job, WorkerLost, drain, open_backend
 from stageclaw.run.store import write_json
 from stageclaw.task.loader import Task, find_task_dirs, task_digest
 from stageclaw.validate.difficulty import check_difficulty
@@ -25,6 +28,7 @@ from stageclaw.validate.verifiability import MAX_MUTANTS, check_verifiability
 from stageclaw.world.pool import ServicePool
 
 Reviewer = Callable[[Task], Check]
+LOST_RETRIES = 2  # a task whose (Ray) worker died is checked again on another, this many times
 
 
 @contextmanager
@@ -101,30 +105,48 @@ def validate_path(
     reviewer: Reviewer | None = None,
     max_mutants: int = MAX_MUTANTS,
     on_report: Callable[[Report], None] | None = None,
+    backend: str = "local",
+    workers: int = 1,
+    address: str | None = None,
 ) -> list[Report]:
-    """Check a task folder or every task below a folder; `out/summary.json` lists the verdicts."""
+    """Check a task folder or every task below a folder, `workers` at a time on `backend` (`pool` is for
+    the local one); `out/summary.json` lists the verdicts. With the ray backend, `reviewer` is sent to
+    the workers: wrap an LLM reviewer in `run.backend.Portable`."""
     dirs = find_task_dirs(Path(path))
-    reports: list[Report] = []
-    with _pool(pool) as the_pool:
-        for task_dir in dirs:
-            report = validate_task(
-                task_dir, the_pool, out=out, threshold=threshold, reviewer=reviewer, max_mutants=max_mutants
-            )
-            reports.append(report)
-            if on_report is not None:
-                on_report(report)
+    reports: dict[Path, Report] = {}
+
+    def finished(job: Job[Report], fut: Future[Report]) -> Job[Report] | None:
+        try:
+            report = fut.result()
+        except WorkerLost:
+            if job.attempt > LOST_RETRIES:
+                raise
+            return job.again()
+        reports[job.args[0]] = report
+        if on_report is not None:
+            on_report(report)
+        return None
+
+    jobs = [Job(_validate, (d, out, threshold, reviewer, max_mutants)) for d in dirs]
+    if jobs:
+        with open_backend(backend, workers, address, pool) as runner:
+            drain(runner, jobs, finished)
+    ordered = [reports[d] for d in dirs]
     if out is not None:
-        write_json(out / "summary.json", summary(reports))
-    return reports
+        write_json(out / "summary.json", summary(ordered))
+    return ordered
 
 
-@contextmanager
-def _pool(pool: ServicePool | None) -> Iterator[ServicePool]:
-    if pool is not None:
-        yield pool
-        return
-    with ServicePool() as own:
-        yield own
+def _validate(
+    pool: ServicePool,
+    stop: threading.Event,  # unused: a task's checks take seconds, Ctrl-C waits for them
+    task_dir: Path,
+    out: Path | None,
+    threshold: float,
+    reviewer: Reviewer | None,
+    max_mutants: int,
+) -> Report:
+    return validate_task(task_dir, pool, out=out, threshold=threshold, reviewer=reviewer, max_mutants=max_mutants)
 
 
 def summary(reports: list[Report]) -> dict[str, object]:

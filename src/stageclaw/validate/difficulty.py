@@ -8,6 +8,10 @@ Evidence per operator:
 - hidden_dependency: the solution read from an app it did not change;
 - tool_state_update: the solution made persistent changes;
 - cross_tool_consistency: the changes span at least two apps.
+
+Generated tasks also record, in task.toml `[provenance.evidence]`, what each operator put into the
+world (diff paths of the look-alikes, the aliases, the moved fact); an operator check shows that
+record next to what it detected, so an auditor can compare the two.
 """
 
 from __future__ import annotations
@@ -185,15 +189,17 @@ def check_difficulty(task: Task, oracle: OracleRun) -> Dimension:
     if not declared:
         checks.append(Check("operators", WARNING, "no difficulty operator declared", [], "declare the operators"))
     results = {op: OPERATORS[op](ev) for op in declared}
+    recorded = task.config.provenance.evidence  # what stage 1 says it put in, next to what is found here
     for op, (found, detail, evidence) in results.items():
+        shown = {"detected": evidence, "recorded": recorded[op]} if op in recorded else evidence
         checks.append(
-            Check(f"operator:{op}", PASS, detail, evidence)
+            Check(f"operator:{op}", PASS, detail, shown)
             if found
             else Check(
                 f"operator:{op}",
                 WARNING,
                 f"{op} is declared but not detected",
-                evidence,
+                shown,
                 f"add what makes the task {op} to the world, or drop the operator",
             )
         )

@@ -1,7 +1,8 @@
 """Items of a State JSON addressed like the diff addresses them: a container path and a key.
 
 Containers are `mail/folders/NAME`, `mail/outbox`, `calendar/NAME`, `reminders/NAME`,
-`notes/NAME`, `contacts` and `files`; keys are `message_id`, `uid` or the file path.
+`notes/NAME`, `contacts`, `files` and `web/APP/TABLE`; keys are `message_id`, `uid`, the file
+path or (web) `id`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ def key_field(container: str) -> str | None:
     """The field that keys the items of a container (None: files are keyed by path)."""
     if container.startswith("mail/"):
         return "message_id"
+    if container.startswith("web/"):
+        return "id"
     return None if container == "files" else "uid"
 
 
@@ -55,6 +58,10 @@ def _slot(state: dict[str, Any], container: str, create: bool = False) -> Any:
         folders = state.setdefault("mail", {}).setdefault("folders", {})
         name = "/".join(parts[2:])
         return folders.setdefault(name, []) if create else folders.get(name)
+    if parts[0] == "web":
+        if create:
+            return state.setdefault("web", {}).setdefault(parts[1], {}).setdefault(parts[2], [])
+        return state.get("web", {}).get(parts[1], {}).get(parts[2])
     groups = state.setdefault(parts[0], {})
     name = "/".join(parts[1:])
     return groups.setdefault(name, []) if create else groups.get(name)

@@ -1,7 +1,8 @@
 """The diff of two State JSONs, with paths `APP/CONTAINER/ID[#FIELD]` (contract).
 
-Items are keyed by `uid`, `message_id` or file path. A container (mail folder, calendar,
-list) that appears or disappears is a change of its own, besides the items in it.
+Items are keyed by `uid`, `message_id`, file path or, in a web app's table (`web/APP/TABLE`),
+`id`. A container (mail folder, calendar, list, web app table) that appears or disappears is a
+change of its own, besides the items in it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ def containers(state: dict[str, Any]) -> dict[str, dict[str, dict[str, Any]]]:
         out.update({f"{app}/{name}": _keyed(items, "uid") for name, items in state.get(app, {}).items()})
     out["contacts"] = _keyed(state.get("contacts", []), "uid")
     out["files"] = dict(state.get("files", {}))
+    for app, tables in state.get("web", {}).items():
+        out.update({f"web/{app}/{table}": _keyed(items, "id") for table, items in tables.items()})
     return out
 
 

@@ -12,6 +12,8 @@ from stageclaw.world import davstore, maildir, seeding, state, workspace
 from stageclaw.world.clock import EpisodeClock
 from stageclaw.world.model import World
 from stageclaw.world.smtp_server import MailAccount
+from stageclaw.world.web import data as web_data
+from stageclaw.world.web.data import Site
 
 if TYPE_CHECKING:
     from stageclaw.world.pool import ServicePool
@@ -28,6 +30,7 @@ class Endpoints:
     smtp_port: int
     dav_url: str
     host: str = "127.0.0.1"
+    web_url: str | None = None  # the episode's web apps (`.../e/<token>`); None when the world has none
 
     @property
     def caldav_url(self) -> str:
@@ -44,6 +47,9 @@ class Episode:
         self.dir = pool.root / "episodes" / self.login
         self.workspace = self.dir / "workspace"
         self.outbox = self.dir / "outbox"
+        self.web_dir = self.dir / "web"
+        # The secret path prefix of this episode's web apps: the browser is confined to it.
+        self.web_token = secrets.token_urlsafe(16)
         self.home = pool.dovecot.home(self.login)
         self.tz = world.tz
         self.clock = EpisodeClock(world.now, self.tz)
@@ -58,7 +64,14 @@ class Episode:
             imap_port=self.pool.dovecot.port,
             smtp_port=self.pool.smtp.port,
             dav_url=self.pool.radicale.url,
+            web_url=self.web_url,
         )
+
+    @property
+    def web_url(self) -> str | None:
+        if not self.world.web.apps:
+            return None
+        return f"{self.pool.web().url}/e/{self.web_token}"
 
     def build(self) -> None:
         """Seed every store, then open the accounts, so nobody sees a half-built world."""
@@ -73,6 +86,18 @@ class Episode:
             deliver=self._deliver,
             now=self.clock.now,
         )
+        if self.world.web.apps:
+            self.pool.web().add(
+                Site(
+                    token=self.web_token,
+                    root=self.web_dir,
+                    apps=self.world.web.apps,
+                    user_name=self.world.user.name,
+                    user_email=self.world.user.email,
+                    tz=self.tz,
+                    now=lambda: self.clock.now(),  # reset() replaces the clock
+                )
+            )
 
     def _seed(self) -> None:
         owner = self.pool.dovecot.owner
@@ -83,6 +108,7 @@ class Episode:
         maildir.seed(self.home, rendered.mail, owner)
         davstore.write_user(self.pool.radicale.storage, self.login, rendered.dav)
         workspace.seed(self.workspace, self.world.files, self.base, self.world.now.timestamp())
+        web_data.seed(self.web_dir, rendered.web)
 
     def reset(self) -> None:
         """Back to E0: drop live sessions, then rewrite every store."""
@@ -97,7 +123,8 @@ class Episode:
     def snapshot(self) -> state.State:
         mail = state.read_mail(self.home, self.outbox, self.tz)
         dav = state.read_dav(self.pool.radicale.storage, self.login, self.tz)
-        return {"mail": mail, **dav, "files": workspace.read(self.workspace)}
+        web = web_data.read(self.web_dir, self.world.web.apps)
+        return {"mail": mail, **dav, "files": workspace.read(self.workspace), "web": web}
 
     def _kick(self) -> None:
         self.pool.dovecot.kick(self.login)
@@ -110,6 +137,7 @@ class Episode:
         self.pool.smtp.accounts.pop(self.login, None)
         self.pool.dovecot.remove_user(self.login)
         self.pool.radicale.remove_user(self.login)
+        self.pool.forget_site(self.web_token)
         self._kick()
         davstore.remove_user(self.pool.radicale.storage, self.login)
         shutil.rmtree(self.home, ignore_errors=True)

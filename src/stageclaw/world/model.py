@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, timedelta
+from decimal import Decimal, InvalidOperation
 from pathlib import Path, PurePosixPath
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -242,6 +243,254 @@ class FileSeed(_Seed):
         return self
 
 
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
+EXPENSE_CATEGORIES = ("Travel", "Lodging", "Meals", "Transport", "Office", "Software", "Training", "Other")
+
+
+def _parse_money(value: Any) -> Decimal:
+    """An amount with at most two decimals: `142`, `84.5`, `"1290.00"`."""
+    bad = ValueError(f"bad amount {value!r}: give a non-negative number with at most two decimals, e.g. 84.50")
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+        raise bad
+    try:
+        amount = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise bad from None
+    if not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
+        raise bad
+    return amount
+
+
+def _check_currency(value: str) -> str:
+    if not _CURRENCY.match(value):
+        raise ValueError(f"currency {value!r} must be an ISO 4217 code like EUR or CNY")
+    return value
+
+
+Money = Annotated[Decimal, BeforeValidator(_parse_money)]
+Currency = Annotated[str, BeforeValidator(_check_currency)]
+
+
+def _unique_ids(table: str, ids: list[str]) -> None:
+    seen: set[str] = set()
+    for value in ids:
+        if value in seen:
+            raise ValueError(f"{table}: id {value!r} is used twice")
+        seen.add(value)
+
+
+class FlightSeed(_Seed):
+    """A flight the travel site sells (catalogue: not part of the State JSON)."""
+
+    id: str
+    airline: str
+    number: str
+    origin: str
+    destination: str
+    depart: Instant
+    arrive: Instant
+    price: Money
+    business_price: Money | None = None
+    currency: Currency
+
+    _id = field_validator("id")(_check_uid)
+
+
+class HotelSeed(_Seed):
+    """A hotel the travel site sells, `price` per night (catalogue)."""
+
+    id: str
+    name: str
+    city: str
+    area: str = ""
+    address: str = ""
+    stars: int | None = Field(default=None, ge=1, le=5)
+    price: Money
+    currency: Currency
+    description: str = ""
+
+    _id = field_validator("id")(_check_uid)
+
+
+class BookingSeed(_Seed):
+    """A trip the user booked: a flight (`cabin`) or a hotel stay (`check_in`, `check_out`).
+
+    `total` and `currency` default to the catalogue price (a hotel's price times its nights).
+    """
+
+    id: str
+    kind: Literal["flight", "hotel"]
+    item: str
+    traveller: str
+    cabin: Literal["economy", "business"] | None = None
+    check_in: Day | None = None
+    check_out: Day | None = None
+    total: Money | None = None
+    currency: Currency | None = None
+    notes: str = ""
+    status: Literal["confirmed", "cancelled"] = "confirmed"
+    booked_at: Instant | None = None
+
+    _id = field_validator("id")(_check_uid)
+
+    @model_validator(mode="after")
+    def _shape(self) -> BookingSeed:
+        if self.kind == "hotel":
+            if self.check_in is None or self.check_out is None or self.cabin is not None:
+                raise ValueError("a hotel booking has check_in and check_out (dates) and no cabin")
+            if self.check_out <= self.check_in:
+                raise ValueError("check_out must be after check_in")
+        elif self.check_in is not None or self.check_out is not None:
+            raise ValueError("a flight booking has no check_in or check_out (the flight has the dates)")
+        return self
+
+
+class TravelSeed(_Seed):
+    flights: list[FlightSeed] = []
+    hotels: list[HotelSeed] = []
+    bookings: list[BookingSeed] = []
+
+    @model_validator(mode="after")
+    def _refs(self) -> TravelSeed:
+        _unique_ids("flights", [f.id for f in self.flights])
+        _unique_ids("hotels", [h.id for h in self.hotels])
+        _unique_ids("bookings", [b.id for b in self.bookings])
+        flights = {f.id: f for f in self.flights}
+        hotels = {h.id for h in self.hotels}
+        for booking in self.bookings:
+            if booking.kind == "hotel" and booking.item not in hotels:
+                raise ValueError(f"booking {booking.id}: no hotel with id {booking.item!r}")
+            if booking.kind == "flight":
+                flight = flights.get(booking.item)
+                if flight is None:
+                    raise ValueError(f"booking {booking.id}: no flight with id {booking.item!r}")
+                if booking.cabin == "business" and flight.business_price is None:
+                    raise ValueError(f"booking {booking.id}: flight {flight.id} has no business cabin")
+        return self
+
+
+class ExpenseSeed(_Seed):
+    """An expense report filed on the expense portal."""
+
+    id: str
+    date: Day
+    merchant: str
+    category: str
+    amount: Money
+    currency: Currency
+    description: str = ""
+    receipt: str = ""
+    status: Literal["draft", "submitted", "approved", "rejected", "withdrawn"] = "submitted"
+    submitted_at: Instant | None = None
+    review_note: str = ""
+
+    _id = field_validator("id")(_check_uid)
+
+    @field_validator("category")
+    @classmethod
+    def _category(cls, value: str) -> str:
+        if value not in EXPENSE_CATEGORIES:
+            raise ValueError(f"category {value!r} is not one of {', '.join(EXPENSE_CATEGORIES)}")
+        return value
+
+
+class ExpensesSeed(_Seed):
+    reports: list[ExpenseSeed] = []
+    policy: str = ""  # the expense policy page (catalogue)
+
+    @model_validator(mode="after")
+    def _ids(self) -> ExpensesSeed:
+        _unique_ids("reports", [r.id for r in self.reports])
+        return self
+
+
+class RoomSeed(_Seed):
+    id: str
+    name: str
+    floor: str = ""
+    capacity: int = Field(ge=1)
+    equipment: list[str] = []
+
+    _id = field_validator("id")(_check_uid)
+
+
+class PersonSeed(_Seed):
+    """A colleague in the intranet's staff directory (catalogue)."""
+
+    id: str
+    name: str
+    title: str = ""
+    department: str = ""
+    email: str = ""
+    phone: str = ""
+    office: str = ""
+
+    _id = field_validator("id")(_check_uid)
+
+
+class AnnouncementSeed(_Seed):
+    id: str
+    title: str
+    date: Day
+    body: str = ""
+
+    _id = field_validator("id")(_check_uid)
+
+
+class ReservationSeed(_Seed):
+    """A meeting-room reservation; `organizer` defaults to the user."""
+
+    id: str
+    room: str
+    title: str
+    start: Instant
+    end: Instant
+    organizer: str | None = None
+    status: Literal["confirmed", "cancelled"] = "confirmed"
+
+    _id = field_validator("id")(_check_uid)
+
+    @model_validator(mode="after")
+    def _times(self) -> ReservationSeed:
+        if _comparable(self.end) <= _comparable(self.start):
+            raise ValueError("end must be after start")
+        return self
+
+
+class IntranetSeed(_Seed):
+    rooms: list[RoomSeed] = []
+    people: list[PersonSeed] = []
+    announcements: list[AnnouncementSeed] = []
+    reservations: list[ReservationSeed] = []
+
+    @model_validator(mode="after")
+    def _refs(self) -> IntranetSeed:
+        for table, ids in (
+            ("rooms", [r.id for r in self.rooms]),
+            ("people", [p.id for p in self.people]),
+            ("announcements", [a.id for a in self.announcements]),
+            ("reservations", [r.id for r in self.reservations]),
+        ):
+            _unique_ids(table, ids)
+        rooms = {r.id for r in self.rooms}
+        for res in self.reservations:
+            if res.room not in rooms:
+                raise ValueError(f"reservation {res.id}: no room with id {res.room!r}")
+        return self
+
+
+class WebSeed(_Seed):
+    """The local web apps of the world; an app exists in an episode when it is named here."""
+
+    travel: TravelSeed | None = None
+    expenses: ExpensesSeed | None = None
+    intranet: IntranetSeed | None = None
+
+    @property
+    def apps(self) -> tuple[str, ...]:
+        return tuple(name for name in type(self).model_fields if getattr(self, name) is not None)
+
+
 def _check_relative(path: str) -> str:
     pure = PurePosixPath(path)
     if not path or pure.is_absolute() or ".." in pure.parts or "\\" in path or str(pure) != path:
@@ -259,6 +508,7 @@ class World(_Seed):
     notes: dict[str, list[NoteSeed]] = {}
     contacts: list[ContactSeed] = []
     files: dict[str, FileSeed] = {}
+    web: WebSeed = WebSeed()
 
     @field_validator("timezone")
     @classmethod

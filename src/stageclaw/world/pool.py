@@ -1,4 +1,5 @@
-"""The service pool: one Radicale, one Dovecot and one SMTP listener on free loopback ports.
+"""The service pool: one Radicale, one Dovecot and one SMTP listener on free loopback ports, and
+the web apps' HTTP server, started for the first episode whose world has web apps.
 
 A pool serves many episodes at once; each episode is a set of accounts, so building and
 removing one needs no restart. Stopping the pool leaves no process behind, also on Ctrl-C,
@@ -13,6 +14,7 @@ import shutil
 import tempfile
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from stageclaw.errors import ServiceError
 from stageclaw.world.dovecot_server import DovecotServer
@@ -20,6 +22,9 @@ from stageclaw.world.episode import Episode
 from stageclaw.world.model import World
 from stageclaw.world.radicale_server import RadicaleServer
 from stageclaw.world.smtp_server import SubmissionServer
+
+if TYPE_CHECKING:
+    from stageclaw.world.web.server import WebServer
 
 
 def scratch_dir() -> str | None:
@@ -52,6 +57,7 @@ class ServicePool:
         self.radicale = RadicaleServer(self.root / "radicale")
         self.dovecot = DovecotServer(self.root / "dovecot")
         self.smtp = SubmissionServer()
+        self._web: WebServer | None = None
         self.episodes: dict[str, Episode] = {}
         self._lock = threading.Lock()
         self._started = False
@@ -85,6 +91,24 @@ class ServicePool:
         ):
             if not alive:
                 raise ServiceError(f"the {name} server of this pool has stopped")
+        if self._web is not None and not self._web.alive():
+            raise ServiceError("the web apps' server of this pool has stopped")
+
+    def web(self) -> WebServer:
+        """The web apps' server; started on first use, so worlds without web apps never pay for it."""
+        with self._lock:
+            if self._web is None:
+                if not self._started:
+                    raise ServiceError("the service pool is not started")
+                # Imported here: starlette, uvicorn and jinja2 take 0.1 s to load.
+                from stageclaw.world.web.server import WebServer
+
+                self._web = WebServer().start()
+            return self._web
+
+    def forget_site(self, token: str) -> None:
+        if self._web is not None:
+            self._web.remove(token)
 
     def episode(self, world: World, base: Path) -> Episode:
         """Build a fresh episode of `world` (assets relative to `base`)."""
@@ -111,6 +135,9 @@ class ServicePool:
         for episode in list(self.episodes.values()):
             episode.closed = True
         self.smtp.stop()
+        if self._web is not None:
+            self._web.stop()
+            self._web = None
         self.radicale.stop()
         self.dovecot.stop()
         if self._owns_root:

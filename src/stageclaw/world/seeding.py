@@ -1,4 +1,4 @@
-"""Turn a world.yaml into the files each store keeps: Maildir messages and Radicale collections."""
+"""Turn a world.yaml into the files each store keeps: Maildir messages, Radicale collections, web app databases."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 from stageclaw.world import davstore, ical, maildir, mime, vcard
 from stageclaw.world.model import World
+from stageclaw.world.web import data as web_data
 
 CONTACTS_COLLECTION = "contacts"
 
@@ -73,6 +74,7 @@ def dav_collections(world: World) -> list[davstore.Collection]:
 class Rendered:
     mail: dict[str, list[maildir.SeedMessage]]
     dav: list[davstore.Collection]
+    web: dict[str, bytes]  # each web app's SQLite file
 
 
 _rendered: OrderedDict[tuple[int, str], tuple[World, Rendered]] = OrderedDict()
@@ -92,7 +94,7 @@ def render(world: World, base: Path) -> Rendered:
         if hit is not None and hit[0] is world:
             _rendered.move_to_end(key)
             return hit[1]
-    result = Rendered(mail=mail_folders(world, base), dav=dav_collections(world))
+    result = Rendered(mail=mail_folders(world, base), dav=dav_collections(world), web=web_data.render(world))
     with _lock:
         _rendered[key] = (world, result)
         while len(_rendered) > CACHE_SIZE:

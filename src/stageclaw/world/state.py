@@ -15,9 +15,10 @@ from zoneinfo import ZoneInfo
 
 from stageclaw.world import canonical, davstore, ical, maildir, mime, vcard, workspace
 from stageclaw.world.model import World
+from stageclaw.world.web import data as web_data
 
 State = dict[str, Any]
-APPS = ("mail", "calendar", "reminders", "notes", "contacts", "files")
+APPS = ("mail", "calendar", "reminders", "notes", "contacts", "files", "web")
 
 
 def _by(key: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -52,6 +53,7 @@ def normalize(world: World, base: Path) -> State:
         "files": {
             path: workspace.file_state(workspace.seed_bytes(spec, base)) for path, spec in sorted(world.files.items())
         },
+        "web": web_data.normalize(world),
     }
 
 

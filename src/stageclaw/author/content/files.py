@@ -1,0 +1,91 @@
+"""Real-looking file contents: CSV exports, Markdown notes, iCalendar invitations and one-page PDFs.
+
+Everything here is deterministic in its input: no timestamps, no random ids of its own.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from stageclaw.author.content.people import ascii_fold
+
+
+def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def ics(events: Sequence[dict[str, Any]], prodid: str, method: str = "PUBLISH") -> str:
+    """A VCALENDAR with one VEVENT per event: uid, summary, start, end (aware), location, description."""
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{prodid}", f"METHOD:{method}"]
+    for e in events:
+        start, end = e["start"], e["end"]
+        lines += [
+            "BEGIN:VEVENT",
+            f"UID:{e['uid']}",
+            f"DTSTAMP:{e['stamp']:%Y%m%dT%H%M%SZ}",
+            f"DTSTART;TZID={e['tz']}:{start:%Y%m%dT%H%M%S}",
+            f"DTEND;TZID={e['tz']}:{end:%Y%m%dT%H%M%S}",
+            f"SUMMARY:{_ics_escape(e['summary'])}",
+        ]
+        if e.get("location"):
+            lines.append(f"LOCATION:{_ics_escape(e['location'])}")
+        if e.get("description"):
+            lines.append(f"DESCRIPTION:{_ics_escape(e['description'])}")
+        lines.append("END:VEVENT")
+    lines.append("END:VCALENDAR")
+    return "\r\n".join(lines) + "\r\n"
+
+
+def _ics_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+
+
+def _pdf_string(text: str) -> str:
+    """A PDF literal string in WinAnsi, written in ASCII (octal escapes for the rest)."""
+    out = []
+    for char in text:
+        if char in "()\\":
+            out.append("\\" + char)
+        elif 32 <= ord(char) < 127:
+            out.append(char)
+        else:
+            try:
+                out.append("".join(f"\\{b:03o}" for b in char.encode("cp1252")))
+            except UnicodeEncodeError:
+                folded = ascii_fold(char)
+                out.append(folded if folded.isascii() and folded else "?")
+    return "(" + "".join(out) + ")"
+
+
+def pdf(title: str, lines: Sequence[str]) -> bytes:
+    """A one-page A4 PDF with a bold title and lines of text (uncompressed, so `files_read` can show it)."""
+    body = [f"BT /F2 14 Tf 56 780 Td {_pdf_string(title)} Tj ET", "BT /F1 10 Tf 56 750 Td 14 TL"]
+    body += [f"{_pdf_string(line)} Tj T*" for line in lines]
+    body.append("ET")
+    stream = "\n".join(body)
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] "
+        "/Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
+        f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream",
+    ]
+    out = "%PDF-1.4\n"
+    offsets = []
+    for n, obj in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{n} 0 obj\n{obj}\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n"
+    out += "".join(f"{o:010d} 00000 n \n" for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
+    return out.encode("ascii")

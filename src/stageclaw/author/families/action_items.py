@@ -1,0 +1,601 @@
+"""action-items (planning): turn yesterday's meeting notes into dated reminders and a summary note.
+
+The minutes list action items for several people; the user's have relative deadlines ("30 days
+before arrival", "the Friday before the offsite", "this Friday"). The agent puts the user's items
+in the Work list with real dates and writes a note with the decisions.
+
+- cross_source_conflict: the event moved: a cancelled invite for the old dates sits next to the
+  new one, the first meeting's minutes still have the old plan, and two reminders from it carry
+  the old deadlines (they must be moved, not duplicated or ticked off).
+- hidden_dependency: the vendor's deadlines are only in their booking confirmation (mail).
+- noisy_data: the first meeting's minutes under a near-identical name, and other people's and
+  finished items in the minutes.
+- cross_tool_consistency: the note lists the user's items with the same dates as the reminders.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from stageclaw.author import verifylib as v
+from stageclaw.author.content import mail as mails
+from stageclaw.author.content.background import Background
+from stageclaw.author.content.people import COMPANY_ROOTS
+from stageclaw.author.content.places import ENGLISH, REGIONS
+from stageclaw.author.content.text import amount_regex, date_regex, money, short_day, time_regex
+from stageclaw.author.content.timeline import at, pick_now, workday
+from stageclaw.author.draft import Check, Judge, TaskDraft
+from stageclaw.author.family import Context, Family, register
+from stageclaw.author.operators import cross_source_conflict as csc
+from stageclaw.author.operators import cross_tool_consistency as ctc
+from stageclaw.author.operators import file_path, item_path, mail_path
+from stageclaw.author.operators import hidden_dependency as hd
+from stageclaw.author.operators import noisy_data as nd
+from stageclaw.author.operators import tool_state_update as tsu
+from stageclaw.author.solutions import action_items as solution
+
+
+@dataclass(frozen=True)
+class Item:
+    key: str
+    title: str  # the reminder, as the user would write it
+    line: str  # the action item in the minutes; {when} is its deadline, {vendor} and {with} fill in
+    pattern: str  # what a reminder for it is called
+
+
+@dataclass(frozen=True)
+class Project:
+    key: str
+    name: str  # what the team calls it
+    event: str  # the calendar event; {place}
+    vendor: str  # {root}
+    arrival: str  # what the vendor counts the days to
+    days: int
+    deposit: Item
+    final: Item
+    own: tuple[Item, ...]  # items without a vendor rule
+    others: tuple[str, ...]  # other people's open items; {who}
+    done: tuple[str, ...]  # finished items; {who} (the user among them)
+    decisions: tuple[str, ...]  # {budget} {time} {finance}
+    places: tuple[str, ...]
+    the: str  # how deadlines name it: "the offsite"
+    hours: tuple[int, ...]  # when the {time} of the decisions can be
+    moved: str  # why the dates changed; {vendor}, {name}
+
+
+PROJECTS = (
+    Project(
+        "offsite",
+        "offsite",
+        "Team offsite – {place}",
+        "{root} Lodge",
+        "arrival",
+        2,
+        Item("deposit", "Pay the deposit to {vendor}", "pay the 30% deposit to {vendor} ({when})", "deposit"),
+        Item(
+            "final",
+            "Send the final headcount and dietary needs to {vendor}",
+            "send the final headcount + dietary requirements to {vendor} ({when})",
+            r"head\s*-?count|dietary",
+        ),
+        (
+            Item("agenda", "Draft the offsite agenda with {with}", "draft the agenda with {with}, {when}", "agenda"),
+            Item(
+                "budget",
+                "Send {with} the updated budget sheet",
+                "send {with} the updated budget sheet {when}",
+                "budget",
+            ),
+        ),
+        ("{who} – book the chartered bus for the new dates", "{who} – collect session proposals in the team channel"),
+        ("{who} – send the updated calendar invite", "{who} – check the per-diem policy (it doesn't apply)"),
+        (
+            "Budget cap stays at {budget} per person all-in ({finance} OK'd it).",
+            "Chartered bus from the office, {time} departure on day 1.",
+            "Day 2 afternoon is free time, no sessions after lunch.",
+            "No partners / +1s this year.",
+        ),
+        ("Lake Tahoe", "the Peak District", "Valle de Bravo", "the Blue Mountains", "Lake Constance"),
+        "the offsite",
+        (7, 8),
+        "{vendor} can't host us on the old dates (building works), so the offsite has moved.",
+    ),
+    Project(
+        "launch",
+        "launch event",
+        "Launch event – {place}",
+        "{root} Catering",
+        "the event",
+        1,
+        Item(
+            "deposit",
+            "Pay the catering deposit to {vendor}",
+            "pay the catering deposit to {vendor} ({when})",
+            "deposit",
+        ),
+        Item(
+            "final",
+            "Send the final guest numbers to {vendor}",
+            "send the final guest numbers + dietary requirements to {vendor} ({when})",
+            r"guest|final numbers|dietary",
+        ),
+        (
+            Item(
+                "runsheet",
+                "Write the run-of-show with {with}",
+                "write the run-of-show with {with}, {when}",
+                r"run.of.show",
+            ),
+            Item("press", "Send {with} the press list", "send {with} the press list {when}", r"press"),
+        ),
+        ("{who} – order the banners and the photo wall", "{who} – book a photographer"),
+        ("{who} – confirm the venue's AV setup", "{who} – check the parking permit (not needed)"),
+        (
+            "Total budget is {budget}, including the venue ({finance} signed it off).",
+            "Doors open at {time}, speeches half an hour later.",
+            "Guest list capped at 120, press included.",
+            "No plus-ones for staff this time.",
+        ),
+        ("the Old Printworks", "Harbour Hall", "the Glasshouse", "Riverside Studios"),
+        "the launch",
+        (18, 19),
+        "The venue double-booked the original evening, so the launch has moved; {vendor} can do the new date.",
+    ),
+    Project(
+        "booth",
+        "conference booth",
+        "Expo booth – {place}",
+        "{root} Exhibits",
+        "the first day of the fair",
+        3,
+        Item("deposit", "Pay the stand deposit to {vendor}", "pay the stand deposit to {vendor} ({when})", "deposit"),
+        Item(
+            "final",
+            "Send the final print files to {vendor}",
+            "send the final print files for the walls to {vendor} ({when})",
+            r"print files|artwork",
+        ),
+        (
+            Item("demo", "Prepare the demo script with {with}", "prepare the demo script with {with}, {when}", "demo"),
+            Item("travel", "Send {with} the travel budget", "send {with} the travel budget {when}", "travel"),
+        ),
+        ("{who} – book the hotel rooms near the fair", "{who} – order the giveaways"),
+        ("{who} – register the team for exhibitor passes", "{who} – check the shipping insurance (covered)"),
+        (
+            "Budget for the stand is {budget} all-in ({finance} approved it).",
+            "Stand opens at {time} each day; two people on the stand at all times.",
+            "Booth size stays at 6 x 4 m.",
+            "No printed brochures, QR codes only.",
+        ),
+        ("Messe Berlin", "ExCeL London", "RAI Amsterdam", "Javits Center"),
+        "the fair",
+        (8, 9),
+        "The organisers moved the fair (hall renovation); {vendor} will build the stand for the new dates.",
+    ),
+)
+# Deadlines without a vendor rule: (rule, the words in the minutes)
+RULES = (
+    ("friday_before", "by the Friday before the {name}"),
+    ("this_friday", "this Friday"),
+    ("next_friday", "by the end of next week"),
+    ("day_before", "the day before the {name}"),
+    ("week_before", "a week before the {name}"),
+)
+PROMPTS = (
+    "Can you go through the notes from yesterday's {name} planning meeting and put my action items in my Work "
+    'reminders, with real due dates (not "3 weeks before" etc.)? I think I already have a couple of them from '
+    "the first meeting. Also make me a note with what we decided, so I have it all in one place.",
+    "Please turn my action items from yesterday's {name} meeting into Work reminders with actual dates, and write "
+    "me a note summarising the decisions. Some of them may already be in my reminders from the kickoff.",
+)
+CTC_PROMPT = " Put my action items with their dates in the note too."
+
+
+@register
+class ActionItems(Family):
+    name = "action-items"
+    group = "planning"
+    apps = ("files", "calendar", "mail", "reminders", "notes")
+    operators = (
+        "cross_source_conflict",
+        "cross_tool_consistency",
+        "hidden_dependency",
+        "noisy_data",
+        "tool_state_update",
+    )
+    summary = "meeting notes to dated Work reminders and a summary note"
+
+    def build(self, ctx: Context) -> TaskDraft:
+        rng, people = ctx.rng, ctx.people
+        project = rng.choice(PROJECTS)
+        region = REGIONS[rng.choice(ENGLISH)]
+        employer = people.company(region)
+        me = people.person(region, org=employer, title="Team Lead")
+        now = pick_now(rng, me.tz)
+        while now.weekday() not in (1, 2, 3):  # the meeting was "yesterday", Monday to Wednesday
+            now += timedelta(days=1)
+        meeting = workday(now.date(), -1)
+        kickoff = meeting - timedelta(weeks=3)
+        team = [people.person(region, org=employer) for _ in range(4)]
+        notetaker, partner, finance, *others = team
+        vendor_name = project.vendor.format(root=rng.choice(COMPANY_ROOTS))
+        vendor = people.org(region, vendor_name, f"{vendor_name} Ltd")
+        contact = people.person(region, org=vendor, title="Events")
+        place = rng.choice(project.places)
+        event_name = project.event.format(place=place)
+        moved = ctx.on("cross_source_conflict")
+        start = now.date() + timedelta(days=rng.randint(38, 60))
+        old_start = now.date() + timedelta(days=rng.randint(12, 24))
+        if not moved:
+            old_start = start
+        deposit_days, final_days = rng.choice((30, 28, 21)), rng.choice((14, 10, 7))
+        budget = float(
+            rng.choice((1800, 2400, 3500, 4800, 6500)) if project.key == "offsite" else rng.randint(18, 60) * 500
+        )
+        clock_at = at(start, rng.choice(project.hours), rng.choice((0, 30)), me.tz)
+        draft = TaskDraft(
+            id="",
+            title=f"Turn the {project.name} planning notes into dated reminders and a summary note",
+            group=self.group,
+            now=now.isoformat(),
+            timezone=me.tz,
+            user={"name": me.name, "email": me.email},
+            time_budget_s=900,
+            max_steps=60,
+        )
+
+        # The calendar: the event (and, when it moved, the cancelled invite for the old dates).
+        work = "Work"
+        end = start + timedelta(days=project.days)
+        event = {
+            "uid": draft.uid("evt", project.key),
+            "summary": event_name,
+            "start": start.isoformat(),
+            "end": end.isoformat(),
+            "all_day": True,
+            "location": f"{vendor.name}, {place}",
+            "organizer": notetaker.mailbox,
+        }
+        draft.add_event(work, event)
+        if moved:
+            cancelled = {
+                **event,
+                "uid": draft.uid("evt", f"{project.key} old dates"),
+                "start": old_start.isoformat(),
+                "end": (old_start + timedelta(days=project.days)).isoformat(),
+                "status": "CANCELLED",
+                "description": f"Cancelled: {vendor.name} can't host us on these dates. New dates to follow.",
+            }
+            draft.add_event(work, cancelled)
+        for when_, label in ((kickoff, "kickoff"), (meeting, "follow-up")):
+            draft.add_event(
+                work,
+                {
+                    "uid": draft.uid("evt", f"planning {label}"),
+                    "summary": f"{project.name.capitalize()} planning – {label}",
+                    "start": at(when_, 16, 0, me.tz).isoformat(),
+                    "end": at(when_, 17, 0, me.tz).isoformat(),
+                    "attendees": sorted(p.email for p in [me, *team]),
+                },
+            )
+
+        # The vendor's terms: in the minutes, or only in their booking confirmation.
+        terms_mail = None
+        deposit_words = f"{deposit_days} days before {project.arrival}"
+        final_words = f"{final_days} days before {project.arrival}"
+        if ctx.on("hidden_dependency"):
+            body = mails.letter(
+                rng,
+                contact,
+                me,
+                [
+                    f"thank you for booking with {vendor.name}. Here is a summary of our terms for your group:",
+                    f"- Deposit: 30% of the estimate, due {deposit_words}\n"
+                    f"- {project.final.title.split(' to ')[0].replace('Send the ', '').capitalize()}: due "
+                    f"{final_words}\n- Free cancellation until 45 days before {project.arrival}\n"
+                    "- Balance: payable on the day",
+                    "If your dates change, these deadlines move with them.",
+                ],
+                register=mails.FORMAL,
+                full_signature=True,
+            )
+            terms_mail = mails.mail(
+                rng,
+                contact,
+                [me],
+                f"Booking confirmation – {employer.name} group",
+                body,
+                at(kickoff - timedelta(days=2), 11, 20, me.tz),
+                flags=["\\Seen"],
+            )
+            draft.add_message("INBOX", terms_mail)
+            deposit_when, final_when = (
+                "their terms; the deadline moves with the dates",
+                "their deadline, see the booking terms",
+            )
+        else:
+            deposit_when, final_when = deposit_words, final_words
+
+        # My items, with their deadlines.
+        own = list(rng.sample(project.own, 2))
+        own_rules = rng.sample(RULES, 2)
+        fill = {"vendor": vendor.name, "with": partner.given}
+        mine = [
+            (project.deposit, "deposit", project.deposit.line.format(when=deposit_when, **fill)),
+            (project.final, "final", project.final.line.format(when=final_when, **fill)),
+        ]
+        mine += [
+            (item, rule, item.line.format(when=words.format(name=project.the.removeprefix("the ")), **fill))
+            for item, (rule, words) in zip(own, own_rules, strict=True)
+        ]
+        dues = {item.key: self._due(rule, start, meeting, deposit_days, final_days) for item, rule, _ in mine}
+        for item, _, _ in mine:
+            title = item.title.format(**fill)
+            clashes = [o.key for o, _, _ in mine if re.search(o.pattern, title, re.IGNORECASE)]
+            if clashes != [item.key]:
+                raise AssertionError(f"{project.key}: the reminder {title!r} matches the patterns of {clashes}")
+
+        decisions = [
+            d.format(budget=money(budget, region), time=f"{clock_at:%H:%M}", finance=finance.given)
+            for d in project.decisions
+        ]
+        minutes_path = f"meetings/{meeting.isoformat()} {project.name} planning follow-up.md"
+        lines = [
+            f"# {project.name.capitalize()} planning – follow-up",
+            "",
+            f"{short_day(meeting)} {meeting.year} · 16:00–17:00 · Room {rng.choice(('Atlas', 'Juniper', 'Harbour'))}",
+            f"Present: {notetaker.name} (notes), {me.name}, {partner.name}, {finance.name} (first 20 min), "
+            + ", ".join(o.name for o in others),
+            "",
+            "## Where we are",
+            "",
+        ]
+        if moved:
+            lines.append(
+                f"- {project.moved.format(vendor=vendor.name)} {notetaker.given} sent the new calendar invite."
+            )
+        else:
+            lines.append(f"- {vendor.name} confirmed the booking for the dates in the calendar invite.")
+        lines += ["", "## Decisions", "", *(f"- {d}" for d in decisions), "", "## Action items", ""]
+        others_lines = [o.format(who=p.given) for o, p in zip(project.others, others, strict=False)]
+        done_lines = [d.format(who=p.given) for d, p in zip(project.done, [notetaker, me], strict=True)]
+        items_md = [f"- [ ] {me.given} – {line}" for _, _, line in mine] + [f"- [ ] {o}" for o in others_lines]
+        items_md = rng.sample(items_md, len(items_md)) + [f"- [x] {d}" for d in done_lines]
+        lines += items_md
+        minutes = "\n".join(lines) + "\n"
+        draft.add_file(minutes_path, minutes)
+        minutes_file = file_path(minutes_path)
+
+        # The first meeting: its minutes, and the reminders made from them with the old deadlines.
+        stale: dict[str, str] = {}
+        if moved or ctx.on("noisy_data"):
+            first_when = {"deposit": deposit_when, "final": final_when}
+            if moved:  # the first meeting still had the old dates
+                first_when = {
+                    "deposit": f"by {short_day(old_start - timedelta(days=deposit_days))}",
+                    "final": f"by {short_day(old_start - timedelta(days=final_days))}",
+                }
+            old_last = old_start + timedelta(days=project.days - 1)
+            first_minutes = (
+                "\n".join(
+                    [
+                        f"# {project.name.capitalize()} planning – kickoff",
+                        "",
+                        f"{short_day(kickoff)} {kickoff.year} · 16:00–16:45",
+                        f"Present: {notetaker.name} (notes), {me.name}, {partner.name}, "
+                        + ", ".join(o.name for o in others),
+                        "",
+                        f"- Venue: {vendor.name}, {place}, {short_day(old_start)} – {short_day(old_last)}.",
+                        f"- Budget: {finance.given} to confirm the cap (proposal: {money(budget * 0.9, region)}).",
+                        "",
+                        "## Action items",
+                        "",
+                        f"- [ ] {me.given} – {project.deposit.line.format(when=first_when['deposit'], **fill)}",
+                        f"- [ ] {me.given} – {project.final.line.format(when=first_when['final'], **fill)}",
+                        f"- [ ] {notetaker.given} – send the invite to the whole team",
+                    ]
+                )
+                + "\n"
+            )
+            kickoff_path = f"meetings/{kickoff.isoformat()} {project.name} planning kickoff.md"
+            draft.add_file(kickoff_path, first_minutes)
+            if ctx.on("noisy_data"):
+                nd.twin(draft, minutes_file, {}, file_path(kickoff_path), {})
+        if moved:
+            for item in (project.deposit, project.final):
+                days = deposit_days if item is project.deposit else final_days
+                todo = {
+                    "uid": draft.uid("r", item.key),
+                    "title": item.title.format(**fill),
+                    "due": (old_start - timedelta(days=days)).isoformat(),
+                }
+                draft.add_reminder(work, todo)
+                stale[item.key] = todo["uid"]
+            csc.supersede(
+                draft,
+                loser=item_path("calendar", work, cancelled),
+                winner=item_path("calendar", work, event),
+                rule="the follow-up minutes say the event moved; the old invite is cancelled",
+                stated=True,
+            )
+            draft.record(csc.NAME, {"stale": [f"reminders/{work}/{uid}" for uid in stale.values()]})
+        if terms_mail is not None:
+            hd.move_fact(
+                draft,
+                fact=f"{vendor.name}'s deadlines: deposit {deposit_words}, {final_words} for the final numbers",
+                item=mail_path("INBOX", terms_mail),
+                instead_of=minutes_file,
+            )
+
+        # The rest of the user's life.
+        bg = Background(draft, rng, people, me, now, "en")
+        draft.add_reminder(
+            work,
+            {
+                "uid": draft.uid("r", "expenses"),
+                "title": "Submit last month's expenses",
+                "due": workday(now.date(), 3).isoformat(),
+            },
+        )
+        bg.reminders(2, "Personal", avoid="budget|deposit|press|travel")
+        bg.notes(2, "Notes")
+        noise = bg.mail(3)
+        bg.events(2, "Personal")
+        bg.contacts([partner, finance, contact])
+        if ctx.on("noisy_data"):
+            nd.irrelevant(draft, noise)
+            draft.record(nd.NAME, {"other_peoples_items": others_lines, "done_items": done_lines})
+
+        # The request and the checks.
+        prompt = rng.choice(PROMPTS).format(name=project.name)
+        if ctx.on("cross_tool_consistency"):
+            prompt += CTC_PROMPT
+        draft.prompt = prompt
+        draft.summary = f"{len(mine)} action items of {me.given} from the {project.name} follow-up, and a note"
+        draft.hint = (
+            f"Meeting notes give action items with relative deadlines; the {project.name} is in the calendar"
+            + (", next to a cancelled invite for the old dates; stale reminders must be moved" if moved else "")
+            + ("; the vendor's deadline rules are in their booking mail" if terms_mail else "")
+            + "; write a note with the decisions."
+        )
+        patterns = {}
+        for item, rule, _line in mine:
+            title = item.title.format(**fill)
+            due = dues[item.key]
+            patterns[item.key] = item.pattern
+            how = {
+                "deposit": f"{deposit_days} days before {project.arrival}",
+                "final": f"{final_days} days before {project.arrival}",
+            }.get(rule) or dict(RULES)[rule].format(name=project.the.removeprefix("the "))
+            draft.check(
+                Check(
+                    f"{item.key}_reminder",
+                    f"Exactly one open Work reminder to {title[0].lower()}{title[1:]}, due {due.isoformat()} ({how})",
+                    v.one_reminder,
+                    {
+                        "pattern": item.pattern,
+                        "lst": work,
+                        "due": due.isoformat(),
+                        "label": item.key,
+                        "stale": stale.get(item.key),
+                    },
+                    weight=2 if rule in ("deposit", "final") else 1,
+                    critical=rule in ("deposit", "final"),
+                    stage="resolving the deadline"
+                    + (" from the vendor's terms" if rule in ("deposit", "final") else ""),
+                )
+            )
+        draft.check(
+            Check(
+                "only_my_items",
+                "No reminders for other people's or finished items; no stale duplicates",
+                v.only_reminders,
+                {"patterns": patterns},
+                critical=False,
+                stage="filtering the action items",
+            )
+        )
+        note_patterns = {"the budget": amount_regex(budget), "the time": time_regex(clock_at)}
+        described = (
+            f"One new note in Notes records the decisions, among them the budget of {money(budget, region)} and the "
+            f"{clock_at:%H:%M} start"
+        )
+        if ctx.on("cross_tool_consistency"):
+            note_patterns |= {
+                f"{item.key} due {dues[item.key].isoformat()}": date_regex(dues[item.key]) for item, _, _ in mine
+            }
+            described += ", and lists the action items with their due dates"
+        draft.check(
+            Check(
+                "summary_note",
+                described,
+                v.new_note,
+                {"folder": "Notes", "patterns": note_patterns},
+                weight=2,
+                stage="summarising the meeting",
+            )
+        )
+        if ctx.on("cross_tool_consistency"):
+            ctc.agree(
+                draft,
+                apps=["reminders", "notes"],
+                rule="the note gives the same due dates as the reminders",
+                items=[*(f"{item.key}_reminder" for item, _, _ in mine), "summary_note"],
+            )
+        draft.judges.append(
+            Judge(
+                "note_useful",
+                "The note is a clear, correct summary",
+                f"The new note is a concise, correct summary of the {project.name} decisions ({'; '.join(decisions)}) "
+                "with no stale facts such as the old dates.",
+                stage="summarising the meeting",
+            )
+        )
+        allow = [f"+reminders/{work}/*", "+notes/Notes/*"]
+        for uid in stale.values():
+            allow += [f"~reminders/{work}/{uid}#{f}" for f in ("due", "title", "notes", "priority")]
+            allow.append(f"-reminders/{work}/{uid}")
+        tsu.require(draft, ["a dated reminder per action item", "a summary note"], *allow)
+        draft.goal = "\n".join(
+            [
+                "# Goal",
+                "",
+                f"Yesterday's meeting is `{minutes_path}`. The {project.name} is `{event['uid']}`, starting "
+                f"{start.isoformat()}"
+                + (f" (moved from {old_start.isoformat()}; the old invite is cancelled)" if moved else "")
+                + f". {vendor.name}'s terms: deposit {deposit_words}, final numbers {final_words}"
+                + (" (only in their booking mail)." if terms_mail else "."),
+                "",
+                f"{me.given}'s open action items and their due dates:",
+                "",
+                *(
+                    f"- {item.title.format(**fill)}: **{dues[item.key].isoformat()}**"
+                    + (f" (update the stale reminder `{stale[item.key]}`)" if item.key in stale else "")
+                    for item, _, _ in mine
+                ),
+                "",
+                "Exactly one open Work reminder per item; stale ones are moved (or replaced), never ticked off. No "
+                "reminders for other people's or finished items.",
+                "",
+                f"One new note in Notes with the decisions: {'; '.join(decisions)}"
+                + (" It also lists the items with their due dates." if ctx.on("cross_tool_consistency") else ""),
+                "",
+                "Nothing else changes.",
+            ]
+        )
+        draft.solution = solution.solve
+        note_lines = [
+            f"{project.name.capitalize()} – decisions ({short_day(meeting)})",
+            "",
+            *(f"- {d}" for d in decisions),
+        ]
+        if ctx.on("cross_tool_consistency"):
+            note_lines += [
+                "",
+                "My action items:",
+                *(f"- {item.title.format(**fill)}: {{{item.key}}}" for item, _, _ in mine),
+            ]
+        draft.facts = {
+            "minutes": minutes_path,
+            "lines": [" ".join(line.split()) for _, _, line in mine],
+            "event": event_name.split(" – ")[0],
+            "window": [now.date().isoformat(), (start + timedelta(days=30)).isoformat()],
+            "terms_subject": terms_mail["subject"] if terms_mail else "",
+            "rules": {"deposit": r"[Dd]eposit[^.]*?(\d+) days before", "final": r"[Ff]inal[^.]*?(\d+) days before"},
+            "meeting": meeting.isoformat(),
+            "items": [
+                {"key": item.key, "rule": rule, "title": item.title.format(**fill), "pattern": item.pattern}
+                for item, rule, _ in mine
+            ],
+            "list": work,
+            "note_title": f"{project.name.capitalize()} – decisions and my to-dos",
+            "note": "\n".join(note_lines) + "\n",
+            "folder": "Notes",
+        }
+        return draft
+
+    @staticmethod
+    def _due(rule: str, start: date, meeting: date, deposit: int, final: int) -> date:
+        return solution._due(rule, start, meeting, {"deposit": deposit, "final": final})

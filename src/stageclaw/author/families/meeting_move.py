@@ -1,0 +1,551 @@
+"""meeting-move (scheduling): someone in another time zone asks by mail to move a meeting.
+
+The agent moves the event to the time they asked for (given in their zone), replies with the
+new time in both zones and, with cross_tool_consistency, sets a prep reminder before it. In the
+Chinese locale the user's world is Chinese and the partner abroad writes in English.
+
+- entity_alignment: they sign with their short name and write from another address; the
+  address book and the event know their full name and usual address.
+- cross_source_conflict: an earlier mail proposed another slot; the later one withdraws it.
+- hidden_dependency: they write "my time"; only their contact says which city they work in.
+- noisy_data: last time's instance of the same meeting, and the same meeting with another client.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from stageclaw.author import verifylib as v
+from stageclaw.author.content import mail as mails
+from stageclaw.author.content.background import Background
+from stageclaw.author.content.files import pdf
+from stageclaw.author.content.people import JOB_TITLES, JOB_TITLES_ZH, Org, Person
+from stageclaw.author.content.places import ENGLISH, REGIONS, timezone_label
+from stageclaw.author.content.text import clock, day, day_regex, time_regex
+from stageclaw.author.content.timeline import at, local, pick_now, workday
+from stageclaw.author.draft import Check, Judge, TaskDraft
+from stageclaw.author.family import Context, Family, register
+from stageclaw.author.operators import contact_path, item_path, mail_path
+from stageclaw.author.operators import cross_source_conflict as csc
+from stageclaw.author.operators import cross_tool_consistency as ctc
+from stageclaw.author.operators import entity_alignment as ea
+from stageclaw.author.operators import hidden_dependency as hd
+from stageclaw.author.operators import noisy_data as nd
+from stageclaw.author.operators import tool_state_update as tsu
+from stageclaw.author.solutions import meeting_move as solution
+
+# The meeting as the partner calls it, and as the user's calendar calls it in Chinese.
+MEETINGS = (
+    ("Quarterly sync", "季度同步会"),
+    ("Monthly check-in", "月度例会"),
+    ("Roadmap review", "路线图评审"),
+    ("Contract renewal call", "合同续签沟通会"),
+    ("Pilot retro", "试点复盘会"),
+)
+REASONS = (
+    "Something came up on my side: our leadership offsite got moved onto {day}.",
+    "I've got a clash with a board prep session on {day}.",
+    "It turns out {day} is a public holiday here, so half the team will be out.",
+    "I'll be on a flight during our usual slot on {day}.",
+)
+ASKS = ("Could we move the {meeting} to {when}?", "Would {when} work for you instead?", "How about {when}?")
+SUBJECTS = ("Moving our {meeting}", "Can we move the {meeting}?", "{Meeting}: new time?", "Reschedule {meeting}")
+# (what to do before the meeting, in English and Chinese; what the reminder is about; the attachment)
+PREP = (
+    ("go through the agenda", "看一下议程", "agenda|议程", "agenda.pdf", "The updated agenda is attached."),
+    ("read the deck they sent", "过一遍对方发的材料", "deck|slides|材料", "slides.pdf", "I've attached our slides."),
+    ("look over the contract draft", "看看合同草稿", "contract|合同", "contract-draft.pdf", "The draft is attached."),
+)
+DOCUMENTS = {
+    "agenda.pdf": ["1. Where we are since last time", "2. Open issues and owners", "3. Plan for next quarter"],
+    "slides.pdf": ["Usage and adoption", "Support tickets by category", "Proposed next steps"],
+    "contract-draft.pdf": ["Term: 12 months", "Service levels: see annex B", "Renewal: 60 days' notice"],
+}
+# In words: a number the user states in the prompt but the world lacks reads as a leaked answer to stage 2.
+LEADS = {15: ("a quarter of an hour", "一刻钟"), 30: ("half an hour", "半小时"), 60: ("an hour", "一小时")}
+PROMPTS = (
+    "{who} emailed about moving our {meeting}. Can you move it in my calendar to the time they asked for and "
+    "reply to let them know it's done? Put the time in both their timezone and mine so nobody gets confused.",
+    "Can you sort out the {meeting} with {who}? They want to move it. Update my calendar and reply to confirm, "
+    "with the new time in their timezone and in mine.",
+    "{who} needs to reschedule our {meeting}. Please move it to the slot they proposed and confirm by email "
+    "(give the time in both our timezones).",
+)
+PROMPTS_ZH = (
+    "{who}发邮件说要改{meeting}的时间。帮我把日历里的会改到对方提的时间，再回封邮件告诉对方已经改好了，"
+    "邮件里把对方那边的时间和我这边的时间都写上，免得搞混。",
+    "{who}想调整{meeting}的时间，你帮我处理一下：日历改到对方说的时间，然后回邮件确认，写清楚两边的时间。",
+)
+REMIND = " And remind me {lead} before it starts to {prep}, in my Work list."
+REMIND_ZH = "另外在会议开始前{lead}，在「工作」提醒列表里提醒我{prep}。"
+
+
+@dataclass
+class _Plan:
+    """The facts of one task, decided before any text is written."""
+
+    me: Person
+    abroad: Person  # the user as the partner knows them: in the Chinese locale, by their English name
+    them: Person
+    client: Org
+    now: datetime
+    meeting: str  # as the partner writes it
+    label: str  # the event's summary
+    old_start: datetime
+    length: int
+    theirs: datetime  # the new start, in their zone
+    withdrawn: datetime  # the slot an earlier mail proposed
+    lead: int
+    prep: tuple[str, str, str, str, str]
+
+    @property
+    def mine(self) -> datetime:
+        return local(self.theirs, self.me.tz)
+
+    @property
+    def due(self) -> datetime:
+        return self.mine - timedelta(minutes=self.lead)
+
+
+def _slots(on: date, their_tz: str, my_tz: str, hours: range, humane: range) -> list[datetime]:
+    """Times on `on` in their business hours that fall at a humane hour for the user."""
+    out = []
+    for hour in hours:
+        for minute in (0, 30):
+            theirs = at(on, hour, minute, their_tz)
+            if local(theirs, my_tz).hour in humane:
+                out.append(theirs)
+    return out
+
+
+@register
+class MeetingMove(Family):
+    name = "meeting-move"
+    group = "scheduling"
+    apps = ("mail", "calendar", "reminders", "contacts")
+    operators = (
+        "cross_source_conflict",
+        "cross_tool_consistency",
+        "entity_alignment",
+        "hidden_dependency",
+        "noisy_data",
+        "tool_state_update",
+    )
+    locales = ("en", "zh")
+    summary = "a contact in another time zone asks by mail to move a meeting: move it, confirm in both zones"
+
+    def _plan(self, ctx: Context) -> _Plan:
+        rng, people = ctx.rng, ctx.people
+        region = REGIONS["cn" if ctx.zh else rng.choice(ENGLISH)]
+        me = people.person(
+            region, org=people.company(region), title=rng.choice(JOB_TITLES_ZH if ctx.zh else JOB_TITLES)
+        )
+        now = pick_now(rng, me.tz)
+
+        def gap(key: str) -> float:
+            there = local(now, REGIONS[key].cities[0].tz).utcoffset() or timedelta()
+            return abs((there - (now.utcoffset() or timedelta())).total_seconds())
+
+        # Far enough away that getting the zone wrong shows.
+        their_region = REGIONS[rng.choice([k for k in ENGLISH if gap(k) >= 3 * 3600])]
+        client = people.company(their_region)
+        short = ctx.on("entity_alignment")
+        them = people.person(their_region, org=client, title=rng.choice(JOB_TITLES), short_name=short)
+        meeting, meeting_zh = rng.choice(MEETINGS)
+        label = f"{client.name}{meeting_zh}" if ctx.zh else f"{meeting} · {client.name}"
+        first_day = workday(now.date(), rng.randint(1, 3))
+        usual = _slots(first_day, them.tz, me.tz, range(8, 18), range(8, 21)) or [at(first_day, 10, 0, me.tz)]
+        later = [workday(now.date(), n) for n in range(2, 8)]
+        options = [s for d in later if d != first_day for s in _slots(d, them.tz, me.tz, range(9, 18), range(7, 23))]
+        theirs, withdrawn = rng.sample(options, 2)
+        abroad = replace(me, native=False, goes_by=rng.choice(me.culture.adopted)) if ctx.zh else me
+        return _Plan(
+            me,
+            abroad,
+            them,
+            client,
+            now,
+            meeting,
+            label,
+            rng.choice(usual),
+            rng.choice((30, 45, 60, 90)),
+            theirs,
+            withdrawn,
+            rng.choice(sorted(LEADS)),
+            rng.choice(PREP),
+        )
+
+    def build(self, ctx: Context) -> TaskDraft:
+        rng, people, zh = ctx.rng, ctx.people, ctx.zh
+        p = self._plan(ctx)
+        me, them = p.me, p.them
+        work, personal = ("工作", "个人") if zh else ("Work", "Personal")
+        draft = TaskDraft(
+            id="",
+            title=f"Move the {p.meeting.lower()} with {p.client.name} to the time asked for, confirm in both zones",
+            group=self.group,
+            now=p.now.isoformat(),
+            timezone=me.tz,
+            user={"name": me.name, "email": me.email},
+        )
+
+        # The address book and the calendar know them by their full name and usual address.
+        contact = {
+            "uid": draft.uid("c", them.family),
+            "name": them.name,
+            "emails": [them.email],
+            "phones": [them.phone],
+            "organization": p.client.name,
+            "title": them.title,
+        }
+        if ctx.on("hidden_dependency"):
+            contact["notes"] = f"Works from the {p.client.name} office in {them.city.name}."
+        draft.add_contact(contact)
+        event = {
+            "uid": draft.uid("evt", p.meeting),
+            "summary": p.label,
+            "start": local(p.old_start, me.tz).isoformat(),
+            "end": local(p.old_start + timedelta(minutes=p.length), me.tz).isoformat(),
+            "location": rng.choice(("Zoom", "Google Meet", "Microsoft Teams")),
+            "attendees": sorted([them.email, me.mailbox]),
+            "organizer": them.mailbox,
+        }
+        draft.add_event(work, event)
+        event_path = item_path("calendar", work, event)
+
+        writer = them
+        if ctx.on("entity_alignment"):
+            writer = ea.alias(draft, people, them, where=[contact_path(contact), event_path])
+        request, stated = self._requests(ctx, draft, p, writer)
+        request_path = mail_path("INBOX", request)
+        if ctx.on("entity_alignment"):
+            draft.record(ea.NAME, {"items": [request_path]})
+        if ctx.on("hidden_dependency"):
+            hd.move_fact(
+                draft,
+                fact=f"{them.name} works in {them.city.name} ({them.tz})",
+                item=contact_path(contact),
+                instead_of=request_path,
+            )
+        self._surroundings(ctx, draft, p, event, event_path, work, personal)
+
+        who = writer.first
+        prompt = rng.choice(PROMPTS_ZH if zh else PROMPTS).format(who=who, meeting=p.label if zh else p.meeting.lower())
+        if ctx.on("cross_tool_consistency"):
+            remind = REMIND_ZH if zh else REMIND
+            prompt += remind.format(lead=LEADS[p.lead][1 if zh else 0], prep=p.prep[1 if zh else 0])
+        draft.prompt = prompt
+        draft.summary = f"{p.label} moves to {p.theirs.isoformat()} ({them.tz}) = {p.mine.isoformat()}"
+        draft.hint = (
+            f"{them.name} ({them.city.name}) asks by mail to move the {p.meeting.lower()} to a time given in their "
+            f"zone; the user is in {me.city.name}: move the event and reply with the time in both zones"
+            + (", then set a prep reminder before it." if ctx.on("cross_tool_consistency") else ".")
+        )
+        self._rubric(ctx, draft, p, event["uid"], work, writer, request, contact)
+        draft.goal = self._goal(ctx, p, writer, event["uid"], stated)
+        draft.solution = solution.solve
+        reply = (
+            f"Hi {writer.first},\n\nDone, I've moved our {p.meeting.lower()} to {{their}} "
+            f"{timezone_label(them.tz)} time, which is {{mine}} for me in {timezone_label(me.tz)}. "
+            f"Talk then!\n\nBest,\n{p.abroad.first}"
+        )
+        draft.facts = {
+            "surname": them.family,
+            "subject": p.meeting,
+            "calendar_query": p.label.replace(p.client.name, "").strip(" ·"),
+            "stated": " ".join(stated.split()),
+            "zone": None if ctx.on("hidden_dependency") else them.tz,
+            "zones": {them.city.name: them.tz},
+            "their_time": [p.theirs.year, p.theirs.month, p.theirs.day, p.theirs.hour, p.theirs.minute],
+            "window": [p.now.date().isoformat(), (p.now + timedelta(days=14)).date().isoformat()],
+            "reply": reply,
+            "lead_minutes": p.lead if ctx.on("cross_tool_consistency") else 0,
+            "reminder": f"{p.prep[1]}（{p.label}）" if zh else f"{p.prep[0].capitalize()} for the {p.meeting.lower()}",
+            "list": work,
+        }
+        return draft
+
+    def _requests(self, ctx: Context, draft: TaskDraft, p: _Plan, writer: Person) -> tuple[dict[str, Any], str]:
+        """Their mail (and, with a conflict, the earlier one it withdraws); returns it and how it states the time."""
+        rng, them, me = ctx.rng, p.them, p.abroad
+        hidden = ctx.on("hidden_dependency")
+
+        def when(moment: datetime) -> str:
+            d, t = day(moment.date(), "en", them.region), clock(moment, twelve=rng.random() < 0.4)
+            return f"{d} at {t} my time" if hidden else f"{d}, {t} {timezone_label(them.tz)} time"
+
+        named = p.meeting.lower()
+        subject = rng.choice(SUBJECTS).format(meeting=named, Meeting=p.meeting)
+        reason = rng.choice(REASONS).format(day=day(p.old_start.date(), "en", them.region))
+        aside = [rng.choice(ea.REASONS)] if writer is not them else []
+        full = False if hidden else None  # a full signature would give their city away
+        name = p.prep[3]
+        attachment = {
+            "filename": name,
+            "path": draft.add_asset(name, pdf(f"{p.client.name}: {p.meeting}", DOCUMENTS[name])),
+        }
+        stated = when(p.theirs)
+        ask = rng.choice(ASKS).format(meeting=named, when=stated)
+        sent = local(p.now - timedelta(hours=rng.randint(14, 40), minutes=rng.randint(0, 59)), them.tz)
+        if not ctx.on("cross_source_conflict"):
+            body = mails.letter(rng, writer, me, [*aside, reason, ask, p.prep[4]], full_signature=full)
+            request = mails.mail(rng, writer, [me], subject, body, sent, attachments=[attachment])
+            draft.add_message("INBOX", request)
+            return request, stated
+        early = local(p.now - timedelta(days=rng.randint(2, 3), hours=rng.randint(0, 5)), them.tz)
+        first_ask = rng.choice(ASKS).format(meeting=named, when=when(p.withdrawn))
+        body = mails.letter(rng, writer, me, [*aside, reason, first_ask], full_signature=full)
+        first = mails.mail(rng, writer, [me], subject, body, early, flags=["\\Seen"])
+        draft.add_message("INBOX", first)
+        body = mails.letter(
+            rng, writer, me, [rng.choice(csc.WITHDRAW), ask, p.prep[4]], full_signature=full, quote=(first, early)
+        )
+        request = mails.mail(
+            rng, writer, [me], f"Re: {subject}", body, sent, in_reply_to=first["message_id"], attachments=[attachment]
+        )
+        draft.add_message("INBOX", request)
+        csc.supersede(
+            draft,
+            loser=mail_path("INBOX", first),
+            winner=mail_path("INBOX", request),
+            rule="the later message withdraws the slot the earlier one proposed",
+            stated=True,
+        )
+        return request, stated
+
+    def _surroundings(
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        p: _Plan,
+        event: dict[str, Any],
+        event_path: str,
+        work: str,
+        personal: str,
+    ) -> None:
+        """The rest of the user's week, and with noisy_data the look-alikes of the meeting."""
+        rng, people, me, zh = ctx.rng, ctx.people, p.me, ctx.zh
+        bg = Background(draft, rng, people, me, p.now, ctx.locale)
+        standup_day = workday(p.now.date(), -3)
+        draft.add_event(
+            work,
+            {
+                "uid": draft.uid("evt", "standup"),
+                "summary": "团队站会" if zh else "Team stand-up",
+                "start": at(standup_day, 9, 30, me.tz).isoformat(),
+                "end": at(standup_day, 9, 45, me.tz).isoformat(),
+                "rrule": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+            },
+        )
+        bg.events(2, personal)
+        bg.reminders(3, personal)
+        draft.add_reminder(
+            work,
+            {
+                "uid": draft.uid("r", "expenses"),
+                "title": "提交上月报销" if zh else "Submit last month's expenses",
+                "due": workday(p.now.date(), 4).isoformat(),
+            },
+        )
+        noise = bg.mail(3)
+        assert me.org is not None
+        colleague = people.person(me.region, org=me.org, title=rng.choice(JOB_TITLES_ZH if zh else JOB_TITLES))
+        bg.contacts([colleague, *bg.friends[:2]])
+        if not ctx.on("noisy_data"):
+            return
+        nd.event_twin(
+            draft,
+            work,
+            event_path,
+            event,
+            uid=draft.uid("evt", "previous"),
+            summary=p.label,
+            shift=-timedelta(weeks=rng.randint(4, 12)),
+            location=event["location"],
+            attendees=event["attendees"],
+            organizer=event["organizer"],
+        )
+        other_client = people.company(p.them.region)
+        other = people.person(p.them.region, org=other_client, title=rng.choice(JOB_TITLES))
+        start = at(workday(p.old_start.date(), 1), p.old_start.hour, p.old_start.minute, p.them.tz)
+        twin = {
+            "uid": draft.uid("evt", "other-client"),
+            "summary": p.label.replace(p.client.name, other_client.name),
+            "start": local(start, me.tz).isoformat(),
+            "end": local(start + timedelta(minutes=60), me.tz).isoformat(),
+            "attendees": sorted([other.email, me.mailbox]),
+            "organizer": other.mailbox,
+        }
+        draft.add_event(work, twin)
+        twin_path = item_path("calendar", work, twin)
+        if nd.looks_alike(event_path, event, twin_path, twin):
+            nd.twin(draft, event_path, event, twin_path, twin)
+        else:
+            noise.append(twin_path)
+        nd.irrelevant(draft, noise)
+        bg.contacts([other])
+
+    def _rubric(
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        p: _Plan,
+        uid: str,
+        work: str,
+        writer: Person,
+        request: dict[str, Any],
+        contact: dict[str, Any],
+    ) -> None:
+        them, me = p.them, p.me
+        their_clock, my_clock = clock(p.theirs), clock(p.mine)
+        their_zone, my_zone = timezone_label(them.tz), timezone_label(me.tz)
+        draft.check(
+            Check(
+                "moved",
+                f"{p.label} now starts {their_clock} {their_zone} time ({my_clock} in {my_zone}) on the day asked "
+                f"and keeps its {p.length}-minute length",
+                v.event_at,
+                {
+                    "uid": uid,
+                    "calendar": work,
+                    "start": p.mine.isoformat(),
+                    "end": (p.mine + timedelta(minutes=p.length)).isoformat(),
+                    "label": p.label,
+                },
+                weight=3,
+                stage="time zone conversion",
+            )
+        )
+        calendar_name = re.escape(p.label.replace(p.client.name, "").strip(" ·"))
+        draft.check(
+            Check(
+                "moved_not_copied",
+                "The meeting was moved, not copied: no new event for it was created",
+                v.no_new_items,
+                {"app": "calendar", "pattern": calendar_name, "label": p.label},
+                stage="choosing update over create",
+            )
+        )
+        wrong = {them.email: "their usual address, which they cannot read now"} if writer is not them else {}
+        draft.check(
+            Check(
+                "reply_sent",
+                f"Exactly one message was sent, to {writer.email} only, answering the request",
+                v.sent_once,
+                {
+                    "to": [writer.email],
+                    "label": writer.display,
+                    "in_reply_to": request["message_id"],
+                    "subject": re.escape(p.meeting),
+                    "wrong": wrong,
+                },
+                weight=2,
+                stage="choosing the recipient",
+            )
+        )
+        draft.check(
+            Check(
+                "reply_both_zones",
+                f"The reply gives the new time as {their_clock} {their_zone} time and {my_clock} in the user's time",
+                v.message_says,
+                {
+                    "to": writer.email,
+                    "patterns": {
+                        f"{their_clock} their time": time_regex(p.theirs),
+                        f"{my_clock} the user's time": time_regex(p.mine),
+                        "the day": "|".join(dict.fromkeys([day_regex(p.theirs.date()), day_regex(p.mine.date())])),
+                    },
+                    "dates": sorted({p.theirs.date().isoformat(), p.mine.date().isoformat()}),
+                },
+                weight=2,
+                critical=False,
+                stage="time zone conversion",
+            )
+        )
+        allow = [
+            f"~calendar/{work}/{uid}#start",
+            f"~calendar/{work}/{uid}#end",
+            "+mail/outbox/*",
+            "+mail/folders/Sent/*",
+        ]
+        writes = ["move the meeting", "reply to the request"]
+        if ctx.on("cross_tool_consistency"):
+            draft.check(
+                Check(
+                    "prep_reminder",
+                    f"One new open reminder in {work} to {p.prep[0]}, due {LEADS[p.lead][0]} before the moved meeting "
+                    f"({clock(p.due)} the user's time)",
+                    v.one_reminder,
+                    {
+                        "pattern": f"{p.prep[2]}|{re.escape(p.meeting)}|{calendar_name}|prep|准备",
+                        "lst": work,
+                        "due": p.due.isoformat(),
+                        "label": "preparation",
+                    },
+                    weight=2,
+                    stage="deriving the reminder time from the moved meeting",
+                )
+            )
+            ctc.agree(
+                draft,
+                apps=["calendar", "mail", "reminders"],
+                rule=f"the reminder is {p.lead} minutes before the meeting's new start, and the reply gives that start",
+                items=["moved", "reply_both_zones", "prep_reminder"],
+            )
+            allow.append(f"+reminders/{work}/*")
+            writes.append("add the prep reminder")
+        tsu.require(draft, writes, *allow)
+        draft.permit("~mail/folders/INBOX/*#flags")
+        if writer is not them:
+            draft.permit(f"~{contact_path(contact)}#emails")  # saving their new address is fine, not required
+        draft.judges.append(
+            Judge(
+                "reply_tone",
+                "The reply is short, polite and unambiguous",
+                f"The reply to {writer.first} politely confirms that the {p.meeting.lower()} has moved to "
+                f"{their_clock} {their_zone} time ({my_clock} for the user), without proposing another time or "
+                "adding confusing details.",
+                stage="writing the reply",
+            )
+        )
+
+    @staticmethod
+    def _goal(ctx: Context, p: _Plan, writer: Person, uid: str, stated: str) -> str:
+        them, me = p.them, p.me
+        lines = [
+            "# Goal",
+            "",
+            f"{them.name} ({p.client.name}, {them.city.name}, {them.tz}) asks to move **{p.label}** (`{uid}`) to "
+            f"**{stated}**: {p.theirs.isoformat()} in their zone = **{p.mine.isoformat()}** in the user's ({me.tz}).",
+            "",
+            "The end state:",
+            "",
+            f"- **Calendar**: `{uid}` starts {p.mine.isoformat()} and keeps its {p.length}-minute length; it is "
+            "moved, not copied. Nothing else about it changes.",
+            f"- **Mail**: exactly one message, to {writer.email} only, answering their request, with the new time "
+            "in their zone and in the user's.",
+        ]
+        if ctx.on("cross_tool_consistency"):
+            lines.append(f"- **Reminders**: one new open reminder in the Work list, due {p.due.isoformat()}.")
+        lines.append("")
+        if ctx.on("entity_alignment"):
+            lines.append(
+                f"{writer.first} is {them.name}: the contact and the event know them as {them.name} <{them.email}>; "
+                f"they write from {writer.email}, which is where the reply goes."
+            )
+        if ctx.on("cross_source_conflict"):
+            lines.append(
+                "Their earlier mail proposed another slot; the later one withdraws it and is the one to follow."
+            )
+        if ctx.on("hidden_dependency"):
+            lines.append(f"The mail says 'my time'; only their contact says they work in {them.city.name}.")
+        if ctx.on("noisy_data"):
+            lines.append(
+                "Last time's instance of the meeting and the same meeting with another client stay as they are."
+            )
+        tolerated = "; saving their new address on their contact is tolerated" if writer is not them else ""
+        lines += ["", f"Reading mail marks it seen{tolerated}; nothing else changes."]
+        return "\n".join(lines)

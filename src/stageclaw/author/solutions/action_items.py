@@ -1,0 +1,60 @@
+"""action-items: the user's action items from the latest meeting notes as dated Work reminders, plus a note."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from typing import Any
+
+from stageclaw.author.solutionlib import one_line
+
+FACTS: dict[str, Any] = {}
+
+
+def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
+    """A deadline in words as a date: relative to the event's (new) start or to the meeting."""
+    if rule in days:
+        return start - timedelta(days=days[rule])
+    if rule == "friday_before":
+        return start - timedelta(days=(start.weekday() - 4) % 7 or 7)
+    if rule == "this_friday":
+        return meeting + timedelta(days=(4 - meeting.weekday()) % 7)
+    if rule == "next_friday":
+        return meeting + timedelta(days=(4 - meeting.weekday()) % 7 + 7)
+    if rule == "day_before":
+        return start - timedelta(days=1)
+    return start - timedelta(days=7)  # "a week before"
+
+
+def solve(tools):
+    f = FACTS
+    minutes = one_line(tools.files_read(path=f["minutes"])["content"])
+    for line in f["lines"]:
+        assert line in minutes, f"the minutes do not say {line!r}"
+
+    # The event as it stands now: a cancelled invite for the old dates may sit next to it.
+    window = f["window"]
+    found = tools.calendar_list_events(start=window[0], end=window[1], query=f["event"])["events"]
+    event = tools.calendar_get_event(uid=next(e["uid"] for e in found if e["status"] != "CANCELLED"))
+    start = date.fromisoformat(event["start"][:10])
+
+    # The vendor's deadlines, in days before the event: in their booking mail or in the minutes.
+    terms = minutes
+    if f["terms_subject"]:
+        booking = tools.mail_search(subject=f["terms_subject"])["messages"][0]
+        terms = one_line(tools.mail_read(id=booking["id"])["body"])
+    days = {rule: int(re.search(pattern, terms).group(1)) for rule, pattern in f["rules"].items()}
+
+    meeting = date.fromisoformat(f["meeting"])
+    dues = {item["key"]: _due(item["rule"], start, meeting, days) for item in f["items"]}
+    work = tools.reminders_list(list=f["list"])["reminders"]
+    for item in f["items"]:
+        due = dues[item["key"]].isoformat()
+        stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)
+        if stale is not None:  # already a reminder from the first meeting, with the old date
+            tools.reminders_update(uid=stale["uid"], due=due)
+        else:
+            tools.reminders_create(title=item["title"], list=f["list"], due=due)
+
+    shown = {key: f"{d:%a} {d.day} {d:%B}" for key, d in dues.items()}
+    tools.notes_create(title=f["note_title"], body=f["note"].format(**shown), folder=f["folder"])

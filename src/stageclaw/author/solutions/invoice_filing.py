@@ -1,0 +1,39 @@
+"""invoice-filing: file the invoices from Downloads by the user's rules, drop duplicate downloads, write an index."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from stageclaw.author.content.files import csv_text
+
+FACTS: dict[str, Any] = {}
+
+
+def solve(tools):
+    f = FACTS
+    rules = tools.notes_search(query=f["rules_title"])["notes"][0]["body"]
+    assert f["pattern_words"] in rules, "the filing rules are not the expected ones"
+
+    filed, rows = {}, []
+    downloads = [e["path"] for e in tools.files_list(path="Downloads")["entries"] if e["path"].endswith(".pdf")]
+    for path in sorted(downloads):
+        content = tools.files_read(path=path)["content"]
+        number = re.search(r"Invoice no\. ([A-Z0-9-]+)", content)
+        if number is None:  # a quote or something else: it stays where it is
+            continue
+        if number.group(1) in filed:  # the same invoice downloaded twice: keep one
+            tools.files_delete(path=path)
+            continue
+        vendor = re.search(r"\(From: ([^)]+?)\)", content).group(1)
+        when = re.search(r"Invoice date: (\d{4}-\d{2}-\d{2})", content).group(1)
+        amount = re.search(r"Total due: [A-Z]{3} ([\d,]+\.\d{2})", content).group(1).replace(",", "")
+        target = f"{f['folder']}/{when[:4]}/{when} {vendor} {number.group(1)}.pdf"
+        tools.files_move(src=path, dst=target)
+        filed[number.group(1)] = target
+        rows.append([when, vendor, number.group(1), amount])
+    rows.sort()
+    year = rows[0][0][:4]
+    tools.files_write(
+        path=f"{f['folder']}/{year}/index.csv", content=csv_text(["date", "vendor", "invoice", "amount"], rows)
+    )

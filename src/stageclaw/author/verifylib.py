@@ -1,0 +1,525 @@
+"""The checks generated tasks are graded with (standard library only).
+
+Each public helper decides one rubric item over the State JSON and returns `(passed, reason)`;
+a generated verify.py copies the helpers it uses (see `emit.Bundle`) and calls them with the
+task's expected values as literal arguments. The helpers are strict about the facts (an exact
+instant, exactly one new item, exactly these recipients) and lenient about wording (any
+phrasing, several time formats), so that every near-miss fails and every honest answer passes.
+
+Regular expressions are matched case-insensitively. Quoted lines (`> ...`) of a message are
+not the sender's own words and are ignored.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import datetime
+from typing import Any
+
+Verdict = tuple[bool, str]
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
+    for name, item in _grouped(state, app):
+        if item.get("uid") == uid:
+            return name, item
+    return None, None
+
+
+def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` in `final` whose uid `initial` does not have."""
+    old = {item.get("uid") for _, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
+
+
+def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` that are new or differ from their initial version."""
+    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
+
+
+def _instant(value: Any) -> datetime | None:
+    """An ISO time as an aware datetime; None for a missing value, a bare date or junk."""
+    if not isinstance(value, str) or len(value) == 10:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else None
+
+
+def _on_time(value: Any, expected: str) -> bool:
+    """`value` is the expected instant, or for an expected date, that date or a time on it.
+
+    State times are written in the task's timezone, so a time's date part is its local day.
+    """
+    if not isinstance(value, str):
+        return False
+    if len(expected) == 10:
+        return value[:10] == expected and (len(value) == 10 or _instant(value) is not None)
+    at, want = _instant(value), _instant(expected)
+    return at is not None and at == want
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def _label(item: dict[str, Any]) -> str:
+    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return (state.get("mail") or {}).get("outbox") or []
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def event_at(final: dict[str, Any], *, uid: str, calendar: str, start: str, end: str, label: str) -> Verdict:
+    """The existing event `uid` is in `calendar` and runs from `start` to `end`."""
+    where, event = _find(final, "calendar", uid)
+    if event is None:
+        return False, f"{label} ({uid}) is gone from every calendar"
+    if where != calendar:
+        return False, f"{label} ({uid}) is in the calendar {where!r}; it belongs in {calendar!r}"
+    if not _on_time(event.get("start"), start):
+        return False, f"{label} starts {event.get('start')}; expected {start}"
+    if not _on_time(event.get("end"), end):
+        return False, f"{label} ends {event.get('end')}; expected {end} (the same length as before)"
+    return True, f"{label} runs {start} to {end}"
+
+
+def no_new_items(initial: dict[str, Any], final: dict[str, Any], *, app: str, pattern: str, label: str) -> Verdict:
+    """No item of `app` matching `pattern` was created: the existing one was changed instead."""
+    copies = [_label(item) for _, item in _fresh(initial, final, app) if _matches(_label(item), pattern)]
+    if copies:
+        return False, f"new {app} items {copies} duplicate {label}; the existing one should change instead"
+    return True, f"{label} was changed in place, not copied"
+
+
+def new_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    start: str,
+    end: str,
+    location: str | None = None,
+    attendees: list[str] | None = None,
+) -> Verdict:
+    """Exactly one new event, about `pattern`, in `calendar`, from `start` to `end`."""
+    made = _fresh(initial, final, "calendar")
+    if not made:
+        return False, "no event was created"
+    if len(made) > 1:
+        return False, f"{len(made)} events were created ({[_label(e) for _, e in made]}); expected one"
+    where, event = made[0]
+    if not _matches(_label(event), pattern):
+        return False, f"the new event {_label(event)!r} is not about what was asked"
+    if where != calendar:
+        return False, f"the new event is in the calendar {where!r}, not in {calendar!r}"
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"the new event runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if location is not None and not _matches(event.get("location"), location):
+        return False, f"the new event's location {event.get('location')!r} is not the right place"
+    if attendees is not None:
+        guests = sorted({_address(a) for a in event.get("attendees") or []} - {_address(final.get("user"))})
+        if sorted(attendees) != [g for g in guests if g in attendees] or set(guests) - set(attendees):
+            return False, f"the new event invites {guests}; expected {sorted(attendees)}"
+    return True, f"one new event in {calendar}, {start} to {end}"
+
+
+def one_reminder(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    pattern: str,
+    lst: str,
+    due: str,
+    label: str,
+    exclude: str | None = None,
+    stale: str | None = None,
+    says: str | None = None,
+) -> Verdict:
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
+    its title or notes match `says` (an amount, say) when given."""
+    if stale is not None:
+        _, old = _find(final, "reminders", stale)
+        if old is not None and old.get("completed"):
+            return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
+    candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
+    if stale is not None:
+        where, old = _find(final, "reminders", stale)
+        if old is not None:
+            candidates[stale] = (where, old)
+    found = [
+        (name, item)
+        for name, item in candidates.values()
+        if not item.get("completed")
+        and _matches(item.get("title"), pattern)
+        and not (exclude and _matches(item.get("title"), exclude))
+    ]
+    if not found:
+        return False, f"no open reminder for the {label}"
+    if len(found) > 1:
+        shown = sorted(f"{item.get('title')!r} due {item.get('due')}" for _, item in found)
+        return False, f"{len(found)} open reminders for the {label}: {shown}; expected one"
+    where, item = found[0]
+    if where != lst:
+        return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
+    if not _on_time(item.get("due"), due):
+        return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
+    if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
+        return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
+    return True, f"one open {label} reminder in {lst}, due {due}"
+
+
+def only_reminders(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
+    """Every reminder added or changed is one of those asked for (labels -> title patterns)."""
+    for where, item in _touched(initial, final, "reminders"):
+        if not any(_matches(item.get("title"), p) for p in patterns.values()):
+            return False, f"the reminder {item.get('title')!r} ({where}) is none of {sorted(patterns)}"
+    return True, f"only reminders for {sorted(patterns)} were added or changed"
+
+
+def reminder_done(
+    initial: dict[str, Any], final: dict[str, Any], *, uid: str, lst: str, keep_open: list[str]
+) -> Verdict:
+    """The reminder `uid` is ticked off (not deleted) in `lst`; the reminders in `keep_open` are still open."""
+    where, item = _find(final, "reminders", uid)
+    if item is None:
+        return False, f"the reminder {uid} was deleted instead of ticked off"
+    if not item.get("completed"):
+        return False, f"the reminder {item.get('title')!r} is still open"
+    if where != lst:
+        return False, f"the reminder {item.get('title')!r} was moved to the list {where!r}"
+    for other in keep_open:
+        _, now = _find(final, "reminders", other)
+        _, before = _find(initial, "reminders", other)
+        title = (before or {}).get("title")
+        if now is None:
+            return False, f"the reminder {title!r} ({other}) was deleted"
+        if now.get("completed"):
+            return False, f"the reminder {title!r} ({other}) was ticked off too; it is a different job"
+    return True, f"{item.get('title')!r} is done; the others are still open"
+
+
+def sent_once(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    label: str,
+    in_reply_to: str | None = None,
+    subject: str | None = None,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """Exactly one message was sent, to exactly `to`; it answers `in_reply_to` or its subject matches."""
+    sent = _outbox(final)
+    if not sent:
+        return False, "no message was sent"
+    if len(sent) != 1:
+        return False, f"{len(sent)} messages were sent ({[m.get('subject') for m in sent]}); expected one"
+    people = _recipients(sent[0])
+    if sorted(set(people)) != sorted(to):
+        why = [f" ({(wrong or {})[p]})" for p in people if p in (wrong or {})]
+        return False, f"the message went to {people}{''.join(why)}; expected {label}: {sorted(to)}"
+    threaded = in_reply_to is not None and sent[0].get("in_reply_to") == in_reply_to
+    if not threaded and (subject is None or not _matches(sent[0].get("subject"), subject)):
+        return False, f"the message {sent[0].get('subject')!r} neither answers {in_reply_to} nor has a fitting subject"
+    return True, f"one message, to {label} only"
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日."""
+    months = "|".join(_MONTHS)
+    found = set()
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?\s+(\d{{1,2}})(?![\d:.]|h\d|\s*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def message_says(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str] | None = None
+) -> Verdict:
+    """A message to `to` says every labelled thing (its own words, not the quoted ones); the calendar
+    dates it writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday."""
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+    problems = []
+    for message in messages:
+        text = _own_words(message)
+        missing = _missing(text, patterns)
+        wrong = sorted(_dates(text) - allowed) if dates is not None else []
+        if not missing and not wrong:
+            return True, f"the message to {to} gives {sorted(patterns)}"
+        problems.append(", ".join(missing) + (f" (and it gives the wrong date(s) {wrong}, month/day)" if wrong else ""))
+    return False, "the message does not give " + "; ".join(problems)
+
+
+def attached(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    to: str,
+    sha256: str | None = None,
+    file: str | None = None,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """The message to `to` carries exactly one attachment: the file with `sha256`, or the final `file`."""
+    wrong = wrong or {}
+    if file is not None:
+        stored = (final.get("files") or {}).get(file)
+        if not stored:
+            return False, f"there is no file {file} to attach"
+        sha256 = stored.get("sha256")
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    problems = []
+    for message in messages:
+        files = message.get("attachments") or []
+        shas = [a.get("sha256") for a in files]
+        named = [f"{a.get('filename')} ({wrong[a.get('sha256')]})" for a in files if a.get("sha256") in wrong]
+        if shas == [sha256]:
+            return True, "the right file is attached, and only it"
+        if named:
+            problems.append("it attaches " + ", ".join(named))
+        elif sha256 in shas:
+            problems.append(f"it attaches {len(shas)} files; expected only one")
+        else:
+            problems.append(f"its attachments {[a.get('filename') for a in files]} are not the right file")
+    return False, "; ".join(problems)
+
+
+def _line(phone: Any) -> str:
+    """The last eight digits of a phone number: the same line whether written with +49, 0049 or 0."""
+    return re.sub(r"\D", "", str(phone or ""))[-8:]
+
+
+def contact_is(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    uid: str,
+    label: str,
+    name: str | None = None,
+    email: str | None = None,
+    phone: str | None = None,
+    old_phone: str | None = None,
+    organization: str | None = None,
+) -> Verdict:
+    """The contact `uid` (still named like `name`) has `email` first, the `phone` (not `old_phone`), the org."""
+    contact = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
+    if contact is None:
+        return False, f"the contact {label} ({uid}) is gone"
+    if not _matches(contact.get("name"), name):
+        return False, f"the contact {uid} was renamed to {contact.get('name')!r}"
+    emails = [_address(e) for e in contact.get("emails") or []]
+    if email is not None and email not in emails:
+        return False, f"{label}'s contact has the emails {emails}; {email} is missing"
+    if email is not None and emails[0] != email:
+        return False, f"{label}'s contact has the emails {emails}; {email} must be the first (primary) one"
+    lines = [_line(p) for p in contact.get("phones") or []]
+    if phone is not None and _line(phone) not in lines:
+        return False, f"{label}'s contact has the phones {contact.get('phones')}; the new number is missing"
+    if old_phone is not None and _line(old_phone) in lines:
+        return False, f"{label}'s contact still has the old number ({contact.get('phones')})"
+    if not _matches(contact.get("organization"), organization):
+        return False, f"{label}'s contact has the organization {contact.get('organization')!r}"
+    return True, f"{label}'s contact is up to date"
+
+
+def contacts_kept(initial: dict[str, Any], final: dict[str, Any], *, untouched: list[str], email: str) -> Verdict:
+    """No contact was added, the contacts `untouched` are as they were, and only one holds `email`."""
+    before = {c.get("uid"): c for c in initial.get("contacts") or []}
+    added = [c.get("name") for c in final.get("contacts") or [] if c.get("uid") not in before]
+    if added:
+        return False, f"new contacts were created: {added}; the existing one should be updated"
+    for uid in untouched:
+        now = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
+        if now != before.get(uid):
+            return False, f"the contact {before.get(uid, {}).get('name')!r} ({uid}) was changed, but it is someone else"
+    holders = [c.get("uid") for c in final.get("contacts") or [] if email in map(_address, c.get("emails") or [])]
+    if len(holders) > 1:
+        return False, f"{email} is stored on several contacts: {holders}"
+    return True, "no duplicate contact; the look-alike contacts are untouched"
+
+
+def new_note(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    folder: str,
+    patterns: dict[str, str],
+) -> Verdict:
+    """Exactly one new note, in `folder`, giving each labelled fact."""
+    made = _fresh(initial, final, "notes")
+    if not made:
+        return False, "no new note was written"
+    if len(made) > 1:
+        return False, f"{len(made)} new notes ({[_label(n) for _, n in made]}); expected one"
+    where, note = made[0]
+    if where != folder:
+        return False, f"the new note is in the folder {where!r}, not in {folder!r}"
+    text = f"{note.get('title') or ''}\n{note.get('body') or ''}"
+    missing = _missing(text, patterns)
+    if missing:
+        return False, "the note does not give " + "; ".join(missing)
+    return True, f"the note gives {sorted(patterns)}"
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
+
+
+def csv_rows(
+    final: dict[str, Any],
+    *,
+    path: str,
+    date_column: str,
+    amount_column: str,
+    rows: list[list[Any]],
+    total: float,
+) -> Verdict:
+    """`path` is a CSV whose rows are exactly `rows` ([date, amount]) plus an optional total row."""
+    stored = (final.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return False, f"there is no text file {path}"
+    try:
+        table = list(csv.DictReader(io.StringIO(stored["text"])))
+    except csv.Error as exc:
+        return False, f"{path} is not a CSV file: {exc}"
+    if not table or date_column not in table[0] or amount_column not in table[0]:
+        return False, f"{path} needs the columns {date_column!r} and {amount_column!r}"
+    found, totals = [], []
+    for row in table:
+        day, amount = (row.get(date_column) or "").strip(), _amount(row.get(amount_column))
+        if amount is None:
+            continue
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
+            found.append([day, round(amount, 2)])
+        elif not day or re.search(r"total|sum|gesamt|合计|总计", " ".join(map(str, row.values())), re.IGNORECASE):
+            totals.append(round(amount, 2))
+        else:
+            return False, f"{path}: the date {day!r} is not written as YYYY-MM-DD"
+    expected = sorted([d, round(float(a), 2)] for d, a in rows)
+    if sorted(found) != expected:
+        extra = [r for r in found if r not in expected]
+        lacking = [r for r in expected if r not in found]
+        return False, f"{path} rows differ: not expected {extra}, missing {lacking}"
+    if any(t != round(total, 2) for t in totals):
+        return False, f"{path} gives the total {totals}; expected {total:.2f}"
+    return True, f"{path} lists the {len(rows)} expected rows"
+
+
+def filed(initial: dict[str, Any], final: dict[str, Any], *, message_ids: list[str], folder: str) -> Verdict:
+    """Each message in `message_ids` is in `folder` and nowhere else."""
+    folders = (final.get("mail") or {}).get("folders") or {}
+    for message_id in message_ids:
+        places = sorted(name for name, msgs in folders.items() for m in msgs if m.get("message_id") == message_id)
+        if places != [folder]:
+            return False, f"the message {message_id} is in {places or 'no folder'}; expected only in {folder!r}"
+    return True, f"{len(message_ids)} messages are filed in {folder!r}"
+
+
+def not_filed(final: dict[str, Any], *, message_ids: list[str], folder: str) -> Verdict:
+    """The messages in `message_ids` are not in `folder` (they do not belong there)."""
+    folders = (final.get("mail") or {}).get("folders") or {}
+    wrong = sorted(m.get("message_id") for m in folders.get(folder) or [] if m.get("message_id") in message_ids)
+    if wrong:
+        return False, f"messages that do not belong in {folder!r} were filed there: {wrong}"
+    return True, f"nothing else was filed in {folder!r}"
+
+
+def files_in(final: dict[str, Any], *, folder: str, expected: dict[str, str], extra: list[str]) -> Verdict:
+    """`folder` holds exactly the `expected` files (path -> sha256), plus any of the `extra` paths."""
+    files = final.get("files") or {}
+    for path, sha in expected.items():
+        stored = files.get(path)
+        if stored is None:
+            return False, f"there is no file {path}"
+        if stored.get("sha256") != sha:
+            return False, f"{path} is not the right document (its content differs)"
+    others = sorted(p for p in files if p.startswith(folder + "/") and p not in expected and p not in extra)
+    if others:
+        return False, f"{folder} also holds {others}"
+    return True, f"{folder} holds the {len(expected)} expected files"
+
+
+def files_gone(final: dict[str, Any], *, paths: list[str]) -> Verdict:
+    """None of `paths` is left (moved away or deleted)."""
+    left = sorted(p for p in paths if p in (final.get("files") or {}))
+    if left:
+        return False, f"still there: {left}"
+    return True, f"all {len(paths)} are gone from where they were"
+
+
+def events_created(
+    initial: dict[str, Any], final: dict[str, Any], *, calendar: str, events: list[dict[str, str]]
+) -> Verdict:
+    """Exactly these new events, in `calendar`: each expected one ({pattern, start, end}) matched once."""
+    made = _fresh(initial, final, "calendar")
+    if len(made) != len(events):
+        return False, f"{len(made)} events were created ({[_label(e) for _, e in made]}); expected {len(events)}"
+    for want in events:
+        found = [(where, e) for where, e in made if _matches(_label(e), want["pattern"])]
+        if len(found) != 1:
+            return False, f"expected one new event like {want['pattern']!r}, found {len(found)}"
+        where, event = found[0]
+        if where != calendar:
+            return False, f"{_label(event)!r} is in the calendar {where!r}, not in {calendar!r}"
+        if not _on_time(event.get("start"), want["start"]) or not _on_time(event.get("end"), want["end"]):
+            return False, (
+                f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {want['start']} to "
+                f"{want['end']}"
+            )
+    return True, f"the {len(events)} events are in {calendar} at the right times"
