@@ -148,8 +148,7 @@ async def edit(request: Request) -> Response:
     if row is None:
         return not_found(site, APP, "expense report")
     if row["status"] not in EDITABLE:
-        errors = [f"Report {row['id']} is {row['status']} and can no longer be changed."]
-        return page(site, APP, "expenses/report.html", 422, report=row, editable=False, errors=errors)
+        return _refused(site, row, [f"Report {row['id']} is {row['status']} and can no longer be changed."])
     form = {f: str(row[f] or "") for f in FIELDS} | {"amount": f"{row['amount'] / 100:.2f}"}
     return _form_page(site, form, row)
 
@@ -162,8 +161,7 @@ async def update(request: Request) -> Response:
         if row is None:
             return not_found(site, APP, "expense report")
         if row["status"] not in EDITABLE:
-            errors = [f"Report {row['id']} is {row['status']} and can no longer be changed."]
-            return page(site, APP, "expenses/report.html", 422, report=row, editable=False, errors=errors)
+            return _refused(site, row, [f"Report {row['id']} is {row['status']} and can no longer be changed."])
         submitting = row["status"] == "submitted" or form.get("action") == "submit"
         values, errors = _check(site, form, submitting)
         if errors:
@@ -188,12 +186,15 @@ async def submit(request: Request) -> Response:
         elif not row["receipt"]:
             errors.append("A receipt reference is required to submit: edit the draft and add it first.")
         if errors:
-            return page(
-                site, APP, "expenses/report.html", 422, report=row, editable=row["status"] in EDITABLE, errors=errors
-            )
+            return _refused(site, row, errors)
         stamp = canonical.when(site.now(), site.tz)
         conn.execute("UPDATE reports SET status = 'submitted', submitted_at = ? WHERE id = ?", (stamp, row["id"]))
     return redirect(site, f"/expenses/{row['id']}?saved=submitted")
+
+
+def _refused(site: Site, row: sqlite3.Row, errors: list[str]) -> Response:
+    """The report page again, with what was wrong (HTTP 422, nothing changed)."""
+    return page(site, APP, "expenses/report.html", 422, report=row, editable=row["status"] in EDITABLE, errors=errors)
 
 
 async def withdraw(request: Request) -> Response:
@@ -204,9 +205,7 @@ async def withdraw(request: Request) -> Response:
             return not_found(site, APP, "expense report")
         if row["status"] != "submitted":
             errors = [f"Only a submitted report can be withdrawn; {row['id']} is {row['status']}."]
-            return page(
-                site, APP, "expenses/report.html", 422, report=row, editable=row["status"] in EDITABLE, errors=errors
-            )
+            return _refused(site, row, errors)
         conn.execute("UPDATE reports SET status = 'withdrawn' WHERE id = ?", (row["id"],))
     return redirect(site, f"/expenses/{row['id']}?saved=withdrawn")
 
@@ -219,9 +218,7 @@ async def delete(request: Request) -> Response:
             return not_found(site, APP, "expense report")
         if row["status"] != "draft":
             errors = [f"Only drafts can be deleted; {row['id']} is {row['status']} (withdraw it instead)."]
-            return page(
-                site, APP, "expenses/report.html", 422, report=row, editable=row["status"] in EDITABLE, errors=errors
-            )
+            return _refused(site, row, errors)
         conn.execute("DELETE FROM reports WHERE id = ?", (row["id"],))
     return redirect(site, f"/expenses/?deleted={row['id']}")
 
