@@ -116,11 +116,11 @@ def child(backend: str, workers: int, tasks_dir: Path, trials: int) -> None:
         started = time.perf_counter()
         connect_ray()
         cluster_s = time.perf_counter() - started
-    out = Path(tempfile.mkdtemp(prefix="stageclaw-scale-"))
-    config = RunConfig(agent="oracle", out=out, trials=trials, workers=workers, backend=backend)
-    started = time.perf_counter()
-    summary = run(tasks, config)
-    wall = time.perf_counter() - started
+    with tempfile.TemporaryDirectory(prefix="stageclaw-scale-") as out:
+        config = RunConfig(agent="oracle", out=Path(out), trials=trials, workers=workers, backend=backend)
+        started = time.perf_counter()
+        summary = run(tasks, config)
+        wall = time.perf_counter() - started
     if backend == "ray":
         import ray
 
