@@ -8,6 +8,7 @@ from stageclaw.author.families import (
     expense_report,
     invoice_filing,
     meeting_move,
+    travel_booking,
     trip_itinerary,
 )
 
@@ -19,5 +20,6 @@ __all__ = [
     "expense_report",
     "invoice_filing",
     "meeting_move",
+    "travel_booking",
     "trip_itinerary",
 ]

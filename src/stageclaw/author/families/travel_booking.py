@@ -1,0 +1,433 @@
+"""travel-booking (life_admin): book a conference trip on Skyway (the travel web app) as asked.
+
+The travel coordinator asks for the evening flight the day before an event and a hotel in one
+area within the current travel policy. The agent books both in the browser, puts the flight in
+the Work calendar and sends the coordinator the booking references Skyway gave.
+
+- noisy_data: last year's policy note (a higher limit) and a hotel newsletter.
+- cross_tool_consistency: the booking, the calendar event and the mail name the same flight.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from stageclaw.author import verifylib as v
+from stageclaw.author.content import mail as mails
+from stageclaw.author.content.background import Background
+from stageclaw.author.content.places import ENGLISH, REGIONS
+from stageclaw.author.content.text import day
+from stageclaw.author.content.timeline import at, pick_now, workday
+from stageclaw.author.draft import Check, Judge, TaskDraft
+from stageclaw.author.emit import Bundle
+from stageclaw.author.family import Context, Family, register
+from stageclaw.author.operators import cross_tool_consistency as ctc
+from stageclaw.author.operators import item_path
+from stageclaw.author.operators import noisy_data as nd
+from stageclaw.author.operators import tool_state_update as tsu
+from stageclaw.author.solutionlib import one_line
+
+CITIES = (
+    ("Hamburg", "HAM"),
+    ("Munich", "MUC"),
+    ("Berlin", "BER"),
+    ("Frankfurt", "FRA"),
+    ("Vienna", "VIE"),
+    ("Zurich", "ZRH"),
+    ("Amsterdam", "AMS"),
+)
+AREAS = ("Messe", "Old Town", "Harbour", "University", "Riverside", "Station")
+AIRLINES = (("Lufthansa", "LH"), ("Eurowings", "EW"), ("Austrian", "OS"), ("KLM", "KL"))
+EVENTS = ("Data Summit", "Cloud Expo", "Product Forum", "Design Days", "Analytics Congress")
+HOTEL_WORDS = ("Parkhotel", "Hotel", "Residenz", "City Inn", "Grand Hotel", "Boutique Hotel")
+
+
+# -- checks on the travel app's state (bundled into verify.py; standard library only) -----------
+
+
+def _trip_bookings(initial: dict[str, Any], final: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The bookings of `kind` in `final` that `initial` does not have."""
+    old = {b.get("id") for b in ((initial.get("web") or {}).get("travel") or {}).get("bookings") or []}
+    found = ((final.get("web") or {}).get("travel") or {}).get("bookings") or []
+    return [b for b in found if b.get("id") not in old and b.get("kind") == kind]
+
+
+def booked_once(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    kind: str,
+    item: str,
+    traveller: str,
+    label: str,
+    cabin: str | None = None,
+    stay: list[str] | None = None,
+) -> tuple[bool, str]:
+    """Exactly one new confirmed booking of `kind`: `item` for `traveller` (in `cabin`, for `stay`)."""
+    new = _trip_bookings(initial, final, kind)
+    if len(new) != 1:
+        return False, f"{len(new)} new {kind} bookings ({[b.get('item') for b in new]}); expected one: {label}"
+    booking = new[0]
+    if booking.get("item") != item:
+        return False, f"the {kind} booked is {booking.get('item')!r}, not {label}"
+    if booking.get("status") != "confirmed":
+        return False, f"the {kind} booking is {booking.get('status')}"
+    if traveller.lower() not in (booking.get("traveller") or "").lower():
+        return False, f"the {kind} is booked for {booking.get('traveller')!r}, not {traveller}"
+    if cabin is not None and booking.get("cabin") != cabin:
+        return False, f"{label} is booked in {booking.get('cabin')}; the policy says {cabin}"
+    if stay is not None and [booking.get("check_in"), booking.get("check_out")] != stay:
+        return False, f"the stay is {booking.get('check_in')} to {booking.get('check_out')}; expected {stay}"
+    return True, f"{label} booked as {booking.get('id')}"
+
+
+def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) -> tuple[bool, str]:
+    """A message to `to` gives the reference of every new trip booking (there is at least one)."""
+    references = [b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)]
+    if not references:
+        return False, "no bookings were made, so there are no references to send"
+    sent = [m for m in (final.get("mail") or {}).get("outbox") or [] if to in str(m.get("to") or "").lower()]
+    text = " ".join(f"{m.get('subject') or ''} {m.get('body') or ''}" for m in sent)
+    missing = [r for r in references if r not in text]
+    if not sent or missing:
+        return False, f"no message to {to} gives the booking references {missing or references}"
+    return True, f"{to} got the references {references}"
+
+
+# -- the reference solution (bundled into solution.py) -----------------------------------------
+
+FACTS: dict[str, Any] = {}
+
+
+def _reference(page: dict[str, Any]) -> str:
+    return re.search(r"booking reference is (\w+)", page["text"]).group(1)
+
+
+def solve(tools):
+    f = FACTS
+    found = tools.mail_search(sender=f["coordinator"], subject=f["subject"])["messages"]
+    request = tools.mail_read(id=found[0]["id"])
+    wanted = one_line(request["body"])
+    assert f["evening_phrase"] in wanted and f["area"] in wanted, "the request does not say what to book"
+    notes = tools.notes_search(query="travel policy")["notes"]
+    current = tools.notes_read(uid=next(n["uid"] for n in notes if n["title"] == f["policy_title"]))
+    limit = float(re.search(re.escape(f["city"]) + r": \D*([\d.]+)", current["body"]).group(1))
+
+    results = tools.browser_open(url=f"/travel/flights?origin={f['origin']}&destination={f['city']}&date={f['date']}")
+    rows = re.findall(r"\] (\w+ \d+) \| [^|\n]+ \| [^|\n]+ \| [^|\n]+ \| [^|\n]*, (\d\d):(\d\d)", results["text"])
+    number, hour, minute = next(r for r in rows if int(r[1]) >= 17)  # the evening flight
+    tools.browser_click(text=number)
+    flight = _reference(tools.browser_click(text="Book flight"))
+
+    results = tools.browser_open(url=f"/travel/hotels?city={f['city']}&check_in={f['date']}&check_out={f['leave']}")
+    rows = re.findall(r"\[\d+\] ([^|\n]+) \| ([^|\n]+) \| [^|\n]* \| \D*([\d,.]+) \|", results["text"])
+    fitting = sorted((float(p.replace(",", "")), n) for n, a, p in rows if a == f["area"])
+    hotel = next(n for p, n in fitting if p <= limit)
+    tools.browser_click(text=hotel)
+    stay = _reference(tools.browser_click(text="Book hotel"))
+
+    start = f"{f['date']}T{hour}:{minute}:00"
+    end = f"{f['date']}T{f['arrive']}:00"
+    tools.calendar_create_event(
+        calendar="Work", summary=f"Flight {number} to {f['city']}", start=start, end=end, description=flight
+    )
+    tools.mail_reply(id=request["id"], body=f["reply"].format(number=number, flight=flight, hotel=hotel, stay=stay))
+
+
+# -- the family ---------------------------------------------------------------------------------
+
+
+@dataclass
+class WebDraft(TaskDraft):
+    """A draft whose world also has web apps, and whose checks may read their state."""
+
+    web: dict[str, Any] = field(default_factory=dict)
+
+    def world(self) -> dict[str, Any]:
+        out = super().world()
+        if self.web:
+            out["web"] = self.web
+        return out
+
+    def verify_py(self) -> str:
+        bundle = Bundle()
+        for c in self.checks:
+            if c.helper.__module__ not in (v.__name__, __name__):
+                raise ValueError(f"check {c.id}: helpers come from stageclaw.author.verifylib or {__name__}")
+            bundle.add(c.helper)
+        tail = "\n\n".join(c.source() for c in self.checks)
+        return bundle.render(f"Checks for {self.id}: {self.summary or self.title}.", tail=tail)
+
+
+@register
+class TravelBooking(Family):
+    name = "travel-booking"
+    group = "life_admin"
+    apps = ("mail", "calendar", "notes", "travel")
+    operators = ("cross_tool_consistency", "noisy_data", "tool_state_update")
+    summary = "book the evening flight and a hotel within the travel policy on Skyway; calendar; references"
+
+    def build(self, ctx: Context) -> TaskDraft:
+        rng, people = ctx.rng, ctx.people
+        region = REGIONS[rng.choice(ENGLISH)]
+        me = people.person(region, org=people.company(region), title="Consultant")
+        coordinator = people.person(region, org=me.org, title="Travel coordinator")
+        now = pick_now(rng, me.tz)
+        (origin, o_code), (city, c_code) = rng.sample(CITIES, 2)
+        area = rng.choice(AREAS)
+        event = rng.choice(EVENTS)
+        first = workday(now.date(), rng.randint(6, 12))
+        travel = first - timedelta(days=1)
+        leave = first + timedelta(days=1)
+        nights = (leave - travel).days
+        draft = WebDraft(
+            id="",
+            title=f"Book the trip to {event} on Skyway within the policy, add the flight, send the references",
+            group=self.group,
+            now=now.isoformat(),
+            timezone=me.tz,
+            user={"name": me.name, "email": me.email},
+        )
+
+        # Flights on the travel day (one in the evening) and one on the event's morning.
+        flights, used = [], set()
+        slots = [(7, rng.choice((0, 5, 30))), (rng.choice((12, 13, 14)), 10), (rng.choice((18, 19)), 0)]
+        for when, (hour, minute) in [(travel, s) for s in slots] + [(first, (6, 30))]:
+            airline, code = rng.choice(AIRLINES)
+            number = rng.randint(1000, 9899)
+            while number in used:
+                number += 1
+            used.add(number)
+            depart = at(when, hour, minute, me.tz)
+            arrive = depart + timedelta(minutes=rng.choice((55, 70, 85)))
+            flights.append(
+                {
+                    "id": f"{code}{number}-{when:%m%d}",
+                    "airline": airline,
+                    "number": f"{code} {number}",
+                    "origin": f"{origin} ({o_code})",
+                    "destination": f"{city} ({c_code})",
+                    "depart": depart.replace(tzinfo=None).isoformat(),
+                    "arrive": arrive.replace(tzinfo=None).isoformat(),
+                    "price": rng.choice((89, 99, 119, 129, 149)),
+                    "business_price": rng.choice((329, 359, 389)),
+                    "currency": "EUR",
+                }
+            )
+        rng.shuffle(flights)
+        evening = next(fl for fl in flights if fl["depart"][:10] == travel.isoformat() and fl["depart"][11:13] >= "17")
+
+        # Hotels: one in the area within this year's limit, one only within last year's, one over both,
+        # cheaper ones elsewhere.
+        limit, old_limit = rng.choice((140, 150, 160)), 0
+        old_limit = limit + rng.choice((10, 20))
+        names = rng.sample(HOTEL_WORDS, 5)
+        families = [people.person(region).family for _ in range(5)]
+        prices = [limit - rng.randint(3, 15), limit + 5, old_limit + rng.randint(20, 40)]
+        hotels = []
+        for n, (word, fam) in enumerate(zip(names, families, strict=True)):
+            where = area if n < 3 else rng.choice([a for a in AREAS if a != area])
+            price = prices[n] if n < 3 else limit - rng.randint(25, 45)
+            hotels.append(
+                {
+                    "id": f"h-{n + 1}{fam.lower()[:3]}",
+                    "name": f"{word} {fam}",
+                    "city": city,
+                    "area": where,
+                    "stars": rng.choice((3, 4)),
+                    "price": price,
+                    "currency": "EUR",
+                }
+            )
+        hotel = hotels[0]
+        rng.shuffle(hotels)
+        draft.web = {"travel": {"flights": flights, "hotels": hotels, "bookings": []}}
+
+        # The request, the ticket, the policies.
+        coord = f"{coordinator.name} <{coordinator.email}>"
+        subject = f"{event}: please book your trip"
+        phrase = "arrive the evening before"
+        request = mails.mail(
+            rng,
+            coord,
+            [me],
+            subject,
+            f"Hi {me.given},\n\n"
+            + mails.wrap(
+                f"you're confirmed for {event} in {city}, which starts on {day(first, 'en', region)}. Could you book "
+                f"the trip on Skyway, our travel portal? Fly from {origin} and {phrase} in {city}, and take a hotel "
+                f"in the {area} area, within the current travel policy, for {nights} nights. I'll book your way "
+                "back myself."
+            )
+            + "\n\n"
+            + mails.wrap("Please put the flight in your calendar and send me the booking references.")
+            + f"\n\nThanks!\n{coordinator.given}",
+            now - timedelta(days=1, hours=rng.randint(1, 5)),
+        )
+        draft.add_message("INBOX", request)
+        year = now.year
+        policy = {
+            "uid": draft.uid("n", f"travel policy {year}"),
+            "title": f"Travel policy {year}",
+            "body": f"Valid from 1 January {year}. Hotel limit per night:\n- {city}: €{limit}\n"
+            f"- {origin}: €{limit - 10}\nEconomy class for flights under six hours.",
+        }
+        draft.add_note("Notes", policy)
+        writes = ["the flight booking", "the hotel booking", "the flight in the calendar", "the references"]
+        allow = ["+web/travel/bookings/*", "+calendar/Work/*", "+mail/outbox/*", "+mail/folders/Sent/*"]
+        bg = Background(draft, rng, people, me, now, "en")
+        noise = bg.mail(3)
+        bg.events(2, "Work")
+        if ctx.on("noisy_data"):
+            old = {
+                "uid": draft.uid("n", f"travel policy {year - 1}"),
+                "title": f"Travel policy {year - 1}",
+                "body": f"Valid until 31 December {year - 1}. Hotel limit per night:\n- {city}: €{old_limit}\n"
+                f"- {origin}: €{old_limit - 10}\nEconomy class for flights under six hours.",
+            }
+            draft.add_note("Notes", old)
+            nd.twin(draft, item_path("notes", "Notes", policy), policy, item_path("notes", "Notes", old), old)
+            nd.irrelevant(draft, noise)
+
+        # The checks.
+        arrive = evening["arrive"][11:16]
+        draft.check(
+            Check(
+                "flight_booked",
+                f"Exactly one new flight booking: {evening['number']} from {origin} on {travel.isoformat()} at "
+                f"{evening['depart'][11:16]} (the evening before {event}), economy, for {me.name}",
+                booked_once,
+                {
+                    "kind": "flight",
+                    "item": evening["id"],
+                    "traveller": me.name,
+                    "label": evening["number"],
+                    "cabin": "economy",
+                },
+                weight=3,
+                stage="choosing the flight",
+            )
+        )
+        draft.check(
+            Check(
+                "hotel_booked",
+                f"Exactly one new hotel booking: {hotel['name']} (the only {area} hotel within this year's limit of "
+                f"€{limit}), {travel.isoformat()} to {leave.isoformat()}",
+                booked_once,
+                {
+                    "kind": "hotel",
+                    "item": hotel["id"],
+                    "traveller": me.name,
+                    "label": hotel["name"],
+                    "stay": [travel.isoformat(), leave.isoformat()],
+                },
+                weight=3,
+                stage="choosing the hotel",
+            )
+        )
+        start = at(travel, int(evening["depart"][11:13]), int(evening["depart"][14:16]), me.tz)
+        end = at(travel, int(arrive[:2]), int(arrive[3:]), me.tz)
+        draft.check(
+            Check(
+                "flight_in_calendar",
+                f"One new Work event naming {evening['number']}, {start.isoformat()} to {end.isoformat()}",
+                v.new_event,
+                {
+                    "calendar": "Work",
+                    "pattern": re.escape(evening["number"]).replace("\\ ", r"\s?"),
+                    "start": start.isoformat(),
+                    "end": end.isoformat(),
+                },
+                weight=2,
+                stage="recording the flight",
+            )
+        )
+        draft.check(
+            Check(
+                "replied",
+                f"Exactly one message was sent, to {coordinator.email} only, answering the request",
+                v.sent_once,
+                {"to": [coordinator.email], "label": coordinator.name, "in_reply_to": request["message_id"]},
+                weight=2,
+                stage="reporting back",
+            )
+        )
+        draft.check(
+            Check(
+                "references_sent",
+                "The message gives the booking references of the flight and the hotel",
+                references_sent,
+                {"to": coordinator.email},
+                weight=2,
+                stage="reporting back",
+            )
+        )
+        if ctx.on("cross_tool_consistency"):
+            draft.check(
+                Check(
+                    "flight_named",
+                    f"The message names the flight, {evening['number']}",
+                    v.message_says,
+                    {"to": coordinator.email, "patterns": {"the flight": re.escape(evening["number"])}},
+                    weight=1,
+                    stage="reporting back",
+                )
+            )
+            ctc.agree(
+                draft,
+                apps=["web", "calendar", "mail"],
+                rule="the booking, the calendar event and the message name the same flight",
+                items=["flight_booked", "flight_in_calendar", "flight_named"],
+            )
+        tsu.require(draft, writes, *allow)
+        draft.permit("~mail/folders/INBOX/*#flags")
+        draft.judges.append(
+            Judge(
+                "clear_message",
+                "The message is short and clear",
+                f"The reply to {coordinator.name} lists the flight and the hotel with their references, briefly.",
+            )
+        )
+        draft.prompt = (
+            f"{coordinator.given} asked me to book my trip to {event} on Skyway. Can you book it the way they want, "
+            "put the flight in my calendar and send them the booking references?"
+        )
+        draft.summary = f"{evening['number']} on {travel.isoformat()} and {hotel['name']} within €{limit}"
+        draft.hint = "Book the evening flight and the one area hotel within this year's policy; calendar; references."
+        draft.goal = "\n".join(
+            [
+                "# Goal",
+                "",
+                f"{coordinator.name} asked for the evening flight from {origin} to {city} on {travel.isoformat()} "
+                f"and a hotel in {area} within the current policy (€{limit} a night"
+                + (f"; last year's note says €{old_limit}" if ctx.on("noisy_data") else "")
+                + ").",
+                "",
+                f"- **Skyway**: one new flight booking, {evening['number']} ({evening['id']}), economy; one new "
+                f"hotel booking, {hotel['name']} ({hotel['id']}), {travel.isoformat()} to {leave.isoformat()}.",
+                f"- **Calendar**: one new Work event for {evening['number']}, "
+                f"{start.isoformat()} to {end.isoformat()}.",
+                f"- **Mail**: one reply to {coordinator.email} only, with both booking references.",
+                "",
+                "Nothing else changes.",
+            ]
+        )
+        draft.solution = solve
+        draft.facts = {
+            "coordinator": coordinator.email,
+            "subject": subject,
+            "evening_phrase": phrase,
+            "area": area,
+            "city": city,
+            "origin": origin,
+            "date": travel.isoformat(),
+            "leave": leave.isoformat(),
+            "arrive": arrive,
+            "policy_title": policy["title"],
+            "reply": f"Hi {coordinator.given},\n\nthe trip is booked on Skyway:\n\n- {{number}}: {{flight}}\n"
+            f"- {{hotel}}: {{stay}}\n\nThanks,\n{me.name}",
+        }
+        return draft
