@@ -84,6 +84,7 @@ class TaskDraft:
     notes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     contacts: list[dict[str, Any]] = field(default_factory=list)
     files: dict[str, dict[str, str]] = field(default_factory=dict)
+    web: dict[str, Any] = field(default_factory=dict)  # world.yaml `web:` (the local web apps)
     assets: dict[str, bytes] = field(default_factory=dict)
     checks: list[Check] = field(default_factory=list)
     judges: list[Judge] = field(default_factory=list)
@@ -187,6 +188,8 @@ class TaskDraft:
             "files": dict(sorted(self.files.items())) or None,
         }
         out.update({app: apps[app] for app in APP_ORDER if apps[app] is not None})
+        if self.web:
+            out["web"] = self.web
         return out
 
     def task_toml(self) -> str:

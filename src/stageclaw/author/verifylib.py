@@ -523,3 +523,55 @@ def events_created(
                 f"{want['end']}"
             )
     return True, f"the {len(events)} events are in {calendar} at the right times"
+
+
+# -- the travel web app (web/travel/bookings) --
+
+
+def _trip_bookings(initial: dict[str, Any], final: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The bookings of `kind` in `final` that `initial` does not have."""
+    old = {b.get("id") for b in ((initial.get("web") or {}).get("travel") or {}).get("bookings") or []}
+    found = ((final.get("web") or {}).get("travel") or {}).get("bookings") or []
+    return [b for b in found if b.get("id") not in old and b.get("kind") == kind]
+
+
+def booked_once(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    kind: str,
+    item: str,
+    traveller: str,
+    label: str,
+    cabin: str | None = None,
+    stay: list[str] | None = None,
+) -> Verdict:
+    """Exactly one new confirmed booking of `kind`: `item` for `traveller` (in `cabin`, for `stay`)."""
+    new = _trip_bookings(initial, final, kind)
+    if len(new) != 1:
+        return False, f"{len(new)} new {kind} bookings ({[b.get('item') for b in new]}); expected one: {label}"
+    booking = new[0]
+    if booking.get("item") != item:
+        return False, f"the {kind} booked is {booking.get('item')!r}, not {label}"
+    if booking.get("status") != "confirmed":
+        return False, f"the {kind} booking is {booking.get('status')}"
+    if traveller.lower() not in (booking.get("traveller") or "").lower():
+        return False, f"the {kind} is booked for {booking.get('traveller')!r}, not {traveller}"
+    if cabin is not None and booking.get("cabin") != cabin:
+        return False, f"{label} is booked in {booking.get('cabin')}; the policy says {cabin}"
+    if stay is not None and [booking.get("check_in"), booking.get("check_out")] != stay:
+        return False, f"the stay is {booking.get('check_in')} to {booking.get('check_out')}; expected {stay}"
+    return True, f"{label} booked as {booking.get('id')}"
+
+
+def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) -> Verdict:
+    """A message to `to` gives the reference of every new trip booking (there is at least one)."""
+    references = [b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)]
+    if not references:
+        return False, "no bookings were made, so there are no references to send"
+    sent = [m for m in (final.get("mail") or {}).get("outbox") or [] if to in str(m.get("to") or "").lower()]
+    text = " ".join(f"{m.get('subject') or ''} {m.get('body') or ''}" for m in sent)
+    missing = [r for r in references if r not in text]
+    if not sent or missing:
+        return False, f"no message to {to} gives the booking references {missing or references}"
+    return True, f"{to} got the references {references}"

@@ -11,7 +11,6 @@ the Work calendar and sends the coordinator the booking references Skyway gave.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -22,7 +21,6 @@ from stageclaw.author.content.places import ENGLISH, REGIONS
 from stageclaw.author.content.text import day
 from stageclaw.author.content.timeline import at, pick_now, workday
 from stageclaw.author.draft import Check, Judge, TaskDraft
-from stageclaw.author.emit import Bundle
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import cross_tool_consistency as ctc
 from stageclaw.author.operators import item_path
@@ -43,58 +41,6 @@ AREAS = ("Messe", "Old Town", "Harbour", "University", "Riverside", "Station")
 AIRLINES = (("Lufthansa", "LH"), ("Eurowings", "EW"), ("Austrian", "OS"), ("KLM", "KL"))
 EVENTS = ("Data Summit", "Cloud Expo", "Product Forum", "Design Days", "Analytics Congress")
 HOTEL_WORDS = ("Parkhotel", "Hotel", "Residenz", "City Inn", "Grand Hotel", "Boutique Hotel")
-
-
-# -- checks on the travel app's state (bundled into verify.py; standard library only) -----------
-
-
-def _trip_bookings(initial: dict[str, Any], final: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    """The bookings of `kind` in `final` that `initial` does not have."""
-    old = {b.get("id") for b in ((initial.get("web") or {}).get("travel") or {}).get("bookings") or []}
-    found = ((final.get("web") or {}).get("travel") or {}).get("bookings") or []
-    return [b for b in found if b.get("id") not in old and b.get("kind") == kind]
-
-
-def booked_once(
-    initial: dict[str, Any],
-    final: dict[str, Any],
-    *,
-    kind: str,
-    item: str,
-    traveller: str,
-    label: str,
-    cabin: str | None = None,
-    stay: list[str] | None = None,
-) -> tuple[bool, str]:
-    """Exactly one new confirmed booking of `kind`: `item` for `traveller` (in `cabin`, for `stay`)."""
-    new = _trip_bookings(initial, final, kind)
-    if len(new) != 1:
-        return False, f"{len(new)} new {kind} bookings ({[b.get('item') for b in new]}); expected one: {label}"
-    booking = new[0]
-    if booking.get("item") != item:
-        return False, f"the {kind} booked is {booking.get('item')!r}, not {label}"
-    if booking.get("status") != "confirmed":
-        return False, f"the {kind} booking is {booking.get('status')}"
-    if traveller.lower() not in (booking.get("traveller") or "").lower():
-        return False, f"the {kind} is booked for {booking.get('traveller')!r}, not {traveller}"
-    if cabin is not None and booking.get("cabin") != cabin:
-        return False, f"{label} is booked in {booking.get('cabin')}; the policy says {cabin}"
-    if stay is not None and [booking.get("check_in"), booking.get("check_out")] != stay:
-        return False, f"the stay is {booking.get('check_in')} to {booking.get('check_out')}; expected {stay}"
-    return True, f"{label} booked as {booking.get('id')}"
-
-
-def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) -> tuple[bool, str]:
-    """A message to `to` gives the reference of every new trip booking (there is at least one)."""
-    references = [b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)]
-    if not references:
-        return False, "no bookings were made, so there are no references to send"
-    sent = [m for m in (final.get("mail") or {}).get("outbox") or [] if to in str(m.get("to") or "").lower()]
-    text = " ".join(f"{m.get('subject') or ''} {m.get('body') or ''}" for m in sent)
-    missing = [r for r in references if r not in text]
-    if not sent or missing:
-        return False, f"no message to {to} gives the booking references {missing or references}"
-    return True, f"{to} got the references {references}"
 
 
 # -- the reference solution (bundled into solution.py) -----------------------------------------
@@ -140,28 +86,6 @@ def solve(tools):
 # -- the family ---------------------------------------------------------------------------------
 
 
-@dataclass
-class WebDraft(TaskDraft):
-    """A draft whose world also has web apps, and whose checks may read their state."""
-
-    web: dict[str, Any] = field(default_factory=dict)
-
-    def world(self) -> dict[str, Any]:
-        out = super().world()
-        if self.web:
-            out["web"] = self.web
-        return out
-
-    def verify_py(self) -> str:
-        bundle = Bundle()
-        for c in self.checks:
-            if c.helper.__module__ not in (v.__name__, __name__):
-                raise ValueError(f"check {c.id}: helpers come from stageclaw.author.verifylib or {__name__}")
-            bundle.add(c.helper)
-        tail = "\n\n".join(c.source() for c in self.checks)
-        return bundle.render(f"Checks for {self.id}: {self.summary or self.title}.", tail=tail)
-
-
 @register
 class TravelBooking(Family):
     name = "travel-booking"
@@ -183,7 +107,7 @@ class TravelBooking(Family):
         travel = first - timedelta(days=1)
         leave = first + timedelta(days=1)
         nights = (leave - travel).days
-        draft = WebDraft(
+        draft = TaskDraft(
             id="",
             title=f"Book the trip to {event} on Skyway within the policy, add the flight, send the references",
             group=self.group,
@@ -299,7 +223,7 @@ class TravelBooking(Family):
                 "flight_booked",
                 f"Exactly one new flight booking: {evening['number']} from {origin} on {travel.isoformat()} at "
                 f"{evening['depart'][11:16]} (the evening before {event}), economy, for {me.name}",
-                booked_once,
+                v.booked_once,
                 {
                     "kind": "flight",
                     "item": evening["id"],
@@ -316,7 +240,7 @@ class TravelBooking(Family):
                 "hotel_booked",
                 f"Exactly one new hotel booking: {hotel['name']} (the only {area} hotel within this year's limit of "
                 f"€{limit}), {travel.isoformat()} to {leave.isoformat()}",
-                booked_once,
+                v.booked_once,
                 {
                     "kind": "hotel",
                     "item": hotel["id"],
@@ -359,7 +283,7 @@ class TravelBooking(Family):
             Check(
                 "references_sent",
                 "The message gives the booking references of the flight and the hotel",
-                references_sent,
+                v.references_sent,
                 {"to": coordinator.email},
                 weight=2,
                 stage="reporting back",
