@@ -1,25 +1,7 @@
-"""The scenario families, one module per family; importing this package registers them."""
+"""The scenario families, one module per family; importing this package registers them all."""
 
-from stageclaw.author.families import (
-    action_items,
-    appointment_booking,
-    bill_triage,
-    document_request,
-    expense_report,
-    invoice_filing,
-    meeting_move,
-    travel_booking,
-    trip_itinerary,
-)
+import importlib
+import pkgutil
 
-__all__ = [
-    "action_items",
-    "appointment_booking",
-    "bill_triage",
-    "document_request",
-    "expense_report",
-    "invoice_filing",
-    "meeting_move",
-    "travel_booking",
-    "trip_itinerary",
-]
+for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+    importlib.import_module(f"{__name__}.{_module}")
