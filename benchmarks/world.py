@@ -17,8 +17,12 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from stageclaw.task.loader import load_task
 from stageclaw.world import ServicePool, state
 from stageclaw.world.model import World, parse_world
+from stageclaw.world.web import data as web_data
+
+WEB_TASK = Path(__file__).resolve().parent.parent / "tasks/examples/summit-trip-booking"
 
 PEOPLE = [
     "Priya Raman",
@@ -156,6 +160,14 @@ def main() -> None:
                 concurrent.append(time.perf_counter() - t)
                 for ep in eps:
                     ep.close()
+        web_world = load_task(WEB_TASK).world
+        ep = pool.episode(web_world, base)
+        web_reads = []
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            web_data.read(ep.web_dir, ep.world.web.apps)
+            web_reads.append(time.perf_counter() - t)
+        ep.close()
 
     print(f"world of {count(world)} objects")
     print(f"pool start              {ms(starts)}")
@@ -164,6 +176,7 @@ def main() -> None:
     print(f"snapshot, cold          {ms(cold_snaps)}")
     print(f"snapshot, warm          {ms(snaps)}")
     print(f"8 builds concurrently   {ms(concurrent)}  (warm, wall time for all 8)")
+    print(f"web state read          {ms(web_reads)}  ({len(web_world.web.apps)} apps of {WEB_TASK.name})")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ import ast
 import os
 import subprocess
 import sys
-import time
 import tomllib
 from pathlib import Path
 
@@ -163,35 +162,26 @@ def test_generate_command(tmp_path):
 def accepted(pool, tmp_path_factory):
     """Every family at three seeds, the Chinese locale and the bare core operators, validated by stage 2."""
     folder = tmp_path_factory.mktemp("generated")
-    timings = {}
     for name, family in all_families().items():
         for seed in SEEDS:
-            started = time.perf_counter()
             generate(name, seed).write(folder)
-            timings[f"{name}-{seed}"] = time.perf_counter() - started
         generate(name, 7, operators=[]).write(folder)
         for locale in family.locales[1:]:
             generate(name, 8, locale=locale).write(folder)
-    started = time.perf_counter()
-    reports = validate_path(folder, pool)
-    return reports, timings, time.perf_counter() - started
+    return validate_path(folder, pool)
 
 
 def test_every_family_is_accepted_with_every_mutant_killed(accepted):
-    reports, timings, wall = accepted
-    assert len(reports) == len(FAMILIES) * (len(SEEDS) + 1) + sum(len(f.locales) - 1 for f in all_families().values())
-    for report in reports:
+    assert len(accepted) == len(FAMILIES) * (len(SEEDS) + 1) + sum(len(f.locales) - 1 for f in all_families().values())
+    for report in accepted:
         statuses = {name: d.status for name, d in report.dimensions.items()}
         assert report.score == 100, (report.task_id, statuses, [d.problem for d in report.diagnostics()])
         assert report.kill_rate == 1.0, (report.task_id, report.mutation["survivors"])
         assert report.mutation["total"] >= 10
-    assert max(timings.values()) < 5, timings  # generation is a fraction of a second on an idle machine
-    assert wall < 120, f"validating {len(reports)} generated tasks took {wall:.0f} s"
 
 
 def test_declared_operators_are_detected_by_stage_2(accepted):
-    reports, _, _ = accepted
-    for report in reports:
+    for report in accepted:
         checks = report.dimensions["difficulty"].checks
         undetected = [c.name for c in checks if c.name.startswith("operator:") and c.status != "pass"]
         assert not undetected, (report.task_id, undetected)

@@ -79,26 +79,22 @@ STUBBORN = """
 """
 
 
-def test_serve_http_starts_fast_and_leaves_no_thread_or_port(episode):
+def test_serve_http_answers_without_stalls_and_leaves_no_thread_or_port(episode):
     threads = set(threading.enumerate())
-    with Registry(episode) as registry:
-        started = time.perf_counter()
-        with serve_http(registry) as url:
-            startup = time.perf_counter() - started
+    with Registry(episode) as registry, serve_http(registry) as url:
 
-            async def calls() -> list[float]:
-                async with Client(url) as client:
-                    took = []
-                    for _ in range(5):
-                        t = time.perf_counter()
-                        assert not (await client.call_tool("now", {})).is_error
-                        took.append(time.perf_counter() - t)
-                    return took
+        async def calls() -> list[float]:
+            async with Client(url) as client:
+                took = []
+                for _ in range(5):
+                    t = time.perf_counter()
+                    assert not (await client.call_tool("now", {})).is_error
+                    took.append(time.perf_counter() - t)
+                return took
 
-            took = anyio.run(calls)
+        took = anyio.run(calls)
     port = int(url.split(":")[2].split("/")[0])
     assert url.startswith("http://127.0.0.1:") and url.endswith("/mcp")
-    assert startup < 2.0
     assert min(took) < 0.03  # no delayed-ACK stall (~40 ms on every call) on a kept-alive connection
     assert set(threading.enumerate()) == threads
     with pytest.raises(ConnectionRefusedError):

@@ -223,9 +223,7 @@ def test_one_browser_per_episode_closed_with_the_context(make_episode):
     ep = make_episode(web_world())
     before = children(os.getpid())
     reg = Registry(ep)
-    started = time.perf_counter()
     reg.call("browser_open", {"url": "/"})
-    first = time.perf_counter() - started
     browser: Browser = reg.ctx._clients["browser"]
     # Calls from other threads (as MCP makes them) reach the same browser, on its own thread.
     with ThreadPoolExecutor(2) as pool:
@@ -237,7 +235,6 @@ def test_one_browser_per_episode_closed_with_the_context(make_episode):
     argvs = [Path(f"/proc/{pid}/cmdline").read_text().split("\0") for pid in chromium]
     mains = [argv for argv in argvs if argv[0].endswith("/chromium") and not any(a.startswith("--type=") for a in argv)]
     assert len(mains) == 1, "one Chromium per episode"
-    assert first < 30
     reg.close()
     assert "browser" not in reg.ctx._clients
     assert not browser_processes(browser) and not browser.profile.exists()

@@ -9,7 +9,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,15 +30,14 @@ OPERATORS = {"revert", "nudge", "distractor", "duplicate", "container", "extra"}
 
 
 @pytest.fixture(scope="module")
-def examples(pool, tmp_path_factory) -> tuple[dict[str, Report], float, Path]:
+def examples(pool, tmp_path_factory) -> tuple[dict[str, Report], Path]:
     out = tmp_path_factory.mktemp("validation")
-    started = time.perf_counter()
     reports = validate_path(EXAMPLES, pool, out=out)
-    return {r.task_id: r for r in reports}, time.perf_counter() - started, out
+    return {r.task_id: r for r in reports}, out
 
 
 def test_the_examples_are_accepted_and_every_mutant_is_rejected(examples):
-    reports, wall, _ = examples
+    reports, _ = examples
     assert len(reports) == 4
     for report in reports.values():
         statuses = {name: d.status for name, d in report.dimensions.items()}
@@ -50,11 +48,10 @@ def test_the_examples_are_accepted_and_every_mutant_is_rejected(examples):
         assert {"revert", "nudge", "duplicate", "extra"} <= set(mutation["by_operator"])
         assert report.llm_review.status == "blocked" and not report.diagnostics()
     assert set().union(*(r.mutation["by_operator"] for r in reports.values())) == OPERATORS
-    assert wall < 30, f"validating the examples took {wall:.1f} s"
 
 
 def test_the_report_files_follow_the_contract(examples):
-    reports, _, out = examples
+    reports, out = examples
     report = reports["quarterly-sync"]
     data = json.loads((out / "quarterly-sync" / "validation.json").read_text())
     assert data["score"] == 100 and data["accepted"] is True and data["threshold"] == 80

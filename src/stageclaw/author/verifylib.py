@@ -495,6 +495,16 @@ def files_in(final: dict[str, Any], *, folder: str, expected: dict[str, str], ex
     return True, f"{folder} holds the {len(expected)} expected files"
 
 
+def file_at(final: dict[str, Any], *, path: str, sha256: str, label: str) -> Verdict:
+    """`path` exists and holds exactly the document `label` (by its SHA-256)."""
+    stored = (final.get("files") or {}).get(path)
+    if stored is None:
+        return False, f"there is no file {path} (for {label})"
+    if stored.get("sha256") != sha256:
+        return False, f"{path} is not {label} (its content differs)"
+    return True, f"{label} is filed as {path}"
+
+
 def files_gone(final: dict[str, Any], *, paths: list[str]) -> Verdict:
     """None of `paths` is left (moved away or deleted)."""
     left = sorted(p for p in paths if p in (final.get("files") or {}))
@@ -503,26 +513,27 @@ def files_gone(final: dict[str, Any], *, paths: list[str]) -> Verdict:
     return True, f"all {len(paths)} are gone from where they were"
 
 
-def events_created(
-    initial: dict[str, Any], final: dict[str, Any], *, calendar: str, events: list[dict[str, str]]
+def event_created(
+    initial: dict[str, Any], final: dict[str, Any], *, calendar: str, pattern: str, start: str, end: str, label: str
 ) -> Verdict:
-    """Exactly these new events, in `calendar`: each expected one ({pattern, start, end}) matched once."""
-    made = _fresh(initial, final, "calendar")
-    if len(made) != len(events):
-        return False, f"{len(made)} events were created ({[_label(e) for _, e in made]}); expected {len(events)}"
-    for want in events:
-        found = [(where, e) for where, e in made if _matches(_label(e), want["pattern"])]
-        if len(found) != 1:
-            return False, f"expected one new event like {want['pattern']!r}, found {len(found)}"
-        where, event = found[0]
-        if where != calendar:
-            return False, f"{_label(event)!r} is in the calendar {where!r}, not in {calendar!r}"
-        if not _on_time(event.get("start"), want["start"]) or not _on_time(event.get("end"), want["end"]):
-            return False, (
-                f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {want['start']} to "
-                f"{want['end']}"
-            )
-    return True, f"the {len(events)} events are in {calendar} at the right times"
+    """Exactly one new event like `pattern`, in `calendar`, from `start` to `end`."""
+    found = [(where, e) for where, e in _fresh(initial, final, "calendar") if _matches(_label(e), pattern)]
+    if len(found) != 1:
+        return False, f"expected one new event for {label}, found {len(found)} ({[_label(e) for _, e in found]})"
+    where, event = found[0]
+    if where != calendar:
+        return False, f"{_label(event)!r} is in the calendar {where!r}, not in {calendar!r}"
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    return True, f"{label} is in {calendar}, {start} to {end}"
+
+
+def created_count(initial: dict[str, Any], final: dict[str, Any], *, app: str, count: int) -> Verdict:
+    """Exactly `count` new items in `app`: nothing besides what was asked for."""
+    made = _fresh(initial, final, app)
+    if len(made) != count:
+        return False, f"{len(made)} new {app} items ({[_label(e) for _, e in made]}); expected {count}"
+    return True, f"{count} new {app} items, as asked"
 
 
 # -- the travel web app (web/travel/bookings) --

@@ -150,14 +150,24 @@ class InvoiceFiling(Family):
             "Downloads holds invoices among other files; the user's filing rules (a note) name each invoice by its "
             "date, vendor and number, found only inside the PDF; file each once and leave the rest."
         )
+        for n, ((vnd, _, number, _, data, download), path) in enumerate(zip(invoices, expected, strict=True), 1):
+            draft.check(
+                Check(
+                    f"invoice_{n}",
+                    f"The {vnd.name} invoice ({download}) is filed as {path}",
+                    v.file_at,
+                    {"path": path, "sha256": hashlib.sha256(data).hexdigest(), "label": f"invoice {number}"},
+                    weight=2,
+                    stage="reading each invoice",
+                )
+            )
         draft.check(
             Check(
-                "filed",
-                f"{FOLDER}/{year} holds exactly the invoices, each named by its date, vendor and invoice number",
+                "only_invoices",
+                f"{FOLDER}/{year} holds the invoices and the index, nothing else",
                 v.files_in,
                 {"folder": f"{FOLDER}/{year}", "expected": expected, "extra": [f"{FOLDER}/{year}/index.csv"]},
-                weight=3,
-                stage="reading each invoice",
+                stage="filing",
             )
         )
         draft.check(

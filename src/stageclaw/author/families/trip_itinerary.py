@@ -115,6 +115,8 @@ class TripItinerary(Family):
         "noisy_data",
         "tool_state_update",
     )
+    # The check-in reminders are core: they make each flight's instant matter in a second app.
+    core = ("cross_tool_consistency", "tool_state_update")
     summary = "booked flights into the calendar from departure to arrival across time zones, with check-in reminders"
 
     def build(self, ctx: Context) -> TaskDraft:
@@ -281,7 +283,7 @@ class TripItinerary(Family):
             nd.twin(draft, mail_path("INBOX", confirmation), confirmation, mail_path("INBOX", older), older)
 
         # The request and the checks.
-        draft.prompt = rng.choice(PROMPTS).format(city=away.name) + (REMIND if ctx.on("cross_tool_consistency") else "")
+        draft.prompt = rng.choice(PROMPTS).format(city=away.name) + REMIND
         draft.summary = f"{final[0].number} and {inbound.number} between {home.name} and {away.name}"
         draft.hint = (
             "An airline confirmation gives flight times in each airport's local time; add each flight as an event "
@@ -298,47 +300,54 @@ class TripItinerary(Family):
             }
             for f in final
         ]
+        for f, key, event in zip(final, ("outbound", "return"), events, strict=True):
+            draft.check(
+                Check(
+                    f"{key}_flight",
+                    f"One new event in Travel for the {key} flight ({f.number} in the title), from departure to "
+                    "arrival at the real instants (local airport times converted)",
+                    v.event_created,
+                    {"calendar": "Travel", **event, "label": f"the {key} flight"},
+                    weight=2,
+                    stage="time zone conversion",
+                )
+            )
         draft.check(
             Check(
-                "flights",
-                "Two new events in Travel, one per flight with its number in the title, each from departure to arrival "
-                "at the real instants (local airport times converted)",
-                v.events_created,
-                {"calendar": "Travel", "events": events},
-                weight=3,
+                "only_flights",
+                "Nothing else is added to the calendars: two flight events, no copies",
+                v.created_count,
+                {"app": "calendar", "count": 2},
                 stage="time zone conversion",
             )
         )
-        allow = ["+calendar/Travel/*"]
-        writes = ["an event per flight"]
-        if ctx.on("cross_tool_consistency"):
-            for f, key in zip(final, ("outbound", "return"), strict=True):
-                due = local(f.departs - timedelta(hours=24), me.tz)
-                draft.check(
-                    Check(
-                        f"{key}_check_in",
-                        f"One new open reminder to check in for the {key} flight, due 24 hours before it departs",
-                        v.one_reminder,
-                        {
-                            "pattern": events[0 if key == "outbound" else 1]["pattern"],
-                            "lst": "Reminders",
-                            "due": due.isoformat(),
-                            "label": f"{key} check-in",
-                        },
-                        weight=2 if key == "outbound" else 1,
-                        stage="deriving the reminder from the flight",
-                    )
+        for f, key, event in zip(final, ("outbound", "return"), events, strict=True):
+            due = local(f.departs - timedelta(hours=24), me.tz)
+            draft.check(
+                Check(
+                    f"{key}_check_in",
+                    f"One new open reminder to check in for the {key} flight, due 24 hours before it departs",
+                    v.one_reminder,
+                    {
+                        "pattern": event["pattern"],
+                        "lst": "Reminders",
+                        "due": due.isoformat(),
+                        "label": f"{key} check-in",
+                    },
+                    weight=2 if key == "outbound" else 1,
+                    stage="deriving the reminder from the flight",
                 )
-            ctc.agree(
-                draft,
-                apps=["calendar", "reminders"],
-                rule="each check-in reminder is 24 hours before its flight's departure",
-                items=["flights", "outbound_check_in", "return_check_in"],
             )
-            allow.append("+reminders/Reminders/*")
-            writes.append("a check-in reminder per flight")
-            draft.reminders.setdefault("Reminders", [])
-            bg.reminders(2, "Reminders", avoid="check")
+        ctc.agree(
+            draft,
+            apps=["calendar", "reminders"],
+            rule="each check-in reminder is 24 hours before its flight's departure",
+            items=["outbound_flight", "return_flight", "outbound_check_in", "return_check_in"],
+        )
+        draft.reminders.setdefault("Reminders", [])
+        bg.reminders(2, "Reminders", avoid="check")
+        allow = ["+calendar/Travel/*", "+reminders/Reminders/*"]
+        writes = ["an event per flight", "a check-in reminder per flight"]
         tsu.require(draft, writes, *allow)
         draft.permit("~mail/folders/INBOX/*#flags")
         draft.goal = "\n".join(
@@ -361,12 +370,7 @@ class TripItinerary(Family):
                     else ""
                 )
                 + "The end state: exactly these two new events in the Travel calendar"
-                + (
-                    " and one open check-in reminder 24 hours before each departure"
-                    if ctx.on("cross_tool_consistency")
-                    else ""
-                )
-                + ". Nothing else changes.",
+                + " and one open check-in reminder 24 hours before each departure. Nothing else changes.",
             ]
         )
         draft.solution = solution.solve
@@ -390,6 +394,5 @@ class TripItinerary(Family):
                 for f in final
             ],
             "calendar": "Travel",
-            "remind": ctx.on("cross_tool_consistency"),
         }
         return draft

@@ -29,6 +29,5 @@ def solve(tools):
             end=arrives.isoformat(),
             location=flight["airport"],
         )
-        if f["remind"]:
-            due = departs - timedelta(hours=24)
-            tools.reminders_create(title=f"Check in online for {flight['number']}", due=due.isoformat())
+        due = departs - timedelta(hours=24)
+        tools.reminders_create(title=f"Check in online for {flight['number']}", due=due.isoformat())
