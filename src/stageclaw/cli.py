@@ -358,12 +358,22 @@ def generate_cmd(
     list_families: Annotated[
         bool, typer.Option("--list", help="List the families, their apps and operators, and exit.")
     ] = False,
+    suite: Annotated[
+        Path | None,
+        typer.Option(help="Build a whole suite from its manifest, e.g. tasks/stage40/suite.toml (see its README)."),
+    ] = None,
+    check: Annotated[
+        bool, typer.Option("--check", help="With --suite: write nothing, report files that differ from a fresh build.")
+    ] = False,
 ) -> None:
-    """Generate a task directory from a procedural scenario family (stage 1)."""
+    """Generate a task directory from a procedural scenario family, or a whole suite (stage 1)."""
     import time
 
     from stageclaw.author.family import all_families, generate
 
+    if suite is not None:
+        _generate_suite(suite, out if out != Path("tasks/generated") else None, check)
+        return
     known = all_families()
     if list_families:
         for name, fam in known.items():
@@ -381,6 +391,27 @@ def generate_cmd(
         f"{folder} ({draft.group}; operators {', '.join(sorted(draft.operators))}; "
         f"{time.perf_counter() - started:.2f} s)"
     )
+
+
+def _generate_suite(manifest_path: Path, out: Path | None, check: bool) -> None:
+    import time
+
+    from stageclaw.author import suite as suites
+
+    started = time.perf_counter()
+    built = suites.build(suites.load_manifest(manifest_path))
+    folder = out or manifest_path.parent
+    n = len(built.drafts)
+    if check:
+        problems = suites.differences(built, folder)
+        if problems:
+            typer.echo("\n".join(problems))
+            typer.echo(f"{folder}: {len(problems)} files differ from a fresh build of {manifest_path}", err=True)
+            raise typer.Exit(1)
+        typer.echo(f"{folder}: all {n} tasks, hints.txt and README.md are what {manifest_path} generates")
+        return
+    suites.write(built, folder)
+    typer.echo(f"{folder}: {n} tasks, hints.txt, README.md ({time.perf_counter() - started:.1f} s)")
 
 
 @app.command("author")

@@ -1,0 +1,222 @@
+"""A benchmark suite: a manifest of generator calls built into task directories, hints and a README.
+
+`suite.toml` lists each task as the `stageclaw generate` arguments that make it (family, seed,
+operators, locale) and states the rules the suite keeps (tasks per group, apps, operators and
+rubric items per task, tasks per operator). Building a suite writes every task, `hints.txt`
+(one hint per line, in table order, so the same hints can feed the LLM author) and `README.md`
+(the task table and the operator distribution); the same manifest always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from stageclaw.author.draft import TaskDraft
+from stageclaw.author.family import generate
+from stageclaw.errors import StageclawError
+from stageclaw.task.model import GROUPS, OPERATORS
+
+WORLD_APPS = ("mail", "calendar", "reminders", "notes", "contacts", "files")
+
+
+class Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    family: str
+    seed: int
+    operators: list[str] | None = None  # None: all the family supports
+    locale: str = "en"
+
+
+class Rules(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tasks_per_group: int = 0
+    min_apps: int = 1
+    min_operators: int = 1
+    min_rubric_items: int = 1
+    min_tasks_per_operator: int = 0
+
+
+class Manifest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    title: str
+    intro: str = ""
+    rules: Rules = Field(default_factory=Rules)
+    task: list[Entry]
+
+
+@dataclass
+class Suite:
+    manifest: Manifest
+    drafts: list[TaskDraft] = field(default_factory=list)
+
+    def files_out(self) -> dict[str, bytes]:
+        """Every file the suite writes besides the manifest, by path relative to the suite folder."""
+        out = {f"{d.id}/{rel}": data for d in self.drafts for rel, data in d.files_out().items()}
+        out["hints.txt"] = hints_text(self).encode()
+        out["README.md"] = readme_text(self).encode()
+        return out
+
+
+def load_manifest(path: Path) -> Manifest:
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise StageclawError(f"{path}: no such suite manifest") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise StageclawError(f"{path}: not valid TOML: {exc}") from None
+    try:
+        return Manifest.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise StageclawError(f"{path}: {where}: {first['msg']}") from None
+
+
+def build(manifest: Manifest) -> Suite:
+    """Generate every task of the manifest and check the suite's rules."""
+    suite = Suite(manifest)
+    for n, entry in enumerate(manifest.task, 1):
+        try:
+            suite.drafts.append(generate(entry.family, entry.seed, entry.operators, entry.locale))
+        except StageclawError as exc:
+            raise StageclawError(f"task {n} ({entry.family}, seed {entry.seed}): {exc}") from None
+    problems = rule_violations(suite)
+    if problems:
+        raise StageclawError(f"suite {manifest.name} breaks its rules:\n  " + "\n  ".join(problems))
+    return suite
+
+
+def write(suite: Suite, folder: Path) -> list[Path]:
+    """Write the suite into `folder`; task folders of earlier builds that left the suite are removed."""
+    folder.mkdir(parents=True, exist_ok=True)
+    keep = {d.id for d in suite.drafts}
+    for old in folder.iterdir():
+        if old.is_dir() and (old / "task.toml").is_file() and old.name not in keep:
+            shutil.rmtree(old)
+    (folder / "hints.txt").write_text(hints_text(suite), encoding="utf-8")
+    (folder / "README.md").write_text(readme_text(suite), encoding="utf-8")
+    return [d.write(folder) for d in suite.drafts]
+
+
+def differences(suite: Suite, folder: Path) -> list[str]:
+    """The files in `folder` that a fresh build would write differently, add, or remove."""
+    expected = suite.files_out()
+    tasks = {d.id for d in suite.drafts}
+    found = {
+        str(p.relative_to(folder))
+        for p in folder.rglob("*")
+        if p.is_file() and (p.parent == folder or p.relative_to(folder).parts[0] in tasks)
+    } - {"suite.toml"}
+    out = [f"missing: {rel}" for rel in sorted(set(expected) - found)]
+    out += [f"not generated: {rel}" for rel in sorted(found - set(expected))]
+    out += [f"differs: {rel}" for rel in sorted(found & set(expected)) if (folder / rel).read_bytes() != expected[rel]]
+    return out
+
+
+def apps_of(draft: TaskDraft) -> list[str]:
+    world = draft.world()
+    return [a for a in WORLD_APPS if a in world] + sorted(world.get("web", {}))
+
+
+def rule_violations(suite: Suite) -> list[str]:
+    rules, out = suite.manifest.rules, []
+    ids = Counter(d.id for d in suite.drafts)
+    out += [f"{i}: listed {n} times" for i, n in ids.items() if n > 1]
+    for d in suite.drafts:
+        if len(apps_of(d)) < rules.min_apps:
+            out.append(f"{d.id}: {len(apps_of(d))} apps, the suite wants at least {rules.min_apps}")
+        if len(d.operators) < rules.min_operators:
+            out.append(f"{d.id}: {len(d.operators)} operators, the suite wants at least {rules.min_operators}")
+        items = len(d.checks) + len(d.judges)
+        if items < rules.min_rubric_items:
+            out.append(f"{d.id}: {items} rubric items, the suite wants at least {rules.min_rubric_items}")
+    if rules.tasks_per_group:
+        groups = Counter(d.group for d in suite.drafts)
+        out += [
+            f"group {g}: {groups[g]} tasks, the suite wants {rules.tasks_per_group}"
+            for g in GROUPS
+            if groups[g] != rules.tasks_per_group
+        ]
+    per_operator = operator_counts(suite)
+    out += [
+        f"operator {op}: in {n} tasks, the suite wants at least {rules.min_tasks_per_operator}"
+        for op, n in per_operator.items()
+        if n < rules.min_tasks_per_operator
+    ]
+    return out
+
+
+def operator_counts(suite: Suite) -> dict[str, int]:
+    counts = Counter(op for d in suite.drafts for op in d.operators)
+    return {op: counts[op] for op in OPERATORS}
+
+
+def ordered(suite: Suite) -> list[TaskDraft]:
+    """Table order: by group as the benchmark lists them, then as the manifest lists the tasks."""
+    return sorted(suite.drafts, key=lambda d: GROUPS.index(d.group))
+
+
+def hints_text(suite: Suite) -> str:
+    head = (
+        f"# {suite.manifest.name}: the hint of every task, one per line, in the order of README.md's table.\n"
+        "# Each task's task.toml records its hint with the family, seed and operators that built it.\n"
+    )
+    return head + "".join(" ".join(d.hint.split()) + "\n" for d in ordered(suite))
+
+
+def _cell(value: Any) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def readme_text(suite: Suite) -> str:
+    m = suite.manifest
+    lines = [f"# {m.title}", ""]
+    if m.intro:
+        lines += [m.intro.strip(), ""]
+    lines += [
+        "## The tasks",
+        "",
+        "| # | task | group | family · seed | apps | operators | what the user asks for |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for n, d in enumerate(ordered(suite), 1):
+        prov = d.provenance
+        origin = f"{prov['family']} · {prov['seed']}" + (f" · {prov['locale']}" if prov["locale"] != "en" else "")
+        lines.append(
+            f"| {n} | `{d.id}` | {d.group} | {origin} | {', '.join(apps_of(d))} | "
+            f"{', '.join(sorted(d.operators))} | {_cell(d.title)} |"
+        )
+    counts = operator_counts(suite)
+    groups = Counter(d.group for d in suite.drafts)
+    folder = f"tasks/{m.name}"
+    families = Counter(d.provenance["family"] for d in suite.drafts)
+    lines += ["", "## Operator distribution", "", "| operator | tasks |", "|---|---|"]
+    lines += [f"| {op} | {n} |" for op, n in counts.items()]
+    lines += ["", "## Groups and families", "", "| group | tasks | families |", "|---|---|---|"]
+    for g in GROUPS:
+        fams = sorted({d.provenance["family"] for d in suite.drafts if d.group == g})
+        lines.append(f"| {g} | {groups[g]} | {', '.join(f'{f} ({families[f]})' for f in fams)} |")
+    lines += [
+        "",
+        "## Rebuild and check",
+        "",
+        f"Every file here except `suite.toml` is written by `stageclaw generate --suite {folder}/suite.toml`,",
+        "from the families and seeds the manifest lists; the same manifest gives the same bytes.",
+        "",
+        "```bash",
+        f"stageclaw generate --suite {folder}/suite.toml           # rebuild the tasks, hints.txt and this README",
+        f"stageclaw generate --suite {folder}/suite.toml --check   # are the files here what the generators make?",
+        f"stageclaw validate {folder}                              # stage 2: every task accepted, every mutant killed",
+        f"stageclaw run --agent oracle --tasks {folder}            # the reference solutions: all succeed",
+        f"stageclaw author --hints {folder}/hints.txt --model M    # the same hints, written by an LLM author",
+        "```",
+    ]
+    return "\n".join(lines) + "\n"
