@@ -20,3 +20,14 @@ def address(value: str) -> str:
 def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     """The most recent message: when sources disagree, the later one speaks last."""
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
+
+
+def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
+    """Type or choose each value into the page's form field of that name (`{n: input name=amount ...}`)."""
+    for name, value in values.items():
+        found = re.search(rf"\{{(\d+): (\w+)(?: type=\w+)? name={re.escape(name)} ", page["text"])
+        assert found, f"the page {page['url']} has no field {name}"
+        if found.group(2) == "select":
+            tools.browser_select(ref=int(found.group(1)), option=value)
+        else:
+            tools.browser_fill(ref=int(found.group(1)), value=value)

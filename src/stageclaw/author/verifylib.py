@@ -159,6 +159,55 @@ def new_event(
     return True, f"one new event in {calendar}, {start} to {end}"
 
 
+def one_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    stale: str,
+    calendar: str,
+    pattern: str,
+    label: str,
+    exclude: str | None = None,
+    start: str | None = None,
+    end: str | None = None,
+    attendees: list[str] | None = None,
+    host: str | None = None,
+) -> Verdict:
+    """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
+
+    It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
+    when given, it runs from `start` to `end` and invites exactly `attendees` (`host`, the user, may
+    be among them)."""
+    made = _fresh(initial, final, "calendar")
+    where, kept = _find(final, "calendar", stale)
+    if len(made) > 1:
+        return False, f"{len(made)} events were created ({sorted(_label(e) for _, e in made)}); expected one"
+    if made and kept is not None:
+        return False, f"the placeholder {_label(kept)!r} is still there next to the new {_label(made[0][1])!r}"
+    if made:
+        where, event = made[0]
+    elif kept is None:
+        return False, f"the placeholder ({stale}) was deleted and no event was made for the {label}"
+    elif (where, kept) == _find(initial, "calendar", stale):
+        return False, f"nothing was set up: the placeholder {_label(kept)!r} is as it was"
+    else:
+        event = kept
+    title = _label(event)
+    if not _matches(title, pattern) or (exclude is not None and _matches(title, exclude)):
+        return False, f"the event is called {title!r}; it should be the {label} itself"
+    if where != calendar:
+        return False, f"the {label} is in the calendar {where!r}, not in {calendar!r}"
+    if (start is not None and not _on_time(event.get("start"), start)) or (
+        end is not None and not _on_time(event.get("end"), end)
+    ):
+        return False, f"the {label} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if attendees is not None:
+        guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
+        if guests != sorted(attendees):
+            return False, f"the {label} invites {guests}; expected {sorted(attendees)}"
+    return True, f"one event for the {label}" + (f", {start} to {end}" if start else "")
+
+
 def one_reminder(
     initial: dict[str, Any],
     final: dict[str, Any],
@@ -242,8 +291,10 @@ def sent_once(
     in_reply_to: str | None = None,
     subject: str | None = None,
     wrong: dict[str, str] | None = None,
+    each_once: bool = False,
 ) -> Verdict:
-    """Exactly one message was sent, to exactly `to`; it answers `in_reply_to` or its subject matches."""
+    """Exactly one message was sent, to exactly `to`; it answers `in_reply_to` or its subject matches.
+    With `each_once` (a mail to a group), nobody is named twice, in To and again in Cc."""
     sent = _outbox(final)
     if not sent:
         return False, "no message was sent"
@@ -253,10 +304,26 @@ def sent_once(
     if sorted(set(people)) != sorted(to):
         why = [f" ({(wrong or {})[p]})" for p in people if p in (wrong or {})]
         return False, f"the message went to {people}{''.join(why)}; expected {label}: {sorted(to)}"
+    twice = sorted({p for p in people if people.count(p) > 1})
+    if each_once and twice:
+        return False, f"the message names {twice} twice (in To and in Cc)"
     threaded = in_reply_to is not None and sent[0].get("in_reply_to") == in_reply_to
     if not threaded and (subject is None or not _matches(sent[0].get("subject"), subject)):
         return False, f"the message {sent[0].get('subject')!r} neither answers {in_reply_to} nor has a fitting subject"
     return True, f"one message, to {label} only"
+
+
+def in_thread(final: dict[str, Any], *, threads: dict[str, list[str]]) -> Verdict:
+    """Every message sent to an address of `threads` (address -> Message-IDs of the thread) answers that
+    thread: its In-Reply-To is one of them, so the recipient sees it under what they wrote."""
+    for address, ids in threads.items():
+        messages = _to(final, address)
+        if not messages:
+            return False, f"nothing was sent to {address}"
+        for message in messages:
+            if message.get("in_reply_to") not in ids:
+                return False, f"the message {message.get('subject')!r} to {address} does not answer their mail"
+    return True, f"the messages to {sorted(threads)} answer their threads"
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -344,10 +411,13 @@ def contact_is(
     name: str | None = None,
     email: str | None = None,
     phone: str | None = None,
-    old_phone: str | None = None,
+    old_phone: str | list[str] | None = None,
     organization: str | None = None,
+    title: str | None = None,
+    notes: str | None = None,
 ) -> Verdict:
-    """The contact `uid` (still named like `name`) has `email` first, the `phone` (not `old_phone`), the org."""
+    """The contact `uid` (still named like `name`) has `email` first, the `phone` (none of `old_phone`), the org;
+    its job title and notes match `title` and `notes` when given."""
     contact = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
     if contact is None:
         return False, f"the contact {label} ({uid}) is gone"
@@ -361,10 +431,15 @@ def contact_is(
     lines = [_line(p) for p in contact.get("phones") or []]
     if phone is not None and _line(phone) not in lines:
         return False, f"{label}'s contact has the phones {contact.get('phones')}; the new number is missing"
-    if old_phone is not None and _line(old_phone) in lines:
-        return False, f"{label}'s contact still has the old number ({contact.get('phones')})"
+    stale = [old_phone] if isinstance(old_phone, str) else old_phone or []
+    if any(_line(old) in lines for old in stale):
+        return False, f"{label}'s contact still has a number that no longer works ({contact.get('phones')})"
     if not _matches(contact.get("organization"), organization):
         return False, f"{label}'s contact has the organization {contact.get('organization')!r}"
+    if not _matches(contact.get("title"), title):
+        return False, f"{label}'s contact has the job title {contact.get('title')!r}"
+    if not _matches(contact.get("notes"), notes):
+        return False, f"{label}'s contact notes {contact.get('notes')!r} lack the new details"
     return True, f"{label}'s contact is up to date"
 
 
@@ -382,6 +457,33 @@ def contacts_kept(initial: dict[str, Any], final: dict[str, Any], *, untouched: 
     if len(holders) > 1:
         return False, f"{email} is stored on several contacts: {holders}"
     return True, "no duplicate contact; the look-alike contacts are untouched"
+
+
+def sent_each(
+    final: dict[str, Any],
+    *,
+    to: dict[str, str],
+    says: dict[str, dict[str, str]] | None = None,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """One message to each address in `to` (address -> who), to that address alone, and nothing else sent;
+    with `says`, the message to an address gives each labelled thing (address -> label -> pattern)."""
+    wrong = wrong or {}
+    by_address: dict[str, list[dict[str, Any]]] = {}
+    for message in _outbox(final):
+        people = sorted(set(_recipients(message)))
+        if len(people) != 1 or people[0] not in to:
+            why = "".join(f" ({wrong[p]})" for p in people if p in wrong)
+            return False, f"the message {message.get('subject')!r} went to {people}{why}; expected one of {sorted(to)}"
+        by_address.setdefault(people[0], []).append(message)
+    for address, who in to.items():
+        got = by_address.get(address, [])
+        if len(got) != 1:
+            return False, f"{len(got)} messages went to {who} ({address}); expected one"
+        missing = _missing(_own_words(got[0]), (says or {}).get(address, {}))
+        if missing:
+            return False, f"the message to {who} does not give " + "; ".join(missing)
+    return True, f"one message each to {sorted(to.values())}"
 
 
 def new_note(
@@ -405,6 +507,47 @@ def new_note(
     if missing:
         return False, "the note does not give " + "; ".join(missing)
     return True, f"the note gives {sorted(patterns)}"
+
+
+_BOX = re.compile(r"\[([ xX✓✔])\]")
+_TICK = r"✅|☑|✔|✓|~~|\b(?:done|finished|completed?)\b"
+
+
+def _ticked(line: str) -> bool:
+    """A checklist line is ticked by its box (`[x]`); one without a box by a mark, a strike or a word."""
+    box = _BOX.search(line)
+    return box.group(1) != " " if box else _matches(line, _TICK)
+
+
+def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entries: list[dict[str, Any]]) -> Verdict:
+    """The note `uid`, still in `folder`, has exactly one line per entry ({label, pattern, done?, says?, not_says?}):
+    ticked off when `done` is true, open when false, matching `says` and not `not_says` when given.
+
+    A line counts for the first entry whose pattern it matches, so an entry listed earlier claims a
+    line that mentions a later one ("paint once the plaster is dry" is the painting line)."""
+    where, note = _find(final, "notes", uid)
+    if note is None:
+        return False, f"the note {label} ({uid}) is gone"
+    if where != folder:
+        return False, f"the note {label} is in the folder {where!r}, not in {folder!r}"
+    claimed: dict[str, list[str]] = {e["label"]: [] for e in entries}
+    for line in (note.get("body") or "").splitlines():
+        entry = next((e for e in entries if _matches(line, e["pattern"])), None)
+        if entry is not None:
+            claimed[entry["label"]].append(line.strip())
+    for entry in entries:
+        lines = claimed[entry["label"]]
+        if len(lines) != 1:
+            return False, f"{label} has {len(lines)} lines for {entry['label']}; expected one"
+        line, done = lines[0], entry.get("done")
+        if done is not None and _ticked(line) != done:
+            state = "still open; that job is done" if done else "ticked off; that job is not done"
+            return False, f"{label}: {line!r} is {state}"
+        if entry.get("says") and not _matches(line, entry["says"]):
+            return False, f"{label}: {line!r} does not give the right date for {entry['label']}"
+        if entry.get("not_says") and _matches(line, entry["not_says"]):
+            return False, f"{label}: {line!r} still gives a date that no longer holds for {entry['label']}"
+    return True, f"{label} agrees on {sorted(claimed)}"
 
 
 def _amount(text: Any) -> float | None:
@@ -459,6 +602,46 @@ def csv_rows(
     if any(t != round(total, 2) for t in totals):
         return False, f"{path} gives the total {totals}; expected {total:.2f}"
     return True, f"{path} lists the {len(rows)} expected rows"
+
+
+def report_figures(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    folder: str,
+    figures: dict[str, list[str]],
+    ranked: bool = False,
+) -> Verdict:
+    """Exactly one new Markdown file in `folder` gives every labelled figure: one of its lines matches both
+    patterns of the figure ([what, amount]), however the report lays them out (table, list, prose). With
+    `ranked`, the figures appear in the order given (a top-N list)."""
+    before = initial.get("files") or {}
+    files = final.get("files") or {}
+    made = sorted(
+        p for p in files if p.startswith(folder + "/") and p not in before and re.search(r"\.(md|markdown)$", p, re.I)
+    )
+    if len(made) != 1:
+        return False, f"{len(made)} new Markdown files in {folder}/ ({made}); expected one report"
+    text = files[made[0]].get("text")
+    if text is None:
+        return False, f"{made[0]} is not a text file"
+    places, missing = [], []
+    for label, (what, amount) in figures.items():
+        spot = None
+        for line in re.finditer(r".+", text):  # one line at a time: a figure and its label share a line
+            named = re.search(what, line.group(0), re.IGNORECASE)
+            if named and _matches(line.group(0), amount):
+                spot = line.start() + named.start()
+                break
+        if spot is None:
+            missing.append(label)
+        else:
+            places.append(spot)
+    if missing:
+        return False, f"{made[0]} does not give " + "; ".join(missing)
+    if ranked and places != sorted(set(places)):
+        return False, f"{made[0]} does not rank them in this order: {list(figures)}"
+    return True, f"{made[0]} gives {list(figures)}"
 
 
 def filed(initial: dict[str, Any], final: dict[str, Any], *, message_ids: list[str], folder: str) -> Verdict:
@@ -586,3 +769,126 @@ def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) 
     if not sent or missing:
         return False, f"no message to {to} gives the booking references {missing or references}"
     return True, f"{to} got the references {references}"
+
+
+# -- the intranet (web/intranet/reservations) --
+
+
+def _reservations(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return ((state.get("web") or {}).get("intranet") or {}).get("reservations") or []
+
+
+def reserved_once(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    room: str,
+    start: str,
+    end: str,
+    pattern: str,
+    label: str,
+) -> Verdict:
+    """Exactly one new confirmed reservation: `room` (its id) from `start` to `end`, titled like `pattern`.
+    New reservations cancelled again (a slip put right) do not count."""
+    old = {r.get("id") for r in _reservations(initial)}
+    new = [r for r in _reservations(final) if r.get("id") not in old and r.get("status") == "confirmed"]
+    if len(new) != 1:
+        shown = sorted(f"{r.get('room')} {r.get('start')}" for r in new)
+        return False, f"{len(new)} new confirmed reservations {shown}; expected one: {label}"
+    made = new[0]
+    if made.get("room") != room:
+        return False, f"the reservation is for the room {made.get('room')!r}, not {label} ({room})"
+    if not _on_time(made.get("start"), start) or not _on_time(made.get("end"), end):
+        return False, f"the reservation runs {made.get('start')} to {made.get('end')}; expected {start} to {end}"
+    if not _matches(made.get("title"), pattern):
+        return False, f"the reservation's title {made.get('title')!r} does not say what it is for"
+    return True, f"{label} reserved as {made.get('id')}"
+
+
+def reservation_cancelled(final: dict[str, Any], *, reservation: str, label: str) -> Verdict:
+    """The reservation `reservation` is cancelled (the intranet cannot move one: it is cancelled and made anew)."""
+    found = next((r for r in _reservations(final) if r.get("id") == reservation), None)
+    if found is None:
+        return False, f"the reservation {reservation} is gone"
+    if found.get("status") != "cancelled":
+        return False, f"{label} ({reservation}) is still {found.get('status')}"
+    return True, f"{label} ({reservation}) is cancelled"
+
+
+# -- the expense portal (web/expenses/reports) --
+
+
+def _expense_reports(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return ((state.get("web") or {}).get("expenses") or {}).get("reports") or []
+
+
+def _submitted(report: dict[str, Any]) -> bool:
+    """Sent for approval: the portal stamps the time when it takes a report."""
+    return report.get("status") == "submitted" and bool(report.get("submitted_at"))
+
+
+def _claim_differs(report: dict[str, Any], claim: dict[str, Any], field: str) -> str | None:
+    """What is wrong with one field of the report filed for `claim`, or None."""
+    if field == "amount":
+        ok = report.get("amount") is not None and round(report["amount"], 2) == round(claim["amount"], 2)
+    elif field == "date":
+        ok = report.get("date") in claim["dates"]
+    elif field in ("merchant", "description"):
+        ok = _matches(report.get(field), claim[field])
+    else:
+        ok = report.get(field) == claim[field]
+    shown = claim["dates"] if field == "date" else claim[field]
+    return None if ok else f"{field} {report.get(field)!r} (expected {shown!r})"
+
+
+def expense_claims(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    claims: list[dict[str, Any]],
+    fields: list[str],
+    complete: bool = True,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """Each of `claims` was filed exactly once and submitted, agreeing on `fields`; with `complete`, nothing else.
+
+    A claim is found by its receipt reference (`receipt`, a pattern); the reports that count are
+    those new or changed in the episode, except the ones withdrawn again. `wrong` explains a
+    receipt pattern that should not have been claimed (a replaced invoice, a personal purchase)."""
+    before = {r.get("id"): r for r in _expense_reports(initial)}
+    filed = [r for r in _expense_reports(final) if before.get(r.get("id")) != r and r.get("status") != "withdrawn"]
+    claimed: set[Any] = set()
+    for claim in claims:
+        found = [r for r in filed if _matches(r.get("receipt"), claim["receipt"])]
+        claimed.update(r.get("id") for r in found)
+        if len(found) != 1:
+            ids = [r.get("id") for r in found]
+            return False, f"{claim['what']} was filed {len(found)} times {ids}; expected once"
+        report = found[0]
+        if not _submitted(report):
+            return False, f"{report.get('id')}, for {claim['what']}, is {report.get('status')}, not submitted"
+        problems = [p for p in (_claim_differs(report, claim, f) for f in fields) if p]
+        if problems:
+            return False, f"the report for {claim['what']} ({report.get('id')}) has " + "; ".join(problems)
+    extra = [r for r in filed if r.get("id") not in claimed]
+    if complete and extra:
+        why = [
+            f"{r.get('id')} ({r.get('merchant')}, {r.get('amount')}"
+            + "".join(f": {reason}" for pattern, reason in (wrong or {}).items() if _matches(r.get("receipt"), pattern))
+            + ")"
+            for r in extra
+        ]
+        return False, "reports were filed that are not among the expenses to claim: " + ", ".join(why)
+    return True, f"{len(claims)} expense(s) filed once each and submitted, {', '.join(fields)} right"
+
+
+def report_submitted(final: dict[str, Any], *, report: str, receipt: str, amount: float, label: str) -> Verdict:
+    """The existing report `report` was completed (receipt `receipt`, `amount`) and submitted, not replaced."""
+    row = next((r for r in _expense_reports(final) if r.get("id") == report), None)
+    if row is None:
+        return False, f"the draft {report} for {label} was deleted instead of being completed"
+    if not _submitted(row):
+        return False, f"{report} ({label}) is {row.get('status')}, not submitted"
+    if not _matches(row.get("receipt"), receipt) or round(row.get("amount") or 0, 2) != round(amount, 2):
+        return False, f"{report} holds receipt {row.get('receipt')!r} and {row.get('amount')}, not {label} at {amount}"
+    return True, f"{report} ({label}) was completed and submitted"

@@ -186,20 +186,24 @@ class People:
         phone = f"{org.phone[:-2]}{self.rng.randint(10, 99)}"
         return replace(person, email=address, phone=phone, city=org.city, org=org, title=title)
 
-    def org(self, region: Region | str, name: str, legal: str, domain: str | None = None) -> Org:
-        """An organisation in a city of `region`, with its own domain, office line and street address."""
+    def org(
+        self, region: Region | str, name: str, legal: str, domain: str | None = None, at: City | None = None
+    ) -> Org:
+        """An organisation in a city of `region` (`at`, or one the seed picks), with its own domain, office
+        line and street address."""
         region = REGIONS[region] if isinstance(region, str) else region
         if name in self._orgs:
             raise ValueError(f"organisation {name} exists")
         self._orgs.add(name)
-        city = region.city(self.rng)
+        city = at or region.city(self.rng)
         domain = domain or f"{slug(name).replace('-and-', '-')}.{region.tld}"
         return Org(
             name, legal, domain, region, city, region.phone(self.rng, city), region.street_address(self.rng, city)
         )
 
-    def company(self, region: Region | str) -> Org:
-        """A business: 'Kestrel Analytics' / 'Kestrel Analytics GmbH' (or 星辰科技 in the Chinese locale)."""
+    def company(self, region: Region | str, at: City | None = None) -> Org:
+        """A business: 'Kestrel Analytics' / 'Kestrel Analytics GmbH' (or 星辰科技 in the Chinese locale),
+        in the city `at` when given."""
         region = REGIONS[region] if isinstance(region, str) else region
         for _ in range(100):
             if self.native and region.key == "cn":
@@ -212,7 +216,7 @@ class People:
                 name = f"{root} {self.rng.choice(COMPANY_TRADES)}"
                 legal, domain = f"{name} {LEGAL_FORMS[region.key]}", None
             if name not in self._orgs:
-                return self.org(region, name, legal, domain)
+                return self.org(region, name, legal, domain, at)
         raise ValueError("ran out of company names")
 
 

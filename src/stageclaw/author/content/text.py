@@ -105,6 +105,13 @@ def day_regex(d: date) -> str:
     return f"{date_regex(d)}|\\b{name[:3]}(?:{name[3:]})?\\b|(?:周|星期|礼拜){zh}"
 
 
+def phone_regex(phone: str) -> str:
+    """A pattern for a phone number with or without its country code and however it is grouped: its
+    last eight digits in order (the same line as `+44 20 7946 0123` or `020 79460123`)."""
+    digits = re.sub(r"\D", "", phone)[-8:]
+    return "[\\s().-]*".join(digits) + "(?!\\d)"
+
+
 def money(amount: float, region: Region, locale: str = "en") -> str:
     """'€1,234.50', 'MX$4,800.00' or '1,234.50元'."""
     figure = f"{amount:,.2f}"

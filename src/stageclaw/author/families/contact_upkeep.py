@@ -1,0 +1,753 @@
+"""contact-upkeep (communication): bring the address book up to date from recent mail, then tell people.
+
+Three people the user knows have new details: one changed jobs (new company, title, work address
+and direct line in their new signature), one moved (new home address and landline), one club
+member switched providers (new mobile and email). The agent updates their existing contacts in
+place, adds nobody and leaves every other contact exactly as it is; with cross_tool_consistency it
+also sends each of them a short note, at the address now saved, giving the number now saved.
+
+- entity_alignment: the job changer writes from the new company under the short name they go by;
+  the address book knows them by their full name and old work address.
+- cross_source_conflict: their first announcement gave the new company's switchboard; a later
+  mail corrects it to their direct line.
+- hidden_dependency: the club member's new details are only in the member list (a CSV in the
+  shared folder) the secretary's mail points to.
+- noisy_data: a namesake of the job changer at another company, an out-of-office reply naming a
+  stand-in's number, a shop's change-of-address newsletter and last year's member list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from stageclaw.author import verifylib as v
+from stageclaw.author.content import mail as mails
+from stageclaw.author.content.background import Background
+from stageclaw.author.content.files import csv_text
+from stageclaw.author.content.people import JOB_TITLES, PERSONAL_DOMAINS, Org, People, Person, slug
+from stageclaw.author.content.places import ENGLISH, REGIONS, City, Region
+from stageclaw.author.content.text import day, phone_regex
+from stageclaw.author.content.timeline import pick_now, workday
+from stageclaw.author.draft import Check, Judge, TaskDraft
+from stageclaw.author.family import Context, Family, register
+from stageclaw.author.operators import contact_path, file_path, mail_path
+from stageclaw.author.operators import cross_source_conflict as csc
+from stageclaw.author.operators import cross_tool_consistency as ctc
+from stageclaw.author.operators import entity_alignment as ea
+from stageclaw.author.operators import hidden_dependency as hd
+from stageclaw.author.operators import noisy_data as nd
+from stageclaw.author.operators import tool_state_update as tsu
+from stageclaw.author.solutions import contact_upkeep as solution
+
+# (club, what its members call the next meeting)
+CLUBS = (
+    ("Harbour Road Runners", "Saturday's long run"),
+    ("Riverside Rowing Club", "Sunday's outing"),
+    ("Northside Book Club", "next month's meeting"),
+    ("Thursday Night Choir", "Thursday's rehearsal"),
+    ("Eastfield Climbing Club", "Wednesday's session"),
+)
+SHOPS = ("Foxglove Bakery", "Larkspur Books", "Saltmarsh Coffee Roasters", "Juniper Bike Repair", "Alder Wine Shop")
+JOB_SUBJECTS = ("Some news", "New job, new details", "Moving on from {old}", "A change of scene")
+MOVE_SUBJECTS = ("We've moved!", "New address", "Change of address", "Our new place")
+NUMBER_SUBJECTS = ("New number", "New number and email", "My new details")
+AWAY_TOPICS = ("Invoice for last month", "Catch-up next week?", "Slides from Tuesday", "Quick question")
+PROMPTS = (
+    "Can you go through my mail from the last couple of weeks and bring my address book up to date? A few "
+    "people have changed jobs, moved or got new numbers.",
+    "My contacts are getting out of date, people keep sending me new numbers and addresses. Could you go "
+    "through the recent stuff and fix up the contacts?",
+    "Please update my contacts with whatever changed lately (new jobs, people moving, new numbers). It should "
+    "all be in my recent mail somewhere.",
+)
+TELL = (
+    " Then drop each person whose details changed a quick line with the number I've now got for them, so they "
+    "can tell me if it's wrong."
+)
+
+
+@dataclass
+class _Change:
+    """One person whose details changed: who they were in the address book and who they are now."""
+
+    before: Person
+    after: Person  # as they write now: their new address, number (and job)
+    contact: dict[str, Any]
+    changes: dict[str, Any]  # the contacts_update arguments that bring the contact up to date
+    search: dict[str, str]  # how the solution finds their (latest) mail
+    expect: list[str]  # what that source must say
+    file: str = ""
+    note: str = ""  # the line to them, with cross_tool_consistency
+
+
+@dataclass
+class _Taken:
+    """What the people the task is about must not share: phone lines, and family names (two unrelated
+    Ademolas among them would be a second, unplanned entity alignment)."""
+
+    people: People
+    region: Region
+    lines: set[str] = field(default_factory=set)
+    families: set[str] = field(default_factory=set)
+
+    def line(self, phone: str) -> str:
+        self.lines.add(re.sub(r"\D", "", phone)[-8:])
+        return phone
+
+    def phone(self, make: Callable[[], str]) -> str:
+        """A number whose line (last eight digits) none of the others has."""
+        while True:
+            phone = make()
+            if re.sub(r"\D", "", phone)[-8:] not in self.lines:
+                return self.line(phone)
+
+    def person(self, **kwargs: Any) -> Person:
+        """Someone with a family name none of the others has, and their phone line taken."""
+        while True:
+            person = self.people.person(self.region, **kwargs)
+            if person.family not in self.families:
+                self.families.add(person.family)
+                self.line(person.phone)
+                return person
+
+
+def _address_regex(address: str) -> str:
+    """A street address however its parts are separated (commas, spaces, line breaks)."""
+    parts = [re.escape(p) for p in re.split(r"[\s,]+", address) if p]
+    return "(?<![\\w])" + "[\\s,]+".join(parts) + "(?![\\w])"
+
+
+def _org_regex(org: Org) -> str:
+    return re.escape(org.name).replace("\\ ", "\\s*")
+
+
+@register
+class ContactUpkeep(Family):
+    name = "contact-upkeep"
+    group = "communication"
+    apps = ("mail", "contacts", "files")
+    operators = (
+        "cross_source_conflict",
+        "cross_tool_consistency",
+        "entity_alignment",
+        "hidden_dependency",
+        "noisy_data",
+        "tool_state_update",
+    )
+    summary = "people announced new jobs, addresses and numbers: update their contacts in place and tell them"
+
+    def build(self, ctx: Context) -> TaskDraft:
+        rng, people = ctx.rng, ctx.people
+        region = REGIONS[rng.choice(ENGLISH)]
+        me = people.person(region)
+        now = pick_now(rng, me.tz)
+        draft = TaskDraft(
+            id="",
+            title="Bring the address book up to date from recent mail",
+            group=self.group,
+            now=now.isoformat(),
+            timezone=me.tz,
+            user={"name": me.name, "email": me.email},
+            time_budget_s=900,
+            max_steps=60,
+        )
+        taken = _Taken(people, region, families={me.family})
+        bg = Background(draft, rng, people, me, now, ctx.locale)
+        noise = bg.mail(3)
+        bg.notes(2, "Notes")
+
+        job = self._job(ctx, draft, me, now, taken)
+        move = self._move(ctx, draft, me, now, taken)
+        club, club_name = self._club(ctx, draft, me, now, taken, noise)
+        changed = [job, move, club]
+        self._others(ctx, draft, region, me, now, job, noise)
+        bg.contacts(bg.friends)
+        untouched = [c["uid"] for c in draft.contacts if all(c is not x.contact for x in changed)]
+        if ctx.on("noisy_data"):
+            nd.irrelevant(draft, noise)
+
+        draft.prompt = rng.choice(PROMPTS) + (TELL if ctx.on("cross_tool_consistency") else "")
+        draft.summary = f"{job.before.name} changed jobs, {move.before.name} moved, {club.before.name} has new details"
+        draft.hint = (
+            "Three people announced new details (a new job in a new signature, a move, a new mobile and email"
+            + (" only in a club's member list" if ctx.on("hidden_dependency") else "")
+            + "): update their existing contacts, add no one, leave the rest"
+            + (", then send each a note with the number saved." if ctx.on("cross_tool_consistency") else ".")
+        )
+        self._rubric(ctx, draft, job, move, club, untouched)
+        draft.goal = self._goal(ctx, job, move, club, club_name)
+        draft.solution = solution.solve
+        draft.facts = {
+            "people": [
+                {
+                    "search": c.search,
+                    "file": c.file,
+                    "row": c.before.name,
+                    "expect": c.expect,
+                    "known_address": c.before.email,
+                    "changes": c.changes,
+                }
+                for c in changed
+            ],
+            "notes": [
+                {"to": [c.after.mailbox], "subject": "Your new details", "body": c.note}
+                for c in changed
+                if ctx.on("cross_tool_consistency")
+            ],
+        }
+        return draft
+
+    # -- the three changes -------------------------------------------------------------------
+
+    def _job(self, ctx: Context, draft: TaskDraft, me: Person, now: datetime, taken: _Taken) -> _Change:
+        """Someone moved to another company: new org, title, work address and direct line."""
+        rng, people, region = ctx.rng, ctx.people, taken.region
+        old_org, new_org = people.company(region), people.company(region)
+        old_title, new_title = rng.sample(JOB_TITLES, 2)
+        before = taken.person(org=old_org, title=old_title, short_name=ctx.on("entity_alignment"))
+        contact = {
+            "uid": draft.uid("c", before.family),
+            "name": before.name,
+            "emails": [before.email],
+            "phones": [before.phone],
+            "organization": old_org.name,
+            "title": old_title,
+        }
+        draft.add_contact(contact)
+        switchboard = taken.line(new_org.phone)  # what the first mail gives, with a conflict
+        after = people.staff(before, new_org, new_title)
+        after = replace(after, phone=taken.phone(lambda: f"{new_org.phone[:-2]}{rng.randint(10, 99)}"))
+        if ctx.on("entity_alignment"):
+            alias = ea.alias(draft, people, before, where=[contact_path(contact)], domain=new_org.domain)
+            after = replace(after, goes_by=alias.goes_by, email=alias.email)
+            before = replace(before, goes_by=alias.goes_by)  # they sign with it from the old address too
+        years = rng.randint(3, 9)
+        subject = rng.choice(JOB_SUBJECTS).format(old=old_org.name)
+        sources: list[str] = []
+        if ctx.on("cross_source_conflict"):
+            first_at = now - timedelta(days=rng.randint(12, 16), hours=rng.randint(0, 8))
+            start = workday(first_at.date(), rng.randint(2, 4))
+            body = mails.letter(
+                rng,
+                before,
+                me,
+                [
+                    f"Some news: after {years} years I'm leaving {old_org.name}. From {day(start, region=region)} "
+                    f"I'll be joining {new_org.name} as {new_title}.",
+                    f"My new email there will be {after.email}, and you'll be able to reach me on {switchboard}. "
+                    "This address stops working at the end of the month.",
+                ],
+                full_signature=False,
+            )
+            first = mails.mail(rng, before, [me], subject, body, first_at, flags=["\\Seen"])
+            draft.add_message("INBOX", first)
+            sent = now - timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+            body = mails.letter(
+                rng,
+                after,
+                me,
+                [
+                    f"Settling in nicely at {new_org.name}! One correction to my last mail: {switchboard} is the "
+                    f"main switchboard, not my line. My direct line is {after.phone}.",
+                ],
+                full_signature=True,
+                quote=(first, first_at),
+            )
+            news = mails.mail(rng, after, [me], f"Re: {subject}", body, sent, in_reply_to=first["message_id"])
+            draft.add_message("INBOX", news)
+            csc.supersede(
+                draft,
+                loser=mail_path("INBOX", first),
+                winner=mail_path("INBOX", news),
+                rule="the later mail corrects the number the first one gave (the switchboard) to the direct line",
+                stated=True,
+            )
+            sources.append(mail_path("INBOX", first))
+        else:
+            start = workday(now.date(), -rng.randint(4, 7))
+            sent = now - timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
+            body = mails.letter(
+                rng,
+                after,
+                me,
+                [
+                    f"Some news: after {years} years at {old_org.name} I've moved on, and since "
+                    f"{day(start, region=region)} I've been at {new_org.name} as {new_title}.",
+                    f"This is my new email, and my direct line is {after.phone}. My {old_org.name} address will "
+                    "stop working soon, so please use these from now on.",
+                ],
+                full_signature=True,
+            )
+            news = mails.mail(rng, after, [me], subject, body, sent)
+            draft.add_message("INBOX", news)
+        sources.append(mail_path("INBOX", news))
+        if ctx.on("entity_alignment"):
+            draft.record(ea.NAME, {"items": sources})
+        return _Change(
+            before,
+            after,
+            contact,
+            {
+                "emails": [after.email],
+                "phones": [after.phone],
+                "organization": new_org.name,
+                "title": new_title,
+            },
+            {"sender": before.family, "subject": subject},
+            [after.phone, new_title, new_org.legal],
+            note=(
+                f"Hi {after.first},\n\nCongratulations on the new job! I've updated your details: {after.email}, "
+                f"direct line {after.phone}. Let me know if anything's off.\n\nBest,\n{me.first}"
+            ),
+        )
+
+    def _move(self, ctx: Context, draft: TaskDraft, me: Person, now: datetime, taken: _Taken) -> _Change:
+        """A friend moved house: new home address and landline, same email."""
+        rng, region = ctx.rng, taken.region
+        before = taken.person()
+        old_home = region.street_address(rng, before.city)
+        old_line = taken.phone(lambda: region.phone(rng, before.city))
+        before = replace(before, phone=old_line)
+        cities = [c for c in region.cities if c != before.city] or [before.city]
+        city: City = rng.choice(cities)
+        home = old_home
+        while home.split(",")[0] == old_home.split(",")[0]:
+            home = region.street_address(rng, city)
+        after = replace(before, city=city, phone=taken.phone(lambda: region.phone(rng, city)))
+        contact = {
+            "uid": draft.uid("c", before.family),
+            "name": before.name,
+            "emails": [before.email],
+            "phones": [old_line],
+            "notes": f"Home: {old_home}",
+        }
+        draft.add_contact(contact)
+        where = f"we've moved to {city.name}!" if city != before.city else "we've moved, just across town."
+        body = mails.letter(
+            rng,
+            before,
+            me,
+            [
+                f"We finally did it: {where} The new address is {home}.",
+                f"The old landline went with the flat, so the home number is now {after.phone}.",
+                "Come and visit once we've unpacked the last boxes.",
+            ],
+            register=mails.CASUAL,
+            full_signature=False,
+        )
+        sent = now - timedelta(days=rng.randint(3, 9), hours=rng.randint(0, 9))
+        message = mails.mail(rng, before, [me], rng.choice(MOVE_SUBJECTS), body, sent, flags=["\\Seen"])
+        draft.add_message("INBOX", message)
+        return _Change(
+            before,
+            after,
+            contact,
+            {"phones": [after.phone], "notes": f"Home: {home}"},
+            {"sender": before.email},
+            [home, after.phone],
+            note=(
+                f"Hi {after.first},\n\nCongrats on the move! I've saved your new address and the home number "
+                f"{after.phone}. Shout if that's wrong.\n\nSee you soon,\n{me.first}"
+            ),
+        )
+
+    def _club(
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        me: Person,
+        now: datetime,
+        taken: _Taken,
+        noise: list[str],
+    ) -> tuple[_Change, str]:
+        """A club member with a new mobile and email: in their own mail, or only in the club's member list."""
+        rng, people, region = ctx.rng, ctx.people, taken.region
+        club, meeting = rng.choice(CLUBS)
+        before = taken.person()
+        domain = rng.choice([d for d in PERSONAL_DOMAINS[region.key] if d != before.email.split("@")[1]])
+        after = replace(
+            before,
+            email=people.email(before.given, before.family, domain),
+            phone=taken.phone(lambda: region.phone(rng, mobile=True)),
+        )
+        contact = {
+            "uid": draft.uid("c", before.family),
+            "name": before.name,
+            "emails": [before.email],
+            "phones": [before.phone],
+            "notes": club,
+        }
+        draft.add_contact(contact)
+        changes = {"emails": [after.email], "phones": [after.phone]}
+        note = (
+            f"Hi {after.first},\n\n{{how}} I've saved your new number, {after.phone}, and this address. Tell me if "
+            f"that's not right.\n\nCheers,\n{me.first}"
+        )
+        if not ctx.on("hidden_dependency"):
+            body = mails.letter(
+                rng,
+                after,
+                me,
+                [
+                    f"Quick heads-up: I've finally switched providers, so I have a new mobile number: {after.phone}.",
+                    f"Please use this email from now on too; the old {before.email.split('@')[1]} one closes at the "
+                    "end of the month.",
+                ],
+                register=mails.CASUAL,
+                full_signature=False,
+            )
+            sent = now - timedelta(days=rng.randint(2, 8), hours=rng.randint(0, 9))
+            draft.add_message("INBOX", mails.mail(rng, after, [me], rng.choice(NUMBER_SUBJECTS), body, sent))
+            return _Change(
+                before,
+                after,
+                contact,
+                changes,
+                {"sender": after.email},
+                [after.phone],
+                note=note.format(how="Thanks for the heads-up!"),
+            ), club
+
+        # The secretary's mail only says the list changed; the new details are in the list itself.
+        secretary = taken.person()
+        path = f"Shared/{club}/members-{now.year}.csv"
+        friends = [people.person(region) for _ in range(2)]
+        strangers = [people.person(region) for _ in range(3)]
+        since = {p.email: str(now.year - rng.randint(1, 7)) for p in [me, secretary, before, *friends, *strangers]}
+        since[strangers[0].email] = str(now.year)  # joined this year: not on last year's list
+
+        def row(p: Person, joined: str) -> list[str]:
+            return [p.name, p.email, p.phone, joined]
+
+        current = [row(p, since[p.email]) for p in [me, secretary, *friends, *strangers]]
+        current.append(row(after, since[before.email]))
+        header = ("name", "email", "mobile", "member_since")
+        draft.add_file(path, csv_text(header, sorted(current)))
+        body = mails.letter(
+            rng,
+            secretary,
+            me,
+            [
+                f"I've updated the member list in our shared folder ({path}). A few people have new numbers or "
+                "emails, so please check your own line and tell me if anything's wrong.",
+                f"See you at {meeting}!",
+            ],
+            register=mails.CASUAL,
+            full_signature=False,
+        )
+        sent = now - timedelta(days=rng.randint(1, 5), hours=rng.randint(0, 9))
+        subject = f"{club}: updated member list"
+        announcement = mails.mail(rng, secretary, [me], subject, body, sent)
+        draft.add_message("INBOX", announcement)
+        for friend in friends:
+            draft.add_contact(
+                {
+                    "uid": draft.uid("c", friend.family),
+                    "name": friend.name,
+                    "emails": [friend.email],
+                    "phones": [friend.phone],
+                    "notes": club,
+                }
+            )
+        hd.move_fact(
+            draft,
+            fact=f"{before.name}'s new mobile and email",
+            item=file_path(path),
+            instead_of=mail_path("INBOX", announcement),
+        )
+        if ctx.on("noisy_data"):
+            left = people.person(region)
+            old = [row(p, since[p.email]) for p in [me, secretary, before, *friends, *strangers[1:]]]
+            old.append(row(left, str(now.year - rng.randint(2, 8))))
+            old_path = f"Shared/{club}/members-{now.year - 1}.csv"
+            draft.add_file(old_path, csv_text(header, sorted(old)))
+            nd.twin(draft, file_path(path), {}, file_path(old_path), {})
+        return _Change(
+            before,
+            after,
+            contact,
+            changes,
+            {"sender": secretary.email, "subject": subject},
+            [after.email, after.phone],
+            file=path,
+            note=note.format(how=f"I saw your new details on the {club} list."),
+        ), club
+
+    # -- everyone else ------------------------------------------------------------------------
+
+    def _others(
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        region: Region,
+        me: Person,
+        now: datetime,
+        job: _Change,
+        noise: list[str],
+    ) -> None:
+        """Contacts that stay as they are and, with noisy_data, the look-alikes and traps around the changes."""
+        rng, people = ctx.rng, ctx.people
+        colleague = people.person(region, org=people.company(region), title=rng.choice(JOB_TITLES))
+        self._contact(draft, colleague)
+        if not ctx.on("noisy_data"):
+            return
+        # A namesake at another company: the same name, other addresses.
+        elsewhere = people.company(region)
+        namesake = people.person(region, org=elsewhere, title=rng.choice(JOB_TITLES))
+        namesake = replace(
+            namesake,
+            given=job.before.given,
+            family=job.before.family,
+            email=people.email(job.before.given, job.before.family, elsewhere.domain),
+        )
+        twin = self._contact(draft, namesake)
+        nd.twin(draft, contact_path(job.contact), job.contact, contact_path(twin), twin)
+
+        # An out-of-office reply: the stand-in's number is not the sender's new one.
+        stand_in = people.person(region, org=colleague.org, title=rng.choice(JOB_TITLES))
+        back = workday(now.date(), rng.randint(3, 8))
+        body = mails.wrap(
+            f"Thank you for your message. I'm out of the office until {day(back, region=region)} with limited "
+            f"access to email. For anything urgent, please contact {stand_in.name} on {stand_in.phone} or "
+            f"{stand_in.email}."
+        )
+        body += f"\n\n{colleague.name}\n{colleague.title}"
+        away = mails.mail(
+            rng,
+            colleague,
+            [me],
+            f"Automatic reply: {rng.choice(AWAY_TOPICS)}",
+            body,
+            now - timedelta(hours=rng.randint(2, 20)),
+        )
+        draft.add_message("INBOX", away)
+
+        # A shop that moved: a newsletter, not a contact.
+        shop = rng.choice(SHOPS)
+        shop_address = people.claim(f"hello@{slug(shop)}.{region.tld}")
+        text = mails.wrap(
+            f"Big news: we've moved! From {day(workday(now.date(), 2), region=region)} you'll find us at "
+            f"{region.street_address(rng, me.city)}, with more space and the same opening hours.\n\n"
+            f"Come and say hello at the reopening.\n\nThe {shop} team"
+        )
+        letter = mails.mail(
+            rng, f"{shop} <{shop_address}>", [me], f"{shop} has moved!", text, now - timedelta(days=rng.randint(2, 6))
+        )
+        draft.add_message("INBOX", letter)
+        noise += [mail_path("INBOX", away), mail_path("INBOX", letter)]
+
+    @staticmethod
+    def _contact(draft: TaskDraft, person: Person) -> dict[str, Any]:
+        assert person.org is not None
+        contact = {
+            "uid": draft.uid("c", person.family),
+            "name": person.name,
+            "emails": [person.email],
+            "phones": [person.phone],
+            "organization": person.org.name,
+            "title": person.title,
+        }
+        return draft.add_contact(contact)
+
+    # -- grading ------------------------------------------------------------------------------
+
+    def _rubric(
+        self, ctx: Context, draft: TaskDraft, job: _Change, move: _Change, club: _Change, untouched: list[str]
+    ) -> None:
+        conflict = ctx.on("cross_source_conflict")
+        new_org = job.after.org
+        assert new_org is not None
+        draft.check(
+            Check(
+                "new_job",
+                f"{job.before.name}'s contact has {new_org.name} as organization and {job.after.title} as job title",
+                v.contact_is,
+                {
+                    "uid": job.contact["uid"],
+                    "label": job.before.name,
+                    "name": re.escape(job.before.family),
+                    "organization": _org_regex(new_org),
+                    "title": f"^\\s*{re.escape(job.after.title)}\\s*$",
+                },
+                weight=2,
+                stage="reading the new signature",
+            )
+        )
+        stale = [job.before.phone] + ([new_org.phone] if conflict else [])
+        draft.check(
+            Check(
+                "new_job_reach",
+                f"{job.before.name}'s contact has {job.after.email} as primary email and the direct line "
+                f"{job.after.phone}"
+                + (", not the switchboard the first mail gave" if conflict else "")
+                + f" (nor the old {job.before.org.name if job.before.org else ''} line)",
+                v.contact_is,
+                {
+                    "uid": job.contact["uid"],
+                    "label": job.before.name,
+                    "name": re.escape(job.before.family),
+                    "email": job.after.email,
+                    "phone": job.after.phone,
+                    "old_phone": stale,
+                },
+                weight=2,
+                stage="taking the latest word" if conflict else "reading the announcement",
+            )
+        )
+        draft.check(
+            Check(
+                "moved_address",
+                f"{move.before.name}'s contact notes give the new home address, {move.changes['notes'][6:]}",
+                v.contact_is,
+                {
+                    "uid": move.contact["uid"],
+                    "label": move.before.name,
+                    "name": re.escape(move.before.family),
+                    "notes": _address_regex(move.changes["notes"][6:]),
+                },
+                weight=2,
+                stage="reading the change of address",
+            )
+        )
+        draft.check(
+            Check(
+                "moved_number",
+                f"{move.before.name}'s contact has the new home number {move.after.phone} instead of the old landline",
+                v.contact_is,
+                {
+                    "uid": move.contact["uid"],
+                    "label": move.before.name,
+                    "name": re.escape(move.before.family),
+                    "phone": move.after.phone,
+                    "old_phone": move.before.phone,
+                },
+                stage="reading the change of address",
+            )
+        )
+        draft.check(
+            Check(
+                "club_member",
+                f"{club.before.name}'s contact has {club.after.email} as primary email and the mobile "
+                f"{club.after.phone} instead of the old one",
+                v.contact_is,
+                {
+                    "uid": club.contact["uid"],
+                    "label": club.before.name,
+                    "name": re.escape(club.before.family),
+                    "email": club.after.email,
+                    "phone": club.after.phone,
+                    "old_phone": club.before.phone,
+                },
+                weight=2,
+                stage="reading the member list" if club.file else "reading the new-number mail",
+            )
+        )
+        draft.check(
+            Check(
+                "no_strays",
+                "No contact was created (the three existing ones were updated) and every other contact is as it was",
+                v.contacts_kept,
+                {"untouched": untouched, "email": job.after.email},
+                weight=2,
+                stage="matching people to their stored contacts",
+            )
+        )
+        fields = [(c, f) for c in (job, move, club) for f in dict.fromkeys([*c.changes, "notes"])]
+        allow = [f"~{contact_path(c.contact)}#{f}" for c, f in fields]
+        writes = [f"update {c.before.name}'s contact" for c in (job, move, club)]
+        if ctx.on("cross_tool_consistency"):
+            people = {c.after.email: c.before.name for c in (job, move, club)}
+            wrong = {job.before.email: "their old work address", club.before.email: "their old address"}
+            draft.check(
+                Check(
+                    "told_each",
+                    "One note each went to the three people, at the addresses now saved for them, and nothing else "
+                    "was sent",
+                    v.sent_each,
+                    {"to": people, "wrong": wrong},
+                    weight=2,
+                    stage="writing to the updated addresses",
+                )
+            )
+            says = {c.after.email: {"the number now saved": phone_regex(c.after.phone)} for c in (job, move, club)}
+            draft.check(
+                Check(
+                    "told_numbers",
+                    "Each note gives the number now saved for that person",
+                    v.sent_each,
+                    {"to": people, "says": says},
+                    critical=False,
+                    stage="writing to the updated addresses",
+                )
+            )
+            ctc.agree(
+                draft,
+                apps=["contacts", "mail"],
+                rule="each note goes to the address now saved on the contact and gives the number saved there",
+                items=["new_job_reach", "moved_number", "club_member", "told_each", "told_numbers"],
+            )
+            draft.judges.append(
+                Judge(
+                    "notes_tone",
+                    "The notes are short and friendly",
+                    "Each note is a short, friendly message that says the user has updated their details and gives "
+                    "the saved number, without asking for anything else.",
+                    stage="writing the notes",
+                )
+            )
+            allow += ["+mail/outbox/*", "+mail/folders/Sent/*"]
+            writes.append("send each of them a note")
+        tsu.require(draft, writes, *allow)
+        draft.permit("~mail/folders/INBOX/*#flags")
+
+    @staticmethod
+    def _goal(ctx: Context, job: _Change, move: _Change, club: _Change, club_name: str) -> str:
+        org = job.after.org
+        assert org is not None
+        lines = [
+            "# Goal",
+            "",
+            "Three existing contacts are updated in place; nobody is added and every other contact is unchanged.",
+            "",
+            f"- **{job.before.name}** (`{job.contact['uid']}`) changed jobs: organization {org.name}, title "
+            f"{job.after.title}, primary email {job.after.email}, phone {job.after.phone} (the old "
+            f"{job.before.phone} gone).",
+            f"- **{move.before.name}** (`{move.contact['uid']}`) moved: notes give the home address "
+            f"{move.changes['notes'][6:]}, phone {move.after.phone} (the old landline {move.before.phone} gone).",
+            f"- **{club.before.name}** (`{club.contact['uid']}`) of the {club_name}: primary email "
+            f"{club.after.email}, phone {club.after.phone} (the old {club.before.phone} gone).",
+            "",
+        ]
+        if ctx.on("cross_tool_consistency"):
+            lines += [
+                "Each of the three gets one note, at the address now saved for them, giving the number now saved; "
+                "nothing else is sent.",
+                "",
+            ]
+        if ctx.on("entity_alignment"):
+            lines.append(
+                f"{job.before.name} writes as {job.after.display} from {job.after.email}; the contact knows them by "
+                f"their full name and {job.before.email}."
+            )
+        if ctx.on("cross_source_conflict"):
+            lines.append(
+                f"Their first mail gave {org.phone}, the new company's switchboard; the later one corrects it to the "
+                "direct line, which is the one to save."
+            )
+        if ctx.on("hidden_dependency"):
+            lines.append(
+                f"{club.before.name}'s new details are only in {club.file}; the secretary's mail just points there."
+            )
+        if ctx.on("noisy_data"):
+            lines.append(
+                f"A namesake {job.before.name} at another company, the out-of-office reply's stand-in, the shop "
+                "that moved"
+                + (" and last year's member list" if ctx.on("hidden_dependency") else "")
+                + " are not changes to make."
+            )
+        lines += ["", "Reading mail marks it seen; nothing else changes."]
+        return "\n".join(lines)

@@ -1,0 +1,808 @@
+"""expense-claim (life_admin): file a business trip's expenses on Expensely, the company's portal.
+
+Back from a trip, the receipts are in the user's mail and their manager wants the claim on the
+portal. The agent files one report per claimable receipt the way the portal's policy says
+(categories, a cap on meals, the trip's project code as the business purpose), finishes and
+submits the draft the user started during the trip instead of filing that expense again, and
+tells the manager it is in.
+
+- tool_state_update (core): reports filed and submitted in the browser; the draft completed, not copied.
+- hidden_dependency: the project code is only in the trip's calendar event, not in the manager's mail.
+- cross_source_conflict: the hotel sent a corrected invoice (the corporate rate) replacing the first.
+- noisy_data: a receipt sent twice, a weekend ride before the trip with the same ride company, a
+  souvenir bought on the trip, and last trip's reports on the portal next to the draft.
+- entity_alignment: the manager, in the address book under their full name and work address, writes
+  from a personal address under the name they go by and asks for the answer there.
+- cross_tool_consistency: the message to the manager gives the total of what was submitted.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from stageclaw.author import verifylib as v
+from stageclaw.author.content import mail as mails
+from stageclaw.author.content.background import Background
+from stageclaw.author.content.people import COMPANY_ROOTS, People, Person, ascii_fold, slug
+from stageclaw.author.content.places import REGIONS, City, Region
+from stageclaw.author.content.text import WEEKDAYS, amount_regex, day, money
+from stageclaw.author.content.timeline import at, pick_now, workday
+from stageclaw.author.draft import Check, Judge, TaskDraft
+from stageclaw.author.family import Context, Family, register
+from stageclaw.author.operators import contact_path, item_path, mail_path
+from stageclaw.author.operators import cross_source_conflict as csc
+from stageclaw.author.operators import cross_tool_consistency as ctc
+from stageclaw.author.operators import entity_alignment as ea
+from stageclaw.author.operators import hidden_dependency as hd
+from stageclaw.author.operators import noisy_data as nd
+from stageclaw.author.operators import tool_state_update as tsu
+from stageclaw.author.solutions import expense_claim as solution
+
+Cost = Callable[[int, int], float]  # a random price between two amounts in cents
+
+# Regions whose money the portal takes, each with a second city to travel to (and how one gets there).
+HOMES = {"uk": "train", "de": "train", "fr": "train", "us": "flight"}
+CARRIERS = {
+    "uk": ("Northern Star Rail", "Albion Trains"),
+    "de": ("Nordexpress", "Rheintal Bahn"),
+    "fr": ("Ligne Azur", "TransFrance Rail"),
+    "us": ("Bluejay Air", "Summit Airlines", "Prairie Air"),
+}
+RIDES = ("Zipcab", "Ryde", "CityHop Cars")
+HOTELS = ("Hotel {root}", "The {root}", "{root} Suites", "{root} House Hotel")
+EATERIES = ("Bistro {given}", "{root} Kitchen", "Trattoria {family}", "Café {given}", "{given}'s Grill")
+SHOPS = ("{city} Design Store", "Museum Shop {city}", "{root} Gifts")
+SOUVENIRS = (
+    "2 x silk scarf, 1 x tote bag",
+    "1 x framed city print, 1 x mug",
+    "3 x postcards, 1 x tea towel, 1 x enamel pin",
+)
+TOPICS = ("workshop", "kick-off", "quarterly review", "site visit", "training days")
+MANAGER_TITLES = ("Head of Consulting", "Engagement Director", "Practice Lead")
+# The category the policy gives each kind of receipt (a purchase in a shop is personal: none).
+CATEGORIES = {"hotel": "Lodging", "travel": "Travel", "ride": "Transport", "meal": "Meals"}
+PROMPTS = (
+    "Back from {city}! Can you file my trip expenses on Expensely and submit them? I started a draft for one of "
+    "them while I was there. Then let {manager} know it's in{total}.",
+    "{manager} wants my {city} expenses on Expensely this week. Could you file and submit everything I can claim "
+    "(there's a half-done draft from the trip) and let them know once it's done{total}?",
+    "Please sort out my expense claim for the {city} trip on Expensely, all submitted, including the draft I "
+    "never finished. And let {manager} know{total}.",
+)
+
+
+@dataclass
+class Receipt:
+    kind: str  # hotel, travel, ride, meal, shop
+    vendor: str
+    sender: str
+    day: date
+    amount: float  # what the receipt says
+    ref: str
+    subject: str
+    body: str = ""
+    sent: datetime | None = None
+    message: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def category(self) -> str | None:
+        return CATEGORIES.get(self.kind)
+
+
+def _dated(d: date, region: Region) -> str:
+    """'3 March 2026', or 'March 3, 2026' where the month comes first."""
+    text = day(d, "en", region, weekday=False)
+    return f"{text}, {d.year}" if region.month_first else f"{text} {d.year}"
+
+
+def _ref_pattern(ref: str) -> str:
+    return rf"(?<![\w-]){re.escape(ref)}(?![\w-])"
+
+
+@dataclass
+class _Trip:
+    me: Person
+    manager: Person
+    client_name: str
+    code: str
+    home: City
+    there: City
+    first: date
+    last: date
+    now: datetime
+    cap: float
+    topic: str
+
+    @property
+    def region(self) -> Region:
+        return self.me.region
+
+    @property
+    def nights(self) -> int:
+        return (self.last - self.first).days
+
+
+@register
+class ExpenseClaim(Family):
+    name = "expense-claim"
+    group = "life_admin"
+    apps = ("mail", "expenses", "calendar", "contacts")
+    operators = (
+        "cross_source_conflict",
+        "cross_tool_consistency",
+        "entity_alignment",
+        "hidden_dependency",
+        "noisy_data",
+        "tool_state_update",
+    )
+    summary = "a trip's receipts filed on Expensely by its policy, the stale draft finished, the manager told"
+
+    def build(self, ctx: Context) -> TaskDraft:
+        rng, people = ctx.rng, ctx.people
+        trip = self._trip(ctx)
+        me, region = trip.me, trip.region
+        draft = TaskDraft(
+            id="",
+            title=f"File the {trip.there.name} trip's expenses on Expensely by the policy and tell the manager",
+            group=self.group,
+            now=trip.now.isoformat(),
+            timezone=me.tz,
+            user={"name": me.name, "email": me.email},
+            time_budget_s=1500,
+            max_steps=120,
+        )
+
+        def cost(low: int, high: int) -> float:
+            return round(rng.randint(low, high) / 100, 2)
+
+        receipts = self._receipts(rng, people, trip, HOMES[region.key], cost)
+        hotel, ride = receipts[0], next(r for r in receipts if r.kind == "ride")  # the first ride has the draft
+        meals = [r for r in receipts if r.kind == "meal"]
+        dinner = meals[0]  # the one over the cap
+        replaced = None
+        if ctx.on("cross_source_conflict"):
+            replaced = self._first_invoice(rng, trip, hotel)
+        extra: list[Receipt] = []
+        if ctx.on("noisy_data"):
+            extra = self._noise(rng, trip, ride, rng.choice(meals), cost)
+        for r in [*receipts, *([replaced] if replaced else []), *extra]:
+            sent = r.sent or at(r.day, rng.randint(8, 22), rng.randint(0, 59), me.tz)
+            flags = ["\\Seen"] if rng.random() < 0.6 else []
+            r.message = mails.mail(rng, f"{r.vendor} <{r.sender}>", [me], r.subject, r.body, sent, flags=flags)
+            draft.add_message("INBOX", r.message)
+
+        # The trip in the calendar; with hidden_dependency the project code is only there.
+        event = {
+            "uid": draft.uid("evt", f"{trip.there.name} trip"),
+            "summary": f"{trip.client_name} {trip.topic} ({trip.there.name})",
+            "start": trip.first.isoformat(),
+            "end": (trip.last + timedelta(days=1)).isoformat(),
+            "all_day": True,
+            "location": trip.there.name,
+            "description": (
+                f"Project {trip.code}, {trip.client_name} {trip.topic}. " if ctx.on("hidden_dependency") else ""
+            )
+            + f"Hotel: {hotel.vendor}.",
+        }
+        draft.add_event("Work", event)
+        assert me.org is not None
+        contact = {
+            "uid": draft.uid("c", trip.manager.family),
+            "name": trip.manager.name,
+            "emails": [trip.manager.email],
+            "phones": [trip.manager.phone],
+            "organization": me.org.name,
+            "title": trip.manager.title,
+        }
+        draft.add_contact(contact)
+        request, writer = self._request(ctx, draft, trip, contact)
+
+        # The portal: last trip's reports, and the draft saved during this one.
+        reports, started = self._portal(ctx, trip, ride, cost)
+        draft.web = {"expenses": {"reports": reports, "policy": self._policy(trip)}}
+
+        bg = Background(draft, rng, people, me, trip.now, "en")
+        noise = bg.mail(3)
+        bg.events(2, "Personal")
+        colleague = people.person(region, org=me.org, title="Consultant")
+        bg.contacts([colleague, *bg.friends[:2]])
+
+        claims = [self._claim(trip, r) for r in receipts]
+        total = round(sum(c["amount"] for c in claims), 2)
+        wrong = {}
+        if replaced is not None:
+            wrong[_ref_pattern(replaced.ref)] = f"the hotel's first invoice, replaced by {hotel.ref}"
+            csc.supersede(
+                draft,
+                loser=mail_path("INBOX", replaced.message),
+                winner=mail_path("INBOX", hotel.message),
+                rule=f"the corrected invoice {hotel.ref} replaces invoice no. {replaced.ref}",
+                stated=True,
+            )
+        if extra:
+            personal_ride, resent, shop = extra
+            wrong[_ref_pattern(personal_ride.ref)] = "a personal ride before the trip"
+            wrong[_ref_pattern(shop.ref)] = "souvenirs, a personal purchase"
+            nd.twin(
+                draft,
+                mail_path("INBOX", ride.message),
+                ride.message,
+                mail_path("INBOX", personal_ride.message),
+                personal_ride.message,
+            )
+            original = next(m for m in meals if m.ref == resent.ref)
+            nd.twin(
+                draft,
+                mail_path("INBOX", original.message),
+                original.message,
+                mail_path("INBOX", resent.message),
+                resent.message,
+            )
+            previous = next(r for r in reports if r["merchant"] == ride.vendor and r["status"] != "draft")
+            nd.twin(
+                draft,
+                f"web/expenses/reports/{started['id']}",
+                started,
+                f"web/expenses/reports/{previous['id']}",
+                previous,
+            )
+            nd.irrelevant(draft, [mail_path("INBOX", shop.message), *noise])
+        if ctx.on("hidden_dependency"):
+            hd.move_fact(
+                draft,
+                fact=f"the trip's project code is {trip.code}",
+                item=item_path("calendar", "Work", event),
+                instead_of=mail_path("INBOX", request),
+            )
+
+        self._rubric(ctx, draft, trip, claims, started, ride, dinner, hotel, replaced, wrong, writer, request, total)
+        draft.prompt = rng.choice(PROMPTS).format(
+            city=trip.there.name,
+            manager=trip.manager.given,  # as the address book knows them
+            total=", with the total" if ctx.on("cross_tool_consistency") else "",
+        )
+        draft.summary = f"{len(claims)} expenses of the {trip.there.name} trip, total {money(total, region)}"
+        draft.hint = (
+            "Receipts of a business trip are in the mail; file each claimable one on the Expensely portal by its "
+            "policy (categories, meal cap, project code), finish the draft started during the trip, tell the manager"
+            + ("; the hotel sent a corrected invoice" if replaced else "")
+            + ("; one receipt came twice, a ride and a purchase are personal" if extra else "")
+            + "."
+        )
+        draft.goal = self._goal(
+            ctx, trip, receipts, claims, ride, started, replaced, extra, writer, total, event["uid"]
+        )
+        draft.solution = solution.solve
+        draft.facts = {
+            "manager": trip.manager.family,
+            "subject": request["subject"],
+            "window": [(trip.first - timedelta(days=1)).isoformat(), (trip.last + timedelta(days=2)).isoformat()],
+            "trip": trip.there.name,
+            "code_in": "calendar" if ctx.on("hidden_dependency") else "mail",
+            "vendors": self._vendors([*receipts, *extra]),
+            "draft_merchant": ride.vendor,
+            "currency": region.currency,
+            "purpose": f"{{code}} {trip.client_name} {trip.topic}",
+            "symbol": region.symbol,
+            "reply": f"Hi {writer.first},\n\nmy {trip.there.name} expenses are all submitted on Expensely: {{count}} "
+            f"reports, {{total}} in total.\n\nThanks,\n{me.given}",
+        }
+        return draft
+
+    # -- the facts ---------------------------------------------------------------------------
+
+    def _trip(self, ctx: Context) -> _Trip:
+        rng, people = ctx.rng, ctx.people
+        region = REGIONS[rng.choice(sorted(HOMES))]
+        employer = people.company(region)
+        me = people.person(region, org=employer, title="Senior Consultant")
+        manager = people.person(
+            region, org=employer, title=rng.choice(MANAGER_TITLES), short_name=ctx.on("entity_alignment")
+        )
+        now = pick_now(rng, me.tz)
+        home = me.city
+        there = rng.choice([c for c in region.cities if c.name != home.name])
+        nights = rng.randint(2, 3)
+        starts = [now.date() - timedelta(days=k) for k in range(nights + 3, nights + 13)]
+        first = rng.choice([d for d in starts if d.weekday() + nights <= 4])
+        client = people.company(region)
+        prefix = re.sub(r"[^A-Z]", "", ascii_fold(client.name).upper())[:3].ljust(3, "X")
+        return _Trip(
+            me,
+            manager,
+            client.name,
+            f"{prefix}-{rng.randint(1000, 9999)}",
+            home,
+            there,
+            first,
+            first + timedelta(days=nights),
+            now,
+            float(rng.choice((40, 45, 50, 60))),
+            rng.choice(TOPICS),
+        )
+
+    def _receipts(self, rng: random.Random, people: People, trip: _Trip, transport: str, cost: Cost) -> list[Receipt]:
+        """What the trip cost: the hotel, the way there and back, a ride or two, a dinner over the cap and perhaps
+        a lunch."""
+        region, me = trip.region, trip.me
+        root = rng.choice(COMPANY_ROOTS)
+        hotel_name = rng.choice(HOTELS).format(root=root)
+        rate = float(rng.randint(95, 185))
+        amount = round(rate * trip.nights, 2)
+        number = f"INV-{trip.last.year}-{rng.randint(1000, 9999)}"
+        hotel = Receipt(
+            "hotel",
+            hotel_name,
+            f"reservations@{slug(hotel_name)}.{region.tld}",
+            trip.last,
+            amount,
+            number,
+            f"Your invoice {number} from {hotel_name}",
+        )
+        hotel.body = self._invoice(hotel, trip, rate)
+        carrier = rng.choice(CARRIERS[region.key])
+        booked = at(trip.first - timedelta(days=rng.randint(3, 12)), rng.randint(9, 20), rng.randint(0, 50), me.tz)
+        legs = []
+        for when, origin, to in (
+            (trip.first, trip.home.name, trip.there.name),
+            (trip.last, trip.there.name, trip.home.name),
+        ):
+            price = cost(12900, 38900) if transport == "flight" else cost(3900, 14900)
+            code = "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(6))
+            leg = Receipt(
+                "travel",
+                carrier,
+                f"no-reply@{slug(carrier)}.{region.tld}",
+                when,
+                price,
+                code,
+                f"Your {transport} to {to} on {day(when, 'en', region, weekday=False)}",
+            )
+            leg.body = (
+                f"Hello {me.given},\n\nthank you for travelling with {carrier}. Your e-ticket:\n\n"
+                f"{origin} to {to}, departing {rng.randint(6, 18):02d}:{rng.choice((5, 12, 28, 41, 56)):02d}\n"
+                f"Date: {_dated(when, region)}\nBooking reference: {code}\nPassenger: {me.name}\n"
+                f"Total: {money(price, region)}\n\nHave a good trip!\n{carrier}"
+            )
+            leg.sent = booked + timedelta(minutes=len(legs))  # both legs booked at once, one mail each
+            legs.append(leg)
+        vendor = rng.choice(RIDES)
+        rides = [self._ride(rng, trip, vendor, trip.first, cost(1400, 3800), trip.there)]
+        if rng.random() < 0.5:  # back to the station on the last day
+            rides.append(self._ride(rng, trip, vendor, trip.last, cost(1400, 3800), trip.there))
+        dinner_day = trip.first + timedelta(days=rng.randint(0, trip.nights - 1))
+        meals = [self._meal(rng, trip, people.person(region), dinner_day, round(trip.cap + cost(600, 4000), 2), 2, 21)]
+        if rng.random() < 0.7:
+            lunch_day = trip.first + timedelta(days=rng.randint(0, trip.nights - 1))
+            meals.append(
+                self._meal(rng, trip, people.person(region), lunch_day, round(trip.cap - cost(800, 2500), 2), 1, 13)
+            )
+        return [hotel, *legs, *rides, *meals]
+
+    @staticmethod
+    def _invoice(hotel: Receipt, trip: _Trip, rate: float, replaces: str = "") -> str:
+        region = trip.region
+        lines = [
+            f"Dear {trip.me.name},",
+            "",
+            mails.wrap(
+                f"we've applied your company's corporate rate, which was missed at check-out. This invoice replaces "
+                f"invoice no. {replaces}; the difference has been refunded to your card."
+            )
+            if replaces
+            else "thank you for staying with us. Please find your invoice below.",
+            "",
+            f"Invoice no. {hotel.ref}",
+            f"Guest: {trip.me.name}",
+            f"Check-in: {_dated(trip.first, region)}",
+            f"Check-out: {_dated(trip.last, region)}",
+            f"Room, {trip.nights} nights x {money(rate, region)}",
+            f"Total: {money(hotel.amount, region)}",
+            "Paid by card.",
+            "",
+            f"Kind regards,\n{hotel.vendor}",
+        ]
+        return "\n".join(lines)
+
+    def _first_invoice(self, rng: random.Random, trip: _Trip, hotel: Receipt) -> Receipt:
+        """The invoice at the standard rate; the one in `receipts` becomes its corrected replacement."""
+        corporate = hotel.amount / trip.nights
+        standard = round(corporate + rng.randint(15, 35), 2)
+        first = Receipt(
+            "hotel",
+            hotel.vendor,
+            hotel.sender,
+            hotel.day,
+            round(standard * trip.nights, 2),
+            f"INV-{trip.last.year}-{rng.randint(1000, 9999)}",
+            hotel.subject,
+        )
+        while first.ref == hotel.ref:
+            first.ref = f"INV-{trip.last.year}-{rng.randint(1000, 9999)}"
+        first.subject = f"Your invoice {first.ref} from {hotel.vendor}"
+        first.body = self._invoice(first, trip, standard)
+        hotel.subject = f"Corrected invoice {hotel.ref} from {hotel.vendor}"
+        hotel.body = self._invoice(hotel, trip, corporate, replaces=first.ref)
+        hotel.sent = at(trip.last + timedelta(days=rng.randint(1, 2)), 10, rng.randint(0, 59), trip.me.tz)
+        return first
+
+    def _ride(self, rng: random.Random, trip: _Trip, vendor: str, when: date, amount: float, city: City) -> Receipt:
+        ref = f"RC-{rng.randint(100000, 999999)}"
+        a, b = rng.sample(city.streets, 2) if len(city.streets) > 1 else (city.streets[0], "Central Station")
+        r = Receipt(
+            "ride",
+            vendor,
+            f"receipts@{slug(vendor)}.com",
+            when,
+            amount,
+            ref,
+            f"Your {WEEKDAYS[when.weekday()]} trip with {vendor}",
+        )
+        r.sent = at(when, rng.randint(8, 21), rng.randint(0, 59), trip.me.tz)
+        r.body = (
+            f"Thanks for riding, {trip.me.given}!\n\nDate: {_dated(when, trip.region)}, {r.sent:%H:%M}\n"
+            f"{a} to {b}, {city.name}\nTotal: {money(amount, trip.region)}\nReceipt no. {ref}\n"
+            f"Paid with Visa ending {rng.randint(1000, 9999)}"
+        )
+        r.sent += timedelta(minutes=rng.randint(18, 50))  # the receipt comes once the ride is over
+        return r
+
+    def _meal(
+        self, rng: random.Random, trip: _Trip, host: Person, when: date, amount: float, covers: int, hour: int
+    ) -> Receipt:
+        name = rng.choice(EATERIES).format(given=host.given, family=host.family, root=rng.choice(COMPANY_ROOTS))
+        ref = f"R-{rng.randint(10000, 99999)}"
+        r = Receipt("meal", name, f"receipts@{slug(name)}.{trip.region.tld}", when, amount, ref, f"Receipt from {name}")
+        r.sent = at(when, hour, rng.randint(0, 59), trip.me.tz)
+        r.body = (
+            f"{name}\n{trip.region.street_address(rng, trip.there)}\n\nReceipt no. {ref}\n"
+            f"Date: {_dated(when, trip.region)}, {r.sent:%H:%M}\nTable {rng.randint(2, 30)}, covers: {covers}\n"
+            f"Total: {money(amount, trip.region)} (service included)\n\nThank you for dining with us!"
+        )
+        return r
+
+    def _noise(self, rng: random.Random, trip: _Trip, ride: Receipt, meal: Receipt, cost: Cost) -> list[Receipt]:
+        """A weekend ride at home before the trip, a meal's receipt sent again, souvenirs bought on the trip."""
+        weekend = trip.first - timedelta(days=trip.first.weekday() + rng.choice((1, 2)))
+        personal = self._ride(rng, trip, ride.vendor, weekend, cost(900, 2900), trip.home)
+        resent = Receipt("meal", meal.vendor, meal.sender, meal.day, meal.amount, meal.ref, f"{meal.subject} (resent)")
+        resent.body = "As requested, here is your receipt again.\n\n" + meal.body
+        resent.sent = at(meal.day + timedelta(days=1), 9, rng.randint(0, 59), trip.me.tz)
+        name = rng.choice(SHOPS).format(city=trip.there.name, root=rng.choice(COMPANY_ROOTS))
+        ref = f"ORD-{rng.randint(10000, 99999)}"
+        when = trip.first + timedelta(days=rng.randint(0, trip.nights))
+        amount = cost(1800, 6500)
+        shop = Receipt(
+            "shop", name, f"orders@{slug(name)}.{trip.region.tld}", when, amount, ref, f"Your order at {name}"
+        )
+        shop.body = (
+            f"Thank you for shopping at {name}!\n\nOrder no. {ref}\nDate: {_dated(when, trip.region)}\n"
+            f"{rng.choice(SOUVENIRS)}\nTotal: {money(amount, trip.region)}\n\nSee you again soon."
+        )
+        return [personal, resent, shop]
+
+    def _request(
+        self, ctx: Context, draft: TaskDraft, trip: _Trip, contact: dict[str, Any]
+    ) -> tuple[dict[str, Any], Person]:
+        """The manager's mail asking for the claim; with entity_alignment from their personal address."""
+        rng, me, manager = ctx.rng, trip.me, trip.manager
+        writer, aside = manager, []
+        if ctx.on("entity_alignment"):
+            writer = ea.alias(draft, ctx.people, manager, where=[contact_path(contact)])
+            aside = [f"{rng.choice(ea.REASONS)} Please send anything for me to this address for now."]
+        asks = [
+            f"Could you put your {trip.there.name} expenses on Expensely this week? Everything that's claimable, "
+            "one report per receipt, the way the policy on there says."
+        ]
+        if not ctx.on("hidden_dependency"):
+            asks.append(f"It all goes on project {trip.code} ({trip.client_name}).")
+        asks.append(
+            "Once it's all submitted, let me know the total so I can approve it in one go."
+            if ctx.on("cross_tool_consistency")
+            else "Let me know once it's all submitted so I can approve it in one go."
+        )
+        body = mails.letter(rng, writer, me, [*aside, *asks], full_signature=False)
+        sent = min(
+            at(workday(trip.last, 1), rng.randint(9, 17), rng.randint(0, 59), me.tz), trip.now - timedelta(hours=1)
+        )
+        request = mails.mail(rng, writer, [me], f"{trip.there.name} expenses", body, sent)
+        draft.add_message("INBOX", request)
+        if writer is not manager:
+            draft.record(ea.NAME, {"items": [mail_path("INBOX", request)]})
+        return request, writer
+
+    def _portal(
+        self, ctx: Context, trip: _Trip, ride: Receipt, cost: Cost
+    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The last trip's reports, approved, and the draft the user saved for this trip's ride."""
+        rng, region, tz = ctx.rng, trip.region, trip.me.tz
+        before = trip.first - timedelta(days=rng.randint(30, 60))
+        old = [
+            ("Travel", rng.choice(CARRIERS[region.key]), cost(4900, 29900), f"BK{rng.randint(1000, 9999)}"),
+            ("Lodging", rng.choice(HOTELS).format(root=rng.choice(COMPANY_ROOTS)), cost(18000, 36000), "invoice.pdf"),
+            ("Meals", f"{rng.choice(COMPANY_ROOTS)} Kitchen", cost(1800, 3900), f"R-{rng.randint(10000, 99999)}"),
+        ]
+        if ctx.on("noisy_data"):
+            old.append(("Transport", ride.vendor, cost(1200, 3200), f"RC-{rng.randint(100000, 999999)}"))
+        first_id = rng.randrange(700, 980, 10) + rng.randint(1, 4)  # the draft's id looks like the others'
+        reports = []
+        for n, (category, merchant, amount, receipt) in enumerate(old):
+            when = before + timedelta(days=min(n, 2))
+            reports.append(
+                {
+                    "id": f"EXP-{first_id + n:04d}",
+                    "date": when.isoformat(),
+                    "merchant": merchant,
+                    "category": category,
+                    "amount": amount,
+                    "currency": region.currency,
+                    "description": f"Client visit, {trip.there.name}",  # they go there now and then
+                    "receipt": receipt,
+                    "status": "approved",
+                    "submitted_at": at(when + timedelta(days=4), 17, rng.randint(0, 59), tz).isoformat(),
+                }
+            )
+        guess = float((int(ride.amount) // 5 + 1) * 5)
+        started = {
+            "id": f"EXP-{first_id + len(old):04d}",
+            "date": ride.day.isoformat(),
+            "merchant": ride.vendor,
+            "category": "Travel",
+            "amount": guess,
+            "currency": region.currency,
+            "status": "draft",
+        }
+        return [*reports, started], started
+
+    @staticmethod
+    def _policy(trip: _Trip) -> str:
+        cap = money(trip.cap, trip.region)
+        return "\n\n".join(
+            [
+                "File one report per receipt within 30 days of the trip, and submit it: a draft is not seen by "
+                "anyone. The receipt reference is the receipt, invoice or booking number printed on it.",
+                "Date: the day of the expense; for a hotel, the day you checked out.",
+                "Categories: hotels: Lodging. Trains, flights and coaches: Travel. Taxis, ride-hailing and public "
+                "transport: Transport. Meals: Meals.",
+                f"Meals: up to {cap} per meal, service included. For a dearer meal, claim {cap} and pay the rest "
+                "yourself.",
+                "Business purpose: the trip's project code, so the cost lands on the right budget.",
+                "Not reimbursed: personal purchases (gifts, souvenirs, toiletries), minibar and films, and anything "
+                "outside the business trip.",
+            ]
+        )
+
+    def _claim(self, trip: _Trip, r: Receipt) -> dict[str, Any]:
+        amount = min(r.amount, trip.cap) if r.kind == "meal" else r.amount
+        dates = [(trip.first + timedelta(days=n)).isoformat() for n in range(trip.nights + 1)]
+        what = {
+            "hotel": f"the hotel stay at {r.vendor} (invoice {r.ref})",
+            "travel": f"the {r.vendor} ticket {r.ref} ({r.day.isoformat()})",
+            "ride": f"the {r.vendor} ride ({r.ref})",
+            "meal": f"the meal at {r.vendor} ({r.ref})",
+        }[r.kind]
+        return {
+            "what": what,
+            "receipt": _ref_pattern(r.ref),
+            "amount": round(amount, 2),
+            "dates": dates if r.kind == "hotel" else [r.day.isoformat()],
+            "currency": trip.region.currency,
+            "category": r.category,
+            "merchant": re.escape(r.vendor),
+            "description": rf"(?<![\w-]){re.escape(trip.code)}(?!\d)",
+        }
+
+    @staticmethod
+    def _vendors(receipts: list[Receipt]) -> list[dict[str, Any]]:
+        """Whom a careful person searches the mail for, with what each of them sells."""
+        out: dict[str, dict[str, Any]] = {}
+        for r in receipts:
+            out.setdefault(r.sender, {"sender": r.sender, "vendor": r.vendor, "kind": r.kind, "category": r.category})
+        return list(out.values())
+
+    # -- the rubric --------------------------------------------------------------------------
+
+    def _rubric(
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        trip: _Trip,
+        claims: list[dict[str, Any]],
+        started: dict[str, Any],
+        ride: Receipt,
+        dinner: Receipt,
+        hotel: Receipt,
+        replaced: Receipt | None,
+        wrong: dict[str, str],
+        writer: Person,
+        request: dict[str, Any],
+        total: float,
+    ) -> None:
+        region = trip.region
+        listed = "; ".join(f"{c['what']}: {money(c['amount'], region)}" for c in claims)
+        draft.check(
+            Check(
+                "claims_filed",
+                f"Exactly {len(claims)} reports are filed and submitted, one per claimable receipt, at the amounts "
+                f"the policy allows: {listed}",
+                v.expense_claims,
+                {"claims": claims, "fields": ["amount"], "wrong": wrong},
+                weight=3,
+                stage="collecting the receipts",
+            )
+        )
+        draft.check(
+            Check(
+                "claim_details",
+                "Each report has the expense's date, merchant and currency, and the category the policy gives "
+                "(taxis under Transport)",
+                v.expense_claims,
+                {"claims": claims, "fields": ["date", "merchant", "category", "currency"], "complete": False},
+                weight=2,
+                stage="filling in the portal",
+            )
+        )
+        draft.check(
+            Check(
+                "business_purpose",
+                f"Each report's business purpose gives the trip's project code, {trip.code}",
+                v.expense_claims,
+                {"claims": claims, "fields": ["description"], "complete": False},
+                weight=2,
+                stage="finding the project code",
+            )
+        )
+        cap = money(trip.cap, region)
+        dinner_claim = next(c for c in claims if c["receipt"] == _ref_pattern(dinner.ref))
+        draft.check(
+            Check(
+                "meal_capped",
+                f"The dinner at {dinner.vendor} ({money(dinner.amount, region)}) is claimed at the policy's cap, {cap}",
+                v.expense_claims,
+                {"claims": [dinner_claim], "fields": ["amount"], "complete": False},
+                stage="applying the policy",
+            )
+        )
+        draft.check(
+            Check(
+                "draft_completed",
+                f"The draft {started['id']} for the {ride.vendor} ride was completed (receipt {ride.ref}, "
+                f"{money(ride.amount, region)}) and submitted, not left behind or filed again",
+                v.report_submitted,
+                {
+                    "report": started["id"],
+                    "receipt": _ref_pattern(ride.ref),
+                    "amount": ride.amount,
+                    "label": "the ride",
+                },
+                weight=2,
+                stage="updating the existing draft",
+            )
+        )
+        if replaced is not None:
+            hotel_claim = next(c for c in claims if c["receipt"] == _ref_pattern(hotel.ref))
+            draft.check(
+                Check(
+                    "corrected_invoice",
+                    f"The hotel is claimed by the corrected invoice {hotel.ref} ({money(hotel.amount, region)}), "
+                    f"not by the replaced {replaced.ref} ({money(replaced.amount, region)})",
+                    v.expense_claims,
+                    {"claims": [hotel_claim], "fields": ["amount"], "complete": False},
+                    weight=2,
+                    stage="choosing the invoice that counts",
+                )
+            )
+        wrong_address = {}
+        if writer is not trip.manager:
+            wrong_address = {trip.manager.email: "their work address; they asked for replies at the personal one"}
+        draft.check(
+            Check(
+                "manager_told",
+                f"Exactly one message was sent, to {writer.email} only, answering the request",
+                v.sent_once,
+                {
+                    "to": [writer.email],
+                    "label": writer.display,
+                    "in_reply_to": request["message_id"],
+                    "subject": "expense|claim|" + re.escape(trip.there.name),
+                    "wrong": wrong_address,
+                },
+                weight=2,
+                stage="telling the manager",
+            )
+        )
+        allow = ["+web/expenses/reports/*", f"~web/expenses/reports/{started['id']}#*"]
+        allow += ["+mail/outbox/*", "+mail/folders/Sent/*"]
+        writes = ["file and submit a report per claimable receipt", "complete and submit the draft", "tell the manager"]
+        if ctx.on("cross_tool_consistency"):
+            draft.check(
+                Check(
+                    "total_in_mail",
+                    f"The message gives the total submitted, {money(total, region)}",
+                    v.message_says,
+                    {"to": writer.email, "patterns": {"the total": amount_regex(total)}},
+                    weight=2,
+                    stage="adding up",
+                )
+            )
+            ctc.agree(
+                draft,
+                apps=["web", "mail"],
+                rule="the total in the message is the sum of the reports submitted on the portal",
+                items=["claims_filed", "total_in_mail"],
+            )
+        tsu.require(draft, writes, *allow)
+        draft.permit("~mail/folders/INBOX/*#flags")
+        draft.judges.append(
+            Judge(
+                "clear_message",
+                "The message to the manager is short and clear",
+                f"The message to {writer.first} says the {trip.there.name} expenses are submitted on Expensely"
+                + (f" and gives the total, {money(total, region)}" if ctx.on("cross_tool_consistency") else "")
+                + ", without wrong or confusing details.",
+                stage="telling the manager",
+            )
+        )
+
+    def _goal(
+        self,
+        ctx: Context,
+        trip: _Trip,
+        counted: list[Receipt],
+        claims: list[dict[str, Any]],
+        ride: Receipt,
+        started: dict[str, Any],
+        replaced: Receipt | None,
+        extra: list[Receipt],
+        writer: Person,
+        total: float,
+        event_uid: str,
+    ) -> str:
+        region = trip.region
+        lines = [
+            "# Goal",
+            "",
+            f"The {trip.there.name} trip ran {trip.first.isoformat()} to {trip.last.isoformat()} (`{event_uid}`), "
+            f"project **{trip.code}**. The portal's policy: one report per receipt, taxis under Transport, meals "
+            f"capped at {money(trip.cap, region)}, the project code as the business purpose.",
+            "",
+            "Submitted reports on Expensely (each with its receipt reference and the project code):",
+            "",
+        ]
+        for r, c in zip(counted, claims, strict=True):
+            lines.append(
+                f"- {c['dates'][-1] if r.kind == 'hotel' else r.day.isoformat()} {r.vendor} ({c['category']}): "
+                f"{money(c['amount'], region)} [{r.ref}]"
+                + (f" (the receipt says {money(r.amount, region)})" if c["amount"] != r.amount else "")
+                + (f" (the draft `{started['id']}`, completed and submitted)" if r is ride else "")
+            )
+        lines += ["", f"Total **{money(total, region)}**.", ""]
+        if replaced is not None:
+            lines.append(
+                f"The hotel's first invoice {replaced.ref} ({money(replaced.amount, region)}) is replaced by the "
+                f"corrected {counted[0].ref}."
+            )
+        if extra:
+            lines.append(
+                f"Not claimed: the {extra[0].vendor} ride on {extra[0].day.isoformat()} (personal, before the trip), "
+                f"the resent copy of the {extra[1].vendor} receipt, the souvenirs from {extra[2].vendor}."
+            )
+        lines.append(
+            f"One message to {writer.email} only, answering the request"
+            + (f", giving the total {money(total, region)}" if ctx.on("cross_tool_consistency") else "")
+            + "."
+        )
+        if writer is not trip.manager:
+            lines.append(
+                f"{writer.display} is {trip.manager.name} (the address book knows {trip.manager.email}); they asked "
+                f"for replies to {writer.email}."
+            )
+        if ctx.on("hidden_dependency"):
+            lines.append("The project code is only in the trip's calendar event.")
+        lines += ["", "Reading mail marks it seen; nothing else changes."]
+        return "\n".join(lines)

@@ -1,0 +1,880 @@
+"""find-a-slot (scheduling): find the one time a group spread over several time zones can meet.
+
+The user asked three or four people abroad (the request is in Sent) when they are free next week;
+each reply gives times in the writer's own zone. Exactly one stretch of the meeting's length fits
+every reply and the user's calendar. The agent turns the user's hold into that meeting with everyone
+invited at their work address (or replaces the hold, never keeping both) and mails them all the time.
+
+Each other time that fits the replies is ruled out by one thing: a one-off meeting, a weekly series
+(which blocks the same hour on some days), one person's working hours, or (with a conflict) a time
+someone took back. The generator checks that each of these alone decides its time, and that the
+answer is unique.
+
+- tool_state_update (core): the hold becomes the meeting (or gives way to it); a note goes out.
+- hidden_dependency: one of them is free "any time in my working hours"; only their contact says
+  which hours, and in which city.
+- cross_source_conflict: one of them writes again, taking a time back and offering the answer.
+- entity_alignment: one of them replies by their short name from a personal address; the contact and
+  the request know their full name and work address, which is where the invitation goes.
+- noisy_data: a cancelled event over the answer, the last instance of the same meeting, and another
+  project's thread asking the same question.
+- cross_tool_consistency: the note gives the event's time in each person's own zone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from functools import cache
+from itertools import pairwise
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from stageclaw.author import verifylib as v
+from stageclaw.author.content import mail as mails
+from stageclaw.author.content.background import Background
+from stageclaw.author.content.people import JOB_TITLES, Person
+from stageclaw.author.content.places import ENGLISH, REGIONS, City
+from stageclaw.author.content.text import clock, day, day_regex, time_regex
+from stageclaw.author.content.timeline import at, local, pick_now
+from stageclaw.author.draft import Check, Judge, TaskDraft
+from stageclaw.author.family import Context, Family, register
+from stageclaw.author.operators import contact_path, item_path, mail_path
+from stageclaw.author.operators import cross_source_conflict as csc
+from stageclaw.author.operators import cross_tool_consistency as ctc
+from stageclaw.author.operators import entity_alignment as ea
+from stageclaw.author.operators import hidden_dependency as hd
+from stageclaw.author.operators import noisy_data as nd
+from stageclaw.author.operators import tool_state_update as tsu
+from stageclaw.author.solutions import find_a_slot as solution
+from stageclaw.author.solutions.find_a_slot import Span, free_slots, overlap, without, working_hours
+
+PROJECTS = ("Atlas", "Beacon", "Orion", "Helix", "Lighthouse", "Compass", "Northstar", "Polaris", "Aurora", "Tern")
+KINDS = ("design review", "steering group", "roadmap review", "planning workshop", "quarterly check-in")
+LENGTHS = {45: "45 minutes", 60: "an hour", 90: "an hour and a half"}
+HOLDS = ("Hold: {name}", "{name} (hold)", "HOLD – {name}")
+SUBJECTS = ("{name}: times next week?", "Finding a time for the {name}", "{name} – when can you do next week?")
+# Working hours of the person who is free "any time in my working hours".
+FLEX_HOURS = ((time(8, 30), time(17)), (time(9), time(17, 30)), (time(9), time(18)), (time(8), time(16, 30)))
+AWAKE = (time(7), time(21))  # what the others offer falls in these local hours
+DESK = (8, 20)  # the user's hours the answer and the other candidates fall in
+STEP = timedelta(minutes=30)
+BUSY = ("Budget review", "Customer call", "Board prep", "Interview panel", "Vendor negotiation", "All-hands")
+WEEKLY = ("Weekly 1:1 with {who}", "Ops review", "Sprint planning", "Leadership sync")
+FILLERS = ("Lunch with {who}", "Focus time", "Coffee with {who}", "Review {who}'s draft", "Expenses and admin")
+CANCELLED = ("Supplier demo", "Office move walkthrough", "Training: new expense tool")
+OFFERS = (
+    "Here's when I can do next week (all {city} time):",
+    "These work for me, {city} time:",
+    "I'm free at these times ({city} time):",
+)
+LATER = (
+    "Anything else is tricky, I'm afraid.",
+    "Happy to shuffle things if none of those work.",
+    "Hope one of those fits!",
+)
+TAKEN_BACK = (
+    "a customer visit got moved onto it",
+    "I have to cover for a colleague",
+    "our team offsite was moved",
+)
+PROMPTS = (
+    "Everyone's replied about the {name} now. Can you find the time that works for all of us and set it up with "
+    "them invited? I've got a hold in my calendar for it, use that rather than adding a second one. Then email "
+    "them the time{zones}.",
+    "The replies for the {name} are all in. Please work out the one slot that suits everybody, make my hold the "
+    "real meeting with everyone invited, and let them all know by email{zones}.",
+    "Could you sort out the {name}? Everyone sent me their times. Book the slot that works for all of us (replace "
+    "my hold, don't leave two) with them invited, and send them one email with the time{zones}.",
+)
+ZONES = " - give the time in each person's own time zone"
+MY_TIME = " (my time is fine)"
+EXCLUDE = r"\bhold\b|placeholder|tentative|\btbc\b|\?"
+
+
+@dataclass
+class _Layout:
+    """When everything happens, decided before anyone is named (absolute times)."""
+
+    days: list[date]  # the days the user asked about, in the user's zone
+    cities: list[tuple[str, City]]  # the guests' (region key, city); the first keeps working hours
+    hours: tuple[time, time]  # the first guest's working hours
+    slot: Span  # the answer
+    decoys: dict[str, Span]  # what rules each other candidate out -> that candidate
+    windows: list[list[Span]]  # what each other guest offers (the corrector: in the first mail)
+    withdrawn: Span | None = None  # the corrector takes this back ...
+    added: Span | None = None  # ... and offers this instead
+    busy: list[Span] = field(default_factory=list)  # one-off meetings of the user
+    weekly: tuple[Span, list[int]] | None = None  # a series: its occurrence in the window, its weekdays
+    cancelled: Span | None = None
+
+    def available(self, first_mail: bool = False, any_hours: bool = False) -> list[list[Span]]:
+        """Everyone's free times as the guests give them: after the correction unless `first_mail`,
+        and with `any_hours` as if the first guest had no working hours."""
+        if any_hours:
+            flex = [
+                (at(self.days[0], 0, 0, "UTC") - timedelta(days=2), at(self.days[-1], 0, 0, "UTC") + timedelta(days=3))
+            ]
+        else:
+            flex = _around(tuple(self.days), self.hours, self.cities[0][1].tz)
+        out = [flex]
+        for n, offered in enumerate(self.windows):
+            if n == 0 and not first_mail and self.withdrawn is not None and self.added is not None:
+                offered = [w for w in offered if w != self.withdrawn] + [self.added]
+            out.append(offered)
+        return out
+
+    @property
+    def offered(self) -> list[Span]:
+        """Every window the others offer in any of their mails."""
+        return [w for offered in self.windows for w in offered] + ([self.added] if self.added else [])
+
+    @property
+    def protected(self) -> list[Span]:
+        """Where another event of the user could change the answer: around every window offered."""
+        return [(a - STEP, b + STEP) for a, b in self.offered]
+
+
+@cache
+def _around(days: tuple[date, ...], hours: tuple[time, time], tz: str) -> list[Span]:
+    """`working_hours` in UTC, made once per zone: the layout search compares them many times."""
+    return [(a.astimezone(UTC), b.astimezone(UTC)) for a, b in working_hours(list(days), hours, ZoneInfo(tz))]
+
+
+def _starts(spans: list[Span], minutes: int, tz: str) -> dict[date, list[datetime]]:
+    """Meeting starts on the half hour that fit inside `spans`, by the user's day."""
+    out: dict[date, list[datetime]] = {}
+    for a, b in spans:
+        t = a
+        while t + timedelta(minutes=minutes) <= b:
+            out.setdefault(local(t, tz).date(), []).append(t)
+            t += STEP
+    return out
+
+
+def _inside(spans: list[Span], target: Span) -> Span | None:
+    return next((s for s in spans if s[0] <= target[0] and target[1] <= s[1]), None)
+
+
+def _covers(slots: list[Span], target: Span) -> bool:
+    return _inside(slots, target) is not None
+
+
+def _clashes(span: Span, others: list[Span]) -> bool:
+    return any(span[0] < b and a < span[1] for a, b in others)
+
+
+def _pad(rng: Any, choices: tuple[int, ...]) -> timedelta:
+    return timedelta(minutes=rng.choice(choices))
+
+
+def _layout(rng: Any, me: Person, days: list[date], guests: int, minutes: int, conflict: bool, noisy: bool) -> _Layout:
+    """Zones, offers and calendar obstacles that leave exactly one time, each obstacle deciding one."""
+    noon = at(days[0], 12, 0, me.tz)
+    cities = [(k, c) for k in ENGLISH for c in REGIONS[k].cities if local(noon, c.tz).utcoffset() != noon.utcoffset()]
+    for attempt in range(3000):
+        count = guests if attempt < 1500 else 3  # four people far apart may have no hour in common
+        picked = rng.sample(cities, count)
+        if len({local(noon, c.tz).utcoffset() for _, c in picked}) < count:
+            continue  # two zones with the same clock would hide a wrong conversion
+        found = _place(rng, me, days, picked, rng.choice(FLEX_HOURS), minutes, conflict, noisy)
+        if found is not None:
+            return found
+    raise ValueError(f"no schedule for {me.tz} on {days[0]}")
+
+
+def _place(
+    rng: Any,
+    me: Person,
+    days: list[date],
+    cities: list[tuple[str, City]],
+    hours: tuple[time, time],
+    minutes: int,
+    conflict: bool,
+    noisy: bool,
+) -> _Layout | None:
+    length = timedelta(minutes=minutes)
+    desk = [(at(d, DESK[0], 0, me.tz).astimezone(UTC), at(d, DESK[1], 0, me.tz).astimezone(UTC)) for d in days]
+    awake = [_around(tuple(days), AWAKE, c.tz) for _, c in cities[1:]]
+    flex = _around(tuple(days), hours, cities[0][1].tz)
+    shared = overlap([desk, *awake, flex])
+    if sum((b - a for a, b in shared), timedelta()) < length * 4:
+        return None  # too little time in common for the answer and its rivals
+    band = _starts(shared, minutes, me.tz)
+    outside = _starts(without(overlap([desk, *awake]), flex), minutes, me.tz)
+
+    # The answer (never on the first day, so a careless reader meets a wrong candidate first) and
+    # one candidate per obstacle, each on a day of its own.
+    tz_all = [me.tz, *(c.tz for _, c in cities)]
+    same_day = {
+        d: [t for t in ts if len({local(t, z).date() for z in tz_all}) == 1] for d, ts in band.items() if d in days
+    }
+    answer_days = [d for d in days[1:] if same_day.get(d)]
+    kinds = ["busy", "weekly", *(["withdrawn"] if conflict else [])]
+    if not answer_days:
+        return None
+    answer_day = rng.choice(answer_days)
+    others = [d for d in days if d != answer_day and band.get(d)]
+    if len(others) < len(kinds) or not any(outside.get(d) for d in days):
+        return None
+    start = rng.choice(same_day[answer_day])
+    slot = (start, start + length)
+    decoys: dict[str, Span] = {}
+    for kind, d in zip(kinds, rng.sample(others, len(kinds)), strict=True):
+        t = rng.choice(band[d])
+        decoys[kind] = (t, t + length)
+    t = rng.choice(outside[rng.choice([d for d in days if outside.get(d)])])
+    decoys["hours"] = (t, t + length)
+
+    # What each of the others offers: a window around every candidate (the corrector's mails split
+    # the answer and the withdrawn one), and sometimes a time nobody else can do.
+    windows: list[list[Span]] = []
+    withdrawn = added = None
+    for n, spans in enumerate(awake):
+        offered = []
+        for kind, target in [("answer", slot), *decoys.items()]:
+            piece = _inside(spans, target)
+            if piece is None:
+                return None
+            wide = (0, 30, 60) if kind == "answer" else (0, 30)
+            window = (max(piece[0], target[0] - _pad(rng, wide)), min(piece[1], target[1] + _pad(rng, wide)))
+            if n == 0 and conflict and kind == "answer":
+                added = window
+                continue
+            if n == 0 and kind == "withdrawn":
+                withdrawn = window
+            offered.append(window)
+        if rng.random() < 0.5:
+            pieces = overlap([spans, [(at(d, 0, 0, me.tz), at(d + timedelta(days=1), 0, 0, me.tz)) for d in days]])
+            a, b = rng.choice(pieces)
+            first = a + STEP * rng.randrange(max(1, int((b - a) / STEP) - 2))
+            offered.append((first, min(b, first + _pad(rng, (60, 90, 120)))))
+        offered.sort()
+        everything = sorted([*offered, *([added] if n == 0 and added else [])])
+        if any(x[1] >= y[0] for x, y in pairwise(everything)):
+            return None  # windows that touch would read as one
+        windows.append(offered)
+    layout = _Layout(days, cities, hours, slot, decoys, windows, withdrawn, added)
+
+    # Nothing to spare around the answer: an offer ends there, or the user has a meeting next to it.
+    common = _inside(free_slots(layout.available(), [], minutes), slot)
+    if common is None:
+        return None
+    if common[0] < slot[0]:
+        layout.busy.append((min(common[0], slot[0] - STEP) - _pad(rng, (0, 30)), slot[0]))
+    if common[1] > slot[1]:
+        layout.busy.append((slot[1], max(common[1], slot[1] + STEP) + _pad(rng, (0, 30))))
+    # A one-off meeting and a weekly series take the two candidates they are there for.
+    for kind in ("busy", "weekly"):
+        around = _inside(free_slots(layout.available(), [], minutes), decoys[kind])
+        if around is None:
+            return None
+        taken = (around[0] - _pad(rng, (0, 30)), around[1] + _pad(rng, (0, 30)))
+        if kind == "busy":
+            layout.busy.append(taken)
+        else:
+            weekdays = [local(taken[0], me.tz).weekday()]
+            for d in rng.sample(days, len(days)):
+                shift = timedelta(days=(d - local(taken[0], me.tz).date()).days)
+                again = (taken[0] + shift, taken[1] + shift)
+                if d.weekday() not in weekdays and not _clashes(again, layout.protected):
+                    weekdays.append(d.weekday())  # the series blocks that hour on another day too
+                    break
+            layout.weekly = (taken, sorted(weekdays) if rng.random() < 0.6 else weekdays[:1])
+    if noisy:
+        start = slot[0] + timedelta(minutes=rng.choice((-30, 0, 15)))
+        layout.cancelled = (start, start + timedelta(hours=1))
+    return layout if _decides(layout, minutes, _busy_of(layout, me.tz)) else None
+
+
+def _busy_of(layout: _Layout, tz: str) -> list[Span]:
+    """The user's taken times in the window: the one-off meetings and every occurrence of the series."""
+    out = list(layout.busy)
+    if layout.weekly is not None:
+        (a, b), weekdays = layout.weekly
+        for d in layout.days:
+            if d.weekday() in weekdays:
+                shift = timedelta(days=(d - local(a, tz).date()).days)
+                out.append((local(a, tz) + shift, local(b, tz) + shift))
+    return out
+
+
+def _decides(layout: _Layout, minutes: int, busy: list[Span]) -> bool:
+    """The answer is the only fitting time, and each obstacle alone rules out its candidate."""
+    free = free_slots(layout.available(), busy, minutes)
+    if free != [layout.slot]:
+        return False
+    one_off = [s for s in busy if not _clashes(s, [layout.decoys["busy"]])]
+    series = [s for s in busy if not _clashes(s, [layout.decoys["weekly"]])]
+    if not _covers(free_slots(layout.available(), one_off, minutes), layout.decoys["busy"]):
+        return False
+    if not _covers(free_slots(layout.available(), series, minutes), layout.decoys["weekly"]):
+        return False
+    if not _covers(free_slots(layout.available(any_hours=True), busy, minutes), layout.decoys["hours"]):
+        return False
+    if "withdrawn" in layout.decoys:
+        first = free_slots(layout.available(first_mail=True), busy, minutes)
+        if not _covers(first, layout.decoys["withdrawn"]) or _covers(first, layout.slot):
+            return False
+    # A cancelled event over the answer matters only to whoever counts it as busy.
+    return layout.cancelled is None or not _covers(
+        free_slots(layout.available(), [*busy, layout.cancelled], minutes), layout.slot
+    )
+
+
+def _shown(span: Span, person: Person, twelve: bool) -> str:
+    """A window as they write it, in their zone: 'Tuesday 14 April, 07:30–10:00'."""
+    a, b = local(span[0], person.tz), local(span[1], person.tz)
+    return f"{day(a.date(), 'en', person.region)}, {clock(a, twelve=twelve)}–{clock(b, twelve=twelve)}"
+
+
+@register
+class FindASlot(Family):
+    name = "find-a-slot"
+    group = "scheduling"
+    apps = ("mail", "calendar", "contacts")
+    operators = (
+        "cross_source_conflict",
+        "cross_tool_consistency",
+        "entity_alignment",
+        "hidden_dependency",
+        "noisy_data",
+        "tool_state_update",
+    )
+    summary = "people in several zones sent their free times: book the one slot left, replace the hold, tell them"
+
+    def build(self, ctx: Context) -> TaskDraft:
+        rng, people = ctx.rng, ctx.people
+        region = REGIONS[rng.choice(ENGLISH)]
+        me = people.person(region, org=people.company(region), title=rng.choice(JOB_TITLES))
+        now = pick_now(rng, me.tz)
+        monday = now.date() + timedelta(days=7 - now.weekday())
+        first_day = monday + timedelta(days=rng.choice((0, 1)))
+        days = [first_day + timedelta(days=n) for n in range(4)]
+        minutes = rng.choice(sorted(LENGTHS))
+        lay = _layout(
+            rng, me, days, rng.choice((3, 3, 4)), minutes, ctx.on("cross_source_conflict"), ctx.on("noisy_data")
+        )
+        count = len(lay.cities)
+        project, kind = rng.choice(PROJECTS), rng.choice(KINDS)
+        name = f"{project} {kind}"
+        draft = TaskDraft(
+            id="",
+            title=f"Find the one time {count} people in other time zones can meet; set up the {name}",
+            group=self.group,
+            now=now.isoformat(),
+            timezone=me.tz,
+            user={"name": me.name, "email": me.email},
+            time_budget_s=900,
+            max_steps=60,
+        )
+
+        # The guests: the first keeps working hours, the second may correct themselves, the third
+        # may write under their short name from a personal address.
+        guests: list[Person] = []
+        for n, (key, city) in enumerate(lay.cities):
+            org = people.company(key, at=city)
+            short = ctx.on("entity_alignment") and n == 2
+            guest = people.person(key, org=org, title=rng.choice(JOB_TITLES), short_name=short)
+            while guest.family in {me.family, *(g.family for g in guests)}:  # one surname, one person
+                guest = people.person(key, org=org, title=guest.title, short_name=short)
+            guests.append(guest)
+        contacts = []
+        for n, guest in enumerate(guests):
+            contact: dict[str, Any] = {
+                "uid": draft.uid("c", guest.family),
+                "name": guest.name,
+                "emails": [guest.email],
+                "phones": [guest.phone],
+                "organization": guest.org.name if guest.org else "",
+                "title": guest.title,
+            }
+            if n == 0 and ctx.on("hidden_dependency"):
+                contact["notes"] = (
+                    f"Works from the {contact['organization']} office in {guest.city.name}. Working hours "
+                    f"{clock(lay.hours[0])}–{clock(lay.hours[1])} local time, no calls outside them."
+                )
+            contacts.append(draft.add_contact(contact))
+
+        asked = at(now.date() - timedelta(days=rng.randint(3, 4)), rng.randint(9, 16), rng.randint(0, 59), me.tz)
+        subject = rng.choice(SUBJECTS).format(name=name)
+        request = mails.mail(
+            rng,
+            me,
+            list(rng.sample(guests, len(guests))),
+            subject,
+            "Hi all,\n\n"
+            + mails.wrap(
+                f"I'd like to get the {name} in the diary next week. It needs {LENGTHS[minutes]}. Could you send me "
+                f"the times you're free between {day(days[0], 'en', region)} and {day(days[-1], 'en', region)}? "
+                "Please give them in your own time zone and I'll work out the overlap."
+            )
+            + f"\n\nThanks,\n{me.first}",
+            asked,
+            flags=["\\Seen"],
+        )
+        draft.add_message("Sent", request)
+        request_path = mail_path("Sent", request)
+
+        writers = list(guests)
+        if ctx.on("entity_alignment"):
+            writers[2] = ea.alias(draft, people, guests[2], where=[contact_path(contacts[2]), request_path])
+        facts_guests, replies = self._replies(ctx, draft, lay, me, guests, writers, request, asked, now, subject)
+        if ctx.on("entity_alignment"):
+            draft.record(ea.NAME, {"items": [mail_path("INBOX", replies[2][-1])]})
+        if ctx.on("hidden_dependency"):
+            hd.move_fact(
+                draft,
+                fact=f"{guests[0].name} works {clock(lay.hours[0])}–{clock(lay.hours[1])} in {guests[0].city.name} "
+                f"({guests[0].tz})",
+                item=contact_path(contacts[0]),
+                instead_of=mail_path("INBOX", replies[0][-1]),
+            )
+        if ctx.on("cross_source_conflict"):
+            csc.supersede(
+                draft,
+                loser=mail_path("INBOX", replies[1][0]),
+                winner=mail_path("INBOX", replies[1][-1]),
+                rule="the later mail takes one time back and offers another",
+                stated=True,
+            )
+
+        colleague = people.person(me.region, org=me.org, title=rng.choice(JOB_TITLES))
+        hold = self._calendar(ctx, draft, lay, me, colleague, minutes, name)
+        self._surroundings(ctx, draft, lay, me, colleague, now, name, request, hold, guests)
+        self._rubric(ctx, draft, lay, me, guests, writers, request, hold, name, minutes)
+        draft.goal = self._goal(ctx, lay, me, guests, writers, hold, name, minutes)
+        zones = ZONES if ctx.on("cross_tool_consistency") else MY_TIME
+        draft.prompt = rng.choice(PROMPTS).format(name=name, zones=zones)
+        draft.summary = f"the {name} goes on {lay.slot[0].astimezone(ZoneInfo(me.tz)).isoformat()}"
+        draft.hint = (
+            f"{count} people in other time zones replied with their free times for the {name}; exactly one stretch "
+            "fits all replies and the user's calendar (a one-off meeting, a weekly series and one person's working "
+            "hours rule out the others): turn the hold into that meeting with everyone invited and mail them the time."
+        )
+        draft.solution = solution.solve
+        draft.facts = {
+            "subject": name,
+            "length": LENGTHS[minutes],
+            "minutes": minutes,
+            "days": [d.isoformat() for d in days],
+            "hold": hold["summary"],
+            "summary": name,
+            "guests": facts_guests,
+            "zones": {guests[0].city.name: guests[0].tz},
+            "each_zone": ctx.on("cross_tool_consistency"),
+            "note": f"Hi all,\n\nthanks for sending your times. The only slot that works for everyone is {{when}} "
+            f"{me.city.name} time, so the {name} is in the calendar for then ({LENGTHS[minutes]}).{{zones}}\n\n"
+            f"See you then,\n{me.first}",
+        }
+        return draft
+
+    def _replies(
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        lay: _Layout,
+        me: Person,
+        guests: list[Person],
+        writers: list[Person],
+        request: dict[str, Any],
+        asked: datetime,
+        now: datetime,
+        subject: str,
+    ) -> tuple[list[dict[str, Any]], list[list[dict[str, Any]]]]:
+        """Each guest's reply (the corrector's two); returns what the solution looks for, and the mails."""
+        rng = ctx.rng
+        facts, replies = [], []
+        span = int((now - asked).total_seconds() // 60) - 120
+        times = sorted(asked + timedelta(minutes=90 + rng.randrange(span)) for _ in range(len(guests) + 1))
+        order = rng.sample(range(len(guests)), len(guests))
+        for n, (guest, writer) in enumerate(zip(guests, writers, strict=True)):
+            sent = local(times[order.index(n)], guest.tz)
+            aside = []
+            if writer is not guest:
+                aside = [
+                    "(Writing from my personal account while I'm travelling - please keep the invite on my work "
+                    "address as usual.)"
+                ]
+            fact: dict[str, Any] = {
+                "surname": guest.family,
+                "org": guest.org.name if guest.org else "",
+                "first": writer.first,
+                "zone": guest.tz,
+                "city": guest.city.name,
+                "windows": [],
+                "withdrawn": [],
+                "hours_stated": True,
+            }
+            if n == 0:
+                hidden = ctx.on("hidden_dependency")
+                hours = f"{clock(lay.hours[0])}–{clock(lay.hours[1])}"
+                text = (
+                    "I'm pretty flexible next week, so any time within my working hours works for me, any day."
+                    if hidden
+                    else f"I'm pretty flexible next week: any time in my working hours, {hours} {guest.city.name} "
+                    "time, works for me, any day."
+                )
+                body = mails.letter(rng, writer, me, [*aside, text], full_signature=False if hidden else None)
+                fact.update(zone=None if hidden else guest.tz, city=None if hidden else guest.city.name)
+                fact["hours_stated"] = not hidden
+                mail = mails.mail(rng, writer, [me], f"Re: {subject}", body, sent, in_reply_to=request["message_id"])
+                draft.add_message("INBOX", mail)
+                facts.append(fact)
+                replies.append([mail])
+                continue
+            twelve = rng.random() < 0.4
+            offered = lay.windows[n - 1]
+            listed = "\n".join(f"- {_shown(w, guest, twelve)}" for w in offered)
+            paragraphs = [*aside, rng.choice(OFFERS).format(city=guest.city.name), listed, rng.choice(LATER)]
+            body = mails.letter(rng, writer, me, paragraphs)
+            seen = ["\\Seen"] if rng.random() < 0.5 else []
+            first = mails.mail(
+                rng, writer, [me], f"Re: {subject}", body, sent, in_reply_to=request["message_id"], flags=seen
+            )
+            draft.add_message("INBOX", first)
+            thread = [first]
+            everything = list(offered)
+            if n == 1 and lay.withdrawn is not None and lay.added is not None:
+                gone, new = _shown(lay.withdrawn, guest, twelve), _shown(lay.added, guest, twelve)
+                later = local(times[-1], guest.tz)
+                text = (
+                    f"Sorry, one change: {gone} doesn't work any more ({rng.choice(TAKEN_BACK)}). But {new} "
+                    f"({guest.city.name} time) is free now, if that helps."
+                )
+                body = mails.letter(rng, writer, me, [text], quote=(first, sent))
+                correction = mails.mail(
+                    rng, writer, [me], f"Re: {subject}", body, later, in_reply_to=first["message_id"]
+                )
+                draft.add_message("INBOX", correction)
+                thread.append(correction)
+                everything.append(lay.added)
+                fact["withdrawn"] = [gone]
+            fact["windows"] = [
+                {"shown": _shown(w, guest, twelve), "start": w[0].isoformat(), "end": w[1].isoformat()}
+                for w in sorted(everything)
+            ]
+            facts.append(fact)
+            replies.append(thread)
+        return facts, replies
+
+    def _calendar(
+        self, ctx: Context, draft: TaskDraft, lay: _Layout, me: Person, colleague: Person, minutes: int, name: str
+    ) -> dict[str, Any]:
+        """The user's week: the obstacles, the hold, ordinary meetings; returns the hold."""
+        rng, tz = ctx.rng, me.tz
+
+        def event(summary: str, span: Span, **extra: Any) -> dict[str, Any]:
+            item = {
+                "uid": draft.uid("evt", summary),
+                "summary": summary,
+                "start": local(span[0], tz).isoformat(),
+                "end": local(span[1], tz).isoformat(),
+                **extra,
+            }
+            return draft.add_event("Work", item)
+
+        for summary, span in zip(rng.sample(BUSY, len(lay.busy)), lay.busy, strict=True):
+            event(summary, span)
+        assert lay.weekly is not None
+        (a, b), weekdays = lay.weekly
+        back = timedelta(weeks=rng.randint(3, 10))  # wall-clock arithmetic: the series keeps its local hour
+        codes = ",".join(("MO", "TU", "WE", "TH", "FR")[w] for w in sorted(weekdays))
+        event(
+            rng.choice(WEEKLY).format(who=colleague.first),
+            (local(a, tz) - back, local(b, tz) - back),
+            rrule=f"FREQ=WEEKLY;BYDAY={codes}",
+        )
+        taken = [*lay.protected, *_busy_of(lay, tz)]
+        if lay.cancelled is not None:
+            cancelled = event(
+                rng.choice(CANCELLED), lay.cancelled, status="CANCELLED", description="Cancelled by the organiser."
+            )
+            draft.record(nd.NAME, {"irrelevant": [item_path("calendar", "Work", cancelled)]})
+
+        def free_spot(d: date, length: timedelta, earliest: int, latest: int) -> Span | None:
+            options = []
+            t = at(d, earliest, 0, tz)
+            while t + length <= at(d, latest, 0, tz):
+                if not _clashes((t, t + length), taken):
+                    options.append((t, t + length))
+                t += STEP
+            return rng.choice(options) if options else None
+
+        # The hold: where the user first pencilled the meeting in, clear of every offered time.
+        length = timedelta(minutes=minutes)
+        spot = next((s for d in lay.days for s in [free_spot(d, length, 9, 17)] if s), None)
+        assert spot is not None, "no room for the hold"
+        hold = event(rng.choice(HOLDS).format(name=name), spot)
+        taken.append(spot)
+        for d in lay.days:
+            for _ in range(rng.randint(1, 2)):
+                filler = free_spot(d, timedelta(minutes=rng.choice((30, 60))), 9, 18)
+                if filler is not None:
+                    event(rng.choice(FILLERS).format(who=colleague.first), filler)
+                    taken.append(filler)
+        return hold
+
+    def _surroundings(
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        lay: _Layout,
+        me: Person,
+        colleague: Person,
+        now: datetime,
+        name: str,
+        request: dict[str, Any],
+        hold: dict[str, Any],
+        guests: list[Person],
+    ) -> None:
+        """The rest of the user's world, and with noisy_data the look-alikes of the meeting and the request."""
+        rng, people = ctx.rng, ctx.people
+        bg = Background(draft, rng, people, me, now, "en")
+        for path in bg.events(2, "Personal"):
+            item = next(e for e in draft.calendar["Personal"] if path.endswith(e["uid"]))
+            span = (datetime.fromisoformat(item["start"]), datetime.fromisoformat(item["end"]))
+            if _clashes(span, lay.protected):  # the user's evening plans must not decide the answer
+                draft.calendar["Personal"].remove(item)
+        noise = bg.mail(3)
+        bg.reminders(2, "Reminders")
+        bg.notes(2, "Notes")
+        bg.contacts([colleague, *bg.friends[:2]])
+        if not ctx.on("noisy_data"):
+            return
+        hold_path = item_path("calendar", "Work", hold)
+        nd.event_twin(
+            draft,
+            "Work",
+            hold_path,
+            hold,
+            uid=draft.uid("evt", f"{name} last time"),
+            summary=name,
+            shift=-timedelta(weeks=rng.randint(5, 9)),
+            attendees=sorted(g.email for g in rng.sample(guests, 2)),
+        )
+        project, kind = name.split(" ", 1)
+        other = f"{rng.choice([p for p in PROJECTS if p != project])} {kind}"
+        subject = next(s for s in SUBJECTS if s.format(name=name) == request["subject"]).format(name=other)
+        asker = people.person(me.region, org=me.org, title=rng.choice(JOB_TITLES))
+        twin = mails.mail(
+            rng,
+            asker,
+            [me],
+            subject,
+            mails.letter(
+                rng,
+                asker,
+                me,
+                [f"I'm trying to find a time for the {other} next week. When would suit you? Half an hour is enough."],
+            ),
+            now - timedelta(hours=rng.randint(3, 20)),
+        )
+        draft.add_message("INBOX", twin)
+        nd.twin(draft, mail_path("Sent", request), request, mail_path("INBOX", twin), twin)
+        nd.irrelevant(draft, noise)
+        bg.contacts([asker])
+
+    def _rubric(
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        lay: _Layout,
+        me: Person,
+        guests: list[Person],
+        writers: list[Person],
+        request: dict[str, Any],
+        hold: dict[str, Any],
+        name: str,
+        minutes: int,
+    ) -> None:
+        start = local(lay.slot[0], me.tz)
+        end = start + timedelta(minutes=minutes)
+        work = sorted(g.email for g in guests)
+        common = {
+            "stale": hold["uid"],
+            "calendar": "Work",
+            "pattern": "|".join(re.escape(part) for part in name.split(" ", 1)),
+            "label": name,
+            "exclude": EXCLUDE,
+        }
+        when = f"{day(start.date(), 'en', me.region)}, {clock(start)}"
+        draft.check(
+            Check(
+                "hold_replaced",
+                f"Exactly one event for the {name}, in Work: the hold '{hold['summary']}' became it or gave way to "
+                "it, and it is no longer called a hold",
+                v.one_event,
+                common,
+                weight=2,
+                stage="replacing the placeholder",
+            )
+        )
+        draft.check(
+            Check(
+                "slot",
+                f"The {name} runs {when} to {clock(end)} {me.city.name} time, the only time everyone is free",
+                v.one_event,
+                {**common, "start": start.isoformat(), "end": end.isoformat()},
+                weight=3,
+                stage="intersecting the replies with the calendar",
+            )
+        )
+        draft.check(
+            Check(
+                "invited",
+                f"It invites exactly the {len(guests)} of them at their work addresses ({', '.join(work)})",
+                v.one_event,
+                {**common, "attendees": work, "host": me.email},
+                weight=2,
+                stage="matching the replies to the people",
+            )
+        )
+        wrong = {w.email: "a personal address; they asked for their work one" for w in writers if w.email not in work}
+        draft.check(
+            Check(
+                "told",
+                f"Exactly one message went out, to all {len(guests)} of them at their work addresses, about the {name}",
+                v.sent_once,
+                {
+                    "to": work,
+                    "label": "everyone invited",
+                    "in_reply_to": request["message_id"],
+                    "subject": common["pattern"],
+                    "wrong": wrong,
+                    "each_once": True,
+                },
+                weight=2,
+                stage="telling everyone",
+            )
+        )
+        draft.check(
+            Check(
+                "told_time",
+                f"The message gives the day and {clock(start)} {me.city.name} time",
+                v.message_says,
+                {
+                    "to": work[0],
+                    "patterns": {
+                        "the day": day_regex(start.date()),
+                        f"{clock(start)} the user's time": time_regex(start),
+                    },
+                    "dates": [start.date().isoformat()],
+                },
+                critical=False,
+                stage="telling everyone",
+            )
+        )
+        allow = [
+            "+calendar/Work/*",
+            f"-calendar/Work/{hold['uid']}",
+            f"~calendar/Work/{hold['uid']}#*",
+            "+mail/outbox/*",
+            "+mail/folders/Sent/*",
+        ]
+        writes = ["the hold becomes the meeting (or gives way to it)", "everyone is invited", "one note to everyone"]
+        if ctx.on("cross_tool_consistency"):
+            theirs = [(g, local(lay.slot[0], g.tz)) for g in guests]
+            draft.check(
+                Check(
+                    "each_zone",
+                    "The message gives each of them the time in their own zone: "
+                    + ", ".join(f"{clock(t)} in {g.city.name}" for g, t in theirs),
+                    v.message_says,
+                    {
+                        "to": work[0],
+                        "patterns": {f"{clock(t)} {g.city.name} time": time_regex(t) for g, t in theirs},
+                        "dates": [start.date().isoformat()],
+                    },
+                    weight=2,
+                    critical=False,
+                    stage="converting to each zone",
+                )
+            )
+            ctc.agree(
+                draft,
+                apps=["calendar", "mail"],
+                rule="the note gives the event's start in each guest's zone and the user's",
+                items=["slot", "told_time", "each_zone"],
+            )
+        tsu.require(draft, writes, *allow)
+        draft.permit("~mail/folders/INBOX/*#flags", "~mail/folders/Sent/*#flags")
+        draft.judges.append(
+            Judge(
+                "clear_note",
+                "The note is short and unambiguous",
+                f"The message tells everyone the {name} is booked for {when} {me.city.name} time, without proposing "
+                "other times or asking them to confirm again.",
+                stage="telling everyone",
+            )
+        )
+
+    @staticmethod
+    def _goal(
+        ctx: Context,
+        lay: _Layout,
+        me: Person,
+        guests: list[Person],
+        writers: list[Person],
+        hold: dict[str, Any],
+        name: str,
+        minutes: int,
+    ) -> str:
+        start = local(lay.slot[0], me.tz)
+
+        def mine(span: Span) -> str:
+            return f"{local(span[0], me.tz).isoformat()} to {local(span[1], me.tz):%H:%M}"
+
+        flex = guests[0]
+        lines = [
+            "# Goal",
+            "",
+            f"The user asked {', '.join(g.name for g in guests)} when they are free for the {name} "
+            f"({minutes} minutes) between {lay.days[0].isoformat()} and {lay.days[-1].isoformat()}.",
+            "",
+            f"The only stretch of {minutes} minutes inside every reply and outside the user's calendar starts "
+            f"**{start.isoformat()}** ({me.city.name}), which is "
+            + ", ".join(f"{clock(local(lay.slot[0], g.tz))} in {g.city.name}" for g in guests)
+            + ".",
+            "",
+            "The other times the replies share are out:",
+            "",
+            f"- {mine(lay.decoys['busy'])}: a one-off meeting in the user's calendar.",
+            f"- {mine(lay.decoys['weekly'])}: an occurrence of a weekly series.",
+            f"- {mine(lay.decoys['hours'])}: outside {flex.name}'s working hours "
+            f"({clock(lay.hours[0])}–{clock(lay.hours[1])} in {flex.city.name}"
+            + (", only in their contact" if ctx.on("hidden_dependency") else ", as their reply says")
+            + ").",
+        ]
+        if "withdrawn" in lay.decoys:
+            lines.append(
+                f"- {mine(lay.decoys['withdrawn'])}: {guests[1].name} offered it, then took it back in a later mail, "
+                "which offers the answer instead."
+            )
+        if lay.cancelled is not None:
+            lines.append(f"- A cancelled event ({mine(lay.cancelled)}) overlaps the answer; it does not count.")
+        lines += [
+            "",
+            "The end state:",
+            "",
+            f"- **Calendar**: exactly one event for the {name} in Work, {start.isoformat()} for {minutes} minutes, "
+            f"inviting exactly {', '.join(sorted(g.email for g in guests))}. The hold `{hold['uid']}` "
+            f"('{hold['summary']}') became it or was deleted; the meeting is not called a hold.",
+            "- **Mail**: exactly one message, to those addresses, giving the day and the user's time"
+            + (" and each guest's time in their own zone." if ctx.on("cross_tool_consistency") else "."),
+        ]
+        if ctx.on("entity_alignment"):
+            alias = writers[2]
+            lines += [
+                "",
+                f"{alias.display} <{alias.email}> is {guests[2].name}: their contact and the request know their work "
+                f"address {guests[2].email}, which their reply asks to keep using.",
+            ]
+        if ctx.on("noisy_data"):
+            lines += [
+                "",
+                f"Last time's {name}, and another project's mail asking for the user's times, stay as they are.",
+            ]
+        lines += ["", "Reading mail marks it seen; nothing else changes."]
+        return "\n".join(lines)

@@ -1,0 +1,858 @@
+"""room-booking (life_admin): book an intranet meeting room for a club the user runs at work.
+
+The user asked the club's mailing list who is in for the next get-together, offering one day with
+a lunchtime and an after-work slot. The agent counts who said yes, takes the slot the user's
+calendar leaves free, reserves on the Northwind intranet the one room that seats everyone, has
+what the group needs and is free then, cancels the small placeholder room the user grabbed
+earlier, puts the get-together in the calendar and mails the details to the people coming at
+their work addresses.
+
+- cross_source_conflict: a member who declined and one who was unsure write again to say yes,
+  and another takes their yes back. Counting the first answers picks a room one seat too small.
+- entity_alignment: a member answers from a personal address under her short name; the address
+  book has her full name on that address, the intranet directory her work address (next to a
+  colleague with the same family name).
+- hidden_dependency: what the room must have (step-free access, a kitchenette, a screen) is only
+  in the user's note on the club, not in the call.
+- noisy_data: last month's thread, the user's cancelled reservation and the event from last
+  month, and a room whose name differs from the right one by a word.
+- cross_tool_consistency: the calendar event has the room as its location and invites the people
+  coming; the mail gives the room and time of the reservation.
+- tool_state_update (always): the intranet cannot move a reservation, so the placeholder is
+  cancelled, not left next to the new one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from stageclaw.author import verifylib as v
+from stageclaw.author.content import mail as mails
+from stageclaw.author.content.background import Background
+from stageclaw.author.content.people import JOB_TITLES, Org, Person, slug
+from stageclaw.author.content.places import ENGLISH, REGIONS, Region
+from stageclaw.author.content.text import clock, day, day_regex, time_regex
+from stageclaw.author.content.timeline import at, pick_now, workday
+from stageclaw.author.draft import Check, Judge, TaskDraft
+from stageclaw.author.family import Context, Family, register
+from stageclaw.author.operators import contact_path, item_path, mail_path
+from stageclaw.author.operators import cross_source_conflict as csc
+from stageclaw.author.operators import cross_tool_consistency as ctc
+from stageclaw.author.operators import entity_alignment as ea
+from stageclaw.author.operators import hidden_dependency as hd
+from stageclaw.author.operators import noisy_data as nd
+from stageclaw.author.operators import tool_state_update as tsu
+from stageclaw.author.solutions import room_booking as solution
+
+
+@dataclass(frozen=True)
+class Club:
+    name: str  # as the user writes it in a sentence
+    title: str  # of the reservation and the event
+    pattern: str  # how any title for it reads
+    list_name: str  # the mailing list's local part
+    calendar: str
+    minutes: int
+    history: tuple[str, ...]  # lines of the user's note on it
+
+
+CLUBS = (
+    Club(
+        "book club",
+        "Book club",
+        r"book\s*club",
+        "bookclub",
+        "Personal",
+        60,
+        ("Read so far: Piranesi, Klara and the Sun, The Overstory", "Next pick: vote at the meeting"),
+    ),
+    Club(
+        "board games night",
+        "Board games night",
+        r"board\s*games?",
+        "boardgames",
+        "Personal",
+        90,
+        ("Games cupboard key: ask reception", "Wishlist: Wingspan, Cascadia"),
+    ),
+    Club(
+        "bake sale planning meeting",
+        "Bake sale planning",
+        r"bake\s*sale",
+        "bakesale",
+        "Work",
+        60,
+        ("Last sale raised money for the food bank", "Float and card reader: Finance lends them"),
+    ),
+    Club(
+        "parents' network meetup",
+        "Parents' network meetup",
+        r"parent",
+        "parents",
+        "Work",
+        60,
+        ("Topics so far: school holidays cover, flexible hours", "HR wants our notes for the survey"),
+    ),
+    Club(
+        "language exchange",
+        "Language exchange",
+        r"language\s*exchange",
+        "tandem",
+        "Personal",
+        60,
+        ("Pairs rotate every meeting", "Bring a short text to read aloud"),
+    ),
+)
+# (the room feature, why the group needs it; {who} is one of the people coming)
+NEEDS = (
+    ("Step-free access", "{who} is on crutches for a few more weeks, so the room needs step-free access."),
+    ("Kitchenette", "everyone is bringing food to share, so we need a room with a kitchenette."),
+    ("Screen", "{who} wants to show some photos, so we need a room with a screen."),
+)
+EQUIPMENT = (
+    "Whiteboard",
+    "Flip chart",
+    "Speakerphone",
+    "Video conferencing",
+    "Step-free access",
+    "Kitchenette",
+    "Screen",
+)
+ROOM_NAMES = (
+    "Harbour",
+    "Orchard",
+    "Summit",
+    "Meadow",
+    "Lantern",
+    "Beacon",
+    "Willow",
+    "Granite",
+    "Compass",
+    "Skylight",
+    "Foundry",
+    "Atrium",
+    "Quarry",
+    "Aurora",
+    "Cedar",
+    "Juniper",
+)
+TWINS = ("{} View", "{} Annex", "{} Lounge", "{} Corner", "Little {}")
+DEPARTMENTS = ("Finance", "Operations", "Marketing", "Engineering", "People", "Sales", "Legal", "Customer Success")
+BUSY = (  # (summary, calendar) of what keeps the user from one of the two slots
+    ("Quarterly planning", "Work"),
+    ("Interview panel", "Work"),
+    ("Budget review", "Work"),
+    ("Dentist", "Personal"),
+    ("Physio", "Personal"),
+)
+MEETINGS = ("Sprint review", "Hiring sync", "Vendor demo", "Team retro", "Training: new CRM", "Board prep")
+YES = ("Count me in!", "I'm in, thanks for organising.", "Yes please, I'll be there.", "Sounds great, I'll come.")
+NO = (
+    "Sorry, I can't make it this time.",
+    "I'll have to skip this one, I'm away that week.",
+    "Unfortunately I can't join, it clashes with something.",
+)
+MAYBE = ("Not sure yet, I'll let you know.", "Possibly, I need to check my diary first.")
+LATER_YES = ("Good news, I can make it after all, so count me in.", "Turns out I'm free after all, I'll be there.")
+LATER_NO = ("Sorry, something's come up and I can't make it after all.", "Bad news, I have to drop out after all.")
+HOME = (
+    "I'm off this week, so writing from my personal account. Send the details to my work address as usual.",
+    "Writing from my phone as my work mail won't load here. Details to my work address please.",
+)
+PROMPTS = (
+    "Can you book a room on the intranet for the {club}? Go by who actually said yes, and take the slot I can "
+    "make. I grabbed a small room as a placeholder a while ago, so sort that out too. Then put it in my "
+    "{calendar} calendar{invite} and email the people coming (work addresses) with where and when.",
+    "Need a room for the {club}: check who's in, pick the time I'm free for and book something that fits on "
+    "the intranet (my placeholder booking was only a stopgap). Add it to my {calendar} calendar{invite} and "
+    "send the people coming the details, to their work emails.",
+    "Please sort out the room for the {club}. See who's coming, book a room on the intranet for whichever slot "
+    "works for me instead of the placeholder I made, put it in my {calendar} calendar{invite} and let everyone "
+    "coming know where and when (work addresses).",
+)
+INVITE = " (the room as the location, and invite them)"
+
+
+@dataclass
+class _Room:
+    name: str
+    capacity: int
+    features: list[str]
+    floor: str
+
+    @property
+    def id(self) -> str:
+        return slug(self.name)
+
+
+@dataclass
+class _Member:
+    work: Person  # as the directory knows them
+    writes_as: Person  # as their mail shows them (with entity_alignment, one writes from a personal address)
+    answers: list[str]  # the sentence that answers the call, one per mail, in order
+    coming: bool
+    mails: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class _Plan:
+    """The facts of one task, decided before the world is written."""
+
+    region: Region
+    org: Org
+    me: Person
+    now: datetime
+    club: Club
+    on: date
+    lunch: datetime
+    evening: datetime
+    chosen: datetime
+    members: list[_Member]
+    quiet: list[Person]
+    need: str
+    need_text: str
+
+    @property
+    def length(self) -> timedelta:
+        return timedelta(minutes=self.club.minutes)
+
+    @property
+    def blocked(self) -> datetime:
+        return self.evening if self.chosen == self.lunch else self.lunch
+
+    @property
+    def coming(self) -> list[_Member]:
+        return [m for m in self.members if m.coming]
+
+    @property
+    def headcount(self) -> int:
+        return len(self.coming) + 1  # the user comes too
+
+
+@dataclass
+class _Rooms:
+    right: _Room
+    short: _Room  # one seat too few: the room for the first answers
+    busy: _Room  # big enough and equipped, but taken at the free slot
+    placeholder: _Room
+    lacking: _Room  # big enough, without what the group needs; with noisy_data named like the right one
+    others: list[_Room]
+
+    @property
+    def all(self) -> list[_Room]:
+        return [self.right, self.short, self.busy, self.placeholder, self.lacking, *self.others]
+
+
+def _span(event: dict[str, Any]) -> tuple[datetime, datetime]:
+    return datetime.fromisoformat(event["start"]), datetime.fromisoformat(event["end"])
+
+
+def _overlaps(start: datetime, end: datetime, other: tuple[datetime, datetime]) -> bool:
+    return start < other[1] and end > other[0]
+
+
+def _name_regex(name: str, others: list[str]) -> str:
+    """`name` as a whole word, but not as the start of a longer room name ("Harbour", not "Harbour View")."""
+    longer = [o[len(name) :] for o in others if o != name and o.startswith(name)]
+    ahead = "".join(f"(?!{re.escape(rest)})" for rest in longer)
+    return f"(?<!\\w){re.escape(name)}(?!\\w){ahead}"
+
+
+@register
+class RoomBooking(Family):
+    name = "room-booking"
+    group = "life_admin"
+    apps = ("mail", "calendar", "notes", "contacts", "intranet")
+    operators = (
+        "cross_source_conflict",
+        "cross_tool_consistency",
+        "entity_alignment",
+        "hidden_dependency",
+        "noisy_data",
+        "tool_state_update",
+    )
+    summary = "book an intranet room for a club: who said yes, the free slot, the one room that fits; invite them"
+
+    def build(self, ctx: Context) -> TaskDraft:
+        rng, people = ctx.rng, ctx.people
+        region = REGIONS[rng.choice(ENGLISH)]
+        trade = rng.choice(("Logistics", "Analytics", "Systems", "Health", "Media"))
+        org = people.org(region, f"Northwind {trade}", f"Northwind {trade} Ltd")
+        me = people.person(region, org=org, title=rng.choice(JOB_TITLES))
+        now = pick_now(rng, me.tz)
+        club = rng.choice(CLUBS)
+        draft = TaskDraft(
+            id="",
+            title=f"Book an intranet room for the {club.name} that fits who is coming, cancel the placeholder, invite",
+            group=self.group,
+            now=now.isoformat(),
+            timezone=me.tz,
+            user={"name": me.name, "email": me.email},
+            time_budget_s=900,
+            max_steps=70,  # the reference solution alone takes about 30 calls
+        )
+        bg = Background(draft, rng, people, me, now, "en")
+        bg.events(3, "Personal")
+        bg.events(2, "Work")
+        p = self._plan(ctx, draft, region, org, me, now, club)
+        busy = self._calendar(ctx, draft, p)
+        call = self._call(ctx, draft, p)
+        self._answers(ctx, draft, p, call)
+        note = {
+            "uid": draft.uid("n", club.title),
+            "title": club.title,
+            "body": "\n".join(
+                [f"Mailing list: {call['to'][0]}", *club.history]
+                + ([f"Rooms: {p.need_text}"] if ctx.on("hidden_dependency") else [])
+            ),
+        }
+        draft.add_note("Notes", note)
+        if ctx.on("hidden_dependency"):
+            hd.move_fact(
+                draft,
+                fact=f"the room needs: {p.need}",
+                item=item_path("notes", "Notes", note),
+                instead_of=mail_path("Sent", call),
+            )
+        rooms = self._rooms(ctx, p)
+        placeholder = self._intranet(ctx, draft, p, rooms)
+        self._decided(draft, p, rooms)
+        noise = bg.mail(3)
+        bg.reminders(2, "Reminders")
+        bg.contacts(bg.friends[:2])
+        if ctx.on("noisy_data"):
+            self._noise(ctx, draft, p, rooms, placeholder, noise)
+
+        self._rubric(ctx, draft, p, rooms, placeholder)
+        invite = INVITE if ctx.on("cross_tool_consistency") else ""
+        draft.prompt = rng.choice(PROMPTS).format(club=club.name, calendar=club.calendar, invite=invite)
+        draft.summary = f"{rooms.right.name} for {p.headcount} on {p.chosen.isoformat()}; {placeholder['id']} cancelled"
+        draft.hint = (
+            f"Book a room on the intranet for the {club.name}: count the yeses to the call (later answers win), "
+            "take the slot the calendar leaves free and the one room that seats everyone, has what the group needs "
+            "and is free then; cancel the placeholder, add the event, mail the people coming at their work addresses."
+        )
+        draft.goal = self._goal(ctx, p, rooms, placeholder, busy)
+        draft.solution = solution.solve
+        draft.facts = {
+            "subject": call["subject"],
+            "options": " ".join(self._options(p).split()),
+            "slots": [[s.isoformat(), (s + p.length).isoformat()] for s in (p.lunch, p.evening)],
+            "day": p.on.isoformat(),
+            "accept": sorted({*YES, *LATER_YES}),
+            "decline": sorted({*NO, *LATER_NO, *MAYBE}),
+            "need": p.need,
+            "need_phrase": " ".join(p.need_text.split()),
+            "note": club.title if ctx.on("hidden_dependency") else None,
+            "domain": org.domain,
+            "title": club.title,
+            "calendar": club.calendar,
+            "consistent": ctx.on("cross_tool_consistency"),
+            "invite_subject": f"{club.title}: room booked",
+            "invite": f"Hi all,\n\nthe {club.name} is on {{when}} in {{room}}. See you there!\n\n{me.first}",
+        }
+        return draft
+
+    # -- the plan -----------------------------------------------------------------------------------
+
+    def _plan(
+        self, ctx: Context, draft: TaskDraft, region: Region, org: Org, me: Person, now: datetime, club: Club
+    ) -> _Plan:
+        rng = ctx.rng
+        length = timedelta(minutes=club.minutes)
+        # A day whose two slots the background plans leave clear; one of them gets blocked later.
+        busy = [_span(e) for events in draft.calendar.values() for e in events]
+        margin = timedelta(minutes=90)
+        options = []
+        for n in range(3, 10):  # more days than background events, so one is always clear
+            on = workday(now.date(), n)
+            lunch = at(on, 12, rng.choice((0, 30)), me.tz)
+            evening = at(on, 17, rng.choice((0, 30)), me.tz) + timedelta(minutes=rng.choice((0, 30)))
+            if not any(_overlaps(s - margin, s + length + margin, b) for s in (lunch, evening) for b in busy):
+                options.append((on, lunch, evening))
+        on, lunch, evening = rng.choice(options)
+        members, quiet = self._members(ctx, draft, org, me)
+        need, reason = rng.choice(NEEDS)
+        who = rng.choice([m for m in members if m.coming]).writes_as.first
+        text = reason.format(who=who)
+        return _Plan(
+            region,
+            org,
+            me,
+            now,
+            club,
+            on,
+            lunch,
+            evening,
+            rng.choice((lunch, evening)),
+            members,
+            quiet,
+            need,
+            text[0].upper() + text[1:],
+        )
+
+    def _members(self, ctx: Context, draft: TaskDraft, org: Org, me: Person) -> tuple[list[_Member], list[Person]]:
+        """Who answered the call and how, and the list members who stayed quiet."""
+        rng, people = ctx.rng, ctx.people
+        yes = rng.randint(5, 7)
+        total = yes + 2 + rng.randint(1, 3)  # two say no, the rest stay quiet
+        aliased = rng.randrange(yes) if ctx.on("entity_alignment") else -1
+        listed = [
+            people.person(me.region, org=org, title=rng.choice(JOB_TITLES), short_name=n == aliased)
+            for n in range(total)
+        ]
+        members = []
+        for n, person in enumerate(listed[: yes + 2]):
+            coming = n < yes
+            writes_as = person
+            if n == aliased:
+                writes_as = ea.alias(draft, people, person, where=[])
+            members.append(_Member(person, writes_as, [rng.choice(YES if coming else NO)], coming))
+        if ctx.on("cross_source_conflict"):
+            # The later mail is the one that counts; the aliased member answers once, plainly.
+            plain = [m for n, m in enumerate(members) if n != aliased]
+            turned, unsure = [m for m in plain if m.coming][:2]
+            dropped = next(m for m in plain if not m.coming)
+            turned.answers = [rng.choice(NO), rng.choice(LATER_YES)]
+            unsure.answers = [rng.choice(MAYBE), rng.choice(LATER_YES)]
+            dropped.answers = [rng.choice(YES), rng.choice(LATER_NO)]
+        rng.shuffle(members)
+        return members, listed[yes + 2 :]
+
+    @staticmethod
+    def _options(p: _Plan) -> str:
+        lunch, evening = p.lunch, p.evening
+        return (
+            f"{day(p.on, 'en', p.region)}, either at lunchtime ({clock(lunch)}–{clock(lunch + p.length)}) or "
+            f"after work ({clock(evening)}–{clock(evening + p.length)})"
+        )
+
+    # -- the user's calendar, mail and answers --------------------------------------------------------
+
+    def _calendar(self, ctx: Context, draft: TaskDraft, p: _Plan) -> dict[str, Any]:
+        """What keeps the user from the other slot; returns it."""
+        rng = ctx.rng
+        summary, calendar = rng.choice(BUSY)
+        start = p.blocked + timedelta(minutes=rng.choice((-30, 0, 15)))
+        event = {
+            "uid": draft.uid("evt", summary),
+            "summary": summary,
+            "start": start.isoformat(),
+            "end": (start + timedelta(minutes=rng.choice((60, 90)))).isoformat(),
+        }
+        draft.add_event(calendar, event)
+        return event
+
+    def _call(self, ctx: Context, draft: TaskDraft, p: _Plan) -> dict[str, Any]:
+        rng, me, club = ctx.rng, p.me, p.club
+        address = ctx.people.claim(f"{club.list_name}@{p.org.domain}")
+        when = at(workday(p.now.date(), -rng.randint(3, 4)), rng.randint(9, 11), rng.randint(0, 59), me.tz)
+        paragraphs = [
+            f"Time for the next {club.name}! I'm thinking {self._options(p)}, whichever I can get a room for.",
+            f"Let me know if you're in by {day(workday(when.date(), 2), 'en', p.region)}.",
+        ]
+        if not ctx.on("hidden_dependency"):
+            paragraphs.insert(1, p.need_text)
+        call = mails.mail(
+            rng,
+            me,
+            [f"{club.title} <{address}>"],
+            f"{club.title}: {day(p.on, 'en', p.region, weekday=False)}?",
+            "Hi all,\n\n" + "\n\n".join(mails.wrap(x) for x in paragraphs) + f"\n\n{me.first}",
+            when,
+            flags=["\\Seen"],
+        )
+        draft.add_message("Sent", call)
+        return call
+
+    def _answers(self, ctx: Context, draft: TaskDraft, p: _Plan, call: dict[str, Any]) -> None:
+        """Each member's answers; a second mail from someone overrides their first."""
+        rng, me = ctx.rng, p.me
+        sent = datetime.fromisoformat(call["date"])
+        for member in p.members:
+            writer = member.writes_as
+            first_at = sent + timedelta(hours=rng.choice((1, 2, 4, 6, 22, 23, 25, 27)), minutes=rng.randint(0, 59))
+            aside = [rng.choice(HOME)] if writer is not member.work else []
+            body = mails.letter(rng, writer, me, [*aside, member.answers[0]], register=mails.CASUAL, quote=(call, sent))
+            subject = f"Re: {call['subject']}"
+            first = mails.mail(
+                rng, writer, [me], subject, body, first_at, flags=["\\Seen"], in_reply_to=call["message_id"]
+            )
+            draft.add_message("INBOX", first)
+            member.mails.append(first)
+            if len(member.answers) == 1:
+                continue
+            later_at = at(workday(p.now.date(), -1), rng.randint(9, 18), rng.randint(0, 59), me.tz)
+            body = mails.letter(rng, writer, me, [member.answers[1]], register=mails.CASUAL, quote=(first, first_at))
+            later = mails.mail(rng, writer, [me], subject, body, later_at, in_reply_to=first["message_id"])
+            draft.add_message("INBOX", later)
+            member.mails.append(later)
+            csc.supersede(
+                draft,
+                loser=mail_path("INBOX", first),
+                winner=mail_path("INBOX", later),
+                rule=f"{writer.first}'s later answer replaces their first",
+                stated=True,
+            )
+        for member in p.members:
+            if member.writes_as is member.work:
+                continue
+            contact = {
+                "uid": draft.uid("c", member.work.family),
+                "name": member.work.name,
+                "emails": [member.writes_as.email],
+                "phones": [ctx.people.person(p.region).phone],
+            }
+            draft.add_contact(contact)
+            draft.record(
+                ea.NAME,
+                {"items": [contact_path(contact), *(mail_path("INBOX", m) for m in member.mails)]},
+            )
+
+    # -- the intranet ---------------------------------------------------------------------------------
+
+    def _rooms(self, ctx: Context, p: _Plan) -> _Rooms:
+        rng, need, seats = ctx.rng, p.need, p.headcount
+        spare = [e for e in EQUIPMENT if e != p.need]
+        names = rng.sample(ROOM_NAMES, 8)
+        right = names[0]
+        lacking = names[1]
+        if ctx.on("noisy_data"):  # the same name with a word more or less
+            twin = rng.choice(TWINS).format(names[0])
+            right, lacking = (names[0], twin) if rng.random() < 0.5 else (twin, names[0])
+
+        def room(name: str, capacity: int, equipped: bool) -> _Room:
+            extra = rng.sample(spare, rng.randint(1, 2))
+            features = sorted([*extra, need]) if equipped else sorted(extra)
+            return _Room(name, capacity, features, rng.choice(("G", "1", "2", "3", "4")))
+
+        return _Rooms(
+            right=room(right, seats + rng.randint(0, 3), True),
+            short=room(names[2], seats - 1, True),
+            busy=room(names[3], seats + rng.randint(1, 6), True),
+            placeholder=room(names[4], seats - rng.randint(2, 3), rng.random() < 0.5),
+            lacking=room(lacking, seats + rng.randint(0, 4), False),
+            others=[room(names[5], rng.randint(2, 4), rng.random() < 0.5), room(names[6], rng.randint(20, 30), False)],
+        )
+
+    def _intranet(self, ctx: Context, draft: TaskDraft, p: _Plan, rooms: _Rooms) -> dict[str, Any]:
+        """The directory, the rooms and the day's reservations; returns the user's placeholder."""
+        rng, people, me, tz = ctx.rng, ctx.people, p.me, p.me.tz
+        colleagues = [people.person(p.region, org=p.org, title=rng.choice(JOB_TITLES)) for _ in range(4)]
+        staff = [m.work for m in p.members] + p.quiet + colleagues + [me]
+        aliased = [m.work for m in p.members if m.writes_as is not m.work]
+        for person in aliased:  # a colleague with the same family name, so the surname alone is not enough
+            staff.append(people.person(p.region, org=p.org, title=rng.choice(JOB_TITLES), family=person.family))
+        numbers = iter(rng.sample(range(100, 1000), 8))
+        reservations: list[dict[str, Any]] = []
+
+        def reserve(room: _Room, title: str, start: datetime, minutes: int, **extra: Any) -> dict[str, Any]:
+            res = {
+                "id": f"RES-0{next(numbers)}",
+                "room": room.id,
+                "title": title,
+                "start": start.isoformat(),
+                "end": (start + timedelta(minutes=minutes)).isoformat(),
+                **extra,
+            }
+            reservations.append(res)
+            return res
+
+        meetings = iter(rng.sample(MEETINGS, 4))
+        host = iter(rng.sample(colleagues, 4))
+        overlap = p.chosen - timedelta(minutes=30)
+        reserve(rooms.busy, next(meetings), overlap, 90 + 30 * rng.randint(0, 2), organizer=next(host).mailbox)
+        morning = at(p.on, rng.choice((9, 10)), 0, tz)
+        reserve(rooms.right, next(meetings), morning, 60, organizer=next(host).mailbox)
+        reserve(rooms.lacking, next(meetings), p.blocked, 60, organizer=next(host).mailbox)
+        placeholder = reserve(rooms.placeholder, p.club.title, rng.choice((p.chosen, p.blocked)), p.club.minutes)
+        later = at(workday(p.on, rng.randint(1, 4)), rng.choice((11, 14, 15)), 0, tz)
+        reserve(rooms.others[0], f"1:1 with {colleagues[0].first}", later, 30)
+
+        staff_rows = [
+            {
+                "id": f"p-{slug(x.email.split('@')[0])}",  # addresses are unique, names need not be
+                "name": x.name,
+                "title": x.title,
+                "department": rng.choice(DEPARTMENTS),
+                "email": x.email,
+                "phone": x.phone,
+                "office": f"{p.org.city.name}, floor {rng.randint(1, 4)}",
+            }
+            for x in staff
+        ]
+        rng.shuffle(staff_rows)
+        shown = rooms.all
+        rng.shuffle(shown)
+        draft.web = {
+            "intranet": {
+                "rooms": [
+                    {"id": r.id, "name": r.name, "floor": r.floor, "capacity": r.capacity, "equipment": r.features}
+                    for r in shown
+                ],
+                "people": staff_rows,
+                "announcements": [
+                    {
+                        "id": "a-bikes",
+                        "title": "New bike racks",
+                        "date": workday(p.now.date(), -6).isoformat(),
+                        "body": "There are twenty new bike racks by the back entrance. Please don't lock bikes to "
+                        "the railings.",
+                    },
+                    {
+                        "id": "a-starters",
+                        "title": "Welcome to our new starters",
+                        "date": workday(p.now.date(), -2).isoformat(),
+                        "body": f"A warm welcome to {colleagues[1].name} and {colleagues[2].name}, who joined "
+                        "this week.",
+                    },
+                ],
+                "reservations": reservations,
+            }
+        }
+        for person in aliased:
+            draft.record(ea.NAME, {"items": [f"web/intranet/people/p-{slug(person.email.split('@')[0])}"]})
+        return placeholder
+
+    @staticmethod
+    def _decided(draft: TaskDraft, p: _Plan, rooms: _Rooms) -> None:
+        """The world leaves exactly one room, and counting the first answers would pick another."""
+        start, end = p.chosen, p.chosen + p.length
+        taken = {
+            r["room"]
+            for r in draft.web["intranet"]["reservations"]
+            if r.get("status", "confirmed") == "confirmed" and _overlaps(start, end, _span(r))
+        }
+
+        def fitting(seats: int) -> list[str]:
+            return [r.name for r in rooms.all if r.capacity >= seats and p.need in r.features and r.id not in taken]
+
+        if fitting(p.headcount) != [rooms.right.name]:
+            raise AssertionError(f"room-booking: the rooms that fit are {fitting(p.headcount)}, not one")
+        if rooms.short.name not in fitting(p.headcount - 1):
+            raise AssertionError("room-booking: the room one seat short is not free for the miscount")
+
+    def _noise(
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        p: _Plan,
+        rooms: _Rooms,
+        placeholder: dict[str, Any],
+        noise: list[str],
+    ) -> None:
+        """Last month's thread, reservation and event, and the room named like the right one."""
+        rng, me, club = ctx.rng, p.me, p.club
+        before = p.on - timedelta(weeks=4)
+        old_subject = f"{club.title}: {day(before, 'en', p.region, weekday=False)}?"
+        quiet = rng.choice(p.quiet)  # said yes last month, nothing this time
+        when = at(before - timedelta(days=rng.randint(3, 6)), rng.randint(9, 17), rng.randint(0, 59), me.tz)
+        body = mails.letter(rng, quiet, me, [rng.choice(YES)], register=mails.CASUAL)
+        old = mails.mail(rng, quiet, [me], f"Re: {old_subject}", body, when, flags=["\\Seen"])
+        draft.add_message("INBOX", old)
+        answer = p.members[0].mails[0]
+        nd.twin(draft, mail_path("INBOX", answer), answer, mail_path("INBOX", old), old)
+
+        last = at(before, p.chosen.hour, p.chosen.minute, me.tz)
+        cancelled = {
+            "id": f"RES-0{rng.randint(10, 99)}",
+            "room": rooms.busy.id,
+            "title": club.title,
+            "start": last.isoformat(),
+            "end": (last + p.length).isoformat(),
+            "status": "cancelled",
+        }
+        draft.web["intranet"]["reservations"].append(cancelled)
+        path = "web/intranet/reservations/"
+        nd.twin(draft, path + placeholder["id"], placeholder, path + cancelled["id"], cancelled)
+
+        held = at(before, p.blocked.hour, p.blocked.minute, me.tz)
+        event = {
+            "uid": draft.uid("evt", f"{club.title} last month"),
+            "summary": club.title,
+            "start": held.isoformat(),
+            "end": (held + p.length).isoformat(),
+            "location": rooms.busy.name,
+        }
+        draft.add_event(club.calendar, event)
+        nd.irrelevant(draft, [*noise, item_path("calendar", club.calendar, event)])
+        draft.record(nd.NAME, {"look_alike_rooms": [f"{rooms.lacking.name} ~ {rooms.right.name}"]})
+
+    # -- the rubric -----------------------------------------------------------------------------------
+
+    def _rubric(self, ctx: Context, draft: TaskDraft, p: _Plan, rooms: _Rooms, placeholder: dict[str, Any]) -> None:
+        club, start, end = p.club, p.chosen, p.chosen + p.length
+        addresses = sorted(m.work.email for m in p.coming)
+        room = rooms.right
+        room_rx = _name_regex(room.name, [r.name for r in rooms.all])
+        when = f"{day(p.on, 'en', p.region)}, {clock(start)}–{clock(end)}"
+        draft.check(
+            Check(
+                "room_reserved",
+                f"Exactly one new confirmed reservation: {room.name}, {when} ({p.headcount} people with the user, "
+                f"{p.need.lower()}, free then)",
+                v.reserved_once,
+                {
+                    "room": room.id,
+                    "start": start.isoformat(),
+                    "end": end.isoformat(),
+                    "pattern": club.pattern,
+                    "label": room.name,
+                },
+                weight=3,
+                stage="choosing the room",
+            )
+        )
+        draft.check(
+            Check(
+                "placeholder_cancelled",
+                f"The placeholder reservation {placeholder['id']} ({rooms.placeholder.name}, too small) is cancelled",
+                v.reservation_cancelled,
+                {"reservation": placeholder["id"], "label": "the placeholder"},
+                weight=2,
+                stage="replacing the placeholder",
+            )
+        )
+        draft.check(
+            Check(
+                "in_calendar",
+                f"One new event in {club.calendar} for the {club.name}, {start.isoformat()} to {end.isoformat()}",
+                v.new_event,
+                {
+                    "calendar": club.calendar,
+                    "pattern": club.pattern,
+                    "start": start.isoformat(),
+                    "end": end.isoformat(),
+                },
+                weight=2,
+                stage="recording it",
+            )
+        )
+        wrong = {m.work.email: "took their yes back" for m in p.members if not m.coming}
+        wrong.update({m.writes_as.email: "a personal address; the work one was asked for" for m in p.coming})
+        wrong.update({x.email: "did not answer" for x in p.quiet})
+        wrong = {k: v_ for k, v_ in wrong.items() if k not in addresses}
+        draft.check(
+            Check(
+                "invited",
+                f"Exactly one message was sent, to the {len(addresses)} people coming at their work addresses: "
+                + ", ".join(addresses),
+                v.sent_once,
+                {
+                    "to": addresses,
+                    "label": "the people coming",
+                    "subject": f"{club.pattern}|room|invit|detail|{day_regex(p.on)}",
+                    "wrong": dict(sorted(wrong.items())),
+                    "each_once": True,
+                },
+                weight=2,
+                stage="who is coming",
+            )
+        )
+        draft.check(
+            Check(
+                "invite_details",
+                f"The message gives the room, {room.name}, and when: {when}",
+                v.message_says,
+                {
+                    "to": addresses[0],
+                    "patterns": {
+                        "the room": room_rx,
+                        "the day": day_regex(p.on),
+                        f"the start, {clock(start)}": time_regex(start),
+                        f"the end, {clock(end)}": time_regex(end),
+                    },
+                    "dates": [p.on.isoformat()],
+                },
+                weight=2,
+                critical=False,
+                stage="telling them",
+            )
+        )
+        path = f"web/intranet/reservations/{placeholder['id']}"
+        allow = [f"~{path}#status", "+web/intranet/reservations/*", f"+calendar/{club.calendar}/*"]
+        allow += ["+mail/outbox/*", "+mail/folders/Sent/*"]
+        writes = ["cancel the placeholder", "reserve the room", "add the event", "send the details"]
+        if ctx.on("cross_tool_consistency"):
+            draft.check(
+                Check(
+                    "event_matches",
+                    f"The event's location is {room.name} and it invites the {len(addresses)} people coming",
+                    v.new_event,
+                    {
+                        "calendar": club.calendar,
+                        "pattern": club.pattern,
+                        "start": start.isoformat(),
+                        "end": end.isoformat(),
+                        "location": room_rx,
+                        "attendees": addresses,
+                    },
+                    stage="keeping the apps in step",
+                )
+            )
+            ctc.agree(
+                draft,
+                apps=["web", "calendar", "mail"],
+                rule="the reservation, the event and the message give the same room and time; the event invites "
+                "the people the message goes to",
+                items=["room_reserved", "in_calendar", "event_matches", "invite_details"],
+            )
+        tsu.require(draft, writes, *allow)
+        draft.permit("~mail/folders/INBOX/*#flags")
+        draft.judges.append(
+            Judge(
+                "friendly_invite",
+                "The message is a short, friendly invitation",
+                f"The message to the people coming to the {club.name} tells them where and when in a short, "
+                "friendly way, without listing who declined.",
+                stage="telling them",
+            )
+        )
+
+    @staticmethod
+    def _goal(ctx: Context, p: _Plan, rooms: _Rooms, placeholder: dict[str, Any], busy: dict[str, Any]) -> str:
+        club, room, start, end = p.club, rooms.right, p.chosen, p.chosen + p.length
+        coming = ", ".join(sorted(f"{m.work.name} <{m.work.email}>" for m in p.coming))
+        lines = [
+            "# Goal",
+            "",
+            f"The user asked the {club.name} list about {day(p.on, 'en', p.region)}, at {clock(p.lunch)} or "
+            f"{clock(p.evening)}. {len(p.coming)} members said yes in the end, so {p.headcount} people come with "
+            f"the user. '{busy['summary']}' blocks {clock(p.blocked)}, which leaves **{clock(start)}–{clock(end)}**. "
+            f"The room needs: {p.need}. The only room that seats {p.headcount}, has it and is free then is "
+            f"**{room.name}**.",
+            "",
+            "The end state:",
+            "",
+            f"- **Intranet**: one new confirmed reservation of {room.name} ({room.id}), {start.isoformat()} to "
+            f"{end.isoformat()}, titled for the {club.name}; the placeholder {placeholder['id']} "
+            f"({rooms.placeholder.name}, {rooms.placeholder.capacity} seats) is cancelled.",
+            f"- **Calendar**: one new event in {club.calendar}, {start.isoformat()} to {end.isoformat()}"
+            + (f", location {room.name}, inviting the people coming." if ctx.on("cross_tool_consistency") else "."),
+            f"- **Mail**: one message to exactly the people coming, at their work addresses ({coming}), giving the "
+            "room, the day and the time.",
+            "",
+            f"{rooms.short.name} seats {rooms.short.capacity}, one too few; {rooms.busy.name} is taken then; "
+            f"{rooms.lacking.name} has no {p.need.lower()}.",
+        ]
+        if ctx.on("cross_source_conflict"):
+            lines.append("Three members wrote twice; their later answer counts.")
+        if ctx.on("entity_alignment"):
+            for m in p.coming:
+                if m.writes_as is not m.work:
+                    lines.append(
+                        f"{m.writes_as.display} <{m.writes_as.email}> is {m.work.name}: the address book has their "
+                        f"full name on that address, the directory their work address {m.work.email}."
+                    )
+        if ctx.on("hidden_dependency"):
+            lines.append(f"What the room needs is only in the user's note '{club.title}'.")
+        if ctx.on("noisy_data"):
+            lines.append(
+                "Last month's answer, cancelled reservation and event, and the room named like the right one, "
+                "are not this month's."
+            )
+        lines += ["", "Reading mail marks it seen; nothing else changes."]
+        return "\n".join(lines)

@@ -1,0 +1,74 @@
+"""project-tracker: bring a home project's plan note and reminders up to date from the trades' mails."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from stageclaw.author.content.text import MONTHS, WEEKDAYS
+from stageclaw.author.content.timeline import workday
+from stageclaw.author.solutionlib import newest, one_line
+
+FACTS: dict[str, Any] = {}
+DAY = r"\w{3} (?:\d{1,2} \w{3}|\w{3} \d{1,2})$"  # a plan line ends with its date
+
+
+def plan_day(d: date, month_first: bool) -> str:
+    """How the plan writes a date: 'Tue 17 Mar', or 'Tue Mar 17' where the month comes first."""
+    month = MONTHS[d.month - 1][:3]
+    return f"{WEEKDAYS[d.weekday()][:3]} " + (f"{month} {d.day}" if month_first else f"{d.day} {month}")
+
+
+def _read_note(tools, title):
+    found = tools.notes_search(query=title)["notes"]
+    return tools.notes_read(uid=next(n["uid"] for n in found if n["title"] == title))
+
+
+def _plan_line(lines, pattern):
+    return next(i for i, line in enumerate(lines) if re.search(pattern, line, re.IGNORECASE))
+
+
+def solve(tools):
+    f = FACTS
+    plan = _read_note(tools, f["plan"])
+    lines = plan["body"].split("\n")
+    todo = tools.reminders_list(list=f["list"])["reminders"]
+
+    def reminder(pattern):
+        return next(t for t in todo if re.search(pattern, t["title"], re.IGNORECASE))
+
+    def latest(sender):
+        found = tools.mail_search(folder="INBOX", sender=sender["surname"], subject=sender["subject"])["messages"]
+        message = tools.mail_read(id=newest(found)["id"])  # a later mail changes what an earlier one said
+        assert sender["says"] in one_line(message["body"]), f"{sender['surname']}'s mail is not the expected one"
+        return message
+
+    # Whoever says they are finished: their job is the plan line with their name, whatever they sign with.
+    for job in f["done"]:
+        latest(job)
+        i = next(i for i, line in enumerate(lines) if line.startswith("- [") and job["surname"] in line)
+        lines[i] = lines[i].replace("[ ]", "[x]", 1)
+        tools.reminders_complete(uid=reminder(job["pattern"])["uid"])
+
+    delay = f["delay"]
+    latest(delay)
+    finished = date.fromisoformat(delay["date"])
+    moves = {delay["pattern"]: finished}
+    follows = f["follows"]
+    if follows:  # the job that waits for it: how long is only in the quotes
+        quotes = one_line(_read_note(tools, follows["quotes"])["body"])
+        moves[follows["pattern"]] = workday(finished, int(re.search(follows["rule"], quotes).group(1)))
+    for pattern, when in moves.items():
+        i = _plan_line(lines, pattern)
+        lines[i] = re.sub(DAY, plan_day(when, f["month_first"]), lines[i].rstrip())
+        tools.reminders_update(uid=reminder(pattern)["uid"], due=when.isoformat())
+
+    ask = f["ask"]
+    latest(ask)
+    by = date.fromisoformat(ask["date"])
+    last = max(i for i, line in enumerate(lines) if line.startswith("- ["))
+    lines.insert(last + 1, f"- [ ] {ask['line']} – me – {plan_day(by, f['month_first'])}")
+    tools.reminders_create(title=ask["title"], list=f["list"], due=by.isoformat())
+    if f["note"]:
+        tools.notes_update(uid=plan["uid"], body="\n".join(lines))

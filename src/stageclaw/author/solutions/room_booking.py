@@ -1,0 +1,127 @@
+"""room-booking: count the yeses, take the free slot, reserve the one room that fits, drop the placeholder, invite."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from stageclaw.author.content.text import clock, day
+from stageclaw.author.solutionlib import address, fill_form, one_line
+
+FACTS: dict[str, Any] = {}
+
+
+def _own_words(body: str) -> str:
+    """A mail body without the message it quotes, on one line."""
+    return one_line("\n".join(line for line in body.splitlines() if not line.lstrip().startswith(">")))
+
+
+def _rows(page: dict[str, Any]) -> list[list[str]]:
+    """The cells of each table row of a page (the browser shows a row as `[3] a | b | c`)."""
+    return [
+        [cell.strip() for cell in re.sub(r"\[\d+\] ", "", line).split(" | ")]
+        for line in page["text"].splitlines()
+        if " | " in line
+    ]
+
+
+def _at(message: dict[str, Any]) -> datetime:
+    return datetime.fromisoformat(message["date"])
+
+
+def _minutes(clock_text: str) -> int:
+    hours, minutes = clock_text.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+def solve(tools):
+    f = FACTS
+    [sent] = tools.mail_search(folder="Sent", subject=f["subject"])["messages"]
+    call = tools.mail_read(id=sent["id"])
+    assert f["options"] in one_line(call["body"]), "the call does not offer the two slots"
+
+    # Who is coming: each member's latest answer counts.
+    latest: dict[str, dict[str, Any]] = {}
+    for reply in tools.mail_search(folder="INBOX", subject=f["subject"], limit=50)["messages"]:
+        sender = address(reply["from"])
+        if sender not in latest or _at(reply) > _at(latest[sender]):
+            latest[sender] = reply
+    coming = []
+    for sender, reply in sorted(latest.items()):
+        words = _own_words(tools.mail_read(id=reply["id"])["body"])
+        yes, no = any(p in words for p in f["accept"]), any(p in words for p in f["decline"])
+        assert yes != no, f"cannot tell what {sender} answered: {words}"
+        if yes:
+            coming.append(sender)
+    seats = len(coming) + 1  # and the user
+
+    # What the room must have: in the call, or only in the user's note on the club.
+    where = call["body"]
+    if f["note"] is not None:
+        where = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])["body"]
+    assert f["need_phrase"] in one_line(where), "the need is not where it should be"
+
+    # The slot the calendar leaves free.
+    on = date.fromisoformat(f["day"])
+    events = tools.calendar_list_events(start=on.isoformat(), end=(on + timedelta(days=1)).isoformat())["events"]
+    busy = [
+        (datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"]))
+        for e in events
+        if not e["all_day"] and e["status"] != "CANCELLED"
+    ]
+    free = [
+        (datetime.fromisoformat(s), datetime.fromisoformat(e))
+        for s, e in f["slots"]
+        if all(end <= datetime.fromisoformat(s) or start >= datetime.fromisoformat(e) for start, end in busy)
+    ]
+    [(start, end)] = free
+
+    # The rooms that seat everyone and have what is needed, and which of them is free then.
+    listing = tools.browser_open(url="/intranet/rooms")
+    fitting = [
+        row[0]
+        for row in _rows(listing)
+        if row[2].isdigit() and int(row[2]) >= seats and f["need"] in row[3].split(", ")
+    ]
+    open_rooms = []
+    for name in fitting:
+        tools.browser_open(url="/intranet/rooms")
+        url = tools.browser_click(text=name)["url"]
+        schedule = tools.browser_open(url=f"{url}?date={on.isoformat()}")
+        taken = [(_minutes(r[0]), _minutes(r[1])) for r in _rows(schedule) if re.fullmatch(r"\d\d:\d\d", r[0])]
+        wanted = (start.hour * 60 + start.minute, end.hour * 60 + end.minute)
+        if all(b <= wanted[0] or a >= wanted[1] for a, b in taken):
+            open_rooms.append((name, url))
+    [(room, url)] = open_rooms
+
+    # The placeholder cannot be moved: cancel it, then reserve the room.
+    mine = tools.browser_open(url="/intranet/reservations")
+    shown_day = f"{on:%a} {on.day} {on:%b %Y}"
+    [placeholder] = [r[0] for r in _rows(mine) if r[2] == shown_day and r[4] == f["title"] and r[5] == "confirmed"]
+    tools.browser_click(text=placeholder)
+    cancelled = tools.browser_click(text="Cancel reservation")
+    assert "was cancelled" in cancelled["text"], cancelled["text"]
+    form = tools.browser_open(url=f"{url}?date={on.isoformat()}")
+    fill_form(tools, form, {"start": clock(start), "end": clock(end), "title": f["title"]})
+    done = tools.browser_click(text="Reserve room")
+    assert "is reserved for you" in done["text"], done["text"]
+
+    # Their work addresses: a member writing from elsewhere is in the address book under their full
+    # name, and the directory has that name with the work address.
+    invited = []
+    for sender in coming:
+        if sender.endswith("@" + f["domain"]):
+            invited.append(sender)
+            continue
+        [known] = tools.contacts_search(query=sender)["contacts"]
+        people = tools.browser_open(url=f"/intranet/directory?q={known['name'].split()[-1]}")
+        [work] = [r[3] for r in _rows(people) if r[0] == known["name"]]
+        invited.append(work.lower())
+
+    event = {"calendar": f["calendar"], "summary": f["title"], "start": start.isoformat(), "end": end.isoformat()}
+    if f["consistent"]:
+        event.update(location=room, attendees=invited)
+    tools.calendar_create_event(**event)
+    when = f"{day(on)}, {clock(start)}–{clock(end)}"
+    tools.mail_send(to=invited, subject=f["invite_subject"], body=f["invite"].format(when=when, room=room))

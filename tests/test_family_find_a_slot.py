@@ -1,0 +1,136 @@
+"""find-a-slot on the real servers: operator subsets are accepted by stage 2, the mistakes the scenario
+invites (another time the replies share, keeping the hold next to the meeting, the personal address,
+a wrong conversion) are each rejected, and the honest other way to the goal (delete the hold, create
+the meeting) passes too."""
+
+from __future__ import annotations
+
+import copy
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+
+from stageclaw.author import generate
+from stageclaw.author.draft import TaskDraft
+from stageclaw.author.solutions.find_a_slot import overlap
+from stageclaw.grade.grader import grade
+from stageclaw.task.loader import Task, load_task
+from stageclaw.validate import validate_path
+from stageclaw.validate.oracle import OracleRun, run_oracle
+
+FAMILY = "find-a-slot"
+
+
+@pytest.fixture(scope="module")
+def solved(pool, tmp_path_factory) -> tuple[TaskDraft, Task, OracleRun]:
+    folder = tmp_path_factory.mktemp(FAMILY)
+    draft = generate(FAMILY, 1)
+    task = load_task(draft.write(folder))
+    oracle = run_oracle(task, pool, folder / "oracle")
+    assert oracle.solved, oracle.result
+    return draft, task, oracle
+
+
+def _args(draft: TaskDraft, item: str) -> dict[str, Any]:
+    return next(c.args for c in draft.checks if c.id == item)
+
+
+def _failed(task: Task, oracle: OracleRun, state: dict[str, Any]) -> set[str]:
+    result = grade(task, oracle.s0 or {}, state, oracle.trace or {})
+    return {i.id for i in result.items if i.passed is False}
+
+
+def _meeting(draft: TaskDraft, state: dict[str, Any]) -> dict[str, Any]:
+    return next(e for e in state["calendar"]["Work"] if e["uid"] == _args(draft, "slot")["stale"])
+
+
+def test_every_seed_has_exactly_one_answer_and_generates_quickly():
+    for seed in range(20, 32):
+        for operators in (None, [], ["cross_source_conflict"]):
+            draft = generate(FAMILY, seed, operators=operators)
+            assert 3 <= len(draft.facts["guests"]) <= 4
+            assert len(draft.checks) >= 5
+
+
+def test_subsets_of_the_operators_are_accepted_with_every_mutant_killed(pool, tmp_path):
+    subsets = (["noisy_data"], ["entity_alignment", "cross_source_conflict"], ["hidden_dependency"], [])
+    for operators in subsets:
+        generate(FAMILY, 4, operators=operators).write(tmp_path)
+    for report in validate_path(tmp_path, pool):
+        assert report.score == 100, (report.task_id, [d.problem for d in report.diagnostics()])
+        assert report.kill_rate == 1.0, (report.task_id, report.mutation["survivors"])
+        assert report.mutation["total"] >= 10
+        checks = report.dimensions["difficulty"].checks
+        assert all(c.status == "pass" for c in checks if c.name.startswith("operator:")), report.task_id
+
+
+def test_the_oracle_meets_the_quality_bar(solved):
+    draft, task, oracle = solved
+    assert len(task.rubric.items) >= 5
+    assert len(oracle.trace["steps"]) >= 4
+    assert {"mail", "calendar", "contacts"} <= {s["tool"].split("_")[0] for s in oracle.trace["steps"]}
+    assert sorted(draft.operators) == sorted(draft.evidence)
+
+
+def test_deleting_the_hold_and_creating_the_meeting_passes(solved):
+    draft, task, oracle = solved
+    hold = _meeting(draft, oracle.sH)
+    state = copy.deepcopy(oracle.sH)
+    state["calendar"]["Work"].remove(hold)
+    made = {**hold, "uid": "evt-made-by-the-agent", "attendees": [*hold["attendees"], draft.user["email"]]}
+    state["calendar"]["Work"].append(made)
+    assert _failed(task, oracle, state) == set()
+
+
+def test_keeping_the_hold_next_to_the_meeting_fails(solved):
+    draft, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    state["calendar"]["Work"].append({**_meeting(draft, oracle.sH), "uid": "evt-made-by-the-agent"})
+    stale = _meeting(draft, state)
+    stale.update(_meeting(draft, oracle.s0))
+    assert {"hold_replaced", "slot", "invited"} <= _failed(task, oracle, state)
+
+
+def test_every_other_time_the_replies_share_fails(solved):
+    """The candidates a one-off meeting, the weekly series, the working hours or the correction rule out."""
+    draft, task, oracle = solved
+    offers = [
+        [(datetime.fromisoformat(w["start"]), datetime.fromisoformat(w["end"])) for w in g["windows"]]
+        for g in draft.facts["guests"]
+        if g["windows"]
+    ]
+    answer = datetime.fromisoformat(_args(draft, "slot")["start"])
+    length = timedelta(minutes=draft.facts["minutes"])
+    rivals = [a for a, b in overlap(offers) if b - a >= length and a != answer]
+    assert len(rivals) >= 3
+    for start in rivals:
+        state = copy.deepcopy(oracle.sH)
+        moved = _meeting(draft, state)
+        moved["start"], moved["end"] = start.isoformat(), (start + length).isoformat()
+        assert "slot" in _failed(task, oracle, state), start
+
+
+def test_inviting_or_mailing_the_personal_address_fails(solved):
+    draft, task, oracle = solved
+    personal, work = draft.evidence["entity_alignment"]["addresses"][::-1]
+    state = copy.deepcopy(oracle.sH)
+    meeting = _meeting(draft, state)
+    meeting["attendees"] = [a.replace(work, personal) for a in meeting["attendees"]]
+    assert "invited" in _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)
+    for message in [*state["mail"]["outbox"], *state["mail"]["folders"]["Sent"]]:
+        message["to"] = [a.replace(work, personal) for a in message["to"]]
+    assert "told" in _failed(task, oracle, state)
+
+
+def test_a_guest_time_off_by_their_zone_fails(solved):
+    draft, task, oracle = solved
+    patterns = _args(draft, "each_zone")["patterns"]
+    state = copy.deepcopy(oracle.sH)
+    note = state["mail"]["outbox"][0]
+    line = next(line for line in note["body"].splitlines() if line.startswith("- "))
+    name, said = line[2:].split(": ", 1)
+    hour = int(said[:2])
+    note["body"] = note["body"].replace(line, f"- {name}: {(hour + 1) % 24:02d}{said[2:]}")
+    assert "each_zone" in _failed(task, oracle, state), (line, patterns)
