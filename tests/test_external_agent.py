@@ -50,12 +50,18 @@ def _script(tmp_path: Path, code: str) -> str:
     return f"{PYTHON} {shlex.quote(str(path))}"
 
 
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended; only its exit status is left
+def _running(marker: str) -> list[int]:
+    """The live processes whose command line names `marker` (the agent sandbox hides their real pids from them)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            cmdline = (proc / "cmdline").read_bytes().decode(errors="replace")
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError, NotADirectoryError):
+            continue
+        if str(marker) in cmdline and state != "Z":  # a zombie has ended; only its exit status is left
+            found.append(int(proc.name))
+    return found
 
 
 def _wait_for(path: Path, timeout: float = 15.0) -> str:
@@ -67,11 +73,12 @@ def _wait_for(path: Path, timeout: float = 15.0) -> str:
     raise AssertionError(f"{path} did not appear")
 
 
-# Writes its pid and its child's into the scratch folder, then outlives any budget; both ignore SIGTERM.
+# Starts a child (both with the script's path in their command lines), says so in the scratch folder,
+# then outlives any budget; both ignore SIGTERM.
 STUBBORN = """
-    import os, pathlib, signal, subprocess, time
+    import os, pathlib, signal, subprocess, sys, time
     signal.signal(signal.SIGTERM, signal.SIG_IGN)  # inherited by the child
-    child = subprocess.Popen(["sleep", "300"])
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)", __file__])
     scratch = pathlib.Path(os.environ["STAGECLAW_PROMPT_FILE"]).parent
     (scratch / "pids").write_text(f"{os.getpid()} {child.pid}\\n")
     print("working on it", flush=True)
@@ -233,17 +240,18 @@ def test_the_step_budget_is_enforced(episode, tmp_path):
 
 def test_an_agent_past_its_time_budget_is_stopped_with_everything_it_started(episode, tmp_path):
     scratch = tmp_path / "scratch"
-    agent = CommandAgent(_script(tmp_path, STUBBORN), scratch)
+    command = _script(tmp_path, STUBBORN)
+    agent = CommandAgent(command, scratch)
     agent.grace_s = 0.3
     started = time.perf_counter()
     with Registry(episode) as registry:
         outcome = agent.run(_brief(time_budget_s=1.0), registry)
     took = time.perf_counter() - started
-    pids = [int(p) for p in (scratch / "pids").read_text().split()]
+    assert (scratch / "pids").is_file()  # the child was started
     assert outcome.status == TIMEOUT and "time budget of 1 s" in outcome.error
     assert outcome.final_answer == "working on it"
-    assert took < 1.0 + 0.3 + 1.0
-    assert not [pid for pid in pids if _alive(pid)]
+    assert took < 1.0 + 0.3 + 2.0
+    assert _running(shlex.split(command)[-1]) == []
 
 
 def test_a_failing_command_is_an_agent_error_with_the_end_of_its_stderr(episode, tmp_path):
@@ -316,19 +324,80 @@ with ServicePool() as pool, pool.episode(task.world, task.dir) as episode, Regis
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "killed"])
 def test_no_process_of_the_agent_outlives_its_harness(tmp_path, how):
     scratch = tmp_path / "scratch"
+    command = _script(tmp_path, STUBBORN)
+    script = shlex.split(command)[-1]
     harness = subprocess.Popen(
-        [sys.executable, "-c", HARNESS, str(EXAMPLE), _script(tmp_path, STUBBORN), str(scratch)],
-        stderr=subprocess.PIPE,
+        [sys.executable, "-c", HARNESS, str(EXAMPLE), command, str(scratch)], stderr=subprocess.PIPE
     )
     try:
-        pids = [int(p) for p in _wait_for(scratch / "pids").split()]
+        _wait_for(scratch / "pids")
+        # The harness, the sandbox, the agent and the child it started.
+        assert len([pid for pid in _running(script) if pid != harness.pid]) >= 3
         harness.send_signal(how)
         _, err = harness.communicate(timeout=10)
     finally:
         harness.kill()
     deadline = time.monotonic() + 5
-    while [pid for pid in pids if _alive(pid)] and time.monotonic() < deadline:
+    while _running(script) and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert not [pid for pid in pids if _alive(pid)]  # the agent and the child it started
+    assert _running(script) == []
     if how == signal.SIGINT:
         assert b"KeyboardInterrupt" in err
+
+
+# Looks everywhere an answer could be on this machine and writes down what it read.
+SNOOP = """
+    import json, os, pathlib
+    tasks, run_dir = pathlib.Path({tasks!r}), pathlib.Path({run!r})
+    places = [tasks, run_dir, pathlib.Path(os.environ["STAGECLAW_TMP"]), pathlib.Path("/proc")]
+    loot, seen = {{}}, []
+    for place in places:
+        for path in place.rglob("*") if place.name != "proc" else place.glob("*/root"):
+            seen.append(str(path))
+            try:
+                if path.is_file() and path.stat().st_size < 1 << 20:
+                    loot[str(path)] = path.read_text(errors="replace")
+            except OSError:
+                pass
+    for pid in os.listdir("/proc"):
+        for target in (tasks, run_dir) if pid.isdigit() else ():
+            probe = pathlib.Path(f"/proc/{{pid}}/root") / str(target).lstrip("/")
+            try:
+                loot.update({{str(p): p.read_text(errors="replace") for p in probe.rglob("*") if p.is_file()}})
+            except OSError:
+                pass
+    scratch = pathlib.Path(os.environ["STAGECLAW_PROMPT_FILE"]).parent
+    (scratch / "loot.json").write_text(json.dumps({{"loot": loot, "seen": seen}}))
+    print("looked")
+"""
+
+
+def test_a_command_agent_sees_no_hidden_folder_other_episode_result_or_server_store(tmp_path):
+    tasks = tmp_path / "tasks"
+    for example in (EXAMPLE, ROOT / "tasks" / "examples" / "offsite-action-items"):
+        shutil.copytree(example, tasks / example.name)
+    run_dir = tmp_path / "run"
+    snoop = _script(tmp_path, SNOOP.format(tasks=str(tasks), run=str(run_dir)))
+    run([load_task(tasks / TASK.id)], RunConfig(agent=f"cmd:{snoop}", out=run_dir, trials=2))
+    secrets = {
+        line.strip()
+        for task in tasks.iterdir()
+        for path in (task / "hidden").rglob("*")
+        if path.is_file()
+        for line in path.read_text().splitlines()
+        if len(line.strip()) > 24
+    }
+    assert len(secrets) > 20
+    first = (run_dir / "episodes" / f"{TASK.id}__t1" / "grade.json").read_text()
+    for trial in (1, 2):
+        loot = json.loads((run_dir / "episodes" / f"{TASK.id}__t{trial}" / "agent" / "loot.json").read_text())
+        text = "\n".join(loot["loot"].values())
+        # It did read what it may: the tasks' visible files and its own inputs.
+        assert TASK.prompt.strip()[:60] in text
+        assert any(p.endswith("offsite-action-items/world.yaml") for p in loot["loot"])
+        assert [s for s in secrets if s in text] == []
+        assert not [p for p in loot["seen"] if "/hidden/" in p]  # the folders are there, and empty
+        assert not [p for p in loot["seen"] if "dovecot" in p or "radicale" in p]
+        assert "results.jsonl" not in "".join(p for p in loot["loot"] if loot["loot"][p])
+        assert not [p for p in loot["seen"] if "__t1" in p and trial == 2]
+    assert '"items"' in first  # trial 1's grade existed while trial 2 ran, and stayed out of its sight

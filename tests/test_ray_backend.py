@@ -84,8 +84,12 @@ def _when(found: Callable[[], bool], then: Callable[[], None]) -> threading.Thre
     return thread
 
 
-def _parent(pid: int) -> int:
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+def _worker_of(pid: int) -> int:
+    """The Ray worker an agent runs under (through the bubblewrap processes of its sandbox)."""
+    while not Path(f"/proc/{pid}/cmdline").read_bytes().startswith(b"ray::PoolWorker"):
+        pid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        assert pid > 1, "the agent does not run under a Ray worker"
+    return pid
 
 
 def test_the_examples_give_the_same_results_as_with_the_local_backend(cluster, tmp_path):
@@ -115,8 +119,7 @@ def test_a_killed_worker_loses_no_episode(cluster, tmp_path):
     def kill_one() -> None:
         waiting = _agents(str(go))
         if len(waiting) == 2:
-            worker = _parent(next(iter(waiting)))
-            assert Path(f"/proc/{worker}/cmdline").read_bytes().startswith(b"ray::PoolWorker")
+            worker = _worker_of(next(iter(waiting)))
             killed.update(descendants(worker))
             os.kill(worker, signal.SIGKILL)
         go.touch()

@@ -5,6 +5,11 @@ environment variables and files in a scratch folder outside the workspace) and a
 (streamable HTTP on loopback) serving this episode's tools. Every tool call goes through the
 episode's registry, so the audit log records what the program did. stageclaw enforces the time
 budget (the whole process group is stopped) and the step budget (calls past it are refused).
+
+The program sees the host as it is (its own files, the network for its model's API), except what
+would give the answers away: under bubblewrap, the `hidden/` folders of this task and of the tasks
+next to it, the run's other episodes and results, and the service pools' stores (mailboxes,
+calendars, other workspaces) are empty, and only its own processes are in /proc.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import threading
@@ -24,6 +30,7 @@ from typing import IO, Any
 from stageclaw.agents.base import AGENT_ERROR, COMPLETED, INTERRUPTED, MAX_STEPS, TIMEOUT, AgentOutcome, EpisodeBrief
 from stageclaw.errors import StageclawError
 from stageclaw.tools.registry import Registry
+from stageclaw.world import bwrap
 from stageclaw.world.procs import stop
 
 OUTPUT_CAP = 1 << 20  # bytes of each of stdout and stderr kept in the scratch folder
@@ -140,12 +147,38 @@ class CommandAgent:
 
     grace_s = 2.0  # between SIGTERM and SIGKILL when the time budget is over
 
-    def __init__(self, command: str, scratch: Path) -> None:
+    def __init__(self, command: str, scratch: Path, private: tuple[Path, ...] = ()) -> None:
+        """`private`: task folders and run folders whose secrets the program must not see (see `_sandbox`)."""
         self.name = f"cmd:{command}"
         self.argv = resolve_argv(command, Path.cwd())
         self.config: dict[str, Any] = {"argv": self.argv}
         # Absolute: the program runs elsewhere (in the workspace) and gets these paths.
         self.scratch = scratch.absolute()
+        self.private = tuple(p.absolute() for p in private)
+
+    def _sandbox(self, registry: Registry) -> list[str]:
+        """bubblewrap arguments that blank out, with empty tmpfs mounts, every place holding answers.
+
+        For a task folder: its `hidden/` and that of each task beside it. For a run folder: `episodes/`
+        (other trials' trajectories and grades) and `results.jsonl`. The pools' stores next to this
+        episode's pool. Then the program's own workspace and scratch folder are bound back in.
+        """
+        episode = registry.episode
+        blank: list[Path] = []
+        for place in self.private:
+            if (place / "task.toml").is_file():
+                blank += [d / "hidden" for d in [place, *place.parent.iterdir()] if (d / "hidden").is_dir()]
+            blank += [place / "episodes"] if (place / "episodes").is_dir() else []
+        blank += [*sorted(episode.pool.root.parent.glob("stageclaw-pool-*")), episode.pool.root]
+        argv = [bwrap.binary(), "--dev-bind", "/", "/"]
+        for folder in dict.fromkeys(blank):
+            argv += ["--tmpfs", str(folder)]
+        for place in self.private:
+            if (place / "results.jsonl").is_file():
+                argv += ["--ro-bind", "/dev/null", str(place / "results.jsonl")]
+        for own in (episode.workspace, self.scratch):
+            argv += ["--bind", str(own), str(own)]
+        return [*argv, "--unshare-pid", "--proc", "/proc", "--die-with-parent", "--chdir", str(episode.workspace)]
 
     def _inputs(self, brief: EpisodeBrief, url: str) -> dict[str, str]:
         """Write the program's input files; return the variables added to its environment."""
@@ -172,12 +205,16 @@ class CommandAgent:
         # Imported here: the MCP SDK takes most of a second to import, which runs of other agents need not pay.
         from stageclaw.tools.mcp_server import StepBudget, serve_http
 
+        program = self.argv[0]
+        if shutil.which(program) is None:  # found here: inside the sandbox it would be bwrap's failure
+            why = "Permission denied" if "/" in program and Path(program).exists() else "No such file or directory"
+            return AgentOutcome(AGENT_ERROR, error=f"cannot start the agent command {program!r}: {why}")
         budget = StepBudget(brief.max_steps)
         with serve_http(registry, budget=budget) as url:
             env = {**os.environ, **self._inputs(brief, url)}
             try:
                 proc = subprocess.Popen(
-                    self.argv,
+                    [*self._sandbox(registry), "--", *self.argv],
                     cwd=registry.episode.workspace,
                     env=env,
                     stdin=subprocess.DEVNULL,

@@ -32,17 +32,20 @@ def check_spec(spec: str, options: dict[str, Any] | None = None) -> None:
         )
 
 
-def make_agent(spec: str, task: Task, scratch: Path, options: dict[str, Any] | None = None) -> Agent:
+def make_agent(
+    spec: str, task: Task, scratch: Path, options: dict[str, Any] | None = None, run_dir: Path | None = None
+) -> Agent:
     """A fresh agent for one episode of `task`; only the oracle may look at the task's hidden folder.
 
     `scratch` is a folder outside the workspace the agent may use for its own files (created when needed).
     `options` are LLMSettings fields for `openai:`/`anthropic:` agents (base_url, temperature, budgets, ...).
+    `run_dir` is the run's folder, whose other episodes and results a `cmd:` program must not see.
     """
     check_spec(spec)
     if spec.partition(":")[0] in PROVIDERS:
         return LLMAgent(spec, LLMSettings.from_spec(spec, **(options or {})))
     if spec.startswith("cmd:"):
-        return CommandAgent(spec.removeprefix("cmd:"), scratch)
+        return CommandAgent(spec.removeprefix("cmd:"), scratch, (task.dir, *([run_dir] if run_dir else [])))
     if spec == "oracle":
         return OracleAgent(task.solution_py)
     return NoopAgent()

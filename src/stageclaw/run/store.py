@@ -33,6 +33,11 @@ def episode_dir(run_dir: Path, task_id: str, trial: int) -> Path:
     return Path(run_dir) / "episodes" / f"{task_id}__t{trial}"
 
 
+def run_dir_of(ep_dir: Path) -> Path:
+    """The run directory an `episode_dir` is in."""
+    return Path(ep_dir).parent.parent
+
+
 def read_results(path: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         return []
