@@ -248,6 +248,41 @@ def mcp(
             server.run("streamable-http", host="127.0.0.1", port=http)
 
 
+export_app = typer.Typer(no_args_is_help=True, help="Write tasks in other harnesses' formats.")
+app.add_typer(export_app, name="export")
+
+
+@export_app.command("harbor")
+def export_harbor_cmd(
+    path: Annotated[
+        str, typer.Argument(help="A task folder, a folder of tasks, or a bundled benchmark: stage40, examples.")
+    ],
+    out: Annotated[Path, typer.Option(help="Harbor tasks are written to <out>/<task-id>/.")],
+    install: Annotated[
+        str | None,
+        typer.Option(help="pip requirement for stageclaw in the image (default: copy this stageclaw into it)."),
+    ] = None,
+) -> None:
+    """Export tasks as Harbor tasks: instruction, environment (the world, its MCP tools), tests, solution."""
+    from stageclaw.export.harbor import export_harbor
+    from stageclaw.task.bundled import BENCHMARKS, benchmark_dir
+    from stageclaw.task.loader import find_task_dirs
+
+    source = Path(path)
+    # A folder of tasks by that name wins; the repository's examples/ (agent programs) holds none.
+    if path in BENCHMARKS and not (source.is_dir() and find_task_dirs(source)):
+        source = benchmark_dir(path)
+    written, errors = export_harbor(source, out, install=install)
+    for folder, message in errors.items():
+        err.print(f"[red]not exported[/red] {folder}: {message}", highlight=False, soft_wrap=True)
+    if not written and not errors:
+        raise StageclawError(f"no task folder under {source}")
+    for folder in written:
+        typer.echo(folder)
+    if errors:
+        raise typer.Exit(1)
+
+
 @app.command("fake-llm")
 def fake_llm(
     script: Annotated[Path, typer.Option(help="YAML script of assistant turns (see stageclaw.agents.fake_llm).")],

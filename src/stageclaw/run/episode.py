@@ -13,7 +13,7 @@ from stageclaw.agents.base import AGENT_ERROR, COMPLETED, INFRA_ERROR, Agent, Ag
 from stageclaw.agents.factory import make_agent
 from stageclaw.errors import ServiceError
 from stageclaw.grade.grader import Grade, Judge, grade
-from stageclaw.run.store import write_json
+from stageclaw.run.store import run_dir_of, write_json
 from stageclaw.task.loader import Task
 from stageclaw.tools.audit import AuditLog
 from stageclaw.tools.faults import FaultPlan
@@ -61,6 +61,29 @@ def failure_mode(status: str, g: Grade | None) -> str | None:
     return "wrong_state"
 
 
+def play(
+    pool: ServicePool,
+    task: Task,
+    agent: Agent,
+    audit: AuditLog,
+    *,
+    faults: FaultPlan | None = None,
+    stop: threading.Event | None = None,
+) -> tuple[dict[str, Any], dict[str, Any], AgentOutcome]:
+    """A fresh world of `task` with `agent` acting on its tools: (s0, sH, outcome), calls in `audit`.
+
+    Raises ServiceError when a server of the pool fails. Other harnesses (Inspect AI) grade what it returns.
+    """
+    pool.check()
+    with pool.episode(task.world, task.dir) as episode:
+        s0 = episode.snapshot()
+        with Registry(episode, allow=task.config.tools, audit=audit, faults=faults, stop=stop) as registry:
+            outcome = agent.run(brief_for(task), registry)
+        pool.check()
+        sH = episode.snapshot()
+    return s0, sH, outcome
+
+
 def run_episode(
     pool: ServicePool,
     task: Task,
@@ -79,13 +102,7 @@ def run_episode(
     audit = AuditLog(ep_dir / "audit.jsonl")
     g: Grade | None = None
     try:
-        pool.check()
-        with pool.episode(task.world, task.dir) as episode:
-            s0 = episode.snapshot()
-            with Registry(episode, allow=task.config.tools, audit=audit, faults=faults, stop=stop) as registry:
-                outcome = agent.run(brief_for(task), registry)
-            pool.check()
-            sH = episode.snapshot()
+        s0, sH, outcome = play(pool, task, agent, audit, faults=faults, stop=stop)
         if outcome.status != INFRA_ERROR:
             g = grade(task, s0, sH, trace_of(audit, outcome), judge)
         write_json(ep_dir / "s0.json", s0)
@@ -116,7 +133,7 @@ def _fresh(task: Task, agent_spec: str, ep_dir: Path, agent_options: dict[str, A
     """An empty episode folder and the agent for it."""
     shutil.rmtree(ep_dir, ignore_errors=True)  # leftovers of an attempt that was interrupted
     ep_dir.mkdir(parents=True)
-    return make_agent(agent_spec, task, ep_dir / "agent", agent_options)
+    return make_agent(agent_spec, task, ep_dir / "agent", agent_options, run_dir=run_dir_of(ep_dir))
 
 
 def _record(

@@ -97,8 +97,9 @@ def build_server(
     *,
     budget: StepBudget | None = None,
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO",
+    instructions: str = INSTRUCTIONS,
 ) -> MCPServer:
-    server = MCPServer(name, instructions=INSTRUCTIONS, log_level=log_level)
+    server = MCPServer(name, instructions=instructions, log_level=log_level)
     for tool in registry.tools.values():
         server.add_tool(_handler(registry, tool, budget), name=tool.name, description=tool.description)
     return server

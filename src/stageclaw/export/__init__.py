@@ -1,0 +1,1 @@
+"""Exports of stageclaw tasks to other harnesses' formats: `harbor` (Harbor task directories)."""
