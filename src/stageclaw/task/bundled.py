@@ -11,14 +11,11 @@ They live in the repository's `tasks/<name>/`. Where to look, in order:
 from __future__ import annotations
 
 import os
-import warnings
 from pathlib import Path
 
 from stageclaw.errors import StageclawError
 
 BENCHMARKS = ("stage40", "examples")
-# The benchmark the stage40 name falls back to while tasks/stage40 is being built.
-FALLBACK = {"stage40": "examples"}
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -36,8 +33,5 @@ def benchmark_dir(name: str) -> Path:
     for root in roots():
         if (root / name).is_dir():
             return root / name
-    if name in FALLBACK:
-        warnings.warn(f"benchmark {name!r} is not installed yet; using {FALLBACK[name]!r}", stacklevel=2)
-        return benchmark_dir(FALLBACK[name])
     searched = ", ".join(str(r) for r in roots())
     raise StageclawError(f"benchmark {name!r} not found in {searched}: set STAGECLAW_BENCHMARKS to its parent folder")

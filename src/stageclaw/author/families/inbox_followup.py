@@ -258,9 +258,12 @@ class InboxFollowup(Family):
             f"file {len(issues)} newsletters, remind the promise to {p.reviewer.name}"
         )
         draft.hint = (
-            "Back from leave: a colleague asks when a meeting is (the calendar knows), a client asks for a document "
-            "from their client folder, weekly newsletters piled up next to a Newsletters folder with earlier issues, "
-            "and the user's last sent mail before the leave promised a colleague something by a day."
+            f"Back from leave: a colleague asks when the {p.meeting.lower()} is (the calendar knows), "
+            f"{p.client.name} asks for the {p.wanted[0]} from their client folder"
+            + (" (writing from a personal address under a short name)" if ctx.on("entity_alignment") else "")
+            + (" and then changes which document they want" if ctx.on("cross_source_conflict") else "")
+            + f", {len(issues)} newsletters piled up next to a Newsletters folder with earlier issues, and the "
+            "user's last sent mail before the leave promised a colleague something by a day."
         )
         self._rubric(ctx, draft, p, question, writer, requests, document, issues)
         draft.goal = self._goal(ctx, p, writer, document, issues)

@@ -147,8 +147,11 @@ class InvoiceFiling(Family):
         draft.prompt = rng.choice(PROMPTS)
         draft.summary = f"{len(invoices)} invoices to {FOLDER}/{year}/"
         draft.hint = (
-            "Downloads holds invoices among other files; the user's filing rules (a note) name each invoice by its "
-            "date, vendor and number, found only inside the PDF; file each once and leave the rest."
+            f"Downloads holds {len(invoices)} invoices ({', '.join(inv[0].name for inv in invoices)}) among other "
+            "files; the user's filing rules (a note) name each invoice by its date, vendor and number, found only "
+            "inside the PDF"
+            + ("; one invoice was downloaded twice and a quote looks like an invoice" if duplicates else "")
+            + "; file each once and leave the rest."
         )
         for n, ((vnd, _, number, _, data, download), path) in enumerate(zip(invoices, expected, strict=True), 1):
             draft.check(

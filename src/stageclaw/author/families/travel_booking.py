@@ -320,7 +320,12 @@ class TravelBooking(Family):
             "put the flight in my calendar and send them the booking references?"
         )
         draft.summary = f"{evening['number']} on {travel.isoformat()} and {hotel['name']} within €{limit}"
-        draft.hint = "Book the evening flight and the one area hotel within this year's policy; calendar; references."
+        draft.hint = (
+            f"Book the evening flight from {origin} to {city} for {event} and the one hotel in the {area} area "
+            "within this year's travel policy on Skyway"
+            + ("; last year's policy note has another limit" if ctx.on("noisy_data") else "")
+            + "; put the flight in the calendar and send the coordinator the booking references."
+        )
         draft.goal = "\n".join(
             [
                 "# Goal",

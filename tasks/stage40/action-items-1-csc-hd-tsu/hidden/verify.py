@@ -1,0 +1,208 @@
+"""Checks for action-items-1-csc-hd-tsu: 4 action items of Oliver from the offsite follow-up, and a note."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def _instant(value: Any) -> datetime | None:
+    """An ISO time as an aware datetime; None for a missing value, a bare date or junk."""
+    if not isinstance(value, str) or len(value) == 10:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else None
+
+
+def _on_time(value: Any, expected: str) -> bool:
+    """`value` is the expected instant, or for an expected date, that date or a time on it.
+
+    State times are written in the task's timezone, so a time's date part is its local day.
+    """
+    if not isinstance(value, str):
+        return False
+    if len(expected) == 10:
+        return value[:10] == expected and (len(value) == 10 or _instant(value) is not None)
+    at, want = _instant(value), _instant(expected)
+    return at is not None and at == want
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
+    for name, item in _grouped(state, app):
+        if item.get("uid") == uid:
+            return name, item
+    return None, None
+
+
+def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` that are new or differ from their initial version."""
+    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
+
+
+def one_reminder(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    pattern: str,
+    lst: str,
+    due: str,
+    label: str,
+    exclude: str | None = None,
+    stale: str | None = None,
+    says: str | None = None,
+) -> Verdict:
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
+    its title or notes match `says` (an amount, say) when given."""
+    if stale is not None:
+        _, old = _find(final, "reminders", stale)
+        if old is not None and old.get("completed"):
+            return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
+    candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
+    if stale is not None:
+        where, old = _find(final, "reminders", stale)
+        if old is not None:
+            candidates[stale] = (where, old)
+    found = [
+        (name, item)
+        for name, item in candidates.values()
+        if not item.get("completed")
+        and _matches(item.get("title"), pattern)
+        and not (exclude and _matches(item.get("title"), exclude))
+    ]
+    if not found:
+        return False, f"no open reminder for the {label}"
+    if len(found) > 1:
+        shown = sorted(f"{item.get('title')!r} due {item.get('due')}" for _, item in found)
+        return False, f"{len(found)} open reminders for the {label}: {shown}; expected one"
+    where, item = found[0]
+    if where != lst:
+        return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
+    if not _on_time(item.get("due"), due):
+        return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
+    if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
+        return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
+    return True, f"one open {label} reminder in {lst}, due {due}"
+
+
+def only_reminders(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
+    """Every reminder added or changed is one of those asked for (labels -> title patterns)."""
+    for where, item in _touched(initial, final, "reminders"):
+        if not any(_matches(item.get("title"), p) for p in patterns.values()):
+            return False, f"the reminder {item.get('title')!r} ({where}) is none of {sorted(patterns)}"
+    return True, f"only reminders for {sorted(patterns)} were added or changed"
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _label(item: dict[str, Any]) -> str:
+    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
+
+
+def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` in `final` whose uid `initial` does not have."""
+    old = {item.get("uid") for _, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
+
+
+def new_note(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    folder: str,
+    patterns: dict[str, str],
+) -> Verdict:
+    """Exactly one new note, in `folder`, giving each labelled fact."""
+    made = _fresh(initial, final, "notes")
+    if not made:
+        return False, "no new note was written"
+    if len(made) > 1:
+        return False, f"{len(made)} new notes ({[_label(n) for _, n in made]}); expected one"
+    where, note = made[0]
+    if where != folder:
+        return False, f"the new note is in the folder {where!r}, not in {folder!r}"
+    text = f"{note.get('title') or ''}\n{note.get('body') or ''}"
+    missing = _missing(text, patterns)
+    if missing:
+        return False, "the note does not give " + "; ".join(missing)
+    return True, f"the note gives {sorted(patterns)}"
+
+
+def check_deposit_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='deposit',
+        lst='Work',
+        due='2026-11-22',
+        label='deposit',
+        stale='r-deposit',
+    )
+
+
+def check_final_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='head\\s*-?count|dietary',
+        lst='Work',
+        due='2026-12-10',
+        label='final',
+        stale='r-final',
+    )
+
+
+def check_budget_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='budget',
+        lst='Work',
+        due='2026-12-18',
+        label='budget',
+        stale=None,
+    )
+
+
+def check_agenda_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='agenda',
+        lst='Work',
+        due='2026-12-19',
+        label='agenda',
+        stale=None,
+    )
+
+
+def check_only_my_items(initial, final, trace):
+    return only_reminders(
+        initial,
+        final,
+        patterns={'deposit': 'deposit', 'final': 'head\\s*-?count|dietary', 'budget': 'budget', 'agenda': 'agenda'},
+    )
+
+
+def check_summary_note(initial, final, trace):
+    return new_note(
+        initial,
+        final,
+        folder='Notes',
+        patterns={'the budget': "(?<![\\d.,])(?:1\\ 800|1'800|1,800|1\\.800|1800)(?:[.,]00)?(?![\\d]|[.,]\\d)",
+ 'the time': '(?<![\\d:.])08[:.h]00(?!\\d)|(?<![\\d:.])8[:.h]00(?!\\d)|(?<![\\d:.])8(?:[:.]00)?\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:8|八)(?:点|時|时)?(?:整|00分|:00)?'},
+    )

@@ -1,0 +1,78 @@
+"""Reference solution for appointment-booking-1, using the same tools as any agent."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+
+FACTS = {'clinic_domain': 'baran-physiotherapy.co.uk',
+ 'clinic_word': 'Baran Physiotherapy',
+ 'offer_subject': 'Re: Initial assessment appointment',
+ 'slots': [{'shown': 'Friday 25 September, 08:15', 'start': '2026-09-25T08:15:00+01:00'},
+           {'shown': 'Wednesday 30 September, 08:00', 'start': '2026-09-30T08:00:00+01:00'},
+           {'shown': 'Friday 2 October, 14:40', 'start': '2026-10-02T14:40:00+01:00'}],
+ 'minutes': 60,
+ 'window': ['2026-09-22', '2026-10-03'],
+ 'address': '11 Cockburn Street, Edinburgh EH1 1YZ',
+ 'address_in_contact': True,
+ 'calendar': 'Personal',
+ 'summary': 'Physio: initial assessment (Baran Physiotherapy)',
+ 'reply': 'Dear Ifeoma,\n\nthank you, {slot} works for me, please book me in.\n\nBest regards,\nAkosua Addo',
+ 'remind': True,
+ 'reminder': 'Initial assessment at Baran Physiotherapy tomorrow'}
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The most recent message: when sources disagree, the later one speaks last."""
+    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
+
+
+def solve(tools):
+    f = FACTS
+    found = tools.mail_search(folder="INBOX", sender=f["clinic_domain"])["messages"]
+    thread = [m for m in found if m["subject"] == f["offer_subject"]]
+    offer = min(thread, key=lambda m: datetime.fromisoformat(m["date"]))  # the first answer lists the slots
+    text = one_line(tools.mail_read(id=offer["id"])["body"])
+    slots = [s for s in f["slots"] if s["shown"] in text]
+    assert len(slots) == len(f["slots"]), "the offer does not list the expected slots"
+    latest = newest(found)
+    if latest["id"] != offer["id"]:  # a later mail may take a slot back
+        later = one_line(tools.mail_read(id=latest["id"])["body"])
+        slots = [s for s in slots if s["shown"] not in later]
+
+    length = timedelta(minutes=f["minutes"])
+    window = f["window"]
+    busy = [
+        (datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"]))
+        for e in tools.calendar_list_events(start=window[0], end=window[1])["events"]
+        if not e["all_day"] and e["status"] != "CANCELLED"
+    ]
+    chosen = next(
+        s
+        for s in slots
+        if all(
+            end <= datetime.fromisoformat(s["start"]) or start >= datetime.fromisoformat(s["start"]) + length
+            for start, end in busy
+        )
+    )
+    start = datetime.fromisoformat(chosen["start"])
+
+    address = f["address"]
+    if f["address_in_contact"]:
+        contact = tools.contacts_search(query=f["clinic_word"])["contacts"][0]
+        assert address in contact["notes"], "the clinic's address is not in its contact"
+    tools.calendar_create_event(
+        calendar=f["calendar"],
+        summary=f["summary"],
+        start=start.isoformat(),
+        end=(start + length).isoformat(),
+        location=address,
+    )
+    tools.mail_reply(id=latest["id"], body=f["reply"].format(slot=chosen["shown"]))
+    if f["remind"]:
+        tools.reminders_create(title=f["reminder"], due=(start - timedelta(days=1)).date().isoformat())

@@ -1,0 +1,214 @@
+"""Checks for contact-upkeep-3-csc-ctc-nd-tsu: Agnieszka Zając changed jobs, Fiona Marsh moved, Chinonso Ibe has new details."""
+
+from __future__ import annotations
+
+import re
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def _line(phone: Any) -> str:
+    """The last eight digits of a phone number: the same line whether written with +49, 0049 or 0."""
+    return re.sub(r"\D", "", str(phone or ""))[-8:]
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def contact_is(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    uid: str,
+    label: str,
+    name: str | None = None,
+    email: str | None = None,
+    phone: str | None = None,
+    old_phone: str | list[str] | None = None,
+    organization: str | None = None,
+    title: str | None = None,
+    notes: str | None = None,
+) -> Verdict:
+    """The contact `uid` (still named like `name`) has `email` first, the `phone` (none of `old_phone`), the org;
+    its job title and notes match `title` and `notes` when given."""
+    contact = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
+    if contact is None:
+        return False, f"the contact {label} ({uid}) is gone"
+    if not _matches(contact.get("name"), name):
+        return False, f"the contact {uid} was renamed to {contact.get('name')!r}"
+    emails = [_address(e) for e in contact.get("emails") or []]
+    if email is not None and email not in emails:
+        return False, f"{label}'s contact has the emails {emails}; {email} is missing"
+    if email is not None and emails[0] != email:
+        return False, f"{label}'s contact has the emails {emails}; {email} must be the first (primary) one"
+    lines = [_line(p) for p in contact.get("phones") or []]
+    if phone is not None and _line(phone) not in lines:
+        return False, f"{label}'s contact has the phones {contact.get('phones')}; the new number is missing"
+    stale = [old_phone] if isinstance(old_phone, str) else old_phone or []
+    if any(_line(old) in lines for old in stale):
+        return False, f"{label}'s contact still has a number that no longer works ({contact.get('phones')})"
+    if not _matches(contact.get("organization"), organization):
+        return False, f"{label}'s contact has the organization {contact.get('organization')!r}"
+    if not _matches(contact.get("title"), title):
+        return False, f"{label}'s contact has the job title {contact.get('title')!r}"
+    if not _matches(contact.get("notes"), notes):
+        return False, f"{label}'s contact notes {contact.get('notes')!r} lack the new details"
+    return True, f"{label}'s contact is up to date"
+
+
+def contacts_kept(initial: dict[str, Any], final: dict[str, Any], *, untouched: list[str], email: str) -> Verdict:
+    """No contact was added, the contacts `untouched` are as they were, and only one holds `email`."""
+    before = {c.get("uid"): c for c in initial.get("contacts") or []}
+    added = [c.get("name") for c in final.get("contacts") or [] if c.get("uid") not in before]
+    if added:
+        return False, f"new contacts were created: {added}; the existing one should be updated"
+    for uid in untouched:
+        now = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
+        if now != before.get(uid):
+            return False, f"the contact {before.get(uid, {}).get('name')!r} ({uid}) was changed, but it is someone else"
+    holders = [c.get("uid") for c in final.get("contacts") or [] if email in map(_address, c.get("emails") or [])]
+    if len(holders) > 1:
+        return False, f"{email} is stored on several contacts: {holders}"
+    return True, "no duplicate contact; the look-alike contacts are untouched"
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return (state.get("mail") or {}).get("outbox") or []
+
+
+def sent_each(
+    final: dict[str, Any],
+    *,
+    to: dict[str, str],
+    says: dict[str, dict[str, str]] | None = None,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """One message to each address in `to` (address -> who), to that address alone, and nothing else sent;
+    with `says`, the message to an address gives each labelled thing (address -> label -> pattern)."""
+    wrong = wrong or {}
+    by_address: dict[str, list[dict[str, Any]]] = {}
+    for message in _outbox(final):
+        people = sorted(set(_recipients(message)))
+        if len(people) != 1 or people[0] not in to:
+            why = "".join(f" ({wrong[p]})" for p in people if p in wrong)
+            return False, f"the message {message.get('subject')!r} went to {people}{why}; expected one of {sorted(to)}"
+        by_address.setdefault(people[0], []).append(message)
+    for address, who in to.items():
+        got = by_address.get(address, [])
+        if len(got) != 1:
+            return False, f"{len(got)} messages went to {who} ({address}); expected one"
+        missing = _missing(_own_words(got[0]), (says or {}).get(address, {}))
+        if missing:
+            return False, f"the message to {who} does not give " + "; ".join(missing)
+    return True, f"one message each to {sorted(to.values())}"
+
+
+def check_new_job(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-zajac',
+        label='Agnieszka Zając',
+        name='Zając',
+        organization='Juniper\\s*Logistics',
+        title='^\\s*Product\\ Manager\\s*$',
+    )
+
+
+def check_new_job_reach(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-zajac',
+        label='Agnieszka Zając',
+        name='Zając',
+        email='agnieszkaz@juniper-logistics.co.uk',
+        phone='+44 161 496 3683',
+        old_phone=['+44 20 7316 0514', '+44 161 496 3652'],
+    )
+
+
+def check_moved_address(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-marsh',
+        label='Fiona Marsh',
+        name='Marsh',
+        notes='(?<![\\w])39[\\s,]+Kingsland[\\s,]+Road[\\s,]+London[\\s,]+N1[\\s,]+7GU(?![\\w])',
+    )
+
+
+def check_moved_number(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-marsh',
+        label='Fiona Marsh',
+        name='Marsh',
+        phone='+44 20 7896 2878',
+        old_phone='+44 161 496 6555',
+    )
+
+
+def check_club_member(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-ibe',
+        label='Chinonso Ibe',
+        name='Ibe',
+        email='chinonsoi@outlook.com',
+        phone='+44 7988 928446',
+        old_phone='+44 7028 198019',
+    )
+
+
+def check_no_strays(initial, final, trace):
+    return contacts_kept(
+        initial,
+        final,
+        untouched=['c-asante', 'c-zajac-2', 'c-krishnamurthy'],
+        email='agnieszkaz@juniper-logistics.co.uk',
+    )
+
+
+def check_told_each(initial, final, trace):
+    return sent_each(
+        final,
+        to={'agnieszkaz@juniper-logistics.co.uk': 'Agnieszka Zając',
+ 'fionam@hotmail.co.uk': 'Fiona Marsh',
+ 'chinonsoi@outlook.com': 'Chinonso Ibe'},
+        wrong={'agnieszka.zajac@brightlane-robotics.co.uk': 'their old work address',
+ 'chinonso.ibe@gmail.com': 'their old address'},
+    )
+
+
+def check_told_numbers(initial, final, trace):
+    return sent_each(
+        final,
+        to={'agnieszkaz@juniper-logistics.co.uk': 'Agnieszka Zając',
+ 'fionam@hotmail.co.uk': 'Fiona Marsh',
+ 'chinonsoi@outlook.com': 'Chinonso Ibe'},
+        says={'agnieszkaz@juniper-logistics.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*3[\\s().-]*6[\\s().-]*8[\\s().-]*3(?!\\d)'},
+ 'fionam@hotmail.co.uk': {'the number now saved': '7[\\s().-]*8[\\s().-]*9[\\s().-]*6[\\s().-]*2[\\s().-]*8[\\s().-]*7[\\s().-]*8(?!\\d)'},
+ 'chinonsoi@outlook.com': {'the number now saved': '8[\\s().-]*8[\\s().-]*9[\\s().-]*2[\\s().-]*8[\\s().-]*4[\\s().-]*4[\\s().-]*6(?!\\d)'}},
+    )

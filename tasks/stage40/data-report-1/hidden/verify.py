@@ -1,0 +1,198 @@
+"""Checks for data-report-1: sales per product line, total 1727.45 EUR, top three."""
+
+from __future__ import annotations
+
+import re
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def report_figures(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    folder: str,
+    figures: dict[str, list[str]],
+    ranked: bool = False,
+) -> Verdict:
+    """Exactly one new Markdown file in `folder` gives every labelled figure: one of its lines matches both
+    patterns of the figure ([what, amount]), however the report lays them out (table, list, prose). With
+    `ranked`, the figures appear in the order given (a top-N list)."""
+    before = initial.get("files") or {}
+    files = final.get("files") or {}
+    made = sorted(
+        p for p in files if p.startswith(folder + "/") and p not in before and re.search(r"\.(md|markdown)$", p, re.I)
+    )
+    if len(made) != 1:
+        return False, f"{len(made)} new Markdown files in {folder}/ ({made}); expected one report"
+    text = files[made[0]].get("text")
+    if text is None:
+        return False, f"{made[0]} is not a text file"
+    places, missing = [], []
+    for label, (what, amount) in figures.items():
+        spot = None
+        for line in re.finditer(r".+", text):  # one line at a time: a figure and its label share a line
+            named = re.search(what, line.group(0), re.IGNORECASE)
+            if named and _matches(line.group(0), amount):
+                spot = line.start() + named.start()
+                break
+        if spot is None:
+            missing.append(label)
+        else:
+            places.append(spot)
+    if missing:
+        return False, f"{made[0]} does not give " + "; ".join(missing)
+    if ranked and places != sorted(set(places)):
+        return False, f"{made[0]} does not rank them in this order: {list(figures)}"
+    return True, f"{made[0]} gives {list(figures)}"
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return (state.get("mail") or {}).get("outbox") or []
+
+
+def sent_once(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    label: str,
+    in_reply_to: str | None = None,
+    subject: str | None = None,
+    wrong: dict[str, str] | None = None,
+    each_once: bool = False,
+) -> Verdict:
+    """Exactly one message was sent, to exactly `to`; it answers `in_reply_to` or its subject matches.
+    With `each_once` (a mail to a group), nobody is named twice, in To and again in Cc."""
+    sent = _outbox(final)
+    if not sent:
+        return False, "no message was sent"
+    if len(sent) != 1:
+        return False, f"{len(sent)} messages were sent ({[m.get('subject') for m in sent]}); expected one"
+    people = _recipients(sent[0])
+    if sorted(set(people)) != sorted(to):
+        why = [f" ({(wrong or {})[p]})" for p in people if p in (wrong or {})]
+        return False, f"the message went to {people}{''.join(why)}; expected {label}: {sorted(to)}"
+    twice = sorted({p for p in people if people.count(p) > 1})
+    if each_once and twice:
+        return False, f"the message names {twice} twice (in To and in Cc)"
+    threaded = in_reply_to is not None and sent[0].get("in_reply_to") == in_reply_to
+    if not threaded and (subject is None or not _matches(sent[0].get("subject"), subject)):
+        return False, f"the message {sent[0].get('subject')!r} neither answers {in_reply_to} nor has a fitting subject"
+    return True, f"one message, to {label} only"
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日."""
+    months = "|".join(_MONTHS)
+    found = set()
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?\s+(\d{{1,2}})(?![\d:.]|h\d|\s*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def message_says(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str] | None = None
+) -> Verdict:
+    """A message to `to` says every labelled thing (its own words, not the quoted ones); the calendar
+    dates it writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday."""
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+    problems = []
+    for message in messages:
+        text = _own_words(message)
+        missing = _missing(text, patterns)
+        wrong = sorted(_dates(text) - allowed) if dates is not None else []
+        if not missing and not wrong:
+            return True, f"the message to {to} gives {sorted(patterns)}"
+        problems.append(", ".join(missing) + (f" (and it gives the wrong date(s) {wrong}, month/day)" if wrong else ""))
+    return False, "the message does not give " + "; ".join(problems)
+
+
+def check_line_totals(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'Vases €555.50': ['\\bVases\\b', '(?<![\\d.,])(?:555)[.,]50(?![\\d]|[.,]\\d)'],
+ 'Mugs €154.85': ['\\bMugs\\b', '(?<![\\d.,])(?:154)[.,]85(?![\\d]|[.,]\\d)'],
+ 'Plates €237.60': ['\\bPlates\\b', '(?<![\\d.,])(?:237)[.,]60(?![\\d]|[.,]\\d)'],
+ 'Workshops €779.50': ['\\bWorkshops\\b', '(?<![\\d.,])(?:779)[.,]50(?![\\d]|[.,]\\d)']},
+    )
+
+
+def check_grand_total(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'the total €1,727.45': ['\\btotal\\b|overall|altogether|in all|\\bsum\\b',
+                         "(?<![\\d.,])(?:1\\ 727|1'727|1,727|1\\.727|1727)[.,]45(?![\\d]|[.,]\\d)"]},
+    )
+
+
+def check_top_three(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'Henning Haas €463.45': ['\\bHaas\\b', '(?<![\\d.,])(?:463)[.,]45(?![\\d]|[.,]\\d)'],
+ 'Christoph Lindemann €381.75': ['\\bLindemann\\b', '(?<![\\d.,])(?:381)[.,]75(?![\\d]|[.,]\\d)'],
+ 'Magnus Sandberg €305.85': ['\\bSandberg\\b', '(?<![\\d.,])(?:305)[.,]85(?![\\d]|[.,]\\d)']},
+        ranked=True,
+    )
+
+
+def check_reply_sent(initial, final, trace):
+    return sent_once(
+        final,
+        to=['carola.brenner@nimbus-pottery.de'],
+        label='Carola Brenner',
+        in_reply_to='<ec607075-988b-a98f-ae1fb312a0a9@nimbus-pottery.de>',
+        subject='April|sales|figures|numbers|totals|summary|report',
+    )
+
+
+def check_reply_figures(initial, final, trace):
+    return message_says(
+        final,
+        to='carola.brenner@nimbus-pottery.de',
+        patterns={'Vases €555.50': '(?<![\\d.,])(?:555)[.,]50(?![\\d]|[.,]\\d)',
+ 'Mugs €154.85': '(?<![\\d.,])(?:154)[.,]85(?![\\d]|[.,]\\d)',
+ 'Plates €237.60': '(?<![\\d.,])(?:237)[.,]60(?![\\d]|[.,]\\d)',
+ 'Workshops €779.50': '(?<![\\d.,])(?:779)[.,]50(?![\\d]|[.,]\\d)',
+ 'the total €1,727.45': "(?<![\\d.,])(?:1\\ 727|1'727|1,727|1\\.727|1727)[.,]45(?![\\d]|[.,]\\d)"},
+    )

@@ -1,0 +1,242 @@
+"""Checks for document-request-1: the annual pension statement 2025 no. 2025-6306 goes to chukwu.nonso@chukwu-ziegler.de."""
+
+from __future__ import annotations
+
+import re
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return (state.get("mail") or {}).get("outbox") or []
+
+
+def sent_once(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    label: str,
+    in_reply_to: str | None = None,
+    subject: str | None = None,
+    wrong: dict[str, str] | None = None,
+    each_once: bool = False,
+) -> Verdict:
+    """Exactly one message was sent, to exactly `to`; it answers `in_reply_to` or its subject matches.
+    With `each_once` (a mail to a group), nobody is named twice, in To and again in Cc."""
+    sent = _outbox(final)
+    if not sent:
+        return False, "no message was sent"
+    if len(sent) != 1:
+        return False, f"{len(sent)} messages were sent ({[m.get('subject') for m in sent]}); expected one"
+    people = _recipients(sent[0])
+    if sorted(set(people)) != sorted(to):
+        why = [f" ({(wrong or {})[p]})" for p in people if p in (wrong or {})]
+        return False, f"the message went to {people}{''.join(why)}; expected {label}: {sorted(to)}"
+    twice = sorted({p for p in people if people.count(p) > 1})
+    if each_once and twice:
+        return False, f"the message names {twice} twice (in To and in Cc)"
+    threaded = in_reply_to is not None and sent[0].get("in_reply_to") == in_reply_to
+    if not threaded and (subject is None or not _matches(sent[0].get("subject"), subject)):
+        return False, f"the message {sent[0].get('subject')!r} neither answers {in_reply_to} nor has a fitting subject"
+    return True, f"one message, to {label} only"
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def attached(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    to: str,
+    sha256: str | None = None,
+    file: str | None = None,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """The message to `to` carries exactly one attachment: the file with `sha256`, or the final `file`."""
+    wrong = wrong or {}
+    if file is not None:
+        stored = (final.get("files") or {}).get(file)
+        if not stored:
+            return False, f"there is no file {file} to attach"
+        sha256 = stored.get("sha256")
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    problems = []
+    for message in messages:
+        files = message.get("attachments") or []
+        shas = [a.get("sha256") for a in files]
+        named = [f"{a.get('filename')} ({wrong[a.get('sha256')]})" for a in files if a.get("sha256") in wrong]
+        if shas == [sha256]:
+            return True, "the right file is attached, and only it"
+        if named:
+            problems.append("it attaches " + ", ".join(named))
+        elif sha256 in shas:
+            problems.append(f"it attaches {len(shas)} files; expected only one")
+        else:
+            problems.append(f"its attachments {[a.get('filename') for a in files]} are not the right file")
+    return False, "; ".join(problems)
+
+
+def _line(phone: Any) -> str:
+    """The last eight digits of a phone number: the same line whether written with +49, 0049 or 0."""
+    return re.sub(r"\D", "", str(phone or ""))[-8:]
+
+
+def contact_is(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    uid: str,
+    label: str,
+    name: str | None = None,
+    email: str | None = None,
+    phone: str | None = None,
+    old_phone: str | list[str] | None = None,
+    organization: str | None = None,
+    title: str | None = None,
+    notes: str | None = None,
+) -> Verdict:
+    """The contact `uid` (still named like `name`) has `email` first, the `phone` (none of `old_phone`), the org;
+    its job title and notes match `title` and `notes` when given."""
+    contact = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
+    if contact is None:
+        return False, f"the contact {label} ({uid}) is gone"
+    if not _matches(contact.get("name"), name):
+        return False, f"the contact {uid} was renamed to {contact.get('name')!r}"
+    emails = [_address(e) for e in contact.get("emails") or []]
+    if email is not None and email not in emails:
+        return False, f"{label}'s contact has the emails {emails}; {email} is missing"
+    if email is not None and emails[0] != email:
+        return False, f"{label}'s contact has the emails {emails}; {email} must be the first (primary) one"
+    lines = [_line(p) for p in contact.get("phones") or []]
+    if phone is not None and _line(phone) not in lines:
+        return False, f"{label}'s contact has the phones {contact.get('phones')}; the new number is missing"
+    stale = [old_phone] if isinstance(old_phone, str) else old_phone or []
+    if any(_line(old) in lines for old in stale):
+        return False, f"{label}'s contact still has a number that no longer works ({contact.get('phones')})"
+    if not _matches(contact.get("organization"), organization):
+        return False, f"{label}'s contact has the organization {contact.get('organization')!r}"
+    if not _matches(contact.get("title"), title):
+        return False, f"{label}'s contact has the job title {contact.get('title')!r}"
+    if not _matches(contact.get("notes"), notes):
+        return False, f"{label}'s contact notes {contact.get('notes')!r} lack the new details"
+    return True, f"{label}'s contact is up to date"
+
+
+def contacts_kept(initial: dict[str, Any], final: dict[str, Any], *, untouched: list[str], email: str) -> Verdict:
+    """No contact was added, the contacts `untouched` are as they were, and only one holds `email`."""
+    before = {c.get("uid"): c for c in initial.get("contacts") or []}
+    added = [c.get("name") for c in final.get("contacts") or [] if c.get("uid") not in before]
+    if added:
+        return False, f"new contacts were created: {added}; the existing one should be updated"
+    for uid in untouched:
+        now = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
+        if now != before.get(uid):
+            return False, f"the contact {before.get(uid, {}).get('name')!r} ({uid}) was changed, but it is someone else"
+    holders = [c.get("uid") for c in final.get("contacts") or [] if email in map(_address, c.get("emails") or [])]
+    if len(holders) > 1:
+        return False, f"{email} is stored on several contacts: {holders}"
+    return True, "no duplicate contact; the look-alike contacts are untouched"
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
+    for name, item in _grouped(state, app):
+        if item.get("uid") == uid:
+            return name, item
+    return None, None
+
+
+def reminder_done(
+    initial: dict[str, Any], final: dict[str, Any], *, uid: str, lst: str, keep_open: list[str]
+) -> Verdict:
+    """The reminder `uid` is ticked off (not deleted) in `lst`; the reminders in `keep_open` are still open."""
+    where, item = _find(final, "reminders", uid)
+    if item is None:
+        return False, f"the reminder {uid} was deleted instead of ticked off"
+    if not item.get("completed"):
+        return False, f"the reminder {item.get('title')!r} is still open"
+    if where != lst:
+        return False, f"the reminder {item.get('title')!r} was moved to the list {where!r}"
+    for other in keep_open:
+        _, now = _find(final, "reminders", other)
+        _, before = _find(initial, "reminders", other)
+        title = (before or {}).get("title")
+        if now is None:
+            return False, f"the reminder {title!r} ({other}) was deleted"
+        if now.get("completed"):
+            return False, f"the reminder {title!r} ({other}) was ticked off too; it is a different job"
+    return True, f"{item.get('title')!r} is done; the others are still open"
+
+
+def check_sent_to_advisor(initial, final, trace):
+    return sent_once(
+        final,
+        to=['chukwu.nonso@chukwu-ziegler.de'],
+        label='Nonso Chukwu',
+        in_reply_to='<4f55a1867a.20260502@chukwu-ziegler.de>',
+        subject='statement|pension|2025',
+        wrong={'chukwu.chinonso@chukwu-financial-planning.de': 'the old address, switched off at the end of the month'},
+    )
+
+
+def check_right_document(initial, final, trace):
+    return attached(
+        initial,
+        final,
+        to='chukwu.nonso@chukwu-ziegler.de',
+        sha256='e8105ca2acfc1ed9202a8d98d73f1323510ac7bb0f98dcde535672bdde4a18c1',
+        wrong={'68cabd45b2900cc03162b01b82f3934e40e75c819bd6b9c844a5ec92ca229ee2': 'the void no. 2025-1837',
+ 'e9a4f2ed1eda6723c6e45904f65210f77b4c2de323f2785fca278b22959a53ba': "last year's, no. 2024-2370"},
+    )
+
+
+def check_contact_updated(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-chukwu',
+        label='Chinonso Chukwu',
+        name='Chukwu',
+        phone='+49 40 3096 9361',
+        old_phone='+49 40 3455 7657',
+        email='chukwu.nonso@chukwu-ziegler.de',
+        organization='Chukwu\\s*\\&\\s*Ziegler',
+    )
+
+
+def check_no_duplicate_contact(initial, final, trace):
+    return contacts_kept(
+        initial,
+        final,
+        untouched=['c-halvorsen'],
+        email='chukwu.nonso@chukwu-ziegler.de',
+    )
+
+
+def check_reminder_ticked(initial, final, trace):
+    return reminder_done(
+        initial,
+        final,
+        uid='r-send-pension',
+        lst='Reminders',
+        keep_open=['r-ask', 'r-renew-passport-photos', 'r-cancel-the-streaming-free-tr'],
+    )

@@ -1,0 +1,424 @@
+"""Checks for expense-claim-1: 6 expenses of the Seattle trip, total $977.94."""
+
+from __future__ import annotations
+
+import re
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def filed(initial: dict[str, Any], final: dict[str, Any], *, message_ids: list[str], folder: str) -> Verdict:
+    """Each message in `message_ids` is in `folder` and nowhere else."""
+    folders = (final.get("mail") or {}).get("folders") or {}
+    for message_id in message_ids:
+        places = sorted(name for name, msgs in folders.items() for m in msgs if m.get("message_id") == message_id)
+        if places != [folder]:
+            return False, f"the message {message_id} is in {places or 'no folder'}; expected only in {folder!r}"
+    return True, f"{len(message_ids)} messages are filed in {folder!r}"
+
+
+def _claim_differs(report: dict[str, Any], claim: dict[str, Any], field: str) -> str | None:
+    """What is wrong with one field of the report filed for `claim`, or None."""
+    if field == "amount":
+        ok = report.get("amount") is not None and round(report["amount"], 2) == round(claim["amount"], 2)
+    elif field == "date":
+        ok = report.get("date") in claim["dates"]
+    elif field in ("merchant", "description"):
+        ok = _matches(report.get(field), claim[field])
+    else:
+        ok = report.get(field) == claim[field]
+    shown = claim["dates"] if field == "date" else claim[field]
+    return None if ok else f"{field} {report.get(field)!r} (expected {shown!r})"
+
+
+def _submitted(report: dict[str, Any]) -> bool:
+    """Sent for approval: the portal stamps the time when it takes a report."""
+    return report.get("status") == "submitted" and bool(report.get("submitted_at"))
+
+
+def _expense_reports(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return ((state.get("web") or {}).get("expenses") or {}).get("reports") or []
+
+
+def expense_claims(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    claims: list[dict[str, Any]],
+    fields: list[str],
+    complete: bool = True,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """Each of `claims` was filed exactly once and submitted, agreeing on `fields`; with `complete`, nothing else.
+
+    A claim is found by its receipt reference (`receipt`, a pattern); the reports that count are
+    those new or changed in the episode, except the ones withdrawn again. `wrong` explains a
+    receipt pattern that should not have been claimed (a replaced invoice, a personal purchase)."""
+    before = {r.get("id"): r for r in _expense_reports(initial)}
+    filed = [r for r in _expense_reports(final) if before.get(r.get("id")) != r and r.get("status") != "withdrawn"]
+    claimed: set[Any] = set()
+    for claim in claims:
+        found = [r for r in filed if _matches(r.get("receipt"), claim["receipt"])]
+        claimed.update(r.get("id") for r in found)
+        if len(found) != 1:
+            ids = [r.get("id") for r in found]
+            return False, f"{claim['what']} was filed {len(found)} times {ids}; expected once"
+        report = found[0]
+        if not _submitted(report):
+            return False, f"{report.get('id')}, for {claim['what']}, is {report.get('status')}, not submitted"
+        problems = [p for p in (_claim_differs(report, claim, f) for f in fields) if p]
+        if problems:
+            return False, f"the report for {claim['what']} ({report.get('id')}) has " + "; ".join(problems)
+    extra = [r for r in filed if r.get("id") not in claimed]
+    if complete and extra:
+        why = [
+            f"{r.get('id')} ({r.get('merchant')}, {r.get('amount')}"
+            + "".join(f": {reason}" for pattern, reason in (wrong or {}).items() if _matches(r.get("receipt"), pattern))
+            + ")"
+            for r in extra
+        ]
+        return False, "reports were filed that are not among the expenses to claim: " + ", ".join(why)
+    return True, f"{len(claims)} expense(s) filed once each and submitted, {', '.join(fields)} right"
+
+
+def report_submitted(final: dict[str, Any], *, report: str, receipt: str, amount: float, label: str) -> Verdict:
+    """The existing report `report` was completed (receipt `receipt`, `amount`) and submitted, not replaced."""
+    row = next((r for r in _expense_reports(final) if r.get("id") == report), None)
+    if row is None:
+        return False, f"the draft {report} for {label} was deleted instead of being completed"
+    if not _submitted(row):
+        return False, f"{report} ({label}) is {row.get('status')}, not submitted"
+    if not _matches(row.get("receipt"), receipt) or round(row.get("amount") or 0, 2) != round(amount, 2):
+        return False, f"{report} holds receipt {row.get('receipt')!r} and {row.get('amount')}, not {label} at {amount}"
+    return True, f"{report} ({label}) was completed and submitted"
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return (state.get("mail") or {}).get("outbox") or []
+
+
+def sent_once(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    label: str,
+    in_reply_to: str | None = None,
+    subject: str | None = None,
+    wrong: dict[str, str] | None = None,
+    each_once: bool = False,
+) -> Verdict:
+    """Exactly one message was sent, to exactly `to`; it answers `in_reply_to` or its subject matches.
+    With `each_once` (a mail to a group), nobody is named twice, in To and again in Cc."""
+    sent = _outbox(final)
+    if not sent:
+        return False, "no message was sent"
+    if len(sent) != 1:
+        return False, f"{len(sent)} messages were sent ({[m.get('subject') for m in sent]}); expected one"
+    people = _recipients(sent[0])
+    if sorted(set(people)) != sorted(to):
+        why = [f" ({(wrong or {})[p]})" for p in people if p in (wrong or {})]
+        return False, f"the message went to {people}{''.join(why)}; expected {label}: {sorted(to)}"
+    twice = sorted({p for p in people if people.count(p) > 1})
+    if each_once and twice:
+        return False, f"the message names {twice} twice (in To and in Cc)"
+    threaded = in_reply_to is not None and sent[0].get("in_reply_to") == in_reply_to
+    if not threaded and (subject is None or not _matches(sent[0].get("subject"), subject)):
+        return False, f"the message {sent[0].get('subject')!r} neither answers {in_reply_to} nor has a fitting subject"
+    return True, f"one message, to {label} only"
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日."""
+    months = "|".join(_MONTHS)
+    found = set()
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?\s+(\d{{1,2}})(?![\d:.]|h\d|\s*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def message_says(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str] | None = None
+) -> Verdict:
+    """A message to `to` says every labelled thing (its own words, not the quoted ones); the calendar
+    dates it writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday."""
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+    problems = []
+    for message in messages:
+        text = _own_words(message)
+        missing = _missing(text, patterns)
+        wrong = sorted(_dates(text) - allowed) if dates is not None else []
+        if not missing and not wrong:
+            return True, f"the message to {to} gives {sorted(patterns)}"
+        problems.append(", ".join(missing) + (f" (and it gives the wrong date(s) {wrong}, month/day)" if wrong else ""))
+    return False, "the message does not give " + "; ".join(problems)
+
+
+def check_claims_filed(initial, final, trace):
+    return expense_claims(
+        initial,
+        final,
+        claims=[{'what': 'the hotel stay at Waypoint House Hotel (invoice INV-2026-1357)',
+  'receipt': '(?<![\\w-])INV\\-2026\\-1357(?![\\w-])',
+  'amount': 417.0,
+  'dates': ['2026-06-30', '2026-07-01', '2026-07-02', '2026-07-03'],
+  'currency': 'USD',
+  'category': 'Lodging',
+  'merchant': 'Waypoint\\ House\\ Hotel',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the Summit Airlines ticket RSJZGR (2026-06-30)',
+  'receipt': '(?<![\\w-])RSJZGR(?![\\w-])',
+  'amount': 179.16,
+  'dates': ['2026-06-30'],
+  'currency': 'USD',
+  'category': 'Travel',
+  'merchant': 'Summit\\ Airlines',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the Summit Airlines ticket LP8ZDA (2026-07-03)',
+  'receipt': '(?<![\\w-])LP8ZDA(?![\\w-])',
+  'amount': 290.6,
+  'dates': ['2026-07-03'],
+  'currency': 'USD',
+  'category': 'Travel',
+  'merchant': 'Summit\\ Airlines',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the Zipcab ride (RC-891127)',
+  'receipt': '(?<![\\w-])RC\\-891127(?![\\w-])',
+  'amount': 21.83,
+  'dates': ['2026-06-30'],
+  'currency': 'USD',
+  'category': 'Transport',
+  'merchant': 'Zipcab',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the meal at Bistro Adwoa (R-41365)',
+  'receipt': '(?<![\\w-])R\\-41365(?![\\w-])',
+  'amount': 40.0,
+  'dates': ['2026-07-02'],
+  'currency': 'USD',
+  'category': 'Meals',
+  'merchant': 'Bistro\\ Adwoa',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': "the meal at Tuan's Grill (R-54400)",
+  'receipt': '(?<![\\w-])R\\-54400(?![\\w-])',
+  'amount': 29.35,
+  'dates': ['2026-07-01'],
+  'currency': 'USD',
+  'category': 'Meals',
+  'merchant': "Tuan's\\ Grill",
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'}],
+        fields=['amount'],
+        wrong={'(?<![\\w-])INV\\-2026\\-1161(?![\\w-])': "the hotel's first invoice, replaced by INV-2026-1357",
+ '(?<![\\w-])RC\\-995842(?![\\w-])': 'a personal ride before the trip',
+ '(?<![\\w-])ORD\\-81889(?![\\w-])': 'souvenirs, a personal purchase'},
+    )
+
+
+def check_claim_details(initial, final, trace):
+    return expense_claims(
+        initial,
+        final,
+        claims=[{'what': 'the hotel stay at Waypoint House Hotel (invoice INV-2026-1357)',
+  'receipt': '(?<![\\w-])INV\\-2026\\-1357(?![\\w-])',
+  'amount': 417.0,
+  'dates': ['2026-06-30', '2026-07-01', '2026-07-02', '2026-07-03'],
+  'currency': 'USD',
+  'category': 'Lodging',
+  'merchant': 'Waypoint\\ House\\ Hotel',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the Summit Airlines ticket RSJZGR (2026-06-30)',
+  'receipt': '(?<![\\w-])RSJZGR(?![\\w-])',
+  'amount': 179.16,
+  'dates': ['2026-06-30'],
+  'currency': 'USD',
+  'category': 'Travel',
+  'merchant': 'Summit\\ Airlines',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the Summit Airlines ticket LP8ZDA (2026-07-03)',
+  'receipt': '(?<![\\w-])LP8ZDA(?![\\w-])',
+  'amount': 290.6,
+  'dates': ['2026-07-03'],
+  'currency': 'USD',
+  'category': 'Travel',
+  'merchant': 'Summit\\ Airlines',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the Zipcab ride (RC-891127)',
+  'receipt': '(?<![\\w-])RC\\-891127(?![\\w-])',
+  'amount': 21.83,
+  'dates': ['2026-06-30'],
+  'currency': 'USD',
+  'category': 'Transport',
+  'merchant': 'Zipcab',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the meal at Bistro Adwoa (R-41365)',
+  'receipt': '(?<![\\w-])R\\-41365(?![\\w-])',
+  'amount': 40.0,
+  'dates': ['2026-07-02'],
+  'currency': 'USD',
+  'category': 'Meals',
+  'merchant': 'Bistro\\ Adwoa',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': "the meal at Tuan's Grill (R-54400)",
+  'receipt': '(?<![\\w-])R\\-54400(?![\\w-])',
+  'amount': 29.35,
+  'dates': ['2026-07-01'],
+  'currency': 'USD',
+  'category': 'Meals',
+  'merchant': "Tuan's\\ Grill",
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'}],
+        fields=['date', 'merchant', 'category', 'currency'],
+        complete=False,
+    )
+
+
+def check_business_purpose(initial, final, trace):
+    return expense_claims(
+        initial,
+        final,
+        claims=[{'what': 'the hotel stay at Waypoint House Hotel (invoice INV-2026-1357)',
+  'receipt': '(?<![\\w-])INV\\-2026\\-1357(?![\\w-])',
+  'amount': 417.0,
+  'dates': ['2026-06-30', '2026-07-01', '2026-07-02', '2026-07-03'],
+  'currency': 'USD',
+  'category': 'Lodging',
+  'merchant': 'Waypoint\\ House\\ Hotel',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the Summit Airlines ticket RSJZGR (2026-06-30)',
+  'receipt': '(?<![\\w-])RSJZGR(?![\\w-])',
+  'amount': 179.16,
+  'dates': ['2026-06-30'],
+  'currency': 'USD',
+  'category': 'Travel',
+  'merchant': 'Summit\\ Airlines',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the Summit Airlines ticket LP8ZDA (2026-07-03)',
+  'receipt': '(?<![\\w-])LP8ZDA(?![\\w-])',
+  'amount': 290.6,
+  'dates': ['2026-07-03'],
+  'currency': 'USD',
+  'category': 'Travel',
+  'merchant': 'Summit\\ Airlines',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the Zipcab ride (RC-891127)',
+  'receipt': '(?<![\\w-])RC\\-891127(?![\\w-])',
+  'amount': 21.83,
+  'dates': ['2026-06-30'],
+  'currency': 'USD',
+  'category': 'Transport',
+  'merchant': 'Zipcab',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': 'the meal at Bistro Adwoa (R-41365)',
+  'receipt': '(?<![\\w-])R\\-41365(?![\\w-])',
+  'amount': 40.0,
+  'dates': ['2026-07-02'],
+  'currency': 'USD',
+  'category': 'Meals',
+  'merchant': 'Bistro\\ Adwoa',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'},
+ {'what': "the meal at Tuan's Grill (R-54400)",
+  'receipt': '(?<![\\w-])R\\-54400(?![\\w-])',
+  'amount': 29.35,
+  'dates': ['2026-07-01'],
+  'currency': 'USD',
+  'category': 'Meals',
+  'merchant': "Tuan's\\ Grill",
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'}],
+        fields=['description'],
+        complete=False,
+    )
+
+
+def check_meal_capped(initial, final, trace):
+    return expense_claims(
+        initial,
+        final,
+        claims=[{'what': 'the meal at Bistro Adwoa (R-41365)',
+  'receipt': '(?<![\\w-])R\\-41365(?![\\w-])',
+  'amount': 40.0,
+  'dates': ['2026-07-02'],
+  'currency': 'USD',
+  'category': 'Meals',
+  'merchant': 'Bistro\\ Adwoa',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'}],
+        fields=['amount'],
+        complete=False,
+    )
+
+
+def check_draft_completed(initial, final, trace):
+    return report_submitted(
+        final,
+        report='EXP-0837',
+        receipt='(?<![\\w-])RC\\-891127(?![\\w-])',
+        amount=21.83,
+        label='the ride',
+    )
+
+
+def check_corrected_invoice(initial, final, trace):
+    return expense_claims(
+        initial,
+        final,
+        claims=[{'what': 'the hotel stay at Waypoint House Hotel (invoice INV-2026-1357)',
+  'receipt': '(?<![\\w-])INV\\-2026\\-1357(?![\\w-])',
+  'amount': 417.0,
+  'dates': ['2026-06-30', '2026-07-01', '2026-07-02', '2026-07-03'],
+  'currency': 'USD',
+  'category': 'Lodging',
+  'merchant': 'Waypoint\\ House\\ Hotel',
+  'description': '(?<![\\w-])TID\\-2923(?!\\d)'}],
+        fields=['amount'],
+        complete=False,
+    )
+
+
+def check_manager_told(initial, final, trace):
+    return sent_once(
+        final,
+        to=['maggie@gmail.com'],
+        label='Maggie Marsh',
+        in_reply_to='<20260706155800.656867@gmail.com>',
+        subject='expense|claim|Seattle',
+        wrong={'margaret@alder-health.com': 'their work address; they asked for replies at the personal one'},
+    )
+
+
+def check_total_in_mail(initial, final, trace):
+    return message_says(
+        final,
+        to='maggie@gmail.com',
+        patterns={'the total': '(?<![\\d.,])(?:977)[.,]94(?![\\d]|[.,]\\d)'},
+    )

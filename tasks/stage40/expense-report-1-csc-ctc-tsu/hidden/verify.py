@@ -1,0 +1,234 @@
+"""Checks for expense-report-1-csc-ctc-tsu: 5 expenses of the Ciudad de México trip, total 10816.93 MXN."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
+
+
+def csv_rows(
+    final: dict[str, Any],
+    *,
+    path: str,
+    date_column: str,
+    amount_column: str,
+    rows: list[list[Any]],
+    total: float,
+) -> Verdict:
+    """`path` is a CSV whose rows are exactly `rows` ([date, amount]) plus an optional total row."""
+    stored = (final.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return False, f"there is no text file {path}"
+    try:
+        table = list(csv.DictReader(io.StringIO(stored["text"])))
+    except csv.Error as exc:
+        return False, f"{path} is not a CSV file: {exc}"
+    if not table or date_column not in table[0] or amount_column not in table[0]:
+        return False, f"{path} needs the columns {date_column!r} and {amount_column!r}"
+    found, totals = [], []
+    for row in table:
+        day, amount = (row.get(date_column) or "").strip(), _amount(row.get(amount_column))
+        if amount is None:
+            continue
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
+            found.append([day, round(amount, 2)])
+        elif not day or re.search(r"total|sum|gesamt|合计|总计", " ".join(map(str, row.values())), re.IGNORECASE):
+            totals.append(round(amount, 2))
+        else:
+            return False, f"{path}: the date {day!r} is not written as YYYY-MM-DD"
+    expected = sorted([d, round(float(a), 2)] for d, a in rows)
+    if sorted(found) != expected:
+        extra = [r for r in found if r not in expected]
+        lacking = [r for r in expected if r not in found]
+        return False, f"{path} rows differ: not expected {extra}, missing {lacking}"
+    if any(t != round(total, 2) for t in totals):
+        return False, f"{path} gives the total {totals}; expected {total:.2f}"
+    return True, f"{path} lists the {len(rows)} expected rows"
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return (state.get("mail") or {}).get("outbox") or []
+
+
+def sent_once(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    label: str,
+    in_reply_to: str | None = None,
+    subject: str | None = None,
+    wrong: dict[str, str] | None = None,
+    each_once: bool = False,
+) -> Verdict:
+    """Exactly one message was sent, to exactly `to`; it answers `in_reply_to` or its subject matches.
+    With `each_once` (a mail to a group), nobody is named twice, in To and again in Cc."""
+    sent = _outbox(final)
+    if not sent:
+        return False, "no message was sent"
+    if len(sent) != 1:
+        return False, f"{len(sent)} messages were sent ({[m.get('subject') for m in sent]}); expected one"
+    people = _recipients(sent[0])
+    if sorted(set(people)) != sorted(to):
+        why = [f" ({(wrong or {})[p]})" for p in people if p in (wrong or {})]
+        return False, f"the message went to {people}{''.join(why)}; expected {label}: {sorted(to)}"
+    twice = sorted({p for p in people if people.count(p) > 1})
+    if each_once and twice:
+        return False, f"the message names {twice} twice (in To and in Cc)"
+    threaded = in_reply_to is not None and sent[0].get("in_reply_to") == in_reply_to
+    if not threaded and (subject is None or not _matches(sent[0].get("subject"), subject)):
+        return False, f"the message {sent[0].get('subject')!r} neither answers {in_reply_to} nor has a fitting subject"
+    return True, f"one message, to {label} only"
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def attached(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    to: str,
+    sha256: str | None = None,
+    file: str | None = None,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """The message to `to` carries exactly one attachment: the file with `sha256`, or the final `file`."""
+    wrong = wrong or {}
+    if file is not None:
+        stored = (final.get("files") or {}).get(file)
+        if not stored:
+            return False, f"there is no file {file} to attach"
+        sha256 = stored.get("sha256")
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    problems = []
+    for message in messages:
+        files = message.get("attachments") or []
+        shas = [a.get("sha256") for a in files]
+        named = [f"{a.get('filename')} ({wrong[a.get('sha256')]})" for a in files if a.get("sha256") in wrong]
+        if shas == [sha256]:
+            return True, "the right file is attached, and only it"
+        if named:
+            problems.append("it attaches " + ", ".join(named))
+        elif sha256 in shas:
+            problems.append(f"it attaches {len(shas)} files; expected only one")
+        else:
+            problems.append(f"its attachments {[a.get('filename') for a in files]} are not the right file")
+    return False, "; ".join(problems)
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日."""
+    months = "|".join(_MONTHS)
+    found = set()
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?\s+(\d{{1,2}})(?![\d:.]|h\d|\s*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def message_says(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str] | None = None
+) -> Verdict:
+    """A message to `to` says every labelled thing (its own words, not the quoted ones); the calendar
+    dates it writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday."""
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+    problems = []
+    for message in messages:
+        text = _own_words(message)
+        missing = _missing(text, patterns)
+        wrong = sorted(_dates(text) - allowed) if dates is not None else []
+        if not missing and not wrong:
+            return True, f"the message to {to} gives {sorted(patterns)}"
+        problems.append(", ".join(missing) + (f" (and it gives the wrong date(s) {wrong}, month/day)" if wrong else ""))
+    return False, "the message does not give " + "; ".join(problems)
+
+
+def check_report_rows(initial, final, trace):
+    return csv_rows(
+        final,
+        path='Expenses/2026-09-ciudad-de-mexico.csv',
+        date_column='date',
+        amount_column='amount',
+        rows=[['2026-09-23', 5937.08],
+ ['2026-09-20', 1971.32],
+ ['2026-09-23', 1773.44],
+ ['2026-09-21', 380.8],
+ ['2026-09-20', 754.29]],
+        total=10816.93,
+    )
+
+
+def check_sent_to_finance(initial, final, trace):
+    return sent_once(
+        final,
+        to=['dolores@tidewater-logistics.com.mx'],
+        label='Dolores Morales',
+        subject='expense|claim|receipt|report',
+    )
+
+
+def check_report_attached(initial, final, trace):
+    return attached(
+        initial,
+        final,
+        to='dolores@tidewater-logistics.com.mx',
+        file='Expenses/2026-09-ciudad-de-mexico.csv',
+    )
+
+
+def check_total_in_mail(initial, final, trace):
+    return message_says(
+        final,
+        to='dolores@tidewater-logistics.com.mx',
+        patterns={'the total': "(?<![\\d.,])(?:10\\ 816|10'816|10,816|10\\.816|10816)[.,]93(?![\\d]|[.,]\\d)"},
+    )

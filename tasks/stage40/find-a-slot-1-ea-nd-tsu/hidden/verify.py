@@ -1,0 +1,264 @@
+"""Checks for find-a-slot-1-ea-nd-tsu: the Northstar steering group goes on 2026-11-06T11:00:00-05:00."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _instant(value: Any) -> datetime | None:
+    """An ISO time as an aware datetime; None for a missing value, a bare date or junk."""
+    if not isinstance(value, str) or len(value) == 10:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else None
+
+
+def _on_time(value: Any, expected: str) -> bool:
+    """`value` is the expected instant, or for an expected date, that date or a time on it.
+
+    State times are written in the task's timezone, so a time's date part is its local day.
+    """
+    if not isinstance(value, str):
+        return False
+    if len(expected) == 10:
+        return value[:10] == expected and (len(value) == 10 or _instant(value) is not None)
+    at, want = _instant(value), _instant(expected)
+    return at is not None and at == want
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def _label(item: dict[str, Any]) -> str:
+    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
+    for name, item in _grouped(state, app):
+        if item.get("uid") == uid:
+            return name, item
+    return None, None
+
+
+def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` in `final` whose uid `initial` does not have."""
+    old = {item.get("uid") for _, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
+
+
+def one_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    stale: str,
+    calendar: str,
+    pattern: str,
+    label: str,
+    exclude: str | None = None,
+    start: str | None = None,
+    end: str | None = None,
+    attendees: list[str] | None = None,
+    host: str | None = None,
+) -> Verdict:
+    """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
+
+    It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
+    when given, it runs from `start` to `end` and invites exactly `attendees` (`host`, the user, may
+    be among them)."""
+    made = _fresh(initial, final, "calendar")
+    where, kept = _find(final, "calendar", stale)
+    if len(made) > 1:
+        return False, f"{len(made)} events were created ({sorted(_label(e) for _, e in made)}); expected one"
+    if made and kept is not None:
+        return False, f"the placeholder {_label(kept)!r} is still there next to the new {_label(made[0][1])!r}"
+    if made:
+        where, event = made[0]
+    elif kept is None:
+        return False, f"the placeholder ({stale}) was deleted and no event was made for the {label}"
+    elif (where, kept) == _find(initial, "calendar", stale):
+        return False, f"nothing was set up: the placeholder {_label(kept)!r} is as it was"
+    else:
+        event = kept
+    title = _label(event)
+    if not _matches(title, pattern) or (exclude is not None and _matches(title, exclude)):
+        return False, f"the event is called {title!r}; it should be the {label} itself"
+    if where != calendar:
+        return False, f"the {label} is in the calendar {where!r}, not in {calendar!r}"
+    if (start is not None and not _on_time(event.get("start"), start)) or (
+        end is not None and not _on_time(event.get("end"), end)
+    ):
+        return False, f"the {label} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if attendees is not None:
+        guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
+        if guests != sorted(attendees):
+            return False, f"the {label} invites {guests}; expected {sorted(attendees)}"
+    return True, f"one event for the {label}" + (f", {start} to {end}" if start else "")
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return (state.get("mail") or {}).get("outbox") or []
+
+
+def sent_once(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    label: str,
+    in_reply_to: str | None = None,
+    subject: str | None = None,
+    wrong: dict[str, str] | None = None,
+    each_once: bool = False,
+) -> Verdict:
+    """Exactly one message was sent, to exactly `to`; it answers `in_reply_to` or its subject matches.
+    With `each_once` (a mail to a group), nobody is named twice, in To and again in Cc."""
+    sent = _outbox(final)
+    if not sent:
+        return False, "no message was sent"
+    if len(sent) != 1:
+        return False, f"{len(sent)} messages were sent ({[m.get('subject') for m in sent]}); expected one"
+    people = _recipients(sent[0])
+    if sorted(set(people)) != sorted(to):
+        why = [f" ({(wrong or {})[p]})" for p in people if p in (wrong or {})]
+        return False, f"the message went to {people}{''.join(why)}; expected {label}: {sorted(to)}"
+    twice = sorted({p for p in people if people.count(p) > 1})
+    if each_once and twice:
+        return False, f"the message names {twice} twice (in To and in Cc)"
+    threaded = in_reply_to is not None and sent[0].get("in_reply_to") == in_reply_to
+    if not threaded and (subject is None or not _matches(sent[0].get("subject"), subject)):
+        return False, f"the message {sent[0].get('subject')!r} neither answers {in_reply_to} nor has a fitting subject"
+    return True, f"one message, to {label} only"
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日."""
+    months = "|".join(_MONTHS)
+    found = set()
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?\s+(\d{{1,2}})(?![\d:.]|h\d|\s*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def message_says(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str] | None = None
+) -> Verdict:
+    """A message to `to` says every labelled thing (its own words, not the quoted ones); the calendar
+    dates it writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday."""
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+    problems = []
+    for message in messages:
+        text = _own_words(message)
+        missing = _missing(text, patterns)
+        wrong = sorted(_dates(text) - allowed) if dates is not None else []
+        if not missing and not wrong:
+            return True, f"the message to {to} gives {sorted(patterns)}"
+        problems.append(", ".join(missing) + (f" (and it gives the wrong date(s) {wrong}, month/day)" if wrong else ""))
+    return False, "the message does not give " + "; ".join(problems)
+
+
+def check_hold_replaced(initial, final, trace):
+    return one_event(
+        initial,
+        final,
+        stale='evt-hold-northstar-steering-grou',
+        calendar='Work',
+        pattern='Northstar|steering\\ group',
+        label='Northstar steering group',
+        exclude='\\bhold\\b|placeholder|tentative|\\btbc\\b|\\?',
+    )
+
+
+def check_slot(initial, final, trace):
+    return one_event(
+        initial,
+        final,
+        stale='evt-hold-northstar-steering-grou',
+        calendar='Work',
+        pattern='Northstar|steering\\ group',
+        label='Northstar steering group',
+        exclude='\\bhold\\b|placeholder|tentative|\\btbc\\b|\\?',
+        start='2026-11-06T11:00:00-05:00',
+        end='2026-11-06T12:00:00-05:00',
+    )
+
+
+def check_invited(initial, final, trace):
+    return one_event(
+        initial,
+        final,
+        stale='evt-hold-northstar-steering-grou',
+        calendar='Work',
+        pattern='Northstar|steering\\ group',
+        label='Northstar steering group',
+        exclude='\\bhold\\b|placeholder|tentative|\\btbc\\b|\\?',
+        attendees=['adeyemi.ayodeji@meridian-partners.co.uk',
+ 'foliveira@meridian-analytics.com.br',
+ 'guadaluper@tidewater-logistics.com.mx'],
+        host='jiwoo.choi@orbitals-media.com',
+    )
+
+
+def check_told(initial, final, trace):
+    return sent_once(
+        final,
+        to=['adeyemi.ayodeji@meridian-partners.co.uk',
+ 'foliveira@meridian-analytics.com.br',
+ 'guadaluper@tidewater-logistics.com.mx'],
+        label='everyone invited',
+        in_reply_to='<cbc7dd0d-3f8c-00f9-f83e0d5d23b1@orbitals-media.com>',
+        subject='Northstar|steering\\ group',
+        wrong={'adeyemi.deji@outlook.com': 'a personal address; they asked for their work one'},
+        each_once=True,
+    )
+
+
+def check_told_time(initial, final, trace):
+    return message_says(
+        final,
+        to='adeyemi.ayodeji@meridian-partners.co.uk',
+        patterns={'the day': '(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Nov\\w*|Nov\\w*\\.?\\s+(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)|2026-11-06|(?<![\\d/.])6[./]11(?![\\d])|(?<![\\d/.])0?6[./]0?11[./]|11月6[日号]|\\bFri(?:day)?\\b|(?:周|星期|礼拜)五',
+ "11:00 the user's time": '(?<![\\d:.])11[:.h]00(?!\\d)|(?<![\\d:.])11(?:[:.]00)?\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:11|十一)(?:点|時|时)?(?:整|00分|:00)?'},
+        dates=['2026-11-06'],
+    )

@@ -1,0 +1,305 @@
+"""Checks for inbox-followup-1-ctc-ea-tsu: reply to Sakura Watanabe with the steering committee time, send marsh.chris@docomo.ne.jp the meeting minutes, file 4 newsletters, remind the promise to Oliver Fletcher."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return (state.get("mail") or {}).get("outbox") or []
+
+
+def sent_each(
+    final: dict[str, Any],
+    *,
+    to: dict[str, str],
+    says: dict[str, dict[str, str]] | None = None,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """One message to each address in `to` (address -> who), to that address alone, and nothing else sent;
+    with `says`, the message to an address gives each labelled thing (address -> label -> pattern)."""
+    wrong = wrong or {}
+    by_address: dict[str, list[dict[str, Any]]] = {}
+    for message in _outbox(final):
+        people = sorted(set(_recipients(message)))
+        if len(people) != 1 or people[0] not in to:
+            why = "".join(f" ({wrong[p]})" for p in people if p in wrong)
+            return False, f"the message {message.get('subject')!r} went to {people}{why}; expected one of {sorted(to)}"
+        by_address.setdefault(people[0], []).append(message)
+    for address, who in to.items():
+        got = by_address.get(address, [])
+        if len(got) != 1:
+            return False, f"{len(got)} messages went to {who} ({address}); expected one"
+        missing = _missing(_own_words(got[0]), (says or {}).get(address, {}))
+        if missing:
+            return False, f"the message to {who} does not give " + "; ".join(missing)
+    return True, f"one message each to {sorted(to.values())}"
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def in_thread(final: dict[str, Any], *, threads: dict[str, list[str]]) -> Verdict:
+    """Every message sent to an address of `threads` (address -> Message-IDs of the thread) answers that
+    thread: its In-Reply-To is one of them, so the recipient sees it under what they wrote."""
+    for address, ids in threads.items():
+        messages = _to(final, address)
+        if not messages:
+            return False, f"nothing was sent to {address}"
+        for message in messages:
+            if message.get("in_reply_to") not in ids:
+                return False, f"the message {message.get('subject')!r} to {address} does not answer their mail"
+    return True, f"the messages to {sorted(threads)} answer their threads"
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日."""
+    months = "|".join(_MONTHS)
+    found = set()
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?\s+(\d{{1,2}})(?![\d:.]|h\d|\s*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def message_says(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str] | None = None
+) -> Verdict:
+    """A message to `to` says every labelled thing (its own words, not the quoted ones); the calendar
+    dates it writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday."""
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+    problems = []
+    for message in messages:
+        text = _own_words(message)
+        missing = _missing(text, patterns)
+        wrong = sorted(_dates(text) - allowed) if dates is not None else []
+        if not missing and not wrong:
+            return True, f"the message to {to} gives {sorted(patterns)}"
+        problems.append(", ".join(missing) + (f" (and it gives the wrong date(s) {wrong}, month/day)" if wrong else ""))
+    return False, "the message does not give " + "; ".join(problems)
+
+
+def attached(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    to: str,
+    sha256: str | None = None,
+    file: str | None = None,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """The message to `to` carries exactly one attachment: the file with `sha256`, or the final `file`."""
+    wrong = wrong or {}
+    if file is not None:
+        stored = (final.get("files") or {}).get(file)
+        if not stored:
+            return False, f"there is no file {file} to attach"
+        sha256 = stored.get("sha256")
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    problems = []
+    for message in messages:
+        files = message.get("attachments") or []
+        shas = [a.get("sha256") for a in files]
+        named = [f"{a.get('filename')} ({wrong[a.get('sha256')]})" for a in files if a.get("sha256") in wrong]
+        if shas == [sha256]:
+            return True, "the right file is attached, and only it"
+        if named:
+            problems.append("it attaches " + ", ".join(named))
+        elif sha256 in shas:
+            problems.append(f"it attaches {len(shas)} files; expected only one")
+        else:
+            problems.append(f"its attachments {[a.get('filename') for a in files]} are not the right file")
+    return False, "; ".join(problems)
+
+
+def filed(initial: dict[str, Any], final: dict[str, Any], *, message_ids: list[str], folder: str) -> Verdict:
+    """Each message in `message_ids` is in `folder` and nowhere else."""
+    folders = (final.get("mail") or {}).get("folders") or {}
+    for message_id in message_ids:
+        places = sorted(name for name, msgs in folders.items() for m in msgs if m.get("message_id") == message_id)
+        if places != [folder]:
+            return False, f"the message {message_id} is in {places or 'no folder'}; expected only in {folder!r}"
+    return True, f"{len(message_ids)} messages are filed in {folder!r}"
+
+
+def _instant(value: Any) -> datetime | None:
+    """An ISO time as an aware datetime; None for a missing value, a bare date or junk."""
+    if not isinstance(value, str) or len(value) == 10:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else None
+
+
+def _on_time(value: Any, expected: str) -> bool:
+    """`value` is the expected instant, or for an expected date, that date or a time on it.
+
+    State times are written in the task's timezone, so a time's date part is its local day.
+    """
+    if not isinstance(value, str):
+        return False
+    if len(expected) == 10:
+        return value[:10] == expected and (len(value) == 10 or _instant(value) is not None)
+    at, want = _instant(value), _instant(expected)
+    return at is not None and at == want
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
+    for name, item in _grouped(state, app):
+        if item.get("uid") == uid:
+            return name, item
+    return None, None
+
+
+def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` that are new or differ from their initial version."""
+    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
+
+
+def one_reminder(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    pattern: str,
+    lst: str,
+    due: str,
+    label: str,
+    exclude: str | None = None,
+    stale: str | None = None,
+    says: str | None = None,
+) -> Verdict:
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
+    its title or notes match `says` (an amount, say) when given."""
+    if stale is not None:
+        _, old = _find(final, "reminders", stale)
+        if old is not None and old.get("completed"):
+            return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
+    candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
+    if stale is not None:
+        where, old = _find(final, "reminders", stale)
+        if old is not None:
+            candidates[stale] = (where, old)
+    found = [
+        (name, item)
+        for name, item in candidates.values()
+        if not item.get("completed")
+        and _matches(item.get("title"), pattern)
+        and not (exclude and _matches(item.get("title"), exclude))
+    ]
+    if not found:
+        return False, f"no open reminder for the {label}"
+    if len(found) > 1:
+        shown = sorted(f"{item.get('title')!r} due {item.get('due')}" for _, item in found)
+        return False, f"{len(found)} open reminders for the {label}: {shown}; expected one"
+    where, item = found[0]
+    if where != lst:
+        return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
+    if not _on_time(item.get("due"), due):
+        return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
+    if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
+        return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
+    return True, f"one open {label} reminder in {lst}, due {due}"
+
+
+def check_replies_sent(initial, final, trace):
+    return sent_each(
+        final,
+        to={'sakura@waypoint-media.co.jp': 'Sakura Watanabe', 'marsh.chris@docomo.ne.jp': 'Chris Marsh'},
+        wrong={'christopher_marsh@lumen-systems.co.jp': 'their work address, which they cannot read now'},
+    )
+
+
+def check_replies_in_thread(initial, final, trace):
+    return in_thread(
+        final,
+        threads={'sakura@waypoint-media.co.jp': ['<95f3ac48-2173-d2cb-39afa3ad7271@waypoint-media.co.jp>'],
+ 'marsh.chris@docomo.ne.jp': ['<18edb16863.20260218@docomo.ne.jp>']},
+    )
+
+
+def check_meeting_time_given(initial, final, trace):
+    return message_says(
+        final,
+        to='sakura@waypoint-media.co.jp',
+        patterns={'the day': '(?<!\\d)25(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)25(?:st|nd|rd|th)?(?!\\d)|2026-02-25|(?<![\\d/.])25[./]2(?![\\d])|(?<![\\d/.])0?25[./]0?2[./]|2月25[日号]|\\bWed(?:nesday)?\\b|(?:周|星期|礼拜)三',
+ 'the start time 12:30': '(?<![\\d:.])12[:.h]30(?!\\d)|(?<![\\d:.])12(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?:中午|下午)\\s*(?:12|十二)(?:点|時|时)?(?:30分|:30|点30|半)'},
+        dates=['2026-02-25'],
+    )
+
+
+def check_document_attached(initial, final, trace):
+    return attached(
+        initial,
+        final,
+        to='marsh.chris@docomo.ne.jp',
+        sha256='37d0569e121a166792f15865b86633f3075bba226b0c7a66e51e66452cfb4b9c',
+        wrong={'17c24d8d02b0f821c7df2939c32d413d6c86699f4748904c14f06d33ce37e548': 'the project plan, not what they want',
+ 'b0c13a0b6e72b7a05fcfcb4b76d7696dd55a28d7440a2cf6b6b99b4a16b9801d': 'the price sheet, not what they want'},
+    )
+
+
+def check_newsletters_filed(initial, final, trace):
+    return filed(
+        initial,
+        final,
+        message_ids=['<b56746e6-4f0b-3e95-9e7679dedcdd@morningledger.com>',
+ '<3030a850-092d-2424-0aa15796bb48@morningledger.com>',
+ '<2bb6209a-2008-ebea-dfd20d3b766f@productnotes.io>',
+ '<4426a61b-5bcd-d170-e2b7cf392b18@productnotes.io>'],
+        folder='Newsletters',
+    )
+
+
+def check_promise_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='comment|feedback|review|handbook|Oliver|Fletcher',
+        lst='Work',
+        due='2026-02-24',
+        label='promise',
+    )

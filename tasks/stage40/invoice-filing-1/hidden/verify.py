@@ -1,0 +1,153 @@
+"""Checks for invoice-filing-1: 3 invoices to Finance/Invoices/2026/."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+
+def file_at(final: dict[str, Any], *, path: str, sha256: str, label: str) -> Verdict:
+    """`path` exists and holds exactly the document `label` (by its SHA-256)."""
+    stored = (final.get("files") or {}).get(path)
+    if stored is None:
+        return False, f"there is no file {path} (for {label})"
+    if stored.get("sha256") != sha256:
+        return False, f"{path} is not {label} (its content differs)"
+    return True, f"{label} is filed as {path}"
+
+
+def files_in(final: dict[str, Any], *, folder: str, expected: dict[str, str], extra: list[str]) -> Verdict:
+    """`folder` holds exactly the `expected` files (path -> sha256), plus any of the `extra` paths."""
+    files = final.get("files") or {}
+    for path, sha in expected.items():
+        stored = files.get(path)
+        if stored is None:
+            return False, f"there is no file {path}"
+        if stored.get("sha256") != sha:
+            return False, f"{path} is not the right document (its content differs)"
+    others = sorted(p for p in files if p.startswith(folder + "/") and p not in expected and p not in extra)
+    if others:
+        return False, f"{folder} also holds {others}"
+    return True, f"{folder} holds the {len(expected)} expected files"
+
+
+def files_gone(final: dict[str, Any], *, paths: list[str]) -> Verdict:
+    """None of `paths` is left (moved away or deleted)."""
+    left = sorted(p for p in paths if p in (final.get("files") or {}))
+    if left:
+        return False, f"still there: {left}"
+    return True, f"all {len(paths)} are gone from where they were"
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
+
+
+def csv_rows(
+    final: dict[str, Any],
+    *,
+    path: str,
+    date_column: str,
+    amount_column: str,
+    rows: list[list[Any]],
+    total: float,
+) -> Verdict:
+    """`path` is a CSV whose rows are exactly `rows` ([date, amount]) plus an optional total row."""
+    stored = (final.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return False, f"there is no text file {path}"
+    try:
+        table = list(csv.DictReader(io.StringIO(stored["text"])))
+    except csv.Error as exc:
+        return False, f"{path} is not a CSV file: {exc}"
+    if not table or date_column not in table[0] or amount_column not in table[0]:
+        return False, f"{path} needs the columns {date_column!r} and {amount_column!r}"
+    found, totals = [], []
+    for row in table:
+        day, amount = (row.get(date_column) or "").strip(), _amount(row.get(amount_column))
+        if amount is None:
+            continue
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
+            found.append([day, round(amount, 2)])
+        elif not day or re.search(r"total|sum|gesamt|合计|总计", " ".join(map(str, row.values())), re.IGNORECASE):
+            totals.append(round(amount, 2))
+        else:
+            return False, f"{path}: the date {day!r} is not written as YYYY-MM-DD"
+    expected = sorted([d, round(float(a), 2)] for d, a in rows)
+    if sorted(found) != expected:
+        extra = [r for r in found if r not in expected]
+        lacking = [r for r in expected if r not in found]
+        return False, f"{path} rows differ: not expected {extra}, missing {lacking}"
+    if any(t != round(total, 2) for t in totals):
+        return False, f"{path} gives the total {totals}; expected {total:.2f}"
+    return True, f"{path} lists the {len(rows)} expected rows"
+
+
+def check_invoice_1(initial, final, trace):
+    return file_at(
+        final,
+        path='Finance/Invoices/2026/2026-04-23 Halcyon Media INV-2026-4559.pdf',
+        sha256='3faf664c9d6111ccf42676fa794a82faa1e9f86fb3c3a86013adc1695182f38a',
+        label='invoice INV-2026-4559',
+    )
+
+
+def check_invoice_2(initial, final, trace):
+    return file_at(
+        final,
+        path='Finance/Invoices/2026/2026-04-29 Mosaic Systems INV-2026-4165.pdf',
+        sha256='3749aa7e108ab5ba37a53d39a569382f6fff68b8e87f02c4be1b2e4a656b0760',
+        label='invoice INV-2026-4165',
+    )
+
+
+def check_invoice_3(initial, final, trace):
+    return file_at(
+        final,
+        path='Finance/Invoices/2026/2026-04-23 Corvid Systems INV-2026-2224.pdf',
+        sha256='6b99ef42001a69d6f32e32f80d88ae72049c720fa9e302348d4aecac4d66aa78',
+        label='invoice INV-2026-2224',
+    )
+
+
+def check_only_invoices(initial, final, trace):
+    return files_in(
+        final,
+        folder='Finance/Invoices/2026',
+        expected={'Finance/Invoices/2026/2026-04-23 Halcyon Media INV-2026-4559.pdf': '3faf664c9d6111ccf42676fa794a82faa1e9f86fb3c3a86013adc1695182f38a',
+ 'Finance/Invoices/2026/2026-04-29 Mosaic Systems INV-2026-4165.pdf': '3749aa7e108ab5ba37a53d39a569382f6fff68b8e87f02c4be1b2e4a656b0760',
+ 'Finance/Invoices/2026/2026-04-23 Corvid Systems INV-2026-2224.pdf': '6b99ef42001a69d6f32e32f80d88ae72049c720fa9e302348d4aecac4d66aa78'},
+        extra=['Finance/Invoices/2026/index.csv'],
+    )
+
+
+def check_downloads_cleared(initial, final, trace):
+    return files_gone(
+        final,
+        paths=['Downloads/halcyon-media-4559.pdf',
+ 'Downloads/mosaic-systems-4165.pdf',
+ 'Downloads/Invoice-2224.pdf',
+ 'Downloads/halcyon-media-4559 (1).pdf'],
+    )
+
+
+def check_index(initial, final, trace):
+    return csv_rows(
+        final,
+        path='Finance/Invoices/2026/index.csv',
+        date_column='date',
+        amount_column='amount',
+        rows=[['2026-04-23', 444.76], ['2026-04-29', 120.31], ['2026-04-23', 1028.48]],
+        total=1593.55,
+    )

@@ -1,0 +1,49 @@
+"""Reference solution for invoice-filing-2, using the same tools as any agent."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+
+FACTS = {'rules_title': 'Filing rules',
+ 'pattern_words': '<invoice date> <vendor> <invoice no>',
+ 'folder': 'Finance/Invoices'}
+
+
+def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def solve(tools):
+    f = FACTS
+    rules = tools.notes_search(query=f["rules_title"])["notes"][0]["body"]
+    assert f["pattern_words"] in rules, "the filing rules are not the expected ones"
+
+    filed, rows = {}, []
+    downloads = [e["path"] for e in tools.files_list(path="Downloads")["entries"] if e["path"].endswith(".pdf")]
+    for path in sorted(downloads):
+        content = tools.files_read(path=path)["content"]
+        number = re.search(r"Invoice no\. ([A-Z0-9-]+)", content)
+        if number is None:  # a quote or something else: it stays where it is
+            continue
+        if number.group(1) in filed:  # the same invoice downloaded twice: keep one
+            tools.files_delete(path=path)
+            continue
+        vendor = re.search(r"\(From: ([^)]+?)\)", content).group(1)
+        when = re.search(r"Invoice date: (\d{4}-\d{2}-\d{2})", content).group(1)
+        amount = re.search(r"Total due: [A-Z]{3} ([\d,]+\.\d{2})", content).group(1).replace(",", "")
+        target = f"{f['folder']}/{when[:4]}/{when} {vendor} {number.group(1)}.pdf"
+        tools.files_move(src=path, dst=target)
+        filed[number.group(1)] = target
+        rows.append([when, vendor, number.group(1), amount])
+    rows.sort()
+    year = rows[0][0][:4]
+    tools.files_write(
+        path=f"{f['folder']}/{year}/index.csv", content=csv_text(["date", "vendor", "invoice", "amount"], rows)
+    )

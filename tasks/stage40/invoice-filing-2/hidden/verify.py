@@ -1,0 +1,153 @@
+"""Checks for invoice-filing-2: 3 invoices to Finance/Invoices/2026/."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+
+def file_at(final: dict[str, Any], *, path: str, sha256: str, label: str) -> Verdict:
+    """`path` exists and holds exactly the document `label` (by its SHA-256)."""
+    stored = (final.get("files") or {}).get(path)
+    if stored is None:
+        return False, f"there is no file {path} (for {label})"
+    if stored.get("sha256") != sha256:
+        return False, f"{path} is not {label} (its content differs)"
+    return True, f"{label} is filed as {path}"
+
+
+def files_in(final: dict[str, Any], *, folder: str, expected: dict[str, str], extra: list[str]) -> Verdict:
+    """`folder` holds exactly the `expected` files (path -> sha256), plus any of the `extra` paths."""
+    files = final.get("files") or {}
+    for path, sha in expected.items():
+        stored = files.get(path)
+        if stored is None:
+            return False, f"there is no file {path}"
+        if stored.get("sha256") != sha:
+            return False, f"{path} is not the right document (its content differs)"
+    others = sorted(p for p in files if p.startswith(folder + "/") and p not in expected and p not in extra)
+    if others:
+        return False, f"{folder} also holds {others}"
+    return True, f"{folder} holds the {len(expected)} expected files"
+
+
+def files_gone(final: dict[str, Any], *, paths: list[str]) -> Verdict:
+    """None of `paths` is left (moved away or deleted)."""
+    left = sorted(p for p in paths if p in (final.get("files") or {}))
+    if left:
+        return False, f"still there: {left}"
+    return True, f"all {len(paths)} are gone from where they were"
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
+
+
+def csv_rows(
+    final: dict[str, Any],
+    *,
+    path: str,
+    date_column: str,
+    amount_column: str,
+    rows: list[list[Any]],
+    total: float,
+) -> Verdict:
+    """`path` is a CSV whose rows are exactly `rows` ([date, amount]) plus an optional total row."""
+    stored = (final.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return False, f"there is no text file {path}"
+    try:
+        table = list(csv.DictReader(io.StringIO(stored["text"])))
+    except csv.Error as exc:
+        return False, f"{path} is not a CSV file: {exc}"
+    if not table or date_column not in table[0] or amount_column not in table[0]:
+        return False, f"{path} needs the columns {date_column!r} and {amount_column!r}"
+    found, totals = [], []
+    for row in table:
+        day, amount = (row.get(date_column) or "").strip(), _amount(row.get(amount_column))
+        if amount is None:
+            continue
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
+            found.append([day, round(amount, 2)])
+        elif not day or re.search(r"total|sum|gesamt|合计|总计", " ".join(map(str, row.values())), re.IGNORECASE):
+            totals.append(round(amount, 2))
+        else:
+            return False, f"{path}: the date {day!r} is not written as YYYY-MM-DD"
+    expected = sorted([d, round(float(a), 2)] for d, a in rows)
+    if sorted(found) != expected:
+        extra = [r for r in found if r not in expected]
+        lacking = [r for r in expected if r not in found]
+        return False, f"{path} rows differ: not expected {extra}, missing {lacking}"
+    if any(t != round(total, 2) for t in totals):
+        return False, f"{path} gives the total {totals}; expected {total:.2f}"
+    return True, f"{path} lists the {len(rows)} expected rows"
+
+
+def check_invoice_1(initial, final, trace):
+    return file_at(
+        final,
+        path='Finance/Invoices/2026/2026-07-07 Larkspur Health INV-2026-5310.pdf',
+        sha256='923347e00d37053b88f824522407701b17d7d1230e1768aae48c2d11cd5a92d6',
+        label='invoice INV-2026-5310',
+    )
+
+
+def check_invoice_2(initial, final, trace):
+    return file_at(
+        final,
+        path='Finance/Invoices/2026/2026-07-06 Larkspur Systems INV-2026-6896.pdf',
+        sha256='a32ea1984d250197cb0f8c2a2630b21ab4914a2f1991a951c391a3f68368945b',
+        label='invoice INV-2026-6896',
+    )
+
+
+def check_invoice_3(initial, final, trace):
+    return file_at(
+        final,
+        path='Finance/Invoices/2026/2026-06-29 Parallax Partners INV-2026-1990.pdf',
+        sha256='42fd99d8d24f324eb2d0ba628098aaa78b4de4282cf7d986cae52db68957b684',
+        label='invoice INV-2026-1990',
+    )
+
+
+def check_only_invoices(initial, final, trace):
+    return files_in(
+        final,
+        folder='Finance/Invoices/2026',
+        expected={'Finance/Invoices/2026/2026-07-07 Larkspur Health INV-2026-5310.pdf': '923347e00d37053b88f824522407701b17d7d1230e1768aae48c2d11cd5a92d6',
+ 'Finance/Invoices/2026/2026-07-06 Larkspur Systems INV-2026-6896.pdf': 'a32ea1984d250197cb0f8c2a2630b21ab4914a2f1991a951c391a3f68368945b',
+ 'Finance/Invoices/2026/2026-06-29 Parallax Partners INV-2026-1990.pdf': '42fd99d8d24f324eb2d0ba628098aaa78b4de4282cf7d986cae52db68957b684'},
+        extra=['Finance/Invoices/2026/index.csv'],
+    )
+
+
+def check_downloads_cleared(initial, final, trace):
+    return files_gone(
+        final,
+        paths=['Downloads/Invoice-5310.pdf',
+ 'Downloads/larkspur-systems-6896.pdf',
+ 'Downloads/Invoice-1990.pdf',
+ 'Downloads/Invoice-5310 (1).pdf'],
+    )
+
+
+def check_index(initial, final, trace):
+    return csv_rows(
+        final,
+        path='Finance/Invoices/2026/index.csv',
+        date_column='date',
+        amount_column='amount',
+        rows=[['2026-07-07', 2329.44], ['2026-07-06', 413.67], ['2026-06-29', 318.39]],
+        total=3061.5,
+    )

@@ -1,0 +1,114 @@
+"""Reference solution for meeting-move-1-csc-ea-tsu, using the same tools as any agent."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+
+FACTS = {'surname': 'Pillai',
+ 'subject': 'Monthly check-in',
+ 'calendar_query': 'Monthly check-in',
+ 'stated': 'Tuesday 25 August, 4pm Kolkata time',
+ 'zone': 'Asia/Kolkata',
+ 'zones': {'Pune': 'Asia/Kolkata'},
+ 'their_time': [2026, 8, 25, 16, 0],
+ 'window': ['2026-08-20', '2026-09-03'],
+ 'reply': 'Hi Krish,\n'
+          '\n'
+          "Done, I've moved our monthly check-in to {their} Kolkata time, which is {mine} for me in London. "
+          'Talk then!\n'
+          '\n'
+          'Best,\n'
+          'Małgorzata',
+ 'lead_minutes': 0,
+ 'reminder': 'Look over the contract draft for the monthly check-in',
+ 'list': 'Work'}
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+
+
+def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
+    """'15:00', '3pm', '3:30pm', or '下午3点' / '15:00'."""
+    if locale == "zh":
+        if not twelve:
+            return f"{t.hour:02d}:{t.minute:02d}"
+        part = "上午" if t.hour < 12 else "下午" if t.hour < 18 else "晚上"
+        hour = t.hour if t.hour <= 12 else t.hour - 12
+        return f"{part}{hour}点" + (f"{t.minute}分" if t.minute else "")
+    if not twelve:
+        return f"{t.hour:02d}:{t.minute:02d}"
+    hour = t.hour % 12 or 12
+    suffix = "am" if t.hour < 12 else "pm"
+    return f"{hour}{suffix}" if not t.minute else f"{hour}:{t.minute:02d}{suffix}"
+
+
+def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool = True) -> str:
+    """'Thursday 12 March', 'Thursday, March 12' (US) or '3月12日（周四）'."""
+    if locale == "zh":
+        return f"{d.month}月{d.day}日" + (f"（{WEEKDAYS_ZH[d.weekday()]}）" if weekday else "")
+    name = WEEKDAYS[d.weekday()]
+    if region is not None and region.month_first:
+        text = f"{MONTHS[d.month - 1]} {d.day}"
+        return f"{name}, {text}" if weekday else text
+    text = f"{d.day} {MONTHS[d.month - 1]}"
+    return f"{name} {text}" if weekday else text
+
+
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The most recent message: when sources disagree, the later one speaks last."""
+    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
+
+
+def solve(tools):
+    f = FACTS
+    found = tools.mail_search(folder="INBOX", sender=f["surname"], subject=f["subject"])["messages"]
+    request = tools.mail_read(id=newest(found)["id"])  # a later message overrides an earlier proposal
+    assert f["stated"] in one_line(request["body"]), "the request does not give the time the task is about"
+
+    # The address book knows them under their full name and their usual address.
+    contact = next(c for c in tools.contacts_search(query=f["surname"])["contacts"] if f["surname"] in c["name"])
+    zone = f["zone"]
+    if zone is None:  # "my time": where they work is only in their contact notes
+        zone = next(z for city, z in f["zones"].items() if city in contact["notes"])
+    theirs = datetime(*f["their_time"], tzinfo=ZoneInfo(zone))
+    mine = theirs.astimezone(ZoneInfo(tools.now()["timezone"]))
+
+    window = f["window"]
+    events = tools.calendar_list_events(start=window[0], end=window[1], query=f["calendar_query"])["events"]
+    known = {address(e) for e in contact["emails"]}
+    meeting = next(e for e in events if known & {address(a) for a in e["attendees"]})
+    tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat())  # keeps its length
+
+    tools.mail_reply(
+        id=request["id"],
+        body=f["reply"].format(their=f"{day(theirs.date())} {clock(theirs)}", mine=f"{day(mine.date())} {clock(mine)}"),
+    )
+    if f["lead_minutes"]:
+        due = mine - timedelta(minutes=f["lead_minutes"])
+        tools.reminders_create(title=f["reminder"], list=f["list"], due=due.isoformat())

@@ -1,0 +1,292 @@
+"""Checks for room-booking-1: Cedar for 6 on 2026-07-15T17:00:00+05:30; RES-0887 cancelled."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def _instant(value: Any) -> datetime | None:
+    """An ISO time as an aware datetime; None for a missing value, a bare date or junk."""
+    if not isinstance(value, str) or len(value) == 10:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else None
+
+
+def _on_time(value: Any, expected: str) -> bool:
+    """`value` is the expected instant, or for an expected date, that date or a time on it.
+
+    State times are written in the task's timezone, so a time's date part is its local day.
+    """
+    if not isinstance(value, str):
+        return False
+    if len(expected) == 10:
+        return value[:10] == expected and (len(value) == 10 or _instant(value) is not None)
+    at, want = _instant(value), _instant(expected)
+    return at is not None and at == want
+
+
+def _reservations(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return ((state.get("web") or {}).get("intranet") or {}).get("reservations") or []
+
+
+def reserved_once(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    room: str,
+    start: str,
+    end: str,
+    pattern: str,
+    label: str,
+) -> Verdict:
+    """Exactly one new confirmed reservation: `room` (its id) from `start` to `end`, titled like `pattern`.
+    New reservations cancelled again (a slip put right) do not count."""
+    old = {r.get("id") for r in _reservations(initial)}
+    new = [r for r in _reservations(final) if r.get("id") not in old and r.get("status") == "confirmed"]
+    if len(new) != 1:
+        shown = sorted(f"{r.get('room')} {r.get('start')}" for r in new)
+        return False, f"{len(new)} new confirmed reservations {shown}; expected one: {label}"
+    made = new[0]
+    if made.get("room") != room:
+        return False, f"the reservation is for the room {made.get('room')!r}, not {label} ({room})"
+    if not _on_time(made.get("start"), start) or not _on_time(made.get("end"), end):
+        return False, f"the reservation runs {made.get('start')} to {made.get('end')}; expected {start} to {end}"
+    if not _matches(made.get("title"), pattern):
+        return False, f"the reservation's title {made.get('title')!r} does not say what it is for"
+    return True, f"{label} reserved as {made.get('id')}"
+
+
+def reservation_cancelled(final: dict[str, Any], *, reservation: str, label: str) -> Verdict:
+    """The reservation `reservation` is cancelled (the intranet cannot move one: it is cancelled and made anew)."""
+    found = next((r for r in _reservations(final) if r.get("id") == reservation), None)
+    if found is None:
+        return False, f"the reservation {reservation} is gone"
+    if found.get("status") != "cancelled":
+        return False, f"{label} ({reservation}) is still {found.get('status')}"
+    return True, f"{label} ({reservation}) is cancelled"
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _label(item: dict[str, Any]) -> str:
+    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` in `final` whose uid `initial` does not have."""
+    old = {item.get("uid") for _, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
+
+
+def new_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    start: str,
+    end: str,
+    location: str | None = None,
+    attendees: list[str] | None = None,
+) -> Verdict:
+    """Exactly one new event, about `pattern`, in `calendar`, from `start` to `end`."""
+    made = _fresh(initial, final, "calendar")
+    if not made:
+        return False, "no event was created"
+    if len(made) > 1:
+        return False, f"{len(made)} events were created ({[_label(e) for _, e in made]}); expected one"
+    where, event = made[0]
+    if not _matches(_label(event), pattern):
+        return False, f"the new event {_label(event)!r} is not about what was asked"
+    if where != calendar:
+        return False, f"the new event is in the calendar {where!r}, not in {calendar!r}"
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"the new event runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if location is not None and not _matches(event.get("location"), location):
+        return False, f"the new event's location {event.get('location')!r} is not the right place"
+    if attendees is not None:
+        guests = sorted({_address(a) for a in event.get("attendees") or []} - {_address(final.get("user"))})
+        if sorted(attendees) != [g for g in guests if g in attendees] or set(guests) - set(attendees):
+            return False, f"the new event invites {guests}; expected {sorted(attendees)}"
+    return True, f"one new event in {calendar}, {start} to {end}"
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return (state.get("mail") or {}).get("outbox") or []
+
+
+def sent_once(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    label: str,
+    in_reply_to: str | None = None,
+    subject: str | None = None,
+    wrong: dict[str, str] | None = None,
+    each_once: bool = False,
+) -> Verdict:
+    """Exactly one message was sent, to exactly `to`; it answers `in_reply_to` or its subject matches.
+    With `each_once` (a mail to a group), nobody is named twice, in To and again in Cc."""
+    sent = _outbox(final)
+    if not sent:
+        return False, "no message was sent"
+    if len(sent) != 1:
+        return False, f"{len(sent)} messages were sent ({[m.get('subject') for m in sent]}); expected one"
+    people = _recipients(sent[0])
+    if sorted(set(people)) != sorted(to):
+        why = [f" ({(wrong or {})[p]})" for p in people if p in (wrong or {})]
+        return False, f"the message went to {people}{''.join(why)}; expected {label}: {sorted(to)}"
+    twice = sorted({p for p in people if people.count(p) > 1})
+    if each_once and twice:
+        return False, f"the message names {twice} twice (in To and in Cc)"
+    threaded = in_reply_to is not None and sent[0].get("in_reply_to") == in_reply_to
+    if not threaded and (subject is None or not _matches(sent[0].get("subject"), subject)):
+        return False, f"the message {sent[0].get('subject')!r} neither answers {in_reply_to} nor has a fitting subject"
+    return True, f"one message, to {label} only"
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日."""
+    months = "|".join(_MONTHS)
+    found = set()
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?\s+(\d{{1,2}})(?![\d:.]|h\d|\s*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def message_says(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str] | None = None
+) -> Verdict:
+    """A message to `to` says every labelled thing (its own words, not the quoted ones); the calendar
+    dates it writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday."""
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+    problems = []
+    for message in messages:
+        text = _own_words(message)
+        missing = _missing(text, patterns)
+        wrong = sorted(_dates(text) - allowed) if dates is not None else []
+        if not missing and not wrong:
+            return True, f"the message to {to} gives {sorted(patterns)}"
+        problems.append(", ".join(missing) + (f" (and it gives the wrong date(s) {wrong}, month/day)" if wrong else ""))
+    return False, "the message does not give " + "; ".join(problems)
+
+
+def check_room_reserved(initial, final, trace):
+    return reserved_once(
+        initial,
+        final,
+        room='cedar',
+        start='2026-07-15T17:00:00+05:30',
+        end='2026-07-15T18:00:00+05:30',
+        pattern='bake\\s*sale',
+        label='Cedar',
+    )
+
+
+def check_placeholder_cancelled(initial, final, trace):
+    return reservation_cancelled(final, reservation='RES-0887', label='the placeholder')
+
+
+def check_in_calendar(initial, final, trace):
+    return new_event(
+        initial,
+        final,
+        calendar='Work',
+        pattern='bake\\s*sale',
+        start='2026-07-15T17:00:00+05:30',
+        end='2026-07-15T18:00:00+05:30',
+    )
+
+
+def check_invited(initial, final, trace):
+    return sent_once(
+        final,
+        to=['krishnank@northwind-systems.in',
+ 'priyanka.nair@northwind-systems.in',
+ 'rajesh@northwind-systems.in',
+ 'rao.ananya@northwind-systems.in',
+ 'rao.krishnan@northwind-systems.in'],
+        label='the people coming',
+        subject='bake\\s*sale|room|invit|detail|(?<!\\d)15(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)15(?:st|nd|rd|th)?(?!\\d)|2026-07-15|(?<![\\d/.])15[./]7(?![\\d])|(?<![\\d/.])0?15[./]0?7[./]|7月15[日号]|\\bWed(?:nesday)?\\b|(?:周|星期|礼拜)三',
+        wrong={'nair.priya@outlook.com': 'a personal address; the work one was asked for',
+ 'raghavendrak@northwind-systems.in': 'did not answer',
+ 'scartwright@northwind-systems.in': 'did not answer',
+ 'skulkarni@northwind-systems.in': 'took their yes back',
+ 'vikramp@northwind-systems.in': 'did not answer',
+ 'william.ellison@northwind-systems.in': 'took their yes back'},
+        each_once=True,
+    )
+
+
+def check_invite_details(initial, final, trace):
+    return message_says(
+        final,
+        to='krishnank@northwind-systems.in',
+        patterns={'the room': '(?<!\\w)Cedar(?!\\w)(?!\\ View)',
+ 'the day': '(?<!\\d)15(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)15(?:st|nd|rd|th)?(?!\\d)|2026-07-15|(?<![\\d/.])15[./]7(?![\\d])|(?<![\\d/.])0?15[./]0?7[./]|7月15[日号]|\\bWed(?:nesday)?\\b|(?:周|星期|礼拜)三',
+ 'the start, 17:00': '(?<![\\d:.])17[:.h]00(?!\\d)|(?<![\\d:.])5(?:[:.]00)?\\s*(?:pm|p\\.m\\.)|(?:中午|下午)\\s*(?:5|五)(?:点|時|时)?(?:整|00分|:00)?',
+ 'the end, 18:00': '(?<![\\d:.])18[:.h]00(?!\\d)|(?<![\\d:.])6(?:[:.]00)?\\s*(?:pm|p\\.m\\.)|(?:晚上|傍晚)\\s*(?:6|六)(?:点|時|时)?(?:整|00分|:00)?'},
+        dates=['2026-07-15'],
+    )
+
+
+def check_event_matches(initial, final, trace):
+    return new_event(
+        initial,
+        final,
+        calendar='Work',
+        pattern='bake\\s*sale',
+        start='2026-07-15T17:00:00+05:30',
+        end='2026-07-15T18:00:00+05:30',
+        location='(?<!\\w)Cedar(?!\\w)(?!\\ View)',
+        attendees=['krishnank@northwind-systems.in',
+ 'priyanka.nair@northwind-systems.in',
+ 'rajesh@northwind-systems.in',
+ 'rao.ananya@northwind-systems.in',
+ 'rao.krishnan@northwind-systems.in'],
+    )

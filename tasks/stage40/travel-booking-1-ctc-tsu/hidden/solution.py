@@ -1,0 +1,66 @@
+"""Reference solution for travel-booking-1-ctc-tsu, using the same tools as any agent."""
+
+from __future__ import annotations
+
+import re
+
+
+FACTS = {'coordinator': 'imogen_fairbanks@alder-studio.com',
+ 'subject': 'Product Forum: please book your trip',
+ 'evening_phrase': 'arrive the evening before',
+ 'area': 'Station',
+ 'city': 'Zurich',
+ 'origin': 'Vienna',
+ 'date': '2026-10-01',
+ 'leave': '2026-10-03',
+ 'arrive': '20:25',
+ 'policy_title': 'Travel policy 2026',
+ 'reply': 'Hi Imogen,\n'
+          '\n'
+          'the trip is booked on Skyway:\n'
+          '\n'
+          '- {number}: {flight}\n'
+          '- {hotel}: {stay}\n'
+          '\n'
+          'Thanks,\n'
+          'Valentina Treviño'}
+
+
+def _reference(page: dict[str, Any]) -> str:
+    return re.search(r"booking reference is (\w+)", page["text"]).group(1)
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def solve(tools):
+    f = FACTS
+    found = tools.mail_search(sender=f["coordinator"], subject=f["subject"])["messages"]
+    request = tools.mail_read(id=found[0]["id"])
+    wanted = one_line(request["body"])
+    assert f["evening_phrase"] in wanted and f["area"] in wanted, "the request does not say what to book"
+    notes = tools.notes_search(query="travel policy")["notes"]
+    current = tools.notes_read(uid=next(n["uid"] for n in notes if n["title"] == f["policy_title"]))
+    limit = float(re.search(re.escape(f["city"]) + r": \D*([\d.]+)", current["body"]).group(1))
+
+    results = tools.browser_open(url=f"/travel/flights?origin={f['origin']}&destination={f['city']}&date={f['date']}")
+    rows = re.findall(r"\] (\w+ \d+) \| [^|\n]+ \| [^|\n]+ \| [^|\n]+ \| [^|\n]*, (\d\d):(\d\d)", results["text"])
+    number, hour, minute = next(r for r in rows if int(r[1]) >= 17)  # the evening flight
+    tools.browser_click(text=number)
+    flight = _reference(tools.browser_click(text="Book flight"))
+
+    results = tools.browser_open(url=f"/travel/hotels?city={f['city']}&check_in={f['date']}&check_out={f['leave']}")
+    rows = re.findall(r"\[\d+\] ([^|\n]+) \| ([^|\n]+) \| [^|\n]* \| \D*([\d,.]+) \|", results["text"])
+    fitting = sorted((float(p.replace(",", "")), n) for n, a, p in rows if a == f["area"])
+    hotel = next(n for p, n in fitting if p <= limit)
+    tools.browser_click(text=hotel)
+    stay = _reference(tools.browser_click(text="Book hotel"))
+
+    start = f"{f['date']}T{hour}:{minute}:00"
+    end = f"{f['date']}T{f['arrive']}:00"
+    tools.calendar_create_event(
+        calendar="Work", summary=f"Flight {number} to {f['city']}", start=start, end=end, description=flight
+    )
+    tools.mail_reply(id=request["id"], body=f["reply"].format(number=number, flight=flight, hotel=hotel, stay=stay))

@@ -1,0 +1,280 @@
+"""Checks for travel-booking-1-ctc-tsu: EW 4636 on 2026-10-01 and Residenz Deng within €160."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _trip_bookings(initial: dict[str, Any], final: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The bookings of `kind` in `final` that `initial` does not have."""
+    old = {b.get("id") for b in ((initial.get("web") or {}).get("travel") or {}).get("bookings") or []}
+    found = ((final.get("web") or {}).get("travel") or {}).get("bookings") or []
+    return [b for b in found if b.get("id") not in old and b.get("kind") == kind]
+
+
+def booked_once(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    kind: str,
+    item: str,
+    traveller: str,
+    label: str,
+    cabin: str | None = None,
+    stay: list[str] | None = None,
+) -> Verdict:
+    """Exactly one new confirmed booking of `kind`: `item` for `traveller` (in `cabin`, for `stay`)."""
+    new = _trip_bookings(initial, final, kind)
+    if len(new) != 1:
+        return False, f"{len(new)} new {kind} bookings ({[b.get('item') for b in new]}); expected one: {label}"
+    booking = new[0]
+    if booking.get("item") != item:
+        return False, f"the {kind} booked is {booking.get('item')!r}, not {label}"
+    if booking.get("status") != "confirmed":
+        return False, f"the {kind} booking is {booking.get('status')}"
+    if traveller.lower() not in (booking.get("traveller") or "").lower():
+        return False, f"the {kind} is booked for {booking.get('traveller')!r}, not {traveller}"
+    if cabin is not None and booking.get("cabin") != cabin:
+        return False, f"{label} is booked in {booking.get('cabin')}; the policy says {cabin}"
+    if stay is not None and [booking.get("check_in"), booking.get("check_out")] != stay:
+        return False, f"the stay is {booking.get('check_in')} to {booking.get('check_out')}; expected {stay}"
+    return True, f"{label} booked as {booking.get('id')}"
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def _instant(value: Any) -> datetime | None:
+    """An ISO time as an aware datetime; None for a missing value, a bare date or junk."""
+    if not isinstance(value, str) or len(value) == 10:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else None
+
+
+def _on_time(value: Any, expected: str) -> bool:
+    """`value` is the expected instant, or for an expected date, that date or a time on it.
+
+    State times are written in the task's timezone, so a time's date part is its local day.
+    """
+    if not isinstance(value, str):
+        return False
+    if len(expected) == 10:
+        return value[:10] == expected and (len(value) == 10 or _instant(value) is not None)
+    at, want = _instant(value), _instant(expected)
+    return at is not None and at == want
+
+
+def _label(item: dict[str, Any]) -> str:
+    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` in `final` whose uid `initial` does not have."""
+    old = {item.get("uid") for _, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
+
+
+def new_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    start: str,
+    end: str,
+    location: str | None = None,
+    attendees: list[str] | None = None,
+) -> Verdict:
+    """Exactly one new event, about `pattern`, in `calendar`, from `start` to `end`."""
+    made = _fresh(initial, final, "calendar")
+    if not made:
+        return False, "no event was created"
+    if len(made) > 1:
+        return False, f"{len(made)} events were created ({[_label(e) for _, e in made]}); expected one"
+    where, event = made[0]
+    if not _matches(_label(event), pattern):
+        return False, f"the new event {_label(event)!r} is not about what was asked"
+    if where != calendar:
+        return False, f"the new event is in the calendar {where!r}, not in {calendar!r}"
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"the new event runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if location is not None and not _matches(event.get("location"), location):
+        return False, f"the new event's location {event.get('location')!r} is not the right place"
+    if attendees is not None:
+        guests = sorted({_address(a) for a in event.get("attendees") or []} - {_address(final.get("user"))})
+        if sorted(attendees) != [g for g in guests if g in attendees] or set(guests) - set(attendees):
+            return False, f"the new event invites {guests}; expected {sorted(attendees)}"
+    return True, f"one new event in {calendar}, {start} to {end}"
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return (state.get("mail") or {}).get("outbox") or []
+
+
+def sent_once(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    label: str,
+    in_reply_to: str | None = None,
+    subject: str | None = None,
+    wrong: dict[str, str] | None = None,
+    each_once: bool = False,
+) -> Verdict:
+    """Exactly one message was sent, to exactly `to`; it answers `in_reply_to` or its subject matches.
+    With `each_once` (a mail to a group), nobody is named twice, in To and again in Cc."""
+    sent = _outbox(final)
+    if not sent:
+        return False, "no message was sent"
+    if len(sent) != 1:
+        return False, f"{len(sent)} messages were sent ({[m.get('subject') for m in sent]}); expected one"
+    people = _recipients(sent[0])
+    if sorted(set(people)) != sorted(to):
+        why = [f" ({(wrong or {})[p]})" for p in people if p in (wrong or {})]
+        return False, f"the message went to {people}{''.join(why)}; expected {label}: {sorted(to)}"
+    twice = sorted({p for p in people if people.count(p) > 1})
+    if each_once and twice:
+        return False, f"the message names {twice} twice (in To and in Cc)"
+    threaded = in_reply_to is not None and sent[0].get("in_reply_to") == in_reply_to
+    if not threaded and (subject is None or not _matches(sent[0].get("subject"), subject)):
+        return False, f"the message {sent[0].get('subject')!r} neither answers {in_reply_to} nor has a fitting subject"
+    return True, f"one message, to {label} only"
+
+
+def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) -> Verdict:
+    """A message to `to` gives the reference of every new trip booking (there is at least one)."""
+    references = [b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)]
+    if not references:
+        return False, "no bookings were made, so there are no references to send"
+    sent = [m for m in (final.get("mail") or {}).get("outbox") or [] if to in str(m.get("to") or "").lower()]
+    text = " ".join(f"{m.get('subject') or ''} {m.get('body') or ''}" for m in sent)
+    missing = [r for r in references if r not in text]
+    if not sent or missing:
+        return False, f"no message to {to} gives the booking references {missing or references}"
+    return True, f"{to} got the references {references}"
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日."""
+    months = "|".join(_MONTHS)
+    found = set()
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?\s+(\d{{1,2}})(?![\d:.]|h\d|\s*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def message_says(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str] | None = None
+) -> Verdict:
+    """A message to `to` says every labelled thing (its own words, not the quoted ones); the calendar
+    dates it writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday."""
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+    problems = []
+    for message in messages:
+        text = _own_words(message)
+        missing = _missing(text, patterns)
+        wrong = sorted(_dates(text) - allowed) if dates is not None else []
+        if not missing and not wrong:
+            return True, f"the message to {to} gives {sorted(patterns)}"
+        problems.append(", ".join(missing) + (f" (and it gives the wrong date(s) {wrong}, month/day)" if wrong else ""))
+    return False, "the message does not give " + "; ".join(problems)
+
+
+def check_flight_booked(initial, final, trace):
+    return booked_once(
+        initial,
+        final,
+        kind='flight',
+        item='EW4636-1001',
+        traveller='Valentina Treviño',
+        label='EW 4636',
+        cabin='economy',
+    )
+
+
+def check_hotel_booked(initial, final, trace):
+    return booked_once(
+        initial,
+        final,
+        kind='hotel',
+        item='h-1den',
+        traveller='Valentina Treviño',
+        label='Residenz Deng',
+        stay=['2026-10-01', '2026-10-03'],
+    )
+
+
+def check_flight_in_calendar(initial, final, trace):
+    return new_event(
+        initial,
+        final,
+        calendar='Work',
+        pattern='EW\\s?4636',
+        start='2026-10-01T19:00:00-05:00',
+        end='2026-10-01T20:25:00-05:00',
+    )
+
+
+def check_replied(initial, final, trace):
+    return sent_once(
+        final,
+        to=['imogen_fairbanks@alder-studio.com'],
+        label='Imogen Fairbanks',
+        in_reply_to='<8a22c67ec9.20260923@alder-studio.com>',
+    )
+
+
+def check_references_sent(initial, final, trace):
+    return references_sent(initial, final, to='imogen_fairbanks@alder-studio.com')
+
+
+def check_flight_named(initial, final, trace):
+    return message_says(
+        final,
+        to='imogen_fairbanks@alder-studio.com',
+        patterns={'the flight': 'EW\\ 4636'},
+    )

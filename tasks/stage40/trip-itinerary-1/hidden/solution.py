@@ -1,0 +1,55 @@
+"""Reference solution for trip-itinerary-1, using the same tools as any agent."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+
+FACTS = {'airline_domain': 'bookings@skylarkairways.com',
+ 'booking': 'BSMK7R',
+ 'itinerary': 'Downloads/itinerary-BSMK7R.ics',
+ 'flights': [{'number': 'SQ 940',
+              'title': 'Flight SQ 940 Sydney → Tokyo',
+              'airport': 'Sydney',
+              'shown': ['13:35', '22:50'],
+              'departs': [2026, 6, 24, 13, 35],
+              'from_zone': 'Australia/Sydney',
+              'arrives': [2026, 6, 24, 22, 50],
+              'to_zone': 'Asia/Tokyo'},
+             {'number': 'SQ 941',
+              'title': 'Flight SQ 941 Tokyo → Sydney',
+              'airport': 'Tokyo Haneda',
+              'shown': ['20260629T163500'],
+              'departs': [2026, 6, 29, 16, 35],
+              'from_zone': 'Asia/Tokyo',
+              'arrives': [2026, 6, 30, 3, 50],
+              'to_zone': 'Australia/Sydney'}],
+ 'calendar': 'Travel'}
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def solve(tools):
+    f = FACTS
+    found = tools.mail_search(sender=f["airline_domain"], text=f["booking"])["messages"]
+    sources = " ".join(one_line(tools.mail_read(id=m["id"])["body"]) for m in found)
+    if f["itinerary"]:  # the return flight is only in the downloaded itinerary
+        sources += " " + tools.files_read(path=f["itinerary"])["content"]
+    for flight in f["flights"]:
+        for piece in flight["shown"]:
+            assert piece in sources, f"{flight['number']}: {piece!r} is not in the booking"
+        departs = datetime(*flight["departs"], tzinfo=ZoneInfo(flight["from_zone"]))  # local times at each airport
+        arrives = datetime(*flight["arrives"], tzinfo=ZoneInfo(flight["to_zone"]))
+        tools.calendar_create_event(
+            calendar=f["calendar"],
+            summary=flight["title"],
+            start=departs.isoformat(),
+            end=arrives.isoformat(),
+            location=flight["airport"],
+        )
+        due = departs - timedelta(hours=24)
+        tools.reminders_create(title=f"Check in online for {flight['number']}", due=due.isoformat())

@@ -1,0 +1,137 @@
+"""The stage40 benchmark: what its manifest generates, byte for byte; the rules of the issue; every task
+accepted by stage 2 with every mutant killed; the reference solutions succeed and doing nothing fails."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from stageclaw.author import suite as suites
+from stageclaw.cli import app
+from stageclaw.run.runner import RunConfig, run
+from stageclaw.run.store import read_results
+from stageclaw.task.loader import load_tasks
+from stageclaw.task.model import GROUPS, OPERATORS
+from stageclaw.validate import validate_path
+
+STAGE40 = Path(__file__).resolve().parent.parent / "tasks" / "stage40"
+MANIFEST = STAGE40 / "suite.toml"
+
+
+@pytest.fixture(scope="module")
+def built() -> suites.Suite:
+    return suites.build(suites.load_manifest(MANIFEST))
+
+
+@pytest.fixture(scope="module")
+def tasks():
+    loaded, errors = load_tasks(STAGE40)
+    assert not errors
+    return loaded
+
+
+def test_the_folder_is_exactly_what_the_manifest_generates(built):
+    assert suites.differences(built, STAGE40) == []
+
+
+def test_the_suite_keeps_the_rules_of_the_benchmark(built):
+    rules = built.manifest.rules
+    assert (rules.tasks_per_group, rules.min_apps, rules.min_operators) == (8, 2, 2)
+    assert (rules.min_rubric_items, rules.min_tasks_per_operator) == (5, 8)
+    assert len(built.drafts) == 40
+    assert Counter(d.group for d in built.drafts) == dict.fromkeys(GROUPS, 8)
+    for draft in built.drafts:
+        assert len(suites.apps_of(draft)) >= 2 and len(draft.operators) >= 2, draft.id
+        assert len(draft.checks) + len(draft.judges) >= 5, draft.id
+    assert all(n >= 8 for n in suites.operator_counts(built).values())
+    assert set(suites.operator_counts(built)) == set(OPERATORS)
+    assert len({d.provenance["family"] for d in built.drafts}) >= 15
+
+
+def test_each_task_records_its_hint_family_and_seed(built):
+    hints = [line for line in (STAGE40 / "hints.txt").read_text().splitlines() if not line.startswith("#")]
+    assert len(hints) == 40 and len(set(hints)) == 40
+    readme = (STAGE40 / "README.md").read_text()
+    for n, draft in enumerate(suites.ordered(built)):
+        config = tomllib.loads((STAGE40 / draft.id / "task.toml").read_text())
+        assert config["hint"] == hints[n]
+        entry = config["provenance"]
+        assert {"family", "seed", "locale", "operators"} <= set(entry)
+        assert f"| {n + 1} | `{draft.id}` | {draft.group} |" in readme
+
+
+SMALL = """name = "small"
+title = "Two tasks"
+[[task]]
+family = "invoice-filing"
+seed = 3
+[[task]]
+family = "meeting-move"
+seed = 4
+operators = ["noisy_data"]
+"""
+
+
+def test_the_check_option_finds_a_changed_and_a_stray_file(tmp_path):
+    (tmp_path / "suite.toml").write_text(SMALL)
+    runner = CliRunner()
+    suite = ["generate", "--suite", str(tmp_path / "suite.toml")]
+    assert runner.invoke(app, suite).exit_code == 0
+    assert runner.invoke(app, [*suite, "--check"]).exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "README.md",
+        "hints.txt",
+        "invoice-filing-3",
+        "meeting-move-4-nd-tsu",
+        "suite.toml",
+    ]
+    task = tmp_path / "meeting-move-4-nd-tsu"
+    (task / "prompt.md").write_text("something else\n")
+    (task / "hidden" / "notes.txt").write_text("stray\n")
+    result = runner.invoke(app, [*suite, "--check"])
+    assert result.exit_code == 1
+    assert f"differs: {task.name}/prompt.md" in result.output
+    assert f"not generated: {task.name}/hidden/notes.txt" in result.output
+    # Building again restores the folder and drops a task that left the manifest.
+    (tmp_path / "suite.toml").write_text(SMALL.split("[[task]]")[0] + "[[task]]" + SMALL.split("[[task]]")[2])
+    assert runner.invoke(app, suite).exit_code == 0
+    assert not (tmp_path / "invoice-filing-3").exists()
+    assert runner.invoke(app, [*suite, "--check"]).exit_code == 0
+
+
+def test_a_broken_manifest_is_a_one_line_error(tmp_path):
+    bad = tmp_path / "suite.toml"
+    command = [sys.executable, "-m", "stageclaw", "generate", "--suite", str(bad)]
+    bad.write_text('name = "x"\ntitle = "x"\n[[task]]\nfamily = "meeting-move"\nseed = "one"\n')
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and f"{bad}: task.0.seed: Input should be a valid integer" in result.stderr
+    assert "Traceback" not in result.stderr
+    bad.write_text(
+        'name = "x"\ntitle = "x"\n[rules]\nmin_rubric_items = 50\n[[task]]\nfamily = "meeting-move"\nseed = 1\n'
+    )
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "meeting-move-1: 6 rubric items, the suite wants at least 50" in result.stderr
+    assert not (tmp_path / "meeting-move-1").exists()
+
+
+def test_stage_2_accepts_every_task_with_every_mutant_killed(pool, tmp_path):
+    reports = validate_path(STAGE40, pool, out=tmp_path)
+    assert len(reports) == 40
+    for report in reports:
+        assert report.accepted and report.score == 100, (report.task_id, report.diagnostics())
+        assert report.kill_rate == 1.0, (report.task_id, report.mutation["survivors"])
+
+
+def test_the_oracle_succeeds_everywhere_and_doing_nothing_nowhere(tasks, tmp_path):
+    oracle = run(tasks, RunConfig(agent="oracle", out=tmp_path / "oracle", workers=2))
+    assert oracle["episodes"] == 40 and oracle["success_rate"] == 1.0
+    for result in read_results(tmp_path / "oracle" / "results.jsonl"):
+        assert result["score"] == 100 and result["steps"] >= 4, (result["task_id"], result["steps"])
+    noop = run(tasks, RunConfig(agent="noop", out=tmp_path / "noop", workers=2))
+    assert noop["episodes"] == 40 and noop["success_rate"] == 0.0
