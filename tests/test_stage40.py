@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tomllib
+import zipfile
 from collections import Counter
 from pathlib import Path
 
@@ -20,7 +21,8 @@ from stageclaw.task.loader import load_tasks
 from stageclaw.task.model import GROUPS, OPERATORS
 from stageclaw.validate import validate_path
 
-STAGE40 = Path(__file__).resolve().parent.parent / "tasks" / "stage40"
+ROOT = Path(__file__).resolve().parent.parent
+STAGE40 = ROOT / "tasks" / "stage40"
 MANIFEST = STAGE40 / "suite.toml"
 
 
@@ -135,3 +137,14 @@ def test_the_oracle_succeeds_everywhere_and_doing_nothing_nowhere(tasks, tmp_pat
         assert result["score"] == 100 and result["steps"] >= 4, (result["task_id"], result["steps"])
     noop = run(tasks, RunConfig(agent="noop", out=tmp_path / "noop", workers=2))
     assert noop["episodes"] == 40 and noop["success_rate"] == 0.0
+
+
+def test_a_wheel_carries_the_bundled_benchmarks(tmp_path):
+    """So that `inspect eval stageclaw/stage40` finds them after a plain `pip install stageclaw`."""
+    build = [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)]
+    subprocess.run(build, check=True, timeout=600, cwd=tmp_path)
+    [wheel] = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in ("stage40", "examples"):
+        files = [p.relative_to(ROOT / "tasks").as_posix() for p in (ROOT / "tasks" / name).rglob("*") if p.is_file()]
+        assert files and [f for f in files if f"stageclaw/_tasks/{f}" not in names] == []

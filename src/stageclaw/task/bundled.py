@@ -1,11 +1,8 @@
 """The benchmarks that ship with stageclaw, by name: `stage40` (the benchmark) and `examples`.
 
-They live in the repository's `tasks/<name>/`. Where to look, in order:
-
-1. `$STAGECLAW_BENCHMARKS/<name>`: a folder holding the benchmarks, for any installation;
-2. `stageclaw/_tasks/<name>` inside the installed package, where a wheel would carry them (a build
-   step that copies `tasks/` there and a `package-data` glob for `_tasks/**/*` make that work);
-3. `tasks/<name>` of the source checkout the package is installed from (an editable install).
+They live in the repository's `tasks/<name>/`; `stageclaw/_tasks` is a link to that folder, so an
+editable install finds them through it and a wheel carries them (pyproject's package-data takes
+`_tasks/**/*`). `$STAGECLAW_BENCHMARKS/<name>`, when set, comes first.
 """
 
 from __future__ import annotations
@@ -23,7 +20,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 def roots() -> list[Path]:
     """The folders searched for benchmarks, first match wins."""
     env = os.environ.get("STAGECLAW_BENCHMARKS")
-    return [*([Path(env)] if env else []), _PACKAGE / "_tasks", _PACKAGE.parent.parent / "tasks"]
+    return [*([Path(env)] if env else []), _PACKAGE / "_tasks"]
 
 
 def benchmark_dir(name: str) -> Path:
