@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -20,6 +21,13 @@ app = typer.Typer(no_args_is_help=True, add_completion=False, help="State-based 
 world_app = typer.Typer(no_args_is_help=True, help="Build a task's world on real servers and read its state.")
 app.add_typer(world_app, name="world")
 err = Console(stderr=True)
+
+
+def _console() -> Console:
+    """Standard output; when it is not a terminal (a log, a pipe), wide enough that tables keep their task ids."""
+    if sys.stdout.isatty() or "COLUMNS" in os.environ:
+        return Console()
+    return Console(width=200)
 
 
 def _sigterm_as_exit() -> None:
@@ -184,7 +192,7 @@ def run_cmd(
         backend=backend,
         address=address,
     )
-    console = Console()
+    console = _console()
     seen: list[dict] = []
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -324,7 +332,7 @@ def validate_cmd(
     from stageclaw.validate.table import validation_table
 
     reviewer = Portable(partial(LLMReviewer, llm, base_url=llm_base_url)) if llm else None
-    console = Console()
+    console = _console()
     with console.status("validating") as status:
         reports = validate_path(
             path,
@@ -371,7 +379,7 @@ def report_cmd(
     if out is None:
         out = report.runs[0].path / "report.html" if len(report.runs) == 1 else Path("report.html")
     html_path, json_path = write(report, out)
-    console = Console()
+    console = _console()
     console.print(leaderboard_table(report.agents, common_k(report.agents)))
     console.print(cost_table(report.agents))
     if any(a["failure_modes"] for a in report.agents):
@@ -481,7 +489,7 @@ def author_cmd(
         prices=PriceTable.load(prices),
     )
     runs = []
-    console = Console()
+    console = _console()
     with ServicePool() as pool:
         for text in todo:
             with console.status(f"authoring: {text[:60]}"):
