@@ -6,6 +6,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from functools import partial
 from pathlib import Path
 from typing import Annotated
@@ -333,6 +334,7 @@ def validate_cmd(
 
     reviewer = Portable(partial(LLMReviewer, llm, base_url=llm_base_url)) if llm else None
     console = _console()
+    started = time.perf_counter()
     with console.status("validating") as status:
         reports = validate_path(
             path,
@@ -347,7 +349,7 @@ def validate_cmd(
         )
     if not reports:
         raise StageclawError(f"no task folder under {path}")
-    console.print(validation_table(reports))
+    console.print(validation_table(reports, time.perf_counter() - started))
     for r in reports:
         if not r.accepted:
             console.print(f"[red]rejected[/red] {r.task_id} ({r.score:g}):", highlight=False)
@@ -410,8 +412,6 @@ def generate_cmd(
     ] = False,
 ) -> None:
     """Generate a task directory from a procedural scenario family, or a whole suite (stage 1)."""
-    import time
-
     from stageclaw.author.family import all_families, generate
 
     if suite is not None:
@@ -437,8 +437,6 @@ def generate_cmd(
 
 
 def _generate_suite(manifest_path: Path, out: Path | None, check: bool) -> None:
-    import time
-
     from stageclaw.author import suite as suites
 
     started = time.perf_counter()
