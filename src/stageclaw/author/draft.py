@@ -37,16 +37,40 @@ class Check:
     def function(self) -> str:
         return f"check_{self.id}"
 
-    def source(self) -> str:
+    def source(self, shared: dict[str, str] | None = None) -> str:
+        """The check function; an argument whose literal is in `shared` is passed by that constant's name."""
         params = inspect_params(self.helper)
         passed = [p for p in ("initial", "final", "trace") if p in params]
-        args = ", ".join([*passed, *(f"{k}={literal(v)}" for k, v in self.args.items())])
-        call = f"return {self.helper.__name__}({args})"
+        named = [f"{k}={(shared or {}).get(literal(v), literal(v))}" for k, v in self.args.items()]
+        call = f"return {self.helper.__name__}({', '.join([*passed, *named])})"
         if len(call) > 100:
-            lines = [*passed, *(f"{k}={literal(v)}" for k, v in self.args.items())]
-            body = "\n".join(f"        {line}," for line in lines)
+            body = "\n".join(f"        {line}," for line in [*passed, *named])
             call = f"return {self.helper.__name__}(\n{body}\n    )"
         return f"def {self.function}(initial, final, trace):\n    {call}\n"
+
+
+def shared_literals(checks: list[Check], min_length: int = 80) -> dict[str, str]:
+    """Long argument literals that several checks pass, each with the name of a module constant for it.
+
+    Several rubric items often check one list in different ways; verify.py then states it once.
+    """
+    uses: dict[str, list[str]] = {}
+    for check in checks:
+        for key, value in check.args.items():
+            text = literal(value)
+            if len(text) >= min_length:
+                uses.setdefault(text, []).append(key)
+    out: dict[str, str] = {}
+    taken = set(vars(verifylib))
+    for text, keys in uses.items():
+        if len(keys) < 2:
+            continue
+        name, n = keys[0].upper(), 2
+        while name in taken:
+            name, n = f"{keys[0].upper()}_{n}", n + 1
+        taken.add(name)
+        out[text] = name
+    return out
 
 
 def inspect_params(func: Callable[..., Any]) -> list[str]:
@@ -237,7 +261,9 @@ class TaskDraft:
             if c.helper.__module__ != verifylib.__name__:
                 raise ValueError(f"check {c.id}: helpers come from stageclaw.author.verifylib")
             bundle.add(c.helper)
-        tail = "\n\n".join(c.source() for c in self.checks)
+        shared = shared_literals(self.checks)
+        constants = "\n\n".join(f"{name} = {text}" for text, name in shared.items())
+        tail = "\n\n\n".join([*([constants] if constants else []), "\n\n".join(c.source(shared) for c in self.checks)])
         return bundle.render(f"Checks for {self.id}: {self.summary or self.title}.", tail=tail)
 
     def solution_py(self) -> str:

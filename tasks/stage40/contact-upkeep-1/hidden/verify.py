@@ -121,6 +121,11 @@ def sent_each(
     return True, f"one message each to {sorted(to.values())}"
 
 
+TO = {'dan_marsh@emberline-studio.co.jp': 'Daniel Marsh',
+ 'grahama@docomo.ne.jp': 'Graham Ashworth',
+ 'yukiy@docomo.ne.jp': 'Yuki Yoshida'}
+
+
 def check_new_job(initial, final, trace):
     return contact_is(
         initial,
@@ -194,9 +199,7 @@ def check_no_strays(initial, final, trace):
 def check_told_each(initial, final, trace):
     return sent_each(
         final,
-        to={'dan_marsh@emberline-studio.co.jp': 'Daniel Marsh',
- 'grahama@docomo.ne.jp': 'Graham Ashworth',
- 'yukiy@docomo.ne.jp': 'Yuki Yoshida'},
+        to=TO,
         wrong={'dmarsh@fernhill-partners.co.jp': 'their old work address', 'yuki_yoshida@icloud.com': 'their old address'},
     )
 
@@ -204,9 +207,7 @@ def check_told_each(initial, final, trace):
 def check_told_numbers(initial, final, trace):
     return sent_each(
         final,
-        to={'dan_marsh@emberline-studio.co.jp': 'Daniel Marsh',
- 'grahama@docomo.ne.jp': 'Graham Ashworth',
- 'yukiy@docomo.ne.jp': 'Yuki Yoshida'},
+        to=TO,
         says={'dan_marsh@emberline-studio.co.jp': {'the number now saved': '5[\\s().-]*6[\\s().-]*7[\\s().-]*9[\\s().-]*1[\\s().-]*0[\\s().-]*1[\\s().-]*3(?!\\d)'},
  'grahama@docomo.ne.jp': {'the number now saved': '5[\\s().-]*2[\\s().-]*6[\\s().-]*7[\\s().-]*0[\\s().-]*5[\\s().-]*6[\\s().-]*8(?!\\d)'},
  'yukiy@docomo.ne.jp': {'the number now saved': '9[\\s().-]*6[\\s().-]*5[\\s().-]*3[\\s().-]*6[\\s().-]*8[\\s().-]*9[\\s().-]*9(?!\\d)'}},

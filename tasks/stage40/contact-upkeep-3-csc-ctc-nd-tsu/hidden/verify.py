@@ -121,6 +121,11 @@ def sent_each(
     return True, f"one message each to {sorted(to.values())}"
 
 
+TO = {'agnieszkaz@juniper-logistics.co.uk': 'Agnieszka Zając',
+ 'fionam@hotmail.co.uk': 'Fiona Marsh',
+ 'chinonsoi@outlook.com': 'Chinonso Ibe'}
+
+
 def check_new_job(initial, final, trace):
     return contact_is(
         initial,
@@ -194,9 +199,7 @@ def check_no_strays(initial, final, trace):
 def check_told_each(initial, final, trace):
     return sent_each(
         final,
-        to={'agnieszkaz@juniper-logistics.co.uk': 'Agnieszka Zając',
- 'fionam@hotmail.co.uk': 'Fiona Marsh',
- 'chinonsoi@outlook.com': 'Chinonso Ibe'},
+        to=TO,
         wrong={'agnieszka.zajac@brightlane-robotics.co.uk': 'their old work address',
  'chinonso.ibe@gmail.com': 'their old address'},
     )
@@ -205,9 +208,7 @@ def check_told_each(initial, final, trace):
 def check_told_numbers(initial, final, trace):
     return sent_each(
         final,
-        to={'agnieszkaz@juniper-logistics.co.uk': 'Agnieszka Zając',
- 'fionam@hotmail.co.uk': 'Fiona Marsh',
- 'chinonsoi@outlook.com': 'Chinonso Ibe'},
+        to=TO,
         says={'agnieszkaz@juniper-logistics.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*3[\\s().-]*6[\\s().-]*8[\\s().-]*3(?!\\d)'},
  'fionam@hotmail.co.uk': {'the number now saved': '7[\\s().-]*8[\\s().-]*9[\\s().-]*6[\\s().-]*2[\\s().-]*8[\\s().-]*7[\\s().-]*8(?!\\d)'},
  'chinonsoi@outlook.com': {'the number now saved': '8[\\s().-]*8[\\s().-]*9[\\s().-]*2[\\s().-]*8[\\s().-]*4[\\s().-]*4[\\s().-]*6(?!\\d)'}},

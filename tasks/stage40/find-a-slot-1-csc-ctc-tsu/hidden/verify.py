@@ -198,6 +198,12 @@ def message_says(
     return False, "the message does not give " + "; ".join(problems)
 
 
+ATTENDEES = ['babatundea@foxglove-analytics.co.uk',
+ 'deepika@lumen-robotics.com.sg',
+ 'kavya@larkspur-analytics.in',
+ 'samiram@alder-media.de']
+
+
 def check_hold_replaced(initial, final, trace):
     return one_event(
         initial,
@@ -233,10 +239,7 @@ def check_invited(initial, final, trace):
         pattern='Compass|steering\\ group',
         label='Compass steering group',
         exclude='\\bhold\\b|placeholder|tentative|\\btbc\\b|\\?',
-        attendees=['babatundea@foxglove-analytics.co.uk',
- 'deepika@lumen-robotics.com.sg',
- 'kavya@larkspur-analytics.in',
- 'samiram@alder-media.de'],
+        attendees=ATTENDEES,
         host='hana@bluefin-logistics.co.jp',
     )
 
@@ -244,10 +247,7 @@ def check_invited(initial, final, trace):
 def check_told(initial, final, trace):
     return sent_once(
         final,
-        to=['babatundea@foxglove-analytics.co.uk',
- 'deepika@lumen-robotics.com.sg',
- 'kavya@larkspur-analytics.in',
- 'samiram@alder-media.de'],
+        to=ATTENDEES,
         label='everyone invited',
         in_reply_to='<df6c8adc2b.20260329@bluefin-logistics.co.jp>',
         subject='Compass|steering\\ group',

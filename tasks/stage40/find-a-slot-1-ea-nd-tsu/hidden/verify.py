@@ -198,6 +198,11 @@ def message_says(
     return False, "the message does not give " + "; ".join(problems)
 
 
+ATTENDEES = ['adeyemi.ayodeji@meridian-partners.co.uk',
+ 'foliveira@meridian-analytics.com.br',
+ 'guadaluper@tidewater-logistics.com.mx']
+
+
 def check_hold_replaced(initial, final, trace):
     return one_event(
         initial,
@@ -233,9 +238,7 @@ def check_invited(initial, final, trace):
         pattern='Northstar|steering\\ group',
         label='Northstar steering group',
         exclude='\\bhold\\b|placeholder|tentative|\\btbc\\b|\\?',
-        attendees=['adeyemi.ayodeji@meridian-partners.co.uk',
- 'foliveira@meridian-analytics.com.br',
- 'guadaluper@tidewater-logistics.com.mx'],
+        attendees=ATTENDEES,
         host='jiwoo.choi@orbitals-media.com',
     )
 
@@ -243,9 +246,7 @@ def check_invited(initial, final, trace):
 def check_told(initial, final, trace):
     return sent_once(
         final,
-        to=['adeyemi.ayodeji@meridian-partners.co.uk',
- 'foliveira@meridian-analytics.com.br',
- 'guadaluper@tidewater-logistics.com.mx'],
+        to=ATTENDEES,
         label='everyone invited',
         in_reply_to='<cbc7dd0d-3f8c-00f9-f83e0d5d23b1@orbitals-media.com>',
         subject='Northstar|steering\\ group',

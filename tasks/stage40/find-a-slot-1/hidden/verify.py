@@ -198,6 +198,9 @@ def message_says(
     return False, "the message does not give " + "; ".join(problems)
 
 
+ATTENDEES = ['mohammed.qureshi@parallax-analytics.fr', 'rwinslow@tessera-analytics.in', 'takumik@parallax-systems.co.jp']
+
+
 def check_hold_replaced(initial, final, trace):
     return one_event(
         initial,
@@ -233,7 +236,7 @@ def check_invited(initial, final, trace):
         pattern='Lighthouse|design\\ review',
         label='Lighthouse design review',
         exclude='\\bhold\\b|placeholder|tentative|\\btbc\\b|\\?',
-        attendees=['mohammed.qureshi@parallax-analytics.fr', 'rwinslow@tessera-analytics.in', 'takumik@parallax-systems.co.jp'],
+        attendees=ATTENDEES,
         host='akrishnamurthy@bluefin-media.com.sg',
     )
 
@@ -241,7 +244,7 @@ def check_invited(initial, final, trace):
 def check_told(initial, final, trace):
     return sent_once(
         final,
-        to=['mohammed.qureshi@parallax-analytics.fr', 'rwinslow@tessera-analytics.in', 'takumik@parallax-systems.co.jp'],
+        to=ATTENDEES,
         label='everyone invited',
         in_reply_to='<20260712161600.ae247e@bluefin-media.com.sg>',
         subject='Lighthouse|design\\ review',

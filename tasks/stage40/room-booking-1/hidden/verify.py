@@ -216,6 +216,13 @@ def message_says(
     return False, "the message does not give " + "; ".join(problems)
 
 
+TO = ['krishnank@northwind-systems.in',
+ 'priyanka.nair@northwind-systems.in',
+ 'rajesh@northwind-systems.in',
+ 'rao.ananya@northwind-systems.in',
+ 'rao.krishnan@northwind-systems.in']
+
+
 def check_room_reserved(initial, final, trace):
     return reserved_once(
         initial,
@@ -246,11 +253,7 @@ def check_in_calendar(initial, final, trace):
 def check_invited(initial, final, trace):
     return sent_once(
         final,
-        to=['krishnank@northwind-systems.in',
- 'priyanka.nair@northwind-systems.in',
- 'rajesh@northwind-systems.in',
- 'rao.ananya@northwind-systems.in',
- 'rao.krishnan@northwind-systems.in'],
+        to=TO,
         label='the people coming',
         subject='bake\\s*sale|room|invit|detail|(?<!\\d)15(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)15(?:st|nd|rd|th)?(?!\\d)|2026-07-15|(?<![\\d/.])15[./]7(?![\\d])|(?<![\\d/.])0?15[./]0?7[./]|7月15[日号]|\\bWed(?:nesday)?\\b|(?:周|星期|礼拜)三',
         wrong={'nair.priya@outlook.com': 'a personal address; the work one was asked for',
@@ -284,9 +287,5 @@ def check_event_matches(initial, final, trace):
         start='2026-07-15T17:00:00+05:30',
         end='2026-07-15T18:00:00+05:30',
         location='(?<!\\w)Cedar(?!\\w)(?!\\ View)',
-        attendees=['krishnank@northwind-systems.in',
- 'priyanka.nair@northwind-systems.in',
- 'rajesh@northwind-systems.in',
- 'rao.ananya@northwind-systems.in',
- 'rao.krishnan@northwind-systems.in'],
+        attendees=TO,
     )
