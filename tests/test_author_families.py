@@ -192,3 +192,19 @@ def test_written_tasks_load(tmp_path):
         task = load_task(generate(name, 9).write(tmp_path))
         assert task.id == f"{name}-9" and task.rubric.changes.allow
         assert Path(task.dir / "hidden" / "goal.md").read_text().startswith("# Goal")
+
+
+def test_alternatives_are_written_and_run_as_oracle_name(pool, tmp_path):
+    from stageclaw.author.solutions import meeting_move
+    from stageclaw.run.episode import run_episode
+
+    draft = generate("meeting-move", 2)
+    draft.alternatives = {"same_way": meeting_move.solve}
+    task = load_task(draft.write(tmp_path / "tasks"))
+    text = (task.hidden / "alternatives" / "same_way.py").read_text()
+    assert "FACTS = {" in text and "def solve(tools)" in text
+    assert list(task.alternatives) == ["same_way"]
+    result = run_episode(pool, task, "oracle:same_way", 1, tmp_path / "ep")
+    assert result["status"] == "completed" and result["score"] == 100, result
+    with pytest.raises(StageclawError, match="no alternative solution 'other'"):
+        run_episode(pool, task, "oracle:other", 1, tmp_path / "ep2")

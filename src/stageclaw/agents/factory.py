@@ -26,9 +26,10 @@ def check_spec(spec: str, options: dict[str, Any] | None = None) -> None:
         except TypeError as exc:
             raise StageclawError(f"agent {spec!r}: bad option ({exc})") from None
         return
-    if spec not in AGENTS:
+    if spec not in AGENTS and not spec.startswith("oracle:"):
         raise StageclawError(
-            f"unknown agent {spec!r}; agents are: {', '.join(AGENTS)}, openai:MODEL, anthropic:MODEL, cmd:COMMAND"
+            f"unknown agent {spec!r}; agents are: {', '.join(AGENTS)}, oracle:ALTERNATIVE, openai:MODEL, "
+            "anthropic:MODEL, cmd:COMMAND"
         )
 
 
@@ -48,4 +49,10 @@ def make_agent(
         return CommandAgent(spec.removeprefix("cmd:"), scratch, (task.dir, *([run_dir] if run_dir else [])))
     if spec == "oracle":
         return OracleAgent(task.solution_py)
+    if spec.startswith("oracle:"):
+        name = spec.removeprefix("oracle:")
+        if name not in task.alternatives:
+            known = ", ".join(task.alternatives) or "none"
+            raise StageclawError(f"task {task.id} has no alternative solution {name!r} (it has: {known})")
+        return OracleAgent(task.alternatives[name])
     return NoopAgent()

@@ -116,6 +116,8 @@ class TaskDraft:
     evidence: dict[str, Any] = field(default_factory=dict)
     provenance: dict[str, Any] = field(default_factory=dict)
     solution: Callable[..., Any] | None = None
+    # Other reasonable ways to the goal (name -> solve function), written to hidden/alternatives/NAME.py.
+    alternatives: dict[str, Callable[..., Any]] = field(default_factory=dict)
     facts: dict[str, Any] = field(default_factory=dict)
     _reserved: set[str] = field(default_factory=set, repr=False)
 
@@ -269,10 +271,20 @@ class TaskDraft:
     def solution_py(self) -> str:
         if self.solution is None:
             raise ValueError(f"{self.id}: the draft has no reference solution")
+        return self._solve_module(
+            self.solution, f"Reference solution for {self.id}, using the same tools as any agent."
+        )
+
+    def alternative_py(self, name: str) -> str:
+        doc = f"Alternative solution {name!r} for {self.id}: another reasonable way to the goal."
+        return self._solve_module(self.alternatives[name], doc)
+
+    def _solve_module(self, func: Callable[..., Any], doc: str) -> str:
+        """A self-contained module whose `solve(tools)` is `func`, with the task's FACTS."""
         bundle = Bundle()
-        bundle.add(self.solution)
-        doc = f"Reference solution for {self.id}, using the same tools as any agent."
-        return bundle.render(doc, facts=self.facts)
+        bundle.add(func)
+        tail = "" if func.__name__ == "solve" else f"solve = {func.__name__}\n"
+        return bundle.render(doc, facts=self.facts, tail=tail)
 
     def files_out(self) -> dict[str, bytes]:
         """Every file of the task directory, by relative path."""
@@ -284,6 +296,7 @@ class TaskDraft:
             "hidden/verify.py": self.verify_py(),
             "hidden/solution.py": self.solution_py(),
             "hidden/goal.md": self.goal.strip() + "\n",
+            **{f"hidden/alternatives/{name}.py": self.alternative_py(name) for name in sorted(self.alternatives)},
         }
         data = {k: v.encode() for k, v in out.items()}
         data.update(self.assets)

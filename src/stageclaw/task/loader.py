@@ -48,6 +48,13 @@ class Task:
     def solution_py(self) -> Path:
         return self.hidden / "solution.py"
 
+    @property
+    def alternatives(self) -> dict[str, Path]:
+        """Other reference solutions (`hidden/alternatives/NAME.py`), each reaching the goal another
+        reasonable way; a fair verifier accepts every one of them."""
+        folder = self.hidden / "alternatives"
+        return {p.stem: p for p in sorted(folder.glob("*.py"))} if folder.is_dir() else {}
+
 
 def _toml(path: Path) -> dict[str, Any]:
     try:
