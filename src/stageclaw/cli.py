@@ -475,6 +475,10 @@ def report_cmd(
     html_path, json_path = write(report, out)
     console = _console()
     console.print(leaderboard_table(report.agents, common_k(report.agents)))
+    for a in report.agents:
+        if a["twins"]:
+            on = ", ".join(f"{name} ({n} episodes)" for name, n in a["twins"].items())
+            console.print(f"{a['agent']} ran on the private {on}", highlight=False)
     console.print(cost_table(report.agents))
     if any(a["failure_modes"] for a in report.agents):
         console.print(failure_modes_table(report.agents, LABELS))
@@ -502,10 +506,22 @@ def generate_cmd(
     check: Annotated[
         bool, typer.Option("--check", help="With --suite: write nothing, report files that differ from a fresh build.")
     ] = False,
+    reseed: Annotated[
+        int | None,
+        typer.Option(
+            help="With --suite and --out: write a private twin of the suite, its seeds drawn from this number "
+            "(keep it private), each task validated as it is drawn."
+        ),
+    ] = None,
 ) -> None:
     """Generate a task directory from a procedural scenario family, or a whole suite (stage 1)."""
     from stageclaw.author.family import all_families, generate
 
+    if reseed is not None:
+        if suite is None or out == Path("tasks/generated") or check:
+            raise StageclawError("--reseed N needs --suite MANIFEST and --out DIR (and no --check)")
+        _generate_twin(suite, reseed, out)
+        return
     if suite is not None:
         _generate_suite(suite, out if out != Path("tasks/generated") else None, check)
         return
@@ -545,6 +561,54 @@ def _generate_suite(manifest_path: Path, out: Path | None, check: bool) -> None:
         return
     suites.write(built, folder)
     typer.echo(f"{folder}: {n} tasks, hints.txt, README.md ({time.perf_counter() - started:.1f} s)")
+
+
+def _generate_twin(manifest_path: Path, reseed: int, out: Path) -> None:
+    import shutil
+    import tempfile
+
+    from stageclaw.author import suite as suites
+    from stageclaw.author.draft import TaskDraft
+    from stageclaw.author.twin import build_twin
+    from stageclaw.validate.checker import validate_task
+    from stageclaw.world.pool import ServicePool
+
+    manifest = suites.load_manifest(manifest_path)
+    if out.resolve() == manifest_path.parent.resolve():
+        raise StageclawError(f"--out {out} is the public suite's own folder; a twin goes elsewhere")
+    started = time.perf_counter()
+    console = _console()
+
+    def accept(draft: TaskDraft, pool: ServicePool, scratch: Path) -> tuple[bool, str]:
+        """Stage 2 on the task as it would be written: accepted, every mutant killed."""
+        folder = draft.write(scratch)
+        try:
+            report = validate_task(folder, pool)
+        finally:
+            shutil.rmtree(folder)
+        m = report.mutation or {"killed": 0, "total": 0}
+        note = f"{report.score:g} · {m['killed']}/{m['total']} mutants killed"
+        return report.accepted and m["killed"] == m["total"] > 0, note
+
+    with (
+        ServicePool() as pool,
+        tempfile.TemporaryDirectory(prefix="stageclaw-twin-") as scratch,
+        console.status(f"drawing the twin {reseed} of {manifest.name}") as status,
+    ):
+        twin = build_twin(
+            manifest,
+            reseed,
+            partial(accept, pool=pool, scratch=Path(scratch)),
+            on_task=lambda n, d: status.update(f"task {n}/{len(manifest.task)}: {d.public} -> seed {d.seed}"),
+        )
+    suites.write(twin, out)
+    (out / "suite.toml").write_text(suites.manifest_toml(twin.manifest), encoding="utf-8")
+    tried = sum(d.tried for d in twin.manifest.twin.draw)  # type: ignore[union-attr]
+    console.print(
+        f"{out}: the twin {reseed} of {manifest.name}, {len(twin.drafts)} tasks, each accepted by stage 2 "
+        f"({tried} seeds tried; {time.perf_counter() - started:.0f} s)",
+        highlight=False,
+    )
 
 
 @app.command("author")
