@@ -82,7 +82,7 @@ async def call_budgeted(
     """One call of an outside agent: counted against `budget` (refused past it, with a ToolError), then run
     through the registry. Tools block on network and disk, so they run off the event loop, one at a time."""
     if budget is not None and not budget.take():
-        raise ToolError(budget.message, "budget")
+        raise ToolError(budget.message)
     return await anyio.to_thread.run_sync(registry.call, name, args)
 
 
