@@ -18,10 +18,11 @@ are public, so whoever knows N can rebuild it.
 either script, organisations' names and legal names, their domains: `People.cast`), every date
 written `YYYY-MM-DD` in any of its files, and every amount of money but zero (a number with two
 decimals, in any grouping: `1,234.50`, `1.234,50`, `1234.50` are the same amount). None of them may
-appear in any file of the twin, hidden ones included. What the family writes whatever the seed (the
-`1,234.50` of a format example, a late fee fixed by the currency: the values two draws of reference
-seeds share) is the furniture of every task of the family, and is not counted. Names that the
-generator did not draw (a newsletter's sender, an airline, a web app) are not counted either.
+appear in any file of the twin, hidden ones included (of verify.py and solution.py, which bundle
+library code, what the seed decides: the checks' arguments and the solution's FACTS). What the family
+writes whatever the seed (a late fee fixed by the currency: the values two draws of reference seeds
+share) is the furniture of every task of the family, and is not counted. Names that the generator
+did not draw (a newsletter's sender, an airline, a web app) are not counted either.
 """
 
 from __future__ import annotations
