@@ -153,6 +153,8 @@ def run_cmd(
     from stageclaw.run.store import read_results
     from stageclaw.task.loader import load_tasks
 
+    if agent.startswith("play:"):
+        raise StageclawError(f"a play: agent plays one task at a time: stageclaw play TASK --player {agent[5:]}")
     options: dict = {}
     if agent.partition(":")[0] in ("openai", "anthropic"):
         from stageclaw.agents.prices import PriceTable
@@ -255,6 +257,96 @@ def mcp(
         else:
             err.print(f"MCP (streamable HTTP) on http://127.0.0.1:{http}/mcp — Ctrl-C to stop", highlight=False)
             server.run("streamable-http", host="127.0.0.1", port=http)
+
+
+@app.command("play", no_args_is_help=True)
+def play_cmd(
+    args: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="TASK | TOOL [JSON]",
+            help="The task folder to play; with --call, the tool and its arguments as a JSON object; with "
+            "--tools, tool names to show (default all).",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="The run directory (default runs/<time>-play_NAME).")] = None,
+    player: Annotated[str, typer.Option(help="Who plays: the run's agent is play:NAME.")] = "player",
+    finish: Annotated[
+        Path | None, typer.Option("--finish", metavar="DIR", help="End the play running in DIR and print its grade.")
+    ] = None,
+    answer: Annotated[str, typer.Option(help="With --finish: the final answer for the user.")] = "",
+    tools: Annotated[
+        Path | None, typer.Option("--tools", metavar="DIR", help="Print the tools of the play running in DIR.")
+    ] = None,
+    call: Annotated[
+        Path | None,
+        typer.Option("--call", metavar="DIR", help="Call TOOL of the play running in DIR and print its result."),
+    ] = None,
+) -> None:
+    """Play a task yourself (or with any program): a page and an MCP endpoint on loopback, budgets, a grade."""
+    from stageclaw.run import play
+
+    rest = list(args or [])
+    if sum(x is not None for x in (finish, tools, call)) > 1:
+        raise StageclawError("give one of --finish, --tools and --call")
+    if finish is not None:
+        if rest:
+            raise StageclawError(f"--finish takes no other arguments (got {' '.join(rest)})")
+        typer.echo(f"finished: {play.outcome_line(play.finish(finish, answer))}; stageclaw report {finish}")
+        return
+    if tools is not None:
+        listed = play.list_tools(tools)
+        unknown = sorted(set(rest) - {t["name"] for t in listed})
+        if unknown:
+            raise StageclawError(f"no tool {', '.join(unknown)}; the tools are: {', '.join(t['name'] for t in listed)}")
+        typer.echo("\n\n".join(play.usage(t) for t in listed if not rest or t["name"] in rest))
+        return
+    if call is not None:
+        if not 1 <= len(rest) <= 2:
+            raise StageclawError("--call DIR TOOL ['JSON']: give the tool's name and its arguments as a JSON object")
+        ok, result = play.call_tool(call, rest[0], play.parse_args(rest[1] if len(rest) == 2 else "{}"))
+        if not ok:
+            err.print(f"tool error: {escape(result)}", highlight=False, soft_wrap=True)
+            raise typer.Exit(1)
+        typer.echo(result if isinstance(result, str) else play.compact_json(result))
+        return
+    _play(rest, out, player)
+
+
+def _play(rest: list[str], out: Path | None, player: str) -> None:
+    from datetime import datetime
+
+    from stageclaw.agents.play import check_player
+    from stageclaw.report.table import results_table
+    from stageclaw.run import play
+    from stageclaw.run.store import RESULTS, read_results
+    from stageclaw.task.loader import load_task
+
+    if len(rest) != 1:
+        raise StageclawError("stageclaw play TASK: give one task folder (or --finish, --tools or --call DIR)")
+    task = load_task(Path(rest[0]))
+    check_player(player)
+    if out is None:
+        out = Path("runs") / f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-play_{player}"
+
+    def ready(info: dict) -> None:
+        here = out.absolute()
+        typer.echo(
+            f"{task.id} is ready for {player}: at most {info['max_steps']} tool calls, "
+            f"{info['time_budget_s']:g} s (until {info['ends_at']})\n"
+            f"  page   {info['page_url']}\n"
+            f"  MCP    {info['mcp_url']}\n"
+            f"  brief  {here / 'play.json'}\n"
+            f"  shell  stageclaw play --tools {here}\n"
+            f"         stageclaw play --call {here} TOOL '{{...}}'\n"
+            f"         stageclaw play --finish {here} --answer TEXT\n"
+            "Waiting for the player to finish (Ctrl-C stops the play without a grade)."
+        )
+
+    result, summary = play.play(task, out, player, ready)
+    _console().print(results_table(read_results(out / RESULTS), summary))
+    typer.echo(f"{play.outcome_line(result)}; run directory: {out} (stageclaw report {out})")
 
 
 export_app = typer.Typer(no_args_is_help=True, help="Write tasks in other harnesses' formats.")
@@ -383,6 +475,10 @@ def report_cmd(
     html_path, json_path = write(report, out)
     console = _console()
     console.print(leaderboard_table(report.agents, common_k(report.agents)))
+    for a in report.agents:
+        if a["twins"]:
+            on = ", ".join(f"{name} ({n} episodes)" for name, n in a["twins"].items())
+            console.print(f"{a['agent']} ran on the private {on}", highlight=False)
     console.print(cost_table(report.agents))
     if any(a["failure_modes"] for a in report.agents):
         console.print(failure_modes_table(report.agents, LABELS))
@@ -410,10 +506,22 @@ def generate_cmd(
     check: Annotated[
         bool, typer.Option("--check", help="With --suite: write nothing, report files that differ from a fresh build.")
     ] = False,
+    reseed: Annotated[
+        int | None,
+        typer.Option(
+            help="With --suite and --out: write a private twin of the suite, its seeds drawn from this number "
+            "(keep it private), each task validated as it is drawn."
+        ),
+    ] = None,
 ) -> None:
     """Generate a task directory from a procedural scenario family, or a whole suite (stage 1)."""
     from stageclaw.author.family import all_families, generate
 
+    if reseed is not None:
+        if suite is None or out == Path("tasks/generated") or check:
+            raise StageclawError("--reseed N needs --suite MANIFEST and --out DIR (and no --check)")
+        _generate_twin(suite, reseed, out)
+        return
     if suite is not None:
         _generate_suite(suite, out if out != Path("tasks/generated") else None, check)
         return
@@ -453,6 +561,54 @@ def _generate_suite(manifest_path: Path, out: Path | None, check: bool) -> None:
         return
     suites.write(built, folder)
     typer.echo(f"{folder}: {n} tasks, hints.txt, README.md ({time.perf_counter() - started:.1f} s)")
+
+
+def _generate_twin(manifest_path: Path, reseed: int, out: Path) -> None:
+    import shutil
+    import tempfile
+
+    from stageclaw.author import suite as suites
+    from stageclaw.author.draft import TaskDraft
+    from stageclaw.author.twin import build_twin
+    from stageclaw.validate.checker import validate_task
+    from stageclaw.world.pool import ServicePool
+
+    manifest = suites.load_manifest(manifest_path)
+    if out.resolve() == manifest_path.parent.resolve():
+        raise StageclawError(f"--out {out} is the public suite's own folder; a twin goes elsewhere")
+    started = time.perf_counter()
+    console = _console()
+
+    def accept(draft: TaskDraft, pool: ServicePool, scratch: Path) -> tuple[bool, str]:
+        """Stage 2 on the task as it would be written: accepted, every mutant killed."""
+        folder = draft.write(scratch)
+        try:
+            report = validate_task(folder, pool)
+        finally:
+            shutil.rmtree(folder)
+        m = report.mutation or {"killed": 0, "total": 0}
+        note = f"{report.score:g} · {m['killed']}/{m['total']} mutants killed"
+        return report.accepted and m["killed"] == m["total"] > 0, note
+
+    with (
+        ServicePool() as pool,
+        tempfile.TemporaryDirectory(prefix="stageclaw-twin-") as scratch,
+        console.status(f"drawing the twin {reseed} of {manifest.name}") as status,
+    ):
+        twin = build_twin(
+            manifest,
+            reseed,
+            partial(accept, pool=pool, scratch=Path(scratch)),
+            on_task=lambda n, d: status.update(f"task {n}/{len(manifest.task)}: {d.public} -> seed {d.seed}"),
+        )
+    suites.write(twin, out)
+    (out / "suite.toml").write_text(suites.manifest_toml(twin.manifest), encoding="utf-8")
+    tried = sum(d.tried for d in twin.manifest.twin.draw)  # type: ignore[union-attr]
+    console.print(
+        f"{out}: the twin {reseed} of {manifest.name}, {len(twin.drafts)} tasks, each accepted by stage 2 "
+        f"({tried} seeds tried; {time.perf_counter() - started:.0f} s)",
+        highlight=False,
+    )
 
 
 @app.command("author")

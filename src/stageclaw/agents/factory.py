@@ -8,6 +8,7 @@ from typing import Any
 from stageclaw.agents.base import Agent
 from stageclaw.agents.external import CommandAgent, split_command
 from stageclaw.agents.llm import PROVIDERS, LLMAgent, LLMSettings
+from stageclaw.agents.play import PlayAgent, check_player
 from stageclaw.agents.reference import NoopAgent, OracleAgent
 from stageclaw.errors import StageclawError
 from stageclaw.task.loader import Task
@@ -20,6 +21,9 @@ def check_spec(spec: str, options: dict[str, Any] | None = None) -> None:
     if spec.startswith("cmd:"):
         split_command(spec.removeprefix("cmd:"))
         return
+    if spec.startswith("play:"):
+        check_player(spec.removeprefix("play:"))
+        return
     if spec.partition(":")[0] in PROVIDERS:
         try:
             LLMSettings.from_spec(spec, **(options or {}))
@@ -29,7 +33,7 @@ def check_spec(spec: str, options: dict[str, Any] | None = None) -> None:
     if spec not in AGENTS and not spec.startswith("oracle:"):
         raise StageclawError(
             f"unknown agent {spec!r}; agents are: {', '.join(AGENTS)}, oracle:ALTERNATIVE, openai:MODEL, "
-            "anthropic:MODEL, cmd:COMMAND"
+            "anthropic:MODEL, cmd:COMMAND, play:NAME"
         )
 
 
@@ -40,13 +44,16 @@ def make_agent(
 
     `scratch` is a folder outside the workspace the agent may use for its own files (created when needed).
     `options` are LLMSettings fields for `openai:`/`anthropic:` agents (base_url, temperature, budgets, ...).
-    `run_dir` is the run's folder, whose other episodes and results a `cmd:` program must not see.
+    `run_dir` is the run's folder, whose other episodes and results a `cmd:` program must not see, and
+    where a `play:` episode writes play.json.
     """
     check_spec(spec)
     if spec.partition(":")[0] in PROVIDERS:
         return LLMAgent(spec, LLMSettings.from_spec(spec, **(options or {})))
     if spec.startswith("cmd:"):
         return CommandAgent(spec.removeprefix("cmd:"), scratch, (task.dir, *([run_dir] if run_dir else [])))
+    if spec.startswith("play:"):
+        return PlayAgent(spec.removeprefix("play:"), run_dir or scratch)
     if spec == "oracle":
         return OracleAgent(task.solution_py)
     if spec.startswith("oracle:"):

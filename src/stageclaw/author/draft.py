@@ -119,6 +119,8 @@ class TaskDraft:
     # Other reasonable ways to the goal (name -> solve function), written to hidden/alternatives/NAME.py.
     alternatives: dict[str, Callable[..., Any]] = field(default_factory=dict)
     facts: dict[str, Any] = field(default_factory=dict)
+    # The people and organisations the generator drew (see People.cast); not written out.
+    cast: set[str] = field(default_factory=set)
     _reserved: set[str] = field(default_factory=set, repr=False)
 
     # -- building ---------------------------------------------------------------------------

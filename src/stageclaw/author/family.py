@@ -119,6 +119,7 @@ def generate(name: str, seed: int, operators: list[str] | None = None, locale: s
     draft.id = task_id(family, seed, chosen, locale)
     draft.group = family.group
     draft.provenance = {"family": family.name, "seed": seed, "locale": locale}
+    draft.cast = set(ctx.people.cast)
     missing = sorted(set(chosen) - set(draft.operators))
     if missing:
         raise AssertionError(f"{name}: the operators {missing} were asked for but recorded no evidence")

@@ -5,6 +5,10 @@ operators, locale) and states the rules the suite keeps (tasks per group, apps, 
 rubric items per task, tasks per operator). Building a suite writes every task, `hints.txt`
 (one hint per line, in table order, so the same hints can feed the LLM author) and `README.md`
 (the task table and the operator distribution); the same manifest always gives the same bytes.
+
+A private twin of a suite (`author.twin`) is a suite too: its manifest lists its seeds and, under
+`[twin]`, the suite it twins, the reseed and how each task was drawn; its tasks record both in
+their provenance.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from stageclaw.author.draft import TaskDraft
+from stageclaw.author.emit import toml_array, toml_table
 from stageclaw.author.family import generate
 from stageclaw.errors import StageclawError
 from stageclaw.task.model import GROUPS, OPERATORS
@@ -43,12 +48,30 @@ class Rules(BaseModel):
     min_tasks_per_operator: int = 0
 
 
+class Draw(BaseModel):
+    """How one task of a twin was drawn: its public counterpart, its seed, the seeds tried, stage 2's verdict."""
+
+    model_config = ConfigDict(extra="forbid")
+    public: str
+    seed: int
+    tried: int
+    stage2: str
+
+
+class Twin(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    suite: str  # the public suite this one twins
+    reseed: int
+    draw: list[Draw] = []  # in the manifest's task order
+
+
 class Manifest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str
     title: str
     intro: str = ""
     rules: Rules = Field(default_factory=Rules)
+    twin: Twin | None = None
     task: list[Entry]
 
 
@@ -85,13 +108,33 @@ def build(manifest: Manifest) -> Suite:
     suite = Suite(manifest)
     for n, entry in enumerate(manifest.task, 1):
         try:
-            suite.drafts.append(generate(entry.family, entry.seed, entry.operators, entry.locale))
+            draft = generate(entry.family, entry.seed, entry.operators, entry.locale)
         except StageclawError as exc:
             raise StageclawError(f"task {n} ({entry.family}, seed {entry.seed}): {exc}") from None
+        if manifest.twin is not None:
+            mark_twin(draft, manifest.twin.suite, manifest.twin.reseed)
+        suite.drafts.append(draft)
     problems = rule_violations(suite)
     if problems:
         raise StageclawError(f"suite {manifest.name} breaks its rules:\n  " + "\n  ".join(problems))
     return suite
+
+
+def mark_twin(draft: TaskDraft, suite: str, reseed: int) -> None:
+    """Record in a task's provenance that it belongs to the twin `reseed` of `suite`."""
+    draft.provenance = {**draft.provenance, "suite": suite, "reseed": reseed}
+
+
+def manifest_toml(manifest: Manifest) -> str:
+    """A manifest as suite.toml, for a suite written by stageclaw (a twin)."""
+    data = manifest.model_dump(exclude_none=True, exclude={"task", "twin"})
+    out = "# Written by stageclaw generate --reseed; `stageclaw generate --suite` on this file rebuilds the folder.\n\n"
+    out += toml_table(data)
+    if manifest.twin is not None:
+        twin = manifest.twin
+        out += f"\n[twin]\n{toml_table({'suite': twin.suite, 'reseed': twin.reseed})}\n"
+        out += toml_array("twin.draw", [d.model_dump() for d in twin.draw]) + "\n"
+    return out + toml_array("task", [e.model_dump(exclude_none=True) for e in manifest.task])
 
 
 def write(suite: Suite, folder: Path) -> list[Path]:
@@ -131,13 +174,7 @@ def rule_violations(suite: Suite) -> list[str]:
     ids = Counter(d.id for d in suite.drafts)
     out += [f"{i}: listed {n} times" for i, n in ids.items() if n > 1]
     for d in suite.drafts:
-        if len(apps_of(d)) < rules.min_apps:
-            out.append(f"{d.id}: {len(apps_of(d))} apps, the suite wants at least {rules.min_apps}")
-        if len(d.operators) < rules.min_operators:
-            out.append(f"{d.id}: {len(d.operators)} operators, the suite wants at least {rules.min_operators}")
-        items = len(d.checks) + len(d.judges)
-        if items < rules.min_rubric_items:
-            out.append(f"{d.id}: {items} rubric items, the suite wants at least {rules.min_rubric_items}")
+        out += task_rule_violations(d, rules)
     if rules.tasks_per_group:
         groups = Counter(d.group for d in suite.drafts)
         out += [
@@ -151,6 +188,19 @@ def rule_violations(suite: Suite) -> list[str]:
         for op, n in per_operator.items()
         if n < rules.min_tasks_per_operator
     ]
+    return out
+
+
+def task_rule_violations(d: TaskDraft, rules: Rules) -> list[str]:
+    """The rules for one task that `d` breaks."""
+    out = []
+    if len(apps_of(d)) < rules.min_apps:
+        out.append(f"{d.id}: {len(apps_of(d))} apps, the suite wants at least {rules.min_apps}")
+    if len(d.operators) < rules.min_operators:
+        out.append(f"{d.id}: {len(d.operators)} operators, the suite wants at least {rules.min_operators}")
+    items = len(d.checks) + len(d.judges)
+    if items < rules.min_rubric_items:
+        out.append(f"{d.id}: {items} rubric items, the suite wants at least {rules.min_rubric_items}")
     return out
 
 
@@ -176,11 +226,28 @@ def _cell(value: Any) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
+def _twin_intro(twin: Twin) -> str:
+    name, n = twin.suite, twin.reseed
+    return (
+        f"This folder is the private twin {n} of the suite `{name}`, written by `stageclaw generate --suite` on "
+        f"{name}'s manifest with `--reseed {n}`: task for task the same families, operators and locales as "
+        f"{name}, with new seeds drawn from {n}. Every task's provenance names the suite and the reseed, and "
+        "`stageclaw report` names the twin a run was on. Each task was accepted by stage 2 with every near-miss "
+        "mutant killed as it was drawn, and shares no person, organisation, date or amount with its public "
+        "counterpart: no name of a person or organisation its generator drew, no `YYYY-MM-DD` date and no "
+        "amount with two decimals (in any grouping) of any file of the public task is in any file of the twin, "
+        "but for what the family writes whatever the seed (a fee fixed by the currency). Keep the reseed "
+        "private: whoever knows it can rebuild this folder."
+    )
+
+
 def readme_text(suite: Suite) -> str:
     m = suite.manifest
     lines = [f"# {m.title}", ""]
     if m.intro:
         lines += [m.intro.strip(), ""]
+    if m.twin is not None:
+        lines += [_twin_intro(m.twin), ""]
     lines += [
         "## The tasks",
         "",
@@ -196,7 +263,7 @@ def readme_text(suite: Suite) -> str:
         )
     counts = operator_counts(suite)
     groups = Counter(d.group for d in suite.drafts)
-    folder = f"tasks/{m.name}"
+    folder = f"tasks/{m.name}" if m.twin is None else "."
     families = Counter(d.provenance["family"] for d in suite.drafts)
     lines += ["", "## Operator distribution", "", "| operator | tasks |", "|---|---|"]
     lines += [f"| {op} | {n} |" for op, n in counts.items()]
@@ -204,6 +271,11 @@ def readme_text(suite: Suite) -> str:
     for g in GROUPS:
         fams = sorted({d.provenance["family"] for d in suite.drafts if d.group == g})
         lines.append(f"| {g} | {groups[g]} | {', '.join(f'{f} ({families[f]})' for f in fams)} |")
+    if m.twin is not None:
+        lines += ["", "## How the tasks were drawn", "", "| # | task | twin of | seed | seeds tried | stage 2 |"]
+        lines += ["|---|---|---|---|---|---|"]
+        for n, (d, draw) in enumerate(zip(suite.drafts, m.twin.draw, strict=True), 1):
+            lines.append(f"| {n} | `{d.id}` | `{draw.public}` | {draw.seed} | {draw.tried} | {_cell(draw.stage2)} |")
     lines += [
         "",
         "## Rebuild and check",

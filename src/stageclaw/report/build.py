@@ -15,6 +15,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,6 +168,12 @@ def task_matrix(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return dict(sorted(out.items()))
 
 
+def twins(run: Run) -> dict[str, int]:
+    """The private twins of suites the run's episodes were on (`stage40 twin 7`), with their episode counts."""
+    found = [r["twin"] for r in run.results if r.get("twin")]
+    return dict(sorted(Counter(f"{t['suite']} twin {t['reseed']}" for t in found).items()))
+
+
 def build(paths: list[Path], *, resamples: int = 1000, seed: int = 0) -> Report:
     runs = load_runs(paths)
     jobs = [
@@ -180,7 +187,8 @@ def build(paths: list[Path], *, resamples: int = 1000, seed: int = 0) -> Report:
     agents = []
     for run in runs:
         metrics = agent_metrics([r for r in records if r["agent"] == run.label], resamples, seed)
-        agents.append({"agent": run.label, "spec": run.agent, "run_dir": str(run.path), **metrics})
+        entry = {"agent": run.label, "spec": run.agent, "run_dir": str(run.path), "twins": twins(run), **metrics}
+        agents.append(entry)
     agents.sort(key=_rank)
     return Report(
         runs=runs,

@@ -58,6 +58,12 @@ def _passk(agent: dict[str, Any], name: str, k: int) -> tuple[str, float | None]
     return f"{100 * entry['value']:.0f}%{_ci(entry['ci'], pct=True, note=fewer)}", entry["value"]
 
 
+def _twins(agent: dict[str, Any]) -> str:
+    """Which private twin of a suite the agent's run was on, under its name."""
+    on = ", ".join(f"{name} ({n} episodes)" for name, n in agent.get("twins", {}).items())
+    return f'<br><span class="muted small">on {escape(on)}</span>' if on else ""
+
+
 def leaderboard(report: Report) -> str:
     k = common_k(report.agents)
     head = [
@@ -87,7 +93,7 @@ def leaderboard(report: Report) -> str:
         rows.append(
             "<tr>"
             + _td(str(rank), rank)
-            + _td(f"<b>{escape(a['agent'])}</b>", cls="agent", title=a["run_dir"])
+            + _td(f"<b>{escape(a['agent'])}</b>{_twins(a)}", cls="agent", title=a["run_dir"])
             + _td(f"{_num(a['mean_score'])}{_ci(a['mean_score_ci'])}", a["mean_score"])
             + _td(f"{_pct(a['success_rate'])}{_ci(a['success_rate_ci'], pct=True)}", a["success_rate"])
             + _td(at_k, at_v)

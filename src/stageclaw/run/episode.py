@@ -129,6 +129,12 @@ def lost_episode(
     return _record(task, agent_spec, trial, ep_dir, agent, outcome, AuditLog(ep_dir / "audit.jsonl"), None, 0.0, faults)
 
 
+def _twin(task: Task) -> dict[str, Any] | None:
+    """The private twin of a suite the task belongs to (`generate --suite ... --reseed N`), if any."""
+    prov = task.config.provenance
+    return {"suite": prov.suite, "reseed": prov.reseed} if prov.reseed is not None else None
+
+
 def _fresh(task: Task, agent_spec: str, ep_dir: Path, agent_options: dict[str, Any] | None) -> Agent:
     """An empty episode folder and the agent for it."""
     shutil.rmtree(ep_dir, ignore_errors=True)  # leftovers of an attempt that was interrupted
@@ -193,6 +199,7 @@ def _record(
         "failure_mode": failure_mode(outcome.status, g),
         "group": task.config.group,
         "operators": task.config.operators,
+        "twin": _twin(task),
         "task_hash": task.digest,
         "stageclaw_version": __version__,
         "agent_config": agent.config,

@@ -29,11 +29,15 @@ class Provenance(_Strict):
 
     `evidence` says, per difficulty operator, what in the world makes the task that hard
     (item paths as the diff writes them, e.g. `calendar/Work/evt-1`), for stage 2 and auditors.
+    A task of a private twin of a suite (`stageclaw generate --suite ... --reseed N`) names the
+    public `suite` it twins and the `reseed` N it was drawn with.
     """
 
     family: str | None = None
     seed: int | None = None
     locale: str | None = None
+    suite: str | None = None
+    reseed: int | None = None
     operators: list[str] = []
     author: str | None = None
     model: str | None = None

@@ -12,7 +12,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Annotated, Any, Literal
 
@@ -21,6 +21,7 @@ import uvicorn
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError as MCPToolError
 from pydantic import Field
+from starlette.routing import BaseRoute, Mount
 
 from stageclaw.errors import ServiceError
 from stageclaw.tools.base import Tool, ToolError
@@ -75,13 +76,20 @@ class StepBudget:
         )
 
 
+async def call_budgeted(
+    registry: Registry, name: str, args: dict[str, Any], budget: StepBudget | None
+) -> dict[str, Any]:
+    """One call of an outside agent: counted against `budget` (refused past it, with a ToolError), then run
+    through the registry. Tools block on network and disk, so they run off the event loop, one at a time."""
+    if budget is not None and not budget.take():
+        raise ToolError(budget.message)
+    return await anyio.to_thread.run_sync(registry.call, name, args)
+
+
 def _handler(registry: Registry, tool: Tool, budget: StepBudget | None) -> Any:
     async def handler(**kwargs: Any) -> dict[str, Any]:
-        if budget is not None and not budget.take():
-            raise MCPToolError(budget.message)
         try:
-            # Tools block on network and disk; run them off the event loop, one at a time.
-            return await anyio.to_thread.run_sync(registry.call, tool.name, kwargs)
+            return await call_budgeted(registry, tool.name, kwargs, budget)
         except ToolError as exc:
             raise MCPToolError(exc.message) from None
 
@@ -106,17 +114,23 @@ def build_server(
 
 
 @contextmanager
-def serve_http(registry: Registry, *, budget: StepBudget | None = None) -> Iterator[str]:
+def serve_http(
+    registry: Registry, *, budget: StepBudget | None = None, routes: Sequence[BaseRoute] = ()
+) -> Iterator[str]:
     """Serve the registry's tools over streamable HTTP on a free loopback port, from a background thread.
 
-    Yields the endpoint URL. On exit the server stops, waits for calls in flight (so nothing
+    Yields the endpoint URL, `http://127.0.0.1:PORT/TOKEN/mcp`. `routes` (a page for a person, say) are
+    served beside it, under `/TOKEN/`. On exit the server stops, waits for calls in flight (so nothing
     touches the world after its caller moves on) and closes its port; the thread is joined.
     """
     # A random path keeps one episode's agent off another episode's tools when episodes run side by side.
-    path = f"/{secrets.token_urlsafe(12)}/mcp"
+    token = secrets.token_urlsafe(12)
+    path = f"/{token}/mcp"
     # Inside the harness, the SDK's INFO lines (one per failed call) would only clutter the run's output.
     server = build_server(registry, budget=budget, log_level="WARNING")
     app = server.streamable_http_app(streamable_http_path=path)
+    if routes:
+        app.router.routes.append(Mount(f"/{token}", routes=list(routes)))
     # IPPROTO_TCP, not the default 0: asyncio sets TCP_NODELAY only on sockets that say they are TCP, and
     # without it every call on a kept-alive connection waits ~40 ms for a delayed ACK (Nagle).
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)

@@ -110,6 +110,9 @@ class People:
         self._names: set[tuple[str, str]] = set()
         self._emails: set[str] = set()
         self._orgs: set[str] = set()
+        # The names of every person and organisation drawn for this world (full names, in both scripts,
+        # organisations' names and domains): a twin of the task must use none of them.
+        self.cast: set[str] = set()
 
     def culture(self, region: Region) -> Culture:
         return CULTURES[self.rng.choice(region.cultures)]
@@ -119,6 +122,9 @@ class People:
             pair = (given or self.rng.choice(culture.given), family or self.rng.choice(culture.family))
             if pair not in self._names and pair[0] != pair[1]:
                 self._names.add(pair)
+                self.cast.add(f"{pair[0]} {pair[1]}")
+                if pair[0] in culture.native and pair[1] in culture.native:
+                    self.cast.add(culture.native[pair[1]] + culture.native[pair[0]])
                 return pair
         raise ValueError(f"ran out of {culture.key} names")
 
@@ -197,6 +203,7 @@ class People:
         self._orgs.add(name)
         city = at or region.city(self.rng)
         domain = domain or f"{slug(name).replace('-and-', '-')}.{region.tld}"
+        self.cast.update((name, legal, domain))
         return Org(
             name, legal, domain, region, city, region.phone(self.rng, city), region.street_address(self.rng, city)
         )
