@@ -115,7 +115,9 @@ class Item:
 
     def state(self, tz: tzinfo) -> dict[str, Any]:
         """The State JSON item plus the name of its collection."""
-        return {**ical.component_state(self.app.component, self.component, tz), self.app.field: self.collection.name}
+        comp = self.component
+        overrides = ical.overrides_of(self.obj.icalendar_instance, comp)
+        return {**ical.component_state(self.app.component, comp, tz, overrides), self.app.field: self.collection.name}
 
 
 def localize(value: date | datetime, tz: tzinfo) -> date | datetime:
