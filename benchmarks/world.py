@@ -135,8 +135,7 @@ def main() -> None:
         for _ in range(args.repeat):
             # cold: a world object never built before, and nothing parsed yet
             fresh = big_world()
-            for cache in (state._message_json, state._calendar_json, state._cards_json):
-                cache.cache_clear()
+            state.clear_caches()
             t = time.perf_counter()
             ep = pool.episode(fresh, base)
             cold_builds.append(time.perf_counter() - t)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 from typing import Any, Concatenate, ParamSpec, TypeVar
-from urllib.parse import unquote, urlparse
+from urllib.parse import quote, unquote, urlparse
 
 import caldav
 import icalendar
@@ -26,7 +26,7 @@ from caldav.collection import CalendarSet
 from caldav.lib import error as dav_error
 
 from stageclaw.tools.base import ToolContext, ToolError
-from stageclaw.world import ical, seeding
+from stageclaw.world import davstore, ical, seeding
 
 CLIENT_KEY = "caldav"
 TIMEOUT_S = 30
@@ -302,13 +302,22 @@ class Dav:
 
     @_server_call
     def find(self, app: App, uid: str) -> Item:
-        """The app's item with this uid, in whichever of its collections it is."""
+        """The app's item with this uid, in whichever of its collections it is.
+
+        Every writer of these collections names an item's resource after its uid (seeding as
+        `davstore.item_filename`, caldav as the quoted uid), so the item is one GET away; a search
+        by UID would make the server parse every item of a large calendar.
+        """
+        names = dict.fromkeys([davstore.item_filename(uid, ".ics"), quote(uid.replace("/", "%2F"), safe="") + ".ics"])
         for coll in self.collections(app):
-            try:
-                obj = coll.calendar.get_object_by_uid(uid, comp_class=app.objclass)
-            except dav_error.NotFoundError:
-                continue
-            return Item(app, coll, obj)
+            for name in names:
+                obj = app.objclass(client=self.client, url=coll.calendar.url.join(name), parent=coll.calendar)
+                try:
+                    obj.load()
+                except dav_error.NotFoundError:
+                    continue
+                if any(c.name == app.component and str(c.get("UID")) == uid for c in obj.icalendar_instance.walk()):
+                    return Item(app, coll, obj)
         raise ToolError(f"no {app.item} with uid {uid!r}; use {app.list_tool} to find uids")
 
     def new_component(self, app: App) -> icalendar.Component:

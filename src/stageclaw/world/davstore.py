@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from stageclaw.world import radicale_cache
+
 CARDDAV_TAG = "VADDRESSBOOK"
 CALDAV_TAG = "VCALENDAR"
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@-]{0,120}$")
@@ -31,6 +33,7 @@ class Collection:
     displayname: str
     components: tuple[str, ...] = ()
     items: dict[str, bytes] = field(default_factory=dict)
+    cache: dict[str, bytes] = field(default_factory=dict)  # Radicale's item cache entries (`radicale_cache`)
 
     def props(self) -> dict[str, str]:
         props = {"tag": self.tag, "D:displayname": self.displayname}
@@ -72,6 +75,11 @@ def write_user(storage: Path, user: str, collections: list[Collection]) -> None:
             (path / ".Radicale.props").write_text(json.dumps(coll.props(), sort_keys=True), encoding="utf-8")
             for name, data in coll.items.items():
                 (path / name).write_bytes(data)
+            if coll.cache:
+                cache = path.joinpath(*radicale_cache.FOLDER)
+                cache.mkdir(parents=True)
+                for name, data in coll.cache.items():
+                    (cache / name).write_bytes(data)
 
 
 def remove_user(storage: Path, user: str) -> None:

@@ -94,7 +94,7 @@ def note_state(seed: NoteSeed, tz: tzinfo) -> dict[str, Any]:
 
 
 def _person(name: str, value: str) -> str:
-    display, addr = email.utils.parseaddr(value)
+    display, addr = canonical.parse_address(value)
     return contentline.line(name, f"mailto:{addr.lower()}", [("CN", contentline.param(display))] if display else [])
 
 

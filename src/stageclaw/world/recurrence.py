@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
-from dateutil.rrule import rrule, rrulestr
+from dateutil.rrule import rrule, rruleset, rrulestr
 
 
 def _local(value: date | datetime, tz: tzinfo) -> datetime:
@@ -20,9 +20,7 @@ def _local(value: date | datetime, tz: tzinfo) -> datetime:
     return datetime.combine(value, time())
 
 
-def rule(text: str, start: date | datetime, tz: tzinfo) -> rrule:
-    """The dateutil rule of an RRULE text for a series starting at `start`."""
-    first = _local(start, tz)
+def _parse(text: str, first: datetime, tz: tzinfo) -> rrule:
     try:
         return rrulestr(text, dtstart=first)
     except ValueError:
@@ -35,6 +33,23 @@ def rule(text: str, start: date | datetime, tz: tzinfo) -> rrule:
                 value = end.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
             parts.append(f"{key}={value}")
         return rrulestr(";".join(parts), dtstart=first)
+
+
+def rule(text: str, start: date | datetime, tz: tzinfo) -> rruleset:
+    """The occurrences of an RRULE text for a series starting at `start`.
+
+    The start is always the first occurrence, even when the rule would not produce it (a weekly
+    Monday rule starting on a Wednesday), and it counts towards COUNT (RFC 5545 3.8.5.3).
+    """
+    first = _local(start, tz)
+    base = _parse(text, first, tz)
+    out = rruleset()
+    if next(iter(base), None) != first:
+        out.rdate(first)
+        if base._count:  # dateutil's own attribute: the rule's COUNT
+            base = base.replace(count=base._count - 1)
+    out.rrule(base)
+    return out
 
 
 def _back(value: datetime, start: date | datetime) -> date | datetime:
