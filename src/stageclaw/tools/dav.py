@@ -27,11 +27,14 @@ from caldav.lib import error as dav_error
 
 from stageclaw.tools.base import ToolContext, ToolError
 from stageclaw.world import davstore, ical, seeding
+from stageclaw.world import state as world_state
 
 CLIENT_KEY = "caldav"
 TIMEOUT_S = 30
-_CALENDAR_RESOURCE = "{urn:ietf:params:xml:ns:caldav}calendar"
-_COMPONENT_SET = "{urn:ietf:params:xml:ns:caldav}supported-calendar-component-set"
+_DAV = "DAV:"
+_CALDAV = "urn:ietf:params:xml:ns:caldav"
+_CALENDAR_RESOURCE = f"{{{_CALDAV}}}calendar"
+_COMPONENT_SET = f"{{{_CALDAV}}}supported-calendar-component-set"
 
 
 @dataclass(frozen=True)
@@ -95,11 +98,33 @@ class Collection:
 
 @dataclass
 class Item:
-    """One stored event, to-do or note, with the collection it was found in."""
+    """One stored event, to-do or note, with the collection it was found in.
+
+    A listed item is the text the server sent; it becomes a caldav object (`obj`) only when something
+    needs one (an edit, a recurrence to expand): making one for each item of a large calendar costs
+    more than the request. Its State JSON is parsed once per distinct text (`world.state`).
+    """
 
     app: App
     collection: Collection
-    obj: caldav.CalendarObjectResource
+    url: str
+    text: str = ""
+    loaded: caldav.CalendarObjectResource | None = None
+
+    @classmethod
+    def of(cls, app: App, collection: Collection, obj: caldav.CalendarObjectResource) -> Item:
+        return cls(app, collection, str(obj.url), loaded=obj)
+
+    @property
+    def obj(self) -> caldav.CalendarObjectResource:
+        if self.loaded is None:
+            calendar = self.collection.calendar
+            self.loaded = self.app.objclass(client=calendar.client, url=self.url, data=self.text, parent=calendar)
+        return self.loaded
+
+    @property
+    def data(self) -> str:
+        return str(self.loaded.data) if self.loaded is not None else self.text
 
     @property
     def component(self) -> icalendar.Component:
@@ -114,10 +139,11 @@ class Item:
         return str(self.component["UID"])
 
     def state(self, tz: tzinfo) -> dict[str, Any]:
-        """The State JSON item plus the name of its collection."""
-        comp = self.component
-        overrides = ical.overrides_of(self.obj.icalendar_instance, comp)
-        return {**ical.component_state(self.app.component, comp, tz, overrides), self.app.field: self.collection.name}
+        """The State JSON item (with its overrides) plus the name of its collection."""
+        for name, item in world_state.calendar_object(self.data.encode(), tz):
+            if name == self.app.component:
+                return {**item, self.app.field: self.collection.name}
+        raise ToolError(f"the stored {self.app.item} has no {self.app.component} component", "internal")
 
 
 def localize(value: date | datetime, tz: tzinfo) -> date | datetime:
@@ -290,10 +316,21 @@ class Dav:
     def items(
         self, app: App, coll: Collection, start: datetime | None = None, end: datetime | None = None
     ) -> list[Item]:
-        """Every item of the app's type in `coll`; with a range, those the server finds overlapping it."""
-        flag = {"VEVENT": "event", "VTODO": "todo", "VJOURNAL": "journal"}[app.component]
-        found = coll.calendar.search(**{flag: True}, include_completed=True, start=start, end=end)
-        return [Item(app, coll, obj) for obj in found]
+        """Every item of the app's type in `coll`; with a range, those the server finds overlapping it.
+
+        One calendar-query REPORT whose answer is read here: the server filters by time range with
+        the ranges it keeps per item, and sends each item's text.
+        """
+        response = self.client.report(str(coll.calendar.url), _query(app.component, start, end), depth=1)
+        if response.status >= 400:
+            raise dav_error.error_from_response(dav_error.ReportError, response)
+        found = []
+        for node in response.tree.iter(f"{{{_DAV}}}response") if response.tree is not None else ():
+            href = node.findtext(f"{{{_DAV}}}href")
+            text = node.findtext(f".//{{{_CALDAV}}}calendar-data")
+            if href and text:
+                found.append(Item(app, coll, str(self.client.url.join(href)), text))
+        return found
 
     def all_items(self, app: App, name: str | None = None) -> list[Item]:
         """The items of every collection of the app, or of the one called `name`."""
@@ -317,7 +354,7 @@ class Dav:
                 except dav_error.NotFoundError:
                     continue
                 if any(c.name == app.component and str(c.get("UID")) == uid for c in obj.icalendar_instance.walk()):
-                    return Item(app, coll, obj)
+                    return Item.of(app, coll, obj)
         raise ToolError(f"no {app.item} with uid {uid!r}; use {app.list_tool} to find uids")
 
     def new_component(self, app: App) -> icalendar.Component:
@@ -334,7 +371,7 @@ class Dav:
         cal.add("VERSION", "2.0")
         cal.add_component(comp)
         obj = coll.calendar.add_object(app.objclass, ical=_ics(cal))
-        return Item(app, coll, obj)
+        return Item.of(app, coll, obj)
 
     @contextlib.contextmanager
     def edit(self, item: Item, move_to: Collection | None = None) -> Iterator[icalendar.Component]:
@@ -356,7 +393,7 @@ class Dav:
         # Create in the new collection first: if that fails, nothing is lost.
         moved = move_to.calendar.add_object(item.app.objclass, ical=data, no_overwrite=True)
         item.obj.delete()
-        item.obj, item.collection = moved, move_to
+        item.loaded, item.collection, item.url = moved, move_to, str(moved.url)
 
     @_server_call
     def delete(self, app: App, uid: str) -> dict[str, Any]:
@@ -364,6 +401,22 @@ class Dav:
         item = self.find(app, uid)
         item.obj.delete()
         return {"deleted": uid, app.field: item.collection.name}
+
+
+def _query(component: str, start: datetime | None, end: datetime | None) -> str:
+    """A calendar-query for the items of one component type, overlapping [start, end) when given."""
+    span = ""
+    if start is not None or end is not None:
+        bounds = {"start": start, "end": end}
+        attrs = " ".join(f'{k}="{v.astimezone(UTC):%Y%m%dT%H%M%SZ}"' for k, v in bounds.items() if v is not None)
+        span = f"<C:time-range {attrs}/>"
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>'
+        f'<C:calendar-query xmlns:D="{_DAV}" xmlns:C="{_CALDAV}">'
+        "<D:prop><D:getetag/><C:calendar-data/></D:prop>"
+        f'<C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="{component}">{span}'
+        "</C:comp-filter></C:comp-filter></C:filter></C:calendar-query>"
+    )
 
 
 def session(ctx: ToolContext) -> Dav:

@@ -175,21 +175,23 @@ def _uses_tzid(seed: EventSeed | TodoSeed | NoteSeed, tz: tzinfo) -> bool:
     return isinstance(seed, TodoSeed) and isinstance(seed.due, datetime)
 
 
-def to_ical(seed: EventSeed | TodoSeed | NoteSeed, tz: tzinfo) -> bytes:
+def to_ical(seed: EventSeed | TodoSeed | NoteSeed, tz: tzinfo, stamp: datetime) -> bytes:
     """One calendar object resource (one `.ics` file): the seed's component, its overrides, and the
-    VTIMEZONE of the zone its times are in (without it, a server must make one up for every read)."""
+    VTIMEZONE of the zone its times are in (without it, a server must make one up for every read).
+    `stamp` is the DTSTAMP every component needs: when the world was written (its `now`)."""
     head = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODID}"]
     if _uses_tzid(seed, tz):
         head.append(vtimezone(contentline.tz_name(tz)).rstrip())
     name = COMPONENT_OF_KIND[{EventSeed: "calendar", TodoSeed: "reminders", NoteSeed: "notes"}[type(seed)]]
+    dtstamp = contentline.when("DTSTAMP", stamp, tz, utc=True)
     body: list[str] = []
     if isinstance(seed, EventSeed):
-        body += [f"BEGIN:{name}", *_event_lines(seed, tz), f"END:{name}"]
+        body += [f"BEGIN:{name}", dtstamp, *_event_lines(seed, tz), f"END:{name}"]
         for override in seed.overrides:
-            body += [f"BEGIN:{name}", *_override_lines(seed, override, tz), f"END:{name}"]
+            body += [f"BEGIN:{name}", dtstamp, *_override_lines(seed, override, tz), f"END:{name}"]
     else:
         lines = _todo_lines(seed, tz) if isinstance(seed, TodoSeed) else _note_lines(seed, tz)
-        body += [f"BEGIN:{name}", *lines, f"END:{name}"]
+        body += [f"BEGIN:{name}", dtstamp, *lines, f"END:{name}"]
     return (contentline.CRLF.join([*head, *body, "END:VCALENDAR"]) + contentline.CRLF).encode()
 
 

@@ -8,6 +8,7 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -46,14 +47,14 @@ def collection_dirname(kind: str, name: str, taken: set[str]) -> str:
 
 
 def _calendar_items(
-    kind: str, items: list[EventSeed] | list[TodoSeed] | list[NoteSeed], tz: ZoneInfo
+    kind: str, items: list[EventSeed] | list[TodoSeed] | list[NoteSeed], tz: ZoneInfo, stamp: datetime
 ) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """The `.ics` files of a collection and Radicale's cache entries for them."""
     component = ical.COMPONENT_OF_KIND[kind]
     state_of = {"calendar": ical.event_state, "reminders": ical.todo_state, "notes": ical.note_state}[kind]
     files, seeds = {}, []
     for item in items:
-        data = ical.to_ical(item, tz)
+        data = ical.to_ical(item, tz, stamp)
         state.CALENDAR_OBJECTS.prime([(component, state_of(item, tz))], data, tz)  # type: ignore[arg-type]
         name = davstore.item_filename(item.uid, ".ics")
         files[name] = data
@@ -67,7 +68,7 @@ def dav_collections(world: World) -> list[davstore.Collection]:
     out = []
     for kind, groups in (("calendar", world.calendar), ("reminders", world.reminders), ("notes", world.notes)):
         for name, items in groups.items():
-            files, cache = _calendar_items(kind, items, tz)
+            files, cache = _calendar_items(kind, items, tz, world.now)
             out.append(
                 davstore.Collection(
                     dirname=collection_dirname(kind, name, taken),

@@ -67,21 +67,28 @@ class ParseCache:
     `read(build(world)) == normalize(world)`, which the tests check with the caches cleared.
     """
 
-    def __init__(self, parse: Callable[..., Any], size: int = 65536) -> None:
+    def __init__(self, parse: Callable[..., Any], size: int = 65536, lines: bool = False) -> None:
         self._parse = parse
         self._size = size
+        self._lines = lines
         self._items: dict[Any, str] = {}
         self._lock = threading.Lock()
 
-    def get(self, *key: Any) -> Any:
+    def _key(self, data: bytes, *rest: Any) -> tuple[Any, ...]:
+        # iCalendar and vCard read the same with LF or CRLF line ends, and a client receives the
+        # stored text with LFs (XML parsers normalize line ends): one key for both.
+        return (data.replace(b"\r\n", b"\n") if self._lines else data, *rest)
+
+    def get(self, data: bytes, *rest: Any) -> Any:
+        key = self._key(data, *rest)
         text = self._items.get(key)
         if text is None:
             text = json.dumps(self._parse(*key))
             self._put(key, text)
         return json.loads(text)
 
-    def prime(self, value: Any, *key: Any) -> None:
-        self._put(key, json.dumps(value))
+    def prime(self, value: Any, data: bytes, *rest: Any) -> None:
+        self._put(self._key(data, *rest), json.dumps(value))
 
     def _put(self, key: tuple[Any, ...], text: str) -> None:
         with self._lock:
@@ -95,8 +102,18 @@ class ParseCache:
 
 
 MESSAGES = ParseCache(lambda data, tz: mime.message_state(data, [], tz))
-CALENDAR_OBJECTS = ParseCache(ical.items)
-CARDS = ParseCache(vcard.cards_state)
+CALENDAR_OBJECTS = ParseCache(ical.items, lines=True)
+CARDS = ParseCache(vcard.cards_state, lines=True)
+
+
+def calendar_object(data: bytes, tz: ZoneInfo) -> list[tuple[str, dict[str, Any]]]:
+    """(component name, State JSON item) of each master component of one `.ics` resource."""
+    return [(name, item) for name, item in CALENDAR_OBJECTS.get(data, tz)]
+
+
+def cards(data: bytes) -> list[dict[str, Any]]:
+    """The State JSON contacts of one `.vcf` resource."""
+    return list(CARDS.get(data))
 
 
 def clear_caches() -> None:
@@ -127,7 +144,7 @@ def read_dav(storage: Path, user: str, tz: ZoneInfo) -> dict[str, Any]:
     for coll in davstore.read_user(storage, user):
         if coll.props.get("tag") == davstore.CARDDAV_TAG:
             for _, data in coll.items:
-                out["contacts"].extend(CARDS.get(data))
+                out["contacts"].extend(cards(data))
             continue
         if coll.props.get("tag") != davstore.CALDAV_TAG:
             continue
@@ -135,7 +152,7 @@ def read_dav(storage: Path, user: str, tz: ZoneInfo) -> dict[str, Any]:
         for comp_name in declared[:1] or ["VEVENT"]:
             out[ical.KIND_OF_COMPONENT[comp_name]].setdefault(coll.name, [])
         for _, data in coll.items:
-            for comp_name, item in CALENDAR_OBJECTS.get(data, tz):
+            for comp_name, item in calendar_object(data, tz):
                 out[ical.KIND_OF_COMPONENT[comp_name]].setdefault(coll.name, []).append(item)
     for kind in ("calendar", "reminders", "notes"):
         out[kind] = {name: _by("uid", items) for name, items in sorted(out[kind].items())}
