@@ -153,18 +153,19 @@ def calendar_list_events(
                 continue
             # The server's range test is only a prefilter: whether (and when) an event occurs in the
             # range is computed here, the same way for single and recurring events.
-            occurrences = recurring_ical_events.of(item.obj.icalendar_instance, components=["VEVENT"])
+            stored = item.calendar()
+            occurrences = recurring_ical_events.of(stored, components=["VEVENT"])
             starts = sorted(
                 {
                     occ.decoded("DTSTART")
                     for occ in occurrences.between(range_start, range_end)
-                    if occ["UID"] == item.uid
+                    if occ["UID"] == event["uid"]
                 },
                 key=lambda value: _instant(value, tz),
             )
             if not starts:
                 continue
-            if event["rrule"] or "RDATE" in item.component:
+            if event["rrule"] or any("RDATE" in c for c in stored.walk("VEVENT")):
                 event["occurrences"] = [canonical.when(value, tz) for value in starts]
             found.append((_instant(starts[0], tz), event["summary"], event))
     found.sort(key=lambda entry: entry[:2])

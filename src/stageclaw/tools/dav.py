@@ -138,12 +138,21 @@ class Item:
     def uid(self) -> str:
         return str(self.component["UID"])
 
+    def calendar(self) -> icalendar.Calendar:
+        """The stored resource parsed, for reading only: shared by every item with the same text."""
+        return _parsed(self.data)
+
     def state(self, tz: tzinfo) -> dict[str, Any]:
         """The State JSON item (with its overrides) plus the name of its collection."""
         for name, item in world_state.calendar_object(self.data.encode(), tz):
             if name == self.app.component:
                 return {**item, self.app.field: self.collection.name}
         raise ToolError(f"the stored {self.app.item} has no {self.app.component} component", "internal")
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> icalendar.Calendar:
+    return icalendar.Calendar.from_ical(text)
 
 
 def localize(value: date | datetime, tz: tzinfo) -> date | datetime:
