@@ -94,3 +94,9 @@ def flags(values: list[str]) -> list[str]:
     by_lower = {f.lower(): f for f in SYSTEM_FLAGS}
     out = {by_lower.get(v.lower(), v) for v in values if v.lower() != "\\recent"}
     return sorted(out)
+
+
+def clear_caches() -> None:
+    """Forget every parsed address (a cold start, for benchmarks)."""
+    for cache in (_canonical, parse_address, mailbox_list):
+        cache.cache_clear()

@@ -120,6 +120,7 @@ def clear_caches() -> None:
     """Forget every parsed item (a cold start, for benchmarks and round-trip tests)."""
     for cache in (MESSAGES, CALENDAR_OBJECTS, CARDS):
         cache.clear()
+    canonical.clear_caches()
 
 
 def message(data: bytes, flags: list[str], tz: ZoneInfo) -> dict[str, Any]:

@@ -366,7 +366,7 @@ class Life:
     def contacts(self, n: int) -> list[str]:
         """At least `n` address-book entries: everyone in the user's life, then acquaintances."""
         cast = self.ensure_cast()
-        people = cast.everyone()
+        people = cast.everyone()[:n]
         while len(people) < n:
             person = self.person()
             cast.acquaintances.append(person)

@@ -16,7 +16,17 @@ from stageclaw.author.content.people import slug
 from stageclaw.author.content.volume import Life, payments
 
 
+class Shelf(list[str]):
+    """The paths of the files added, up to `limit` of them."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+
 def _put(life: Life, path: str, content: str | bytes, out: list[str]) -> None:
+    if isinstance(out, Shelf) and len(out) >= out.limit:
+        return
     if not life.avoid.path(path) or path in life.draft.files or not life.avoid.text(path.rsplit("/", 1)[-1]):
         return
     if isinstance(content, bytes):
@@ -116,7 +126,7 @@ def _meeting_note(life: Life, when: datetime, event: dict[str, Any]) -> tuple[st
 
 def files(life: Life, n: int) -> list[str]:
     """About `n` files in the user's folders."""
-    rng, t, out = life.rng, life.t, []
+    rng, t, out = life.rng, life.t, Shelf(n)
     _ledger_documents(life, out)
     _budget(life, out)
     for name, title, lines in t.CONTRACTS:
@@ -159,7 +169,7 @@ def files(life: Life, n: int) -> list[str]:
                 (rng.randrange(256), rng.randrange(256), rng.randrange(256)),
             )
             _put(life, f"{t.FOLDERS['screenshots']}/{t.SCREENSHOT.format(moment=moment)}", image, out)
-    return out
+    return list(out)
 
 
 def notes(life: Life, n: int) -> list[str]:
