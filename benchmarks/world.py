@@ -38,7 +38,7 @@ from stageclaw.world import ServicePool, state
 from stageclaw.world.model import World, parse_world
 
 
-def life_world(objects: int) -> World:
+def life_draft(objects: int) -> TaskDraft:
     """About `objects` objects of an ordinary London user's life, the same every time."""
     rng = random.Random(f"benchmark-world:{objects}")
     people = People(rng)
@@ -56,6 +56,15 @@ def life_world(objects: int) -> World:
     extra = max(2, objects // 100)  # some notes and reminders, so their tools have something to list
     scale = replace(scale, files=scale.files - 2 * extra, notes=extra, reminders=extra)
     Life(draft, rng, people, me, now, months=12).fill(scale)
+    return draft
+
+
+def life_world(objects: int, base: Path) -> World:
+    """The world of `life_draft`, its assets (the PDFs and images) written under `base`."""
+    draft = life_draft(objects)
+    for rel, data in draft.assets.items():
+        (base / rel).parent.mkdir(parents=True, exist_ok=True)
+        (base / rel).write_bytes(data)
     return parse_world(draft.world())
 
 
@@ -121,10 +130,10 @@ def p95(samples: list[float]) -> float:
 
 
 def measure(pool: ServicePool, objects: int, repeat: int, n_calls: int, base: Path) -> None:
-    world = life_world(objects)
+    world = life_world(objects, base)
     cold_builds, cold_snaps, builds, snaps, concurrent = [], [], [], [], []
     for _ in range(repeat):
-        fresh = life_world(objects)  # a world object never built before, nothing parsed yet
+        fresh = life_world(objects, base)  # a world object never built before, nothing parsed yet
         state.clear_caches()
         t = time.perf_counter()
         ep = pool.episode(fresh, base)
