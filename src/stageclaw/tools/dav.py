@@ -26,7 +26,7 @@ from caldav.collection import CalendarSet
 from caldav.lib import error as dav_error
 
 from stageclaw.tools.base import ToolContext, ToolError
-from stageclaw.world import davstore, ical, seeding
+from stageclaw.world import davstore, ical, seeding, vtimezone
 from stageclaw.world import state as world_state
 
 CLIENT_KEY = "caldav"
@@ -179,7 +179,13 @@ def _stamp(comp: icalendar.Component, now: datetime, *names: str) -> None:
 
 
 def _ics(cal: icalendar.Calendar) -> str:
-    # A self-contained resource: every TZID used has its VTIMEZONE.
+    """A self-contained resource: every TZID used has its VTIMEZONE, written as clients write them
+    (`world.vtimezone`), since the server reads the item's times through it."""
+    for tzid in sorted(cal.get_missing_tzids()):
+        try:
+            cal.add_component(icalendar.Timezone.from_ical(vtimezone.vtimezone(tzid)))
+        except (ValueError, KeyError):  # not an IANA name: let icalendar describe it
+            pass
     cal.add_missing_timezones()
     return cal.to_ical().decode()
 

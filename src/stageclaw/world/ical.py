@@ -7,15 +7,13 @@ Radicale store; `component_state` reads any stored component back into the same 
 from __future__ import annotations
 
 import email.utils
-import functools
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import icalendar
 from icalendar.prop import vRecur
 
-from stageclaw.world import canonical, contentline
+from stageclaw.world import canonical, contentline, vtimezone
 from stageclaw.world.model import EventSeed, NoteSeed, OccurrenceSeed, TodoSeed
 
 PRODID = "-//stageclaw//world//EN"
@@ -159,14 +157,6 @@ def _note_lines(seed: NoteSeed, tz: tzinfo) -> list[str]:
     return lines
 
 
-@functools.lru_cache(maxsize=64)
-def vtimezone(key: str) -> str:
-    """The VTIMEZONE of an IANA zone, its transitions from 2020 to 2035 (a calendar server reads
-    times through it; clients that know the zone by name use their own rules)."""
-    zone = icalendar.Timezone.from_tzinfo(ZoneInfo(key), key, first_date=date(2020, 1, 1), last_date=date(2036, 1, 1))
-    return zone.to_ical().decode().replace("\r\n", "\n").replace("\n", contentline.CRLF)
-
-
 def _uses_tzid(seed: EventSeed | TodoSeed | NoteSeed, tz: tzinfo) -> bool:
     if contentline.is_utc(tz):
         return False
@@ -181,7 +171,7 @@ def to_ical(seed: EventSeed | TodoSeed | NoteSeed, tz: tzinfo, stamp: datetime) 
     `stamp` is the DTSTAMP every component needs: when the world was written (its `now`)."""
     head = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODID}"]
     if _uses_tzid(seed, tz):
-        head.append(vtimezone(contentline.tz_name(tz)).rstrip())
+        head.append(vtimezone.vtimezone(contentline.tz_name(tz)))
     name = COMPONENT_OF_KIND[{EventSeed: "calendar", TodoSeed: "reminders", NoteSeed: "notes"}[type(seed)]]
     dtstamp = contentline.when("DTSTAMP", stamp, tz, utc=True)
     body: list[str] = []
