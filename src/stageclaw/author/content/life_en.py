@@ -69,12 +69,12 @@ SHOP_MAIL = {
     ),
 }
 BANK_MAIL = (
-    "Your {month} statement is ready",
+    "{vendor}: your {month} statement is ready",
     "Hi {first},\n\nYour statement for {month} is now available in the app. You spent {amount} "
     "across {count} card payments.\n\nKind regards,\n{vendor}",
 )
 UTILITY_MAIL = (
-    "Your {month} bill",
+    "Your {vendor} bill for {month}",
     "Hi {first},\n\nYour bill for {month} is {amount}. It will be collected by direct debit on {day}.\n\n"
     "Thank you,\n{vendor}",
 )

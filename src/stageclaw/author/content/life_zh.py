@@ -57,11 +57,11 @@ SHOP_MAIL = {
     ),
 }
 BANK_MAIL = (
-    "{month}账单已出",
+    "{vendor}{month}账单已出",
     "尊敬的{first}：\n\n您{month}的账单已生成，本期共{count}笔消费，合计{amount}。\n\n请于到期还款日前还款。\n\n{vendor}",
 )
 UTILITY_MAIL = (
-    "{month}账单",
+    "{vendor}{month}缴费通知",
     "{first}您好：\n\n您{month}的费用为{amount}，将于{day}自动扣款。\n\n感谢使用！\n{vendor}",
 )
 RIDE_MAIL = (

@@ -44,27 +44,38 @@ def _add(life: Life, kind: str, template: str, event: dict[str, Any]) -> str:
 
 
 def _series(life: Life, spec: tuple[Any, ...]) -> str | None:
+    """A series that started months ago at a time that clashes with no other series; its work
+    occurrences on public holidays and those in a slot the story keeps free are EXDATEs."""
     summary_t, kind, hours, minutes, weekdays, rule_t = spec
     rng = life.rng
     person = _who(life, kind, summary_t)
     summary = _fill(summary_t, life, person.first)
     if not life.avoid.text(summary):
         return None
-    first = life.start.date() - timedelta(days=rng.randint(20, 120))
-    while str(first.weekday()) not in weekdays or (kind == "work" and not life.is_workday(first)):
-        first += timedelta(days=1)
-    hour = rng.randint(*hours)
-    start = life._at(first, hour, rng.choice((0, 30)) if minutes[0] >= 30 else rng.choice((0, 15, 30)))
     length = timedelta(minutes=rng.choice(minutes))
-    rule = rule_t.format(day=WEEKDAY_CODES[first.weekday()])
-    if rng.random() < 0.3:
-        until = (life.now + timedelta(days=rng.randint(30, 150))).astimezone(life.tz)
-        rule += f";UNTIL={until.astimezone(start.tzinfo).strftime('%Y%m%d')}T235959Z"
     window_end = life.now + timedelta(days=365)
-    starts = [w for w in recurrence.starts(rule, start, life.tz, until=window_end) if isinstance(w, datetime)]
-    # No stand-up on a public holiday, and none in a slot the story keeps free.
-    exdates = [w for w in starts if (kind == "work" and not life.is_workday(w.date())) or not life._free(w, w + length)]
-    held = [w for w in starts if w not in exdates]
+    for _ in range(8):
+        first = life.start.date() - timedelta(days=rng.randint(20, 120))
+        while str(first.weekday()) not in weekdays or (kind == "work" and not life.is_workday(first)):
+            first += timedelta(days=1)
+        start = life._at(
+            first, rng.randint(*hours), rng.choice((0, 30)) if minutes[0] >= 30 else rng.choice((0, 15, 30))
+        )
+        rule = rule_t.format(day=WEEKDAY_CODES[first.weekday()])
+        if rng.random() < 0.3:
+            until = life.now + timedelta(days=rng.randint(30, 150))
+            rule += f";UNTIL={until.astimezone(start.tzinfo).strftime('%Y%m%d')}T235959Z"
+        starts = [w for w in recurrence.starts(rule, start, life.tz, until=window_end) if isinstance(w, datetime)]
+        skipped = [
+            w
+            for w in starts
+            if (kind == "work" and not life.is_workday(w.date())) or not life.avoid.slot(w, w + length)
+        ]
+        held = [w for w in starts if w not in skipped]
+        if all(life._free(w, w + length) for w in held):
+            break
+    else:
+        return None
     for when in held:
         life.take(when, when + length)
     near = [w for w in held if abs(w - life.now) < timedelta(days=60)]
@@ -76,6 +87,7 @@ def _series(life: Life, spec: tuple[Any, ...]) -> str | None:
         moved = when + timedelta(hours=rng.choice((-1, 1, 2)))
         if moved.hour < hours[0] - 1 or moved.hour > hours[1] + 2 or not life._free(moved, moved + length):
             continue
+        life.take(moved, moved + length)
         overrides.append({"recurrence_id": when.isoformat(), "start": moved.isoformat()})
     event: dict[str, Any] = {
         "uid": life.draft.uid("evt", summary if not life.zh else "series"),
@@ -89,8 +101,8 @@ def _series(life: Life, spec: tuple[Any, ...]) -> str | None:
             event["attendees"] = sorted([life.user.mailbox, person.mailbox])
             event["organizer"] = life.user.mailbox
     event["rrule"] = rule
-    if exdates:
-        event["exdates"] = [w.isoformat() for w in exdates]
+    if skipped:
+        event["exdates"] = [w.isoformat() for w in skipped]
     if overrides:
         event["overrides"] = sorted(overrides, key=lambda o: o["recurrence_id"])
     return _add(life, kind, summary_t, event)

@@ -27,7 +27,9 @@ class Shelf(list[str]):
 def _put(life: Life, path: str, content: str | bytes, out: list[str]) -> None:
     if isinstance(out, Shelf) and len(out) >= out.limit:
         return
-    if not life.avoid.path(path) or path in life.draft.files or not life.avoid.text(path.rsplit("/", 1)[-1]):
+    if not life.avoid.path(path) or path in life.draft.files or not life.avoid.text(path):
+        return
+    if isinstance(content, str) and not life.avoid.text(content):
         return
     if isinstance(content, bytes):
         life.draft.add_file(path, content)
