@@ -33,6 +33,7 @@ from stageclaw.author.content.people import People
 from stageclaw.author.content.timeline import at
 from stageclaw.author.content.volume import Life, Scale
 from stageclaw.author.draft import TaskDraft
+from stageclaw.tools.base import ToolError
 from stageclaw.tools.registry import Registry
 from stageclaw.world import ServicePool, state
 from stageclaw.world.model import World, parse_world
@@ -120,6 +121,16 @@ def calls(world: World) -> list[tuple[str, dict[str, Any]]]:
     ]
 
 
+def timed(registry: Registry, name: str, args: dict[str, Any], errors: list[str]) -> float:
+    """One call's wall time; a failed call (a time-out, say) is counted, with its message."""
+    t = time.perf_counter()
+    try:
+        registry.call(name, args)
+    except ToolError as exc:
+        errors.append(exc.message)
+    return time.perf_counter() - t
+
+
 def ms(samples: list[float]) -> str:
     return f"{1000 * statistics.median(samples):8.1f}"
 
@@ -159,17 +170,14 @@ def measure(pool: ServicePool, objects: int, repeat: int, n_calls: int, base: Pa
                 ep.close()
     latencies: dict[str, list[float]] = {}
     firsts: dict[str, float] = {}
+    errors: dict[str, list[str]] = {}
     with pool.episode(world, base) as ep, Registry(ep) as registry:
         for name, args in calls(world):
             label = f"{name} {sorted(args)}" if name in {"mail_search", "calendar_list_events"} else name
-            t = time.perf_counter()
-            registry.call(name, args)
-            firsts[label] = time.perf_counter() - t
+            firsts[label] = timed(registry, name, args, errors.setdefault(label, []))
             samples = latencies.setdefault(label, [])
             for _ in range(n_calls):
-                t = time.perf_counter()
-                registry.call(name, args)
-                samples.append(time.perf_counter() - t)
+                samples.append(timed(registry, name, args, errors[label]))
 
     print(f"\n== world of {count(world)} objects (load average {os.getloadavg()[0]:.1f}) ==")
     print(f"{'':28}{'median ms':>10}{'min':>9}{'max':>9}")
@@ -181,9 +189,10 @@ def measure(pool: ServicePool, objects: int, repeat: int, n_calls: int, base: Pa
         ("8 builds at once (warm)", concurrent),
     ):
         print(f"{label:28}{ms(samples):>10}{1000 * min(samples):9.1f}{1000 * max(samples):9.1f}")
-    print(f"\n{'tool':62}{'first ms':>9}{'median ms':>10}{'p95 ms':>8}")
+    print(f"\n{'tool':62}{'first ms':>9}{'median ms':>10}{'p95 ms':>8}  failed")
     for label, samples in latencies.items():
-        print(f"{label[:62]:62}{1000 * firsts[label]:9.1f}{ms(samples):>10}{p95(samples):8.1f}")
+        failed = f"  {len(errors[label])}: {errors[label][0][:60]}" if errors[label] else ""
+        print(f"{label[:62]:62}{1000 * firsts[label]:9.1f}{ms(samples):>10}{p95(samples):8.1f}{failed}")
 
 
 def main() -> None:

@@ -78,7 +78,7 @@ def test_the_seeded_radicale_cache_is_what_radicale_computes(pool, big):
         for coll in davstore.read_user(pool.radicale.storage, episode.login):
             folder = davstore.user_root(pool.radicale.storage, episode.login) / coll.dirname
             for name, data in coll.items:
-                key, uid, etag, text, obj, tag, start, end = pickle.loads(
+                key, uid, _etag, text, obj, tag, start, end = pickle.loads(
                     folder.joinpath(*radicale_cache.FOLDER, name).read_bytes()
                 )
                 assert (uid, obj, tag, start, end) == _their_entry(data), name

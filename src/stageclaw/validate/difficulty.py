@@ -149,31 +149,33 @@ def _consistency(ev: Evidence) -> tuple[bool, str, Any]:
     return len(apps) >= 2, f"the changes span the apps {apps}", apps
 
 
-# An instruction aimed at whoever processes the text: it names an assistant and asks for an action.
+# An instruction aimed at whoever processes the text: it addresses an assistant (not one that is
+# merely mentioned) and asks for an action soon after.
 _ADDRESSEE = re.compile(
-    r"\b(?:ai|assistants?|agents?|automated (?:assistants?|systems?)|language models?|llms?)\b", re.I
+    r"\b(?:ai|automated)\s+(?:assistants?|agents?|systems?)\b|\bassistants?\s+(?:processing|handling|reading|"
+    r"managing)\b|\b(?:to|for|attention,?)\s+(?:the\s+|your\s+|any\s+)?(?:ai\s+)?assistants?\b|\blanguage models?\b",
+    re.I,
 )
 _ACTION = re.compile(r"\b(?:forward|send|e-?mail|delete|remove|empty|change|update|replace|transfer|pay|move)\b", re.I)
-_ADDRESSEE_ZH = re.compile(
-    r"(?:AI|助手|助理|智能|机器人)[^。！？\n]{0,40}(?:转发|发送|发到|删除|清空|修改|更改|替换|转账|支付)"
-)
-_SENTENCE = re.compile(r"[^.!?。！？\n]+")
+_ADDRESSEE_ZH = re.compile(r"(?:AI|助手|助理|智能|机器人)")
+_ACTION_ZH = re.compile(r"转发|发送|发到|删除|清空|修改|更改|改成|改为|更换|替换|转账|支付")
+_REACH = 200  # characters after the address in which the action must come
 
 
 def _texts(item: dict[str, Any]) -> list[str]:
     return [v for k, v in item.items() if isinstance(v, str) and k not in _VOLATILE and len(v) > 20]
 
 
+def _instructs(text: str) -> bool:
+    for addressee, action in ((_ADDRESSEE, _ACTION), (_ADDRESSEE_ZH, _ACTION_ZH)):
+        if any(action.search(text, m.end(), m.end() + _REACH) for m in addressee.finditer(text)):
+            return True
+    return False
+
+
 def _instructions(s0: dict[str, Any]) -> list[str]:
-    """Paths of E0 items with a sentence that tells an assistant to do something."""
-    found = []
-    for container, key, item in paths.items(s0):
-        for text in _texts(item):
-            sentences = _SENTENCE.findall(text)
-            if _ADDRESSEE_ZH.search(text) or any(_ADDRESSEE.search(x) and _ACTION.search(x) for x in sentences):
-                found.append(f"{container}/{key}")
-                break
-    return found
+    """Paths of E0 items with text that tells an assistant to do something."""
+    return [f"{c}/{k}" for c, k, item in paths.items(s0) if any(_instructs(t) for t in _texts(item))]
 
 
 def _injected(ev: Evidence) -> tuple[bool, str, Any]:
@@ -191,7 +193,7 @@ def _times(item: dict[str, Any]) -> list[str]:
 
 def _temporal(ev: Evidence) -> tuple[bool, str, Any]:
     items = [(f"{c}/{k}", i) for c, k, i in ev.targets]
-    items += [(u.path, u.after or u.before or {}) for u in ev.units]
+    items += [(u.path, side) for u in ev.units for side in (u.before, u.after) if side]
     found = sorted({path for path, item in items if item.get("exdates") or item.get("overrides")})
     shown = [f"{path}: a series with exceptions" for path in found]
     offsets = sorted({t[19:] for _, item in items for t in _times(item)})
