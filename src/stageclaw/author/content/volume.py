@@ -180,6 +180,12 @@ class Life:
         self._subjects: set[str] = set()
         self._ids: set[str] = set()
 
+    @classmethod
+    def of(cls, ctx: Any, draft: TaskDraft, user: Person, now: datetime, **options: Any) -> Life:
+        """The life of `user` in a family's build: its random stream, people and locale (`ctx`, a
+        `family.Context`)."""
+        return cls(draft, ctx.rng, ctx.people, user, now, ctx.locale, **options)
+
     # -- people -----------------------------------------------------------------------------
 
     def _company(self) -> Org:
