@@ -337,7 +337,6 @@ ALL_DAY = (
 BIRTHDAY = "{who}'s birthday"
 ROLES = ("Data analyst", "Product designer", "Account manager", "Office coordinator")
 TOPICS = ("planning for next year", "customer research", "writing for the web", "accessibility basics")
-MOVED = "(moved)"
 LOCATIONS = ("Meeting room 2", "Meeting room 4", "Video call", "The big room, 3rd floor", "Café downstairs")
 PERSONAL_PLACES = ("the station", "the airport", "the city centre", "home", "the office")
 
@@ -463,13 +462,6 @@ CONTACT_NOTES = (
     "Kids go to the same school.",
     "Prefers phone calls.",
     "Old colleague from my first job.",
-)
-SERVICES = (
-    ("Dr", "GP practice"),
-    ("Dentist", "Dental surgery"),
-    ("Letting agent", "Lettings"),
-    ("Accountant", "Accounts"),
-    ("Plumber", "Plumbing"),
 )
 TRIP_PLACES = ("Lisbon", "the coast", "the mountains", "Edinburgh", "Copenhagen", "the lakes")
 RESTAURANTS = ("Pho Corner", "The Curry House", "Bella Napoli", "Green Bowl", "Sushi Go", "Burger Yard")

@@ -87,6 +87,9 @@ class Avoid:
     def amount(self, value: Decimal) -> bool:
         return value not in self._amounts
 
+    def address(self, value: str) -> bool:
+        return value.casefold() not in self._addresses
+
     def path(self, value: str) -> bool:
         return not any(value == p or value.startswith(p + "/") for p in self._paths)
 
@@ -130,12 +133,11 @@ class _Cast:
     clients: list[Person] = field(default_factory=list)
     friends: list[Person] = field(default_factory=list)
     family: list[Person] = field(default_factory=list)
-    services: list[Person] = field(default_factory=list)
     acquaintances: list[Person] = field(default_factory=list)
     birthdays: dict[str, date] = field(default_factory=dict)  # email -> birthday
 
     def everyone(self) -> list[Person]:
-        return [*self.colleagues, *self.clients, *self.friends, *self.family, *self.services, *self.acquaintances]
+        return [*self.colleagues, *self.clients, *self.friends, *self.family, *self.acquaintances]
 
 
 class Life:
@@ -309,7 +311,7 @@ class Life:
             domain = slug(name).replace("-and-", "-").replace("-", "") or f"v{len(out)}"
             tld = "cn" if self.zh else self.region.tld
             address = f"{local}@{domain}.{tld}"
-            if address.casefold() in self.avoid._addresses:
+            if not self.avoid.address(address):
                 continue
             out.append((name, address, kind))
         return out
