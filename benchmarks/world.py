@@ -143,24 +143,22 @@ def p95(samples: list[float]) -> float:
 def measure(pool: ServicePool, objects: int, repeat: int, n_calls: int, base: Path) -> None:
     world = life_world(objects, base)
     cold_builds, cold_snaps, builds, snaps, concurrent = [], [], [], [], []
+
+    def build_and_snapshot(of: World, build_times: list[float], snapshot_times: list[float]) -> None:
+        t = time.perf_counter()
+        ep = pool.episode(of, base)
+        build_times.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        ep.snapshot()
+        snapshot_times.append(time.perf_counter() - t)
+        ep.close()
+
     for _ in range(repeat):
         fresh = life_world(objects, base)  # a world object never built before, nothing parsed yet
         state.clear_caches()
-        t = time.perf_counter()
-        ep = pool.episode(fresh, base)
-        cold_builds.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        ep.snapshot()
-        cold_snaps.append(time.perf_counter() - t)
-        ep.close()
+        build_and_snapshot(fresh, cold_builds, cold_snaps)
     for _ in range(repeat):
-        t = time.perf_counter()
-        ep = pool.episode(world, base)
-        builds.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        ep.snapshot()
-        snaps.append(time.perf_counter() - t)
-        ep.close()
+        build_and_snapshot(world, builds, snaps)
     with ThreadPoolExecutor(8) as ex:
         for _ in range(max(2, repeat // 4)):
             t = time.perf_counter()

@@ -122,35 +122,22 @@ def _months(life: Life) -> list[date]:
 
 
 def _statements(life: Life) -> list[str]:
+    """Each month's bank statements (early in the next month) and bills (a week into it, collected
+    later that month), their amounts from the ledger."""
     out = []
     for month in _months(life):
         after = (month + timedelta(days=32)).replace(day=1)
-        for vendor in life._of_kind("bank"):
-            value = life.book(vendor[0], month, "bank")
-            when = life._at(
-                after + timedelta(days=life.rng.randint(1, 4)), life.rng.randint(6, 8), life.rng.randint(0, 59)
-            )
-            out += _notice(
-                life,
-                vendor,
-                life.t.BANK_MAIL,
-                when,
-                month=life._month(month),
-                amount=life._money(value),
-                count=payments(value),
-            )
-        for vendor in life._of_kind("utility"):
-            value = life.book(vendor[0], month, "utility")
-            when = life._at(after + timedelta(days=8), life.rng.randint(7, 10), life.rng.randint(0, 59))
-            out += _notice(
-                life,
-                vendor,
-                life.t.UTILITY_MAIL,
-                when,
-                month=life._month(month),
-                amount=life._money(value),
-                day=life._day_text(after + timedelta(days=24)),
-            )
+        for kind, template, days, hours in (
+            ("bank", life.t.BANK_MAIL, (1, 4), (6, 8)),
+            ("utility", life.t.UTILITY_MAIL, (8, 8), (7, 10)),
+        ):
+            for vendor in life._of_kind(kind):
+                value = life.book(vendor[0], month, kind)
+                on = after + timedelta(days=life.rng.randint(*days))
+                when = life._at(on, life.rng.randint(*hours), life.rng.randint(0, 59))
+                values = {"month": life._month(month), "amount": life._money(value), "count": payments(value)}
+                values["day"] = life._day_text(after + timedelta(days=24))
+                out += _notice(life, vendor, template, when, **values)
     return out
 
 
