@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import calendar
 import functools
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 FIRST_YEAR, LAST_YEAR = 2015, 2040
+UTC = ZoneInfo("UTC")
 _DAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 
 
