@@ -8,7 +8,7 @@ import pickle
 import random
 import shutil
 from dataclasses import replace
-from datetime import date
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -122,3 +122,77 @@ def test_the_shortcuts_change_no_answer(pool, big):
             )
             assert next(e for e in again["events"] if e["uid"] == uid)["summary"] == "Renamed by the test"
             assert a.call("calendar_get_event", {"uid": uid})["summary"] == "Renamed by the test"
+
+
+def _radicale(storage: Path, users: Path, backend: str) -> Any:
+    """A Radicale application in this process, on `storage`, with the given storage backend."""
+    import radicale
+    from radicale import config
+
+    cfg = config.load([])
+    auth = {"type": "htpasswd", "htpasswd_filename": str(users), "htpasswd_encryption": "plain", "delay": "0"}
+    cfg.update(
+        {
+            "auth": auth,
+            "storage": {"type": backend, "filesystem_folder": str(storage)},
+            "rights": {"type": "owner_only"},
+        },
+        "test",
+        privileged=True,
+    )
+    return radicale.Application(cfg)
+
+
+def _report(app: Any, path: str, component: str, start: datetime, end: datetime) -> list[str]:
+    import base64
+    import io
+    import xml.etree.ElementTree as ET
+
+    body = (
+        '<?xml version="1.0"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
+        '<D:prop><D:getetag/></D:prop><C:filter><C:comp-filter name="VCALENDAR">'
+        f'<C:comp-filter name="{component}"><C:time-range start="{start:%Y%m%dT%H%M%SZ}" end="{end:%Y%m%dT%H%M%SZ}"/>'
+        "</C:comp-filter></C:comp-filter></C:filter></C:calendar-query>"
+    ).encode()
+    environ = {
+        "REQUEST_METHOD": "REPORT",
+        "PATH_INFO": path,
+        "SCRIPT_NAME": "",
+        "HTTP_DEPTH": "1",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.input": io.BytesIO(body),
+        "CONTENT_LENGTH": str(len(body)),
+        "CONTENT_TYPE": "application/xml",
+        "HTTP_AUTHORIZATION": "Basic " + base64.b64encode(b"u:p").decode(),
+        "wsgi.url_scheme": "http",
+        "SERVER_NAME": "x",
+        "SERVER_PORT": "1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "wsgi.errors": io.StringIO(),
+    }
+    answer = b"".join(app(environ, lambda status, headers: None))
+    return sorted(e.text or "" for e in ET.fromstring(answer).iter("{DAV:}href"))
+
+
+def test_the_storage_backend_answers_time_range_queries_as_radicale_does(big, tmp_path):
+    from datetime import UTC
+
+    from stageclaw.world import seeding
+
+    world, _ = big
+    storage, users = tmp_path / "storage", tmp_path / "users"
+    users.write_text("u:p\n")
+    davstore.write_user(storage, "u", seeding.dav_collections(world))
+    stock = _radicale(storage, users, "multifilesystem")
+    ours = _radicale(storage, users, "stageclaw.radicale_storage")
+    rng = random.Random(3)
+    now = world.now.astimezone(UTC)
+    for coll in davstore.read_user(storage, "u"):
+        component = coll.components[0] if coll.components else ""
+        if coll.props.get("tag") != davstore.CALDAV_TAG:
+            continue
+        for _ in range(12):
+            start = now + timedelta(hours=rng.randint(-24 * 200, 24 * 200))
+            end = start + timedelta(hours=rng.choice((1, 8, 24, 24 * 7, 24 * 90)))
+            path = f"/u/{coll.dirname}/"
+            assert _report(ours, path, component, start, end) == _report(stock, path, component, start, end)

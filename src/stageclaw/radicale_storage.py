@@ -15,6 +15,8 @@ a filter had to expand keep their parsed form, so the next query does not parse 
 
 from __future__ import annotations
 
+import bisect
+import math
 import os
 import threading
 from collections import OrderedDict
@@ -29,11 +31,49 @@ from radicale.storage import multifilesystem
 MAX_COLLECTIONS = 64  # remembered at once; the least recently read are forgotten first
 
 Stamp = tuple[int, int, int, int]
-_memo: OrderedDict[str, dict[str, tuple[Stamp, radicale_item.Item]]] = OrderedDict()
+HORIZON = 2 * 366 * 86400  # how far past a query a series' occurrences are listed, in seconds
+
+
+class _Spans:
+    """The (start, end) POSIX times of an item's occurrences, up to a horizon that grows as queries
+    reach further, listed by Radicale's own `visit_time_ranges` (EXDATEs and overrides included)."""
+
+    def __init__(self) -> None:
+        self.horizon = 0
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self.longest = 0
+
+    def meets(self, item: radicale_item.Item, tag: str, start: int, end: int) -> bool:
+        """Whether an occurrence overlaps [start, end), as Radicale's time-range test decides it."""
+        if end > self.horizon:
+            self._list(item, tag, end + HORIZON)
+        i = bisect.bisect_left(self.starts, end)
+        while i > 0 and self.starts[i - 1] > start - self.longest - 1:
+            i -= 1
+            if self.ends[i] > start:
+                return True
+        return False
+
+    def _list(self, item: radicale_item.Item, tag: str, horizon: int) -> None:
+        found: list[tuple[int, int]] = []
+
+        def each(begin: Any, finish: Any, is_recurrence: bool) -> bool:
+            found.append((math.floor(begin.timestamp()), math.ceil(finish.timestamp())))
+            return not is_recurrence and begin.timestamp() > horizon
+
+        radicale_filter.visit_time_ranges(item.vobject_item, tag, each, lambda _start: False)
+        found.sort()
+        self.starts, self.ends = [a for a, _ in found], [b for _, b in found]
+        self.longest = max((b - a for a, b in found), default=0)
+        self.horizon = horizon
+
+
+_memo: OrderedDict[str, dict[str, tuple[Stamp, radicale_item.Item, _Spans]]] = OrderedDict()
 _lock = threading.Lock()
 
 
-def _items_of(path: str) -> dict[str, tuple[Stamp, radicale_item.Item]]:
+def _items_of(path: str) -> dict[str, tuple[Stamp, radicale_item.Item, _Spans]]:
     with _lock:
         found = _memo.get(path)
         if found is None:
@@ -73,7 +113,7 @@ class Collection(multifilesystem.Collection):
                     item = self._get(name, verify_href=False)
                     if item is None:
                         continue
-                    hit = known[name] = (stamp, item)
+                    hit = known[name] = (stamp, item, _Spans())
                 present.add(name)
                 yield hit[1]
         for gone in set(known) - present:
@@ -82,18 +122,28 @@ class Collection(multifilesystem.Collection):
     def get_filtered(self, filters: Iterable[Any]) -> Iterator[tuple[radicale_item.Item, bool]]:
         """Items whose kept time range meets the query's; True where that alone decides the match.
 
-        What Radicale's own version does, without formatting a trace message for every item.
+        What Radicale's own version does, without formatting a trace message for every item, and
+        with one more shortcut: when the query is only a time range and a series spans it (so its
+        enclosing range decides nothing), the series' occurrences decide, found by Radicale's own
+        walk through them once (`_Spans`) rather than on every query.
         """
         if not self.tag:
             return
         tag, start, end, simple = radicale_filter.simplify_prefilters(filters, self.tag)
+        known = _items_of(self._filesystem_path)
         for item in self.get_all():
             if tag is not None and tag != item.component_name:
                 continue
             item_start, item_end = item.time_range
             if item_start >= end or item_end <= start:
                 continue
-            yield item, simple and (start <= item_start or item_end <= end)
+            decided = simple and (start <= item_start or item_end <= end)
+            if simple and not decided and tag is not None and item.href in known:
+                spans = known[item.href][2]
+                if spans.meets(item, tag, start, end):
+                    yield item, True
+                continue
+            yield item, decided
 
     def upload(self, href: str, item: radicale_item.Item) -> Any:
         forget(self._filesystem_path)
