@@ -54,8 +54,9 @@ def life_draft(objects: int) -> TaskDraft:
         user={"name": me.name, "email": me.email},
     )
     scale = Scale.of(objects)
-    extra = max(2, objects // 100)  # some notes and reminders, so their tools have something to list
-    scale = replace(scale, files=scale.files - 2 * extra, notes=extra, reminders=extra)
+    # Some notes and reminders, so their tools have something to list (the reminder tables hold about 20).
+    notes, reminders = max(2, objects // 100), min(20, max(2, objects // 100))
+    scale = replace(scale, files=scale.files - notes - reminders, notes=notes, reminders=reminders)
     Life(draft, rng, people, me, now, months=12).fill(scale)
     return draft
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import email.utils
+import functools
 from datetime import date, datetime, timedelta, tzinfo
 from typing import Annotated, Any
 
@@ -116,11 +117,27 @@ def _starts(
         begins, ends = _instant(first, tz), _instant(last, tz)
         inside = range_start <= begins < range_end if begins == ends else begins < range_end and range_start < ends
         return [first] if inside else []
-    occurrences = recurring_ical_events.of(item.calendar(), components=["VEVENT"])
-    found = {
-        occ.decoded("DTSTART") for occ in occurrences.between(range_start, range_end) if occ["UID"] == event["uid"]
-    }
-    return sorted(found, key=lambda value: _instant(value, tz))
+    found = []
+    for begins, ends, value in _series(item.data, event["uid"], range_end.year + 1, tz):
+        inside = range_start <= begins < range_end if begins == ends else begins < range_end and range_start < ends
+        if inside:
+            found.append(value)
+    return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _series(text: str, uid: str, until_year: int, tz: tzinfo) -> tuple[tuple[datetime, datetime, date | datetime], ...]:
+    """(start instant, end instant, start as stored) of every occurrence of the series `uid` stored as
+    `text` up to the end of `until_year`, in order: expanded once per stored text, not per query."""
+    horizon = datetime(until_year + 1, 1, 1, tzinfo=tz)
+    occurrences = recurring_ical_events.of(dav.parse(text), components=["VEVENT"])
+    found = set()
+    for occ in occurrences.between(datetime(1970, 1, 2, tzinfo=tz), horizon):
+        if occ["UID"] == uid:
+            value = occ.decoded("DTSTART")
+            ends = occ.decoded("DTEND") if "DTEND" in occ else value + occ.decoded("DURATION", timedelta())
+            found.add((_instant(value, tz), _instant(ends, tz), value))
+    return tuple(sorted(found, key=lambda entry: entry[:2]))
 
 
 @tool("calendar")

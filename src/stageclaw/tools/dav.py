@@ -138,10 +138,6 @@ class Item:
     def uid(self) -> str:
         return str(self.component["UID"])
 
-    def calendar(self) -> icalendar.Calendar:
-        """The stored resource parsed, for reading only: shared by every item with the same text."""
-        return _parsed(self.data)
-
     def state(self, tz: tzinfo) -> dict[str, Any]:
         """The State JSON item (with its overrides) plus the name of its collection."""
         for name, item in world_state.calendar_object(self.data.encode(), tz):
@@ -151,7 +147,8 @@ class Item:
 
 
 @functools.lru_cache(maxsize=4096)
-def _parsed(text: str) -> icalendar.Calendar:
+def parse(text: str) -> icalendar.Calendar:
+    """A stored resource parsed, for reading only (shared by every caller with the same text)."""
     return icalendar.Calendar.from_ical(text)
 
 

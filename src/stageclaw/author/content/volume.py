@@ -115,7 +115,7 @@ class Scale:
         """About `objects` items: 40% mail, 40% calendar, 10% contacts, 10% files (the 5,000-object
         benchmark world is 2,000 + 2,000 + 500 + 500)."""
         events = int(objects * 0.4)
-        series = max(4, min(40, events // 50))
+        series = max(4, min(20, events // 80))  # a real calendar has a dozen or two series, not hundreds
         return cls(
             messages=int(objects * 0.4),
             series=series,

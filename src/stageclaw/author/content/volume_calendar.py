@@ -187,12 +187,17 @@ def calendar(life: Life, *, series: int, events: int) -> list[str]:
     out: list[str] = []
     specs = list(t.SERIES)
     rng.shuffle(specs)
+    used: set[str] = set()
     for n in range(series * 4):
         if len(out) >= series:
             break
-        path = _series(life, specs[n % len(specs)])
+        spec = specs[n % len(specs)]
+        if spec[0] in used and "{" not in spec[0]:
+            continue  # one gym series a week, however many calendars a life fills
+        path = _series(life, spec)
         if path:
             out.append(path)
+            used.add(spec[0])
     out += _birthdays(life)
     wanted = {"all day": max(1, events // 30)}
     wanted["single"] = events - wanted["all day"]
