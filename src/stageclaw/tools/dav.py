@@ -100,9 +100,9 @@ class Collection:
 class Item:
     """One stored event, to-do or note, with the collection it was found in.
 
-    A listed item is the text the server sent; it becomes a caldav object (`obj`) only when something
-    needs one (an edit, a recurrence to expand): making one for each item of a large calendar costs
-    more than the request. Its State JSON is parsed once per distinct text (`world.state`).
+    A listed item is the text the server sent; it becomes a caldav object (`obj`) only for an edit:
+    making one for each item of a large calendar costs more than the request. Its State JSON is
+    parsed once per distinct text (`world.state`), and so is its calendar for reading (`parse`).
     """
 
     app: App
