@@ -85,12 +85,16 @@ def _items_of(path: str) -> dict[str, tuple[Stamp, radicale_item.Item, _Spans]]:
         return found
 
 
-def forget(*paths: str) -> None:
-    """Drop what is remembered of the collections at these filesystem paths (and below them)."""
+def forget(*paths: str, href: str | None = None) -> None:
+    """Drop what is remembered of the collections at these filesystem paths (and below them), or only
+    of their item `href`."""
     with _lock:
         for path in paths:
             for known in [p for p in _memo if p == path or p.startswith(path.rstrip(os.sep) + os.sep)]:
-                del _memo[known]
+                if href is None:
+                    del _memo[known]
+                else:
+                    _memo[known].pop(href, None)
 
 
 class Collection(multifilesystem.Collection):
@@ -145,31 +149,33 @@ class Collection(multifilesystem.Collection):
                 continue
             yield item, decided
 
+    # A write forgets the item it writes (a whole collection, when it deletes one); the stat of every
+    # other file still shows whether it changed.
     def upload(self, href: str, item: radicale_item.Item) -> Any:
-        forget(self._filesystem_path)
+        forget(self._filesystem_path, href=href)
         try:
             return super().upload(href, item)
         finally:
-            forget(self._filesystem_path)
+            forget(self._filesystem_path, href=href)
 
     def delete(self, href: str | None = None) -> None:
-        forget(self._filesystem_path)
+        forget(self._filesystem_path, href=href)
         try:
             super().delete(href)
         finally:
-            forget(self._filesystem_path)
+            forget(self._filesystem_path, href=href)
 
 
 class Storage(multifilesystem.Storage):
     _collection_class = Collection
 
     def move(self, item: radicale_item.Item, to_collection: Any, to_href: str) -> None:
-        paths = [item.collection._filesystem_path, to_collection._filesystem_path]  # type: ignore[union-attr]
-        forget(*paths)
+        source = item.collection._filesystem_path  # type: ignore[union-attr]
         try:
             super().move(item, to_collection, to_href)
         finally:
-            forget(*paths)
+            forget(source, href=item.href)
+            forget(to_collection._filesystem_path, href=to_href)
 
     def create_collection(self, href: str, items: Any = None, props: Any = None) -> Any:
         created = super().create_collection(href, items, props)

@@ -107,7 +107,7 @@ class Item:
 
     app: App
     collection: Collection
-    url: str
+    url: str  # as the server names it: an href, or a full URL
     text: str = ""
     loaded: caldav.CalendarObjectResource | None = None
 
@@ -119,7 +119,8 @@ class Item:
     def obj(self) -> caldav.CalendarObjectResource:
         if self.loaded is None:
             calendar = self.collection.calendar
-            self.loaded = self.app.objclass(client=calendar.client, url=self.url, data=self.text, parent=calendar)
+            url = calendar.client.url.join(self.url)  # the href the server gave, made absolute only now
+            self.loaded = self.app.objclass(client=calendar.client, url=url, data=self.text, parent=calendar)
         return self.loaded
 
     @property
@@ -341,7 +342,7 @@ class Dav:
             href = node.findtext(f"{{{_DAV}}}href")
             text = node.findtext(f".//{{{_CALDAV}}}calendar-data")
             if href and text:
-                found.append(Item(app, coll, str(self.client.url.join(href)), text))
+                found.append(Item(app, coll, href, text))
         return found
 
     def all_items(self, app: App, name: str | None = None) -> list[Item]:
