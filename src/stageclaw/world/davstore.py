@@ -73,13 +73,18 @@ def write_user(storage: Path, user: str, collections: list[Collection]) -> None:
             path = root / coll.dirname
             path.mkdir()
             (path / ".Radicale.props").write_text(json.dumps(coll.props(), sort_keys=True), encoding="utf-8")
-            for name, data in coll.items.items():
-                (path / name).write_bytes(data)
+            _write_all(str(path), coll.items)
             if coll.cache:
                 cache = path.joinpath(*radicale_cache.FOLDER)
                 cache.mkdir(parents=True)
-                for name, data in coll.cache.items():
-                    (cache / name).write_bytes(data)
+                _write_all(str(cache), coll.cache)
+
+
+def _write_all(folder: str, files: dict[str, bytes]) -> None:
+    # Thousands of files per world: plain paths, not pathlib objects (a third of the time otherwise).
+    for name, data in files.items():
+        with open(os.path.join(folder, name), "wb") as fh:
+            fh.write(data)
 
 
 def remove_user(storage: Path, user: str) -> None:
