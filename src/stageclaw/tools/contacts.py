@@ -88,7 +88,7 @@ class AddressBook:
                     cards.append(Card(href, etag, data.encode("utf-8")))
         if props is None:
             return cards
-        return [card for card in cards if any(_matches(card.contact(), *p) for p in props)]
+        return [card for card in cards if (found := card.contact()) and any(_matches(found, *p) for p in props)]
 
     def get(self, uid: str) -> Card:
         if not uid.strip():
