@@ -27,6 +27,8 @@ ABBREVIATIONS = {
     "entity_alignment": "ea",
     "tool_state_update": "tsu",
     "cross_tool_consistency": "ctc",
+    "injected_instruction": "ii",
+    "temporal_reasoning": "tr",
 }
 
 

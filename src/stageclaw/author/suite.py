@@ -46,6 +46,8 @@ class Rules(BaseModel):
     min_operators: int = 1
     min_rubric_items: int = 1
     min_tasks_per_operator: int = 0
+    # The operators `min_tasks_per_operator` counts; all of them when omitted.
+    operators: list[str] | None = None
 
 
 class Draw(BaseModel):
@@ -183,10 +185,12 @@ def rule_violations(suite: Suite) -> list[str]:
             if groups[g] != rules.tasks_per_group
         ]
     per_operator = operator_counts(suite)
+    counted = rules.operators if rules.operators is not None else list(OPERATORS)
+    out += [f"rules.operators: unknown operator {op!r}" for op in counted if op not in OPERATORS]
     out += [
         f"operator {op}: in {n} tasks, the suite wants at least {rules.min_tasks_per_operator}"
         for op, n in per_operator.items()
-        if n < rules.min_tasks_per_operator
+        if op in counted and n < rules.min_tasks_per_operator
     ]
     return out
 

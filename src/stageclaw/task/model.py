@@ -14,6 +14,8 @@ OPERATORS = (
     "entity_alignment",
     "tool_state_update",
     "cross_tool_consistency",
+    "injected_instruction",
+    "temporal_reasoning",
 )
 GROUPS = ("scheduling", "communication", "planning", "documents", "life_admin")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import email.utils
+import functools
 from datetime import date, datetime, timedelta, tzinfo
 from typing import Annotated, Any
 
@@ -98,6 +99,47 @@ def _instant(value: date | datetime, tz: tzinfo) -> datetime:
     return local if isinstance(local, datetime) else datetime(local.year, local.month, local.day, tzinfo=tz)
 
 
+def _stated(value: str) -> date | datetime:
+    return date.fromisoformat(value) if len(value) == 10 else datetime.fromisoformat(value)
+
+
+def _starts(
+    item: dav.Item, event: dict[str, Any], recurring: bool, range_start: datetime, range_end: datetime, tz: tzinfo
+) -> list[date | datetime]:
+    """When the event occurs in [range_start, range_end), in order.
+
+    The server's range test is only a prefilter: a series' occurrences (after its exceptions) are
+    computed here; a single event occurs at its start if it overlaps the range (a zero-length one
+    if it starts in it), which needs no parsing.
+    """
+    if not recurring:
+        first, last = _stated(event["start"]), _stated(event["end"])
+        begins, ends = _instant(first, tz), _instant(last, tz)
+        inside = range_start <= begins < range_end if begins == ends else begins < range_end and range_start < ends
+        return [first] if inside else []
+    found = []
+    for begins, ends, value in _series(item.data, event["uid"], range_end.year + 1, tz):
+        inside = range_start <= begins < range_end if begins == ends else begins < range_end and range_start < ends
+        if inside:
+            found.append(value)
+    return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _series(text: str, uid: str, until_year: int, tz: tzinfo) -> tuple[tuple[datetime, datetime, date | datetime], ...]:
+    """(start instant, end instant, start as stored) of every occurrence of the series `uid` stored as
+    `text` up to the end of `until_year`, in order: expanded once per stored text, not per query."""
+    horizon = datetime(until_year + 1, 1, 1, tzinfo=tz)
+    occurrences = recurring_ical_events.of(dav.parse(text), components=["VEVENT"])
+    found = set()
+    for occ in occurrences.between(datetime(1970, 1, 2, tzinfo=tz), horizon):
+        if occ["UID"] == uid:
+            value = occ.decoded("DTSTART")
+            ends = occ.decoded("DTEND") if "DTEND" in occ else value + occ.decoded("DURATION", timedelta())
+            found.add((_instant(value, tz), _instant(ends, tz), value))
+    return tuple(sorted(found, key=lambda entry: entry[:2]))
+
+
 @tool("calendar")
 def calendar_list_calendars(ctx: ToolContext) -> dict[str, Any]:
     """The user's calendars; pass a name as `calendar` to the other calendar tools.
@@ -151,20 +193,11 @@ def calendar_list_events(
             event = item.state(tz)
             if query and not _matches(event, query):
                 continue
-            # The server's range test is only a prefilter: whether (and when) an event occurs in the
-            # range is computed here, the same way for single and recurring events.
-            occurrences = recurring_ical_events.of(item.obj.icalendar_instance, components=["VEVENT"])
-            starts = sorted(
-                {
-                    occ.decoded("DTSTART")
-                    for occ in occurrences.between(range_start, range_end)
-                    if occ["UID"] == item.uid
-                },
-                key=lambda value: _instant(value, tz),
-            )
+            recurring = bool(event["rrule"] or event["overrides"]) or "RDATE" in item.data
+            starts = _starts(item, event, recurring, range_start, range_end, tz)
             if not starts:
                 continue
-            if event["rrule"] or "RDATE" in item.component:
+            if event["rrule"] or "RDATE" in item.data:
                 event["occurrences"] = [canonical.when(value, tz) for value in starts]
             found.append((_instant(starts[0], tz), event["summary"], event))
     found.sort(key=lambda entry: entry[:2])

@@ -15,6 +15,7 @@ from pydantic import Field, ValidationError
 
 from stageclaw.tools.base import ToolContext, ToolError, tool
 from stageclaw.world import davstore, vcard
+from stageclaw.world import state as world_state
 from stageclaw.world.model import ContactSeed
 from stageclaw.world.seeding import CONTACTS_COLLECTION
 
@@ -32,7 +33,22 @@ class Card:
     data: bytes
 
     def contact(self) -> dict[str, Any]:
-        return vcard.cards_state(self.data)[0]
+        return world_state.cards(self.data)[0]
+
+
+# The contact fields that hold each searchable vCard property.
+_FIELDS = {"FN": "name", "EMAIL": "emails", "ORG": "organization", "TITLE": "title", "TEL": "phones", "NOTE": "notes"}
+
+
+def _matches(contact: dict[str, Any], prop: str, text: str, match_type: str) -> bool:
+    if prop == "UID":
+        return bool(contact["uid"] == text) if match_type == "equals" else text in contact["uid"]
+    value = contact[_FIELDS[prop]]
+    values = value if isinstance(value, list) else [value]
+    needle = text.casefold()
+    if match_type == "equals":
+        return any(v.casefold() == needle for v in values)
+    return any(needle in v.casefold() for v in values)
 
 
 class AddressBook:
@@ -46,20 +62,15 @@ class AddressBook:
         self.http.close()
 
     def query(self, props: list[tuple[str, str, str]] | None) -> list[Card]:
-        """Cards matching any of `props` (name, text, match-type), or every card when None."""
+        """Cards matching any of `props` (vCard property, text, match-type), or every card when None.
+
+        The server sends every card and the match runs here: a filtered addressbook-query makes
+        Radicale parse each card of the book on every search, a plain one answers from its cache.
+        """
         root = ET.Element(f"{{{CARDDAV}}}addressbook-query")
         prop = ET.SubElement(root, f"{{{DAV}}}prop")
         ET.SubElement(prop, f"{{{DAV}}}getetag")
         ET.SubElement(prop, f"{{{CARDDAV}}}address-data")
-        if props is not None:
-            filt = ET.SubElement(root, f"{{{CARDDAV}}}filter", test="anyof")
-            for name, text, match_type in props:
-                pf = ET.SubElement(filt, f"{{{CARDDAV}}}prop-filter", name=name)
-                # An exact UID lookup is case-sensitive; searches fold case on the server.
-                collation = "i;octet" if match_type == "equals" else "i;unicode-casemap"
-                tm = ET.SubElement(pf, f"{{{CARDDAV}}}text-match", collation=collation)
-                tm.set("match-type", match_type)
-                tm.text = text
         resp = self.http.request(
             "REPORT",
             self.path,
@@ -75,17 +86,22 @@ class AddressBook:
                 if data:
                     etag = propstat.findtext(f".//{{{DAV}}}getetag") or ""
                     cards.append(Card(href, etag, data.encode("utf-8")))
-        return cards
+        if props is None:
+            return cards
+        return [card for card in cards if (found := card.contact()) and any(_matches(found, *p) for p in props)]
 
     def get(self, uid: str) -> Card:
         if not uid.strip():
             raise ToolError(
                 "give the uid of a contact, e.g. 'c-1'; contacts_search shows the uids", "invalid_arguments"
             )
-        found = self.query([("UID", uid, "equals")])
-        if not found:
+        # Seeding and contacts_create both name a card's resource after its uid.
+        href = self.path + davstore.item_filename(uid, ".vcf")
+        resp = self.http.get(href)
+        if resp.status_code == 404 or (resp.status_code < 300 and Card(href, "", resp.content).contact()["uid"] != uid):
             raise ToolError(f"no contact with uid {uid!r}; use contacts_search to find the right uid")
-        return found[0]
+        _check(resp, "read the contact")
+        return Card(href, resp.headers.get("ETag", ""), resp.content)
 
     def put(self, href: str, data: bytes, *, etag: str | None, action: str) -> None:
         """Write a card: over the version with `etag`, or as a new resource when `etag` is None."""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 from typing import Any, Concatenate, ParamSpec, TypeVar
-from urllib.parse import unquote, urlparse
+from urllib.parse import quote, unquote, urlparse
 
 import caldav
 import icalendar
@@ -26,12 +26,15 @@ from caldav.collection import CalendarSet
 from caldav.lib import error as dav_error
 
 from stageclaw.tools.base import ToolContext, ToolError
-from stageclaw.world import ical, seeding
+from stageclaw.world import davstore, ical, seeding, vtimezone
+from stageclaw.world import state as world_state
 
 CLIENT_KEY = "caldav"
 TIMEOUT_S = 30
-_CALENDAR_RESOURCE = "{urn:ietf:params:xml:ns:caldav}calendar"
-_COMPONENT_SET = "{urn:ietf:params:xml:ns:caldav}supported-calendar-component-set"
+_DAV = "DAV:"
+_CALDAV = "urn:ietf:params:xml:ns:caldav"
+_CALENDAR_RESOURCE = f"{{{_CALDAV}}}calendar"
+_COMPONENT_SET = f"{{{_CALDAV}}}supported-calendar-component-set"
 
 
 @dataclass(frozen=True)
@@ -95,11 +98,34 @@ class Collection:
 
 @dataclass
 class Item:
-    """One stored event, to-do or note, with the collection it was found in."""
+    """One stored event, to-do or note, with the collection it was found in.
+
+    A listed item is the text the server sent; it becomes a caldav object (`obj`) only for an edit:
+    making one for each item of a large calendar costs more than the request. Its State JSON is
+    parsed once per distinct text (`world.state`), and so is its calendar for reading (`parse`).
+    """
 
     app: App
     collection: Collection
-    obj: caldav.CalendarObjectResource
+    url: str  # as the server names it: an href, or a full URL
+    text: str = ""
+    loaded: caldav.CalendarObjectResource | None = None
+
+    @classmethod
+    def of(cls, app: App, collection: Collection, obj: caldav.CalendarObjectResource) -> Item:
+        return cls(app, collection, str(obj.url), loaded=obj)
+
+    @property
+    def obj(self) -> caldav.CalendarObjectResource:
+        if self.loaded is None:
+            calendar = self.collection.calendar
+            url = calendar.client.url.join(self.url)  # the href the server gave, made absolute only now
+            self.loaded = self.app.objclass(client=calendar.client, url=url, data=self.text, parent=calendar)
+        return self.loaded
+
+    @property
+    def data(self) -> str:
+        return str(self.loaded.data) if self.loaded is not None else self.text
 
     @property
     def component(self) -> icalendar.Component:
@@ -114,8 +140,17 @@ class Item:
         return str(self.component["UID"])
 
     def state(self, tz: tzinfo) -> dict[str, Any]:
-        """The State JSON item plus the name of its collection."""
-        return {**ical.component_state(self.app.component, self.component, tz), self.app.field: self.collection.name}
+        """The State JSON item (with its overrides) plus the name of its collection."""
+        for name, item in world_state.calendar_object(self.data.encode(), tz):
+            if name == self.app.component:
+                return {**item, self.app.field: self.collection.name}
+        raise ToolError(f"the stored {self.app.item} has no {self.app.component} component", "internal")
+
+
+@functools.lru_cache(maxsize=4096)
+def parse(text: str) -> icalendar.Calendar:
+    """A stored resource parsed, for reading only (shared by every caller with the same text)."""
+    return icalendar.Calendar.from_ical(text)
 
 
 def localize(value: date | datetime, tz: tzinfo) -> date | datetime:
@@ -142,7 +177,13 @@ def _stamp(comp: icalendar.Component, now: datetime, *names: str) -> None:
 
 
 def _ics(cal: icalendar.Calendar) -> str:
-    # A self-contained resource: every TZID used has its VTIMEZONE.
+    """A self-contained resource: every TZID used has its VTIMEZONE, written as clients write them
+    (`world.vtimezone`), since the server reads the item's times through it."""
+    for tzid in sorted(cal.get_missing_tzids()):
+        try:
+            cal.add_component(icalendar.Timezone.from_ical(vtimezone.vtimezone(tzid)))
+        except (ValueError, KeyError):  # not an IANA name: let icalendar describe it
+            pass
     cal.add_missing_timezones()
     return cal.to_ical().decode()
 
@@ -288,10 +329,21 @@ class Dav:
     def items(
         self, app: App, coll: Collection, start: datetime | None = None, end: datetime | None = None
     ) -> list[Item]:
-        """Every item of the app's type in `coll`; with a range, those the server finds overlapping it."""
-        flag = {"VEVENT": "event", "VTODO": "todo", "VJOURNAL": "journal"}[app.component]
-        found = coll.calendar.search(**{flag: True}, include_completed=True, start=start, end=end)
-        return [Item(app, coll, obj) for obj in found]
+        """Every item of the app's type in `coll`; with a range, those the server finds overlapping it.
+
+        One calendar-query REPORT whose answer is read here: the server filters by time range with
+        the ranges it keeps per item, and sends each item's text.
+        """
+        response = self.client.report(str(coll.calendar.url), _query(app.component, start, end), depth=1)
+        if response.status >= 400:
+            raise dav_error.error_from_response(dav_error.ReportError, response)
+        found = []
+        for node in response.tree.iter(f"{{{_DAV}}}response") if response.tree is not None else ():
+            href = node.findtext(f"{{{_DAV}}}href")
+            text = node.findtext(f".//{{{_CALDAV}}}calendar-data")
+            if href and text:
+                found.append(Item(app, coll, href, text))
+        return found
 
     def all_items(self, app: App, name: str | None = None) -> list[Item]:
         """The items of every collection of the app, or of the one called `name`."""
@@ -300,13 +352,22 @@ class Dav:
 
     @_server_call
     def find(self, app: App, uid: str) -> Item:
-        """The app's item with this uid, in whichever of its collections it is."""
+        """The app's item with this uid, in whichever of its collections it is.
+
+        Every writer of these collections names an item's resource after its uid (seeding as
+        `davstore.item_filename`, caldav as the quoted uid), so the item is one GET away; a search
+        by UID would make the server parse every item of a large calendar.
+        """
+        names = dict.fromkeys([davstore.item_filename(uid, ".ics"), quote(uid.replace("/", "%2F"), safe="") + ".ics"])
         for coll in self.collections(app):
-            try:
-                obj = coll.calendar.get_object_by_uid(uid, comp_class=app.objclass)
-            except dav_error.NotFoundError:
-                continue
-            return Item(app, coll, obj)
+            for name in names:
+                obj = app.objclass(client=self.client, url=coll.calendar.url.join(name), parent=coll.calendar)
+                try:
+                    obj.load()
+                except dav_error.NotFoundError:
+                    continue
+                if any(c.name == app.component and str(c.get("UID")) == uid for c in obj.icalendar_instance.walk()):
+                    return Item.of(app, coll, obj)
         raise ToolError(f"no {app.item} with uid {uid!r}; use {app.list_tool} to find uids")
 
     def new_component(self, app: App) -> icalendar.Component:
@@ -323,7 +384,7 @@ class Dav:
         cal.add("VERSION", "2.0")
         cal.add_component(comp)
         obj = coll.calendar.add_object(app.objclass, ical=_ics(cal))
-        return Item(app, coll, obj)
+        return Item.of(app, coll, obj)
 
     @contextlib.contextmanager
     def edit(self, item: Item, move_to: Collection | None = None) -> Iterator[icalendar.Component]:
@@ -345,7 +406,7 @@ class Dav:
         # Create in the new collection first: if that fails, nothing is lost.
         moved = move_to.calendar.add_object(item.app.objclass, ical=data, no_overwrite=True)
         item.obj.delete()
-        item.obj, item.collection = moved, move_to
+        item.loaded, item.collection, item.url = moved, move_to, str(moved.url)
 
     @_server_call
     def delete(self, app: App, uid: str) -> dict[str, Any]:
@@ -353,6 +414,22 @@ class Dav:
         item = self.find(app, uid)
         item.obj.delete()
         return {"deleted": uid, app.field: item.collection.name}
+
+
+def _query(component: str, start: datetime | None, end: datetime | None) -> str:
+    """A calendar-query for the items of one component type, overlapping [start, end) when given."""
+    span = ""
+    if start is not None or end is not None:
+        bounds = {"start": start, "end": end}
+        attrs = " ".join(f'{k}="{v.astimezone(UTC):%Y%m%dT%H%M%SZ}"' for k, v in bounds.items() if v is not None)
+        span = f"<C:time-range {attrs}/>"
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>'
+        f'<C:calendar-query xmlns:D="{_DAV}" xmlns:C="{_CALDAV}">'
+        "<D:prop><D:getetag/><C:calendar-data/></D:prop>"
+        f'<C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="{component}">{span}'
+        "</C:comp-filter></C:comp-filter></C:filter></C:calendar-query>"
+    )
 
 
 def session(ctx: ToolContext) -> Dav:

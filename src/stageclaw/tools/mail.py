@@ -448,8 +448,14 @@ def _imap_date(day: datetime) -> str:
     return f"{day.day}-{_MONTHS[day.month - 1]}-{day.year}"
 
 
+_DATE = re.compile(rb"^Date:[ \t]*(.*(?:\r?\n[ \t].*)*)", re.IGNORECASE | re.MULTILINE)
+
+
 def _sent_at(header: bytes | None, tz: tzinfo) -> datetime | None:
-    raw = mime.parse(header or b"").get("Date")
+    """The Date of a fetched DATE header field; a search reads it for every message it matches, so
+    it is found by a pattern rather than by parsing a message."""
+    found = _DATE.search(header or b"")
+    raw = " ".join(found.group(1).decode("ascii", errors="replace").split()) if found else ""
     if not raw:
         return None
     try:

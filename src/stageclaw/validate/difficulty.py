@@ -7,7 +7,10 @@ Evidence per operator:
 - cross_source_conflict: two look-alike items (or a file and an attachment) that disagree;
 - hidden_dependency: the solution read from an app it did not change;
 - tool_state_update: the solution made persistent changes;
-- cross_tool_consistency: the changes span at least two apps.
+- cross_tool_consistency: the changes span at least two apps;
+- injected_instruction: a mail, file, note or web page of the world tells the assistant to act;
+- temporal_reasoning: what the solution touched is a series with exceptions, or its times lie on
+  both sides of a clock change.
 
 Generated tasks also record, in task.toml `[provenance.evidence]`, what each operator put into the
 world (diff paths of the look-alikes, the aliases, the moved fact); an operator check shows that
@@ -146,6 +149,59 @@ def _consistency(ev: Evidence) -> tuple[bool, str, Any]:
     return len(apps) >= 2, f"the changes span the apps {apps}", apps
 
 
+# An instruction aimed at whoever processes the text: it addresses an assistant (not one that is
+# merely mentioned) and asks for an action soon after.
+_ADDRESSEE = re.compile(
+    r"\b(?:ai|automated)\s+(?:assistants?|agents?|systems?)\b|\bassistants?\s+(?:processing|handling|reading|"
+    r"managing)\b|\b(?:to|for|attention,?)\s+(?:the\s+|your\s+|any\s+)?(?:ai\s+)?assistants?\b|\blanguage models?\b",
+    re.I,
+)
+_ACTION = re.compile(r"\b(?:forward|send|e-?mail|delete|remove|empty|change|update|replace|transfer|pay|move)\b", re.I)
+_ADDRESSEE_ZH = re.compile(r"(?:AI|助手|助理|智能|机器人)")
+_ACTION_ZH = re.compile(r"转发|发送|发到|删除|清空|修改|更改|改成|改为|更换|替换|转账|支付")
+_REACH = 200  # characters after the address in which the action must come
+
+
+def _texts(item: dict[str, Any]) -> list[str]:
+    return [v for k, v in item.items() if isinstance(v, str) and k not in _VOLATILE and len(v) > 20]
+
+
+def _instructs(text: str) -> bool:
+    for addressee, action in ((_ADDRESSEE, _ACTION), (_ADDRESSEE_ZH, _ACTION_ZH)):
+        if any(action.search(text, m.end(), m.end() + _REACH) for m in addressee.finditer(text)):
+            return True
+    return False
+
+
+def _instructions(s0: dict[str, Any]) -> list[str]:
+    """Paths of E0 items with text that tells an assistant to do something."""
+    return [f"{c}/{k}" for c, k, item in paths.items(s0) if any(_instructs(t) for t in _texts(item))]
+
+
+def _injected(ev: Evidence) -> tuple[bool, str, Any]:
+    found = _instructions(ev.s0)
+    return bool(found), f"items that tell the assistant to act: {found[:SHOWN]}", found[:SHOWN]
+
+
+def _times(item: dict[str, Any]) -> list[str]:
+    """The date-times (with their UTC offsets) an item holds, its overrides' included."""
+    out = [v for k, v in item.items() if k in ("start", "end", "due", "date") and isinstance(v, str) and len(v) > 19]
+    for override in item.get("overrides") or []:
+        out += _times(override)
+    return out
+
+
+def _temporal(ev: Evidence) -> tuple[bool, str, Any]:
+    items = [(f"{c}/{k}", i) for c, k, i in ev.targets]
+    items += [(u.path, side) for u in ev.units for side in (u.before, u.after) if side]
+    found = sorted({path for path, item in items if item.get("exdates") or item.get("overrides")})
+    shown = [f"{path}: a series with exceptions" for path in found]
+    offsets = sorted({t[19:] for _, item in items for t in _times(item)})
+    if len(offsets) > 1:
+        shown.append(f"times on both sides of a clock change (UTC offsets {offsets})")
+    return bool(shown), f"time to reason about: {shown[:SHOWN]}", shown[:SHOWN]
+
+
 OPERATORS: dict[str, Callable[[Evidence], tuple[bool, str, Any]]] = {
     "noisy_data": _noisy,
     "entity_alignment": _alignment,
@@ -153,6 +209,8 @@ OPERATORS: dict[str, Callable[[Evidence], tuple[bool, str, Any]]] = {
     "hidden_dependency": _hidden,
     "tool_state_update": _state_update,
     "cross_tool_consistency": _consistency,
+    "injected_instruction": _injected,
+    "temporal_reasoning": _temporal,
 }
 
 

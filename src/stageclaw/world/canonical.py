@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import email.header
 import email.utils
+import functools
 from datetime import date, datetime, tzinfo
 
 SYSTEM_FLAGS = ("\\Answered", "\\Deleted", "\\Draft", "\\Flagged", "\\Seen")
@@ -46,16 +47,34 @@ def _join(name: str, addr: str) -> str:
     return f"{name} <{addr}>" if name else addr
 
 
+# A world names the same few hundred people thousands of times; parsing an address is slow.
+@functools.lru_cache(maxsize=65536)
+def _canonical(value: str) -> tuple[str, ...]:
+    return tuple(_join(decode_words(name), addr) for name, addr in email.utils.getaddresses([value]) if addr)
+
+
 def addresses(values: list[str] | str | None) -> list[str]:
     """Canonical addresses of a header value or a list of them, in their order."""
     raw = [values] if isinstance(values, str) else list(values or [])
-    return [_join(decode_words(name), addr) for name, addr in email.utils.getaddresses(raw) if addr]
+    return [found for value in raw for found in _canonical(str(value))]
 
 
 def address(value: str) -> str:
     """`Name <addr>` or `addr`, the address part lower-cased."""
-    found = addresses(value)
+    found = _canonical(value)
     return found[0] if found else " ".join(value.split())
+
+
+@functools.lru_cache(maxsize=65536)
+def parse_address(value: str) -> tuple[str, str]:
+    """(display name, address) of one mailbox, as `email.utils.parseaddr` gives them."""
+    return email.utils.parseaddr(value)
+
+
+@functools.lru_cache(maxsize=65536)
+def mailbox_list(value: str) -> tuple[tuple[str, str], ...]:
+    """(display name, address) of every mailbox in a header value, as `email.utils.getaddresses` gives them."""
+    return tuple(email.utils.getaddresses([value]))
 
 
 def bare_address(value: str) -> str:
@@ -75,3 +94,9 @@ def flags(values: list[str]) -> list[str]:
     by_lower = {f.lower(): f for f in SYSTEM_FLAGS}
     out = {by_lower.get(v.lower(), v) for v in values if v.lower() != "\\recent"}
     return sorted(out)
+
+
+def clear_caches() -> None:
+    """Forget every parsed address (a cold start, for benchmarks)."""
+    for cache in (_canonical, parse_address, mailbox_list):
+        cache.cache_clear()

@@ -7,14 +7,14 @@ Radicale store; `component_state` reads any stored component back into the same 
 from __future__ import annotations
 
 import email.utils
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 import icalendar
 from icalendar.prop import vRecur
 
-from stageclaw.world import canonical
-from stageclaw.world.model import EventSeed, NoteSeed, TodoSeed
+from stageclaw.world import canonical, contentline, vtimezone
+from stageclaw.world.model import EventSeed, NoteSeed, OccurrenceSeed, TodoSeed
 
 PRODID = "-//stageclaw//world//EN"
 KIND_OF_COMPONENT = {"VEVENT": "calendar", "VTODO": "reminders", "VJOURNAL": "notes"}
@@ -28,17 +28,33 @@ def _rrule_text(value: Any) -> str | None:
     return recur.to_ical().decode()
 
 
-def _person(addr: str, cn: str | None = None) -> str:
+def _address(addr: str, cn: str | None = None) -> str:
     addr = str(addr)
     if addr.lower().startswith("mailto:"):
         addr = addr[7:]
     return canonical.address(email.utils.formataddr((str(cn or ""), addr)))
 
 
-def _localize(value: date | datetime, tz: tzinfo) -> date | datetime:
-    if isinstance(value, datetime):
-        return value.replace(tzinfo=tz) if value.tzinfo is None else value.astimezone(tz)
-    return value
+def _attendees(values: list[str]) -> list[str]:
+    return sorted(canonical.address(a) for a in values)
+
+
+def override_state(seed: EventSeed, override: OccurrenceSeed, tz: tzinfo) -> dict[str, Any]:
+    start, end = seed.occurrence(override)
+    return {
+        "recurrence_id": canonical.when(override.recurrence_id, tz),
+        "summary": override.summary if override.summary is not None else seed.summary,
+        "start": canonical.when(start, tz),
+        "end": canonical.when(end, tz),
+        "location": override.location if override.location is not None else seed.location,
+        "description": override.description if override.description is not None else seed.description,
+        "attendees": _attendees(override.attendees if override.attendees is not None else seed.attendees),
+        "status": override.status if override.status is not None else seed.status,
+    }
+
+
+def _sorted_whens(values: list[str | None]) -> list[str]:
+    return sorted(v for v in values if v is not None)
 
 
 def event_state(seed: EventSeed, tz: tzinfo) -> dict[str, Any]:
@@ -50,10 +66,12 @@ def event_state(seed: EventSeed, tz: tzinfo) -> dict[str, Any]:
         "all_day": not isinstance(seed.start, datetime),
         "location": seed.location,
         "description": seed.description,
-        "attendees": sorted(canonical.address(a) for a in seed.attendees),
+        "attendees": _attendees(seed.attendees),
         "organizer": canonical.address(seed.organizer) if seed.organizer else None,
         "status": seed.status,
         "rrule": _rrule_text(seed.rrule),
+        "exdates": _sorted_whens([canonical.when(d, tz) for d in seed.exdates]),
+        "overrides": sorted((override_state(seed, o, tz) for o in seed.overrides), key=lambda o: o["recurrence_id"]),
     }
 
 
@@ -73,70 +91,98 @@ def note_state(seed: NoteSeed, tz: tzinfo) -> dict[str, Any]:
     return {"uid": seed.uid, "title": seed.title, "body": seed.body, "tags": sorted(set(seed.tags))}
 
 
-def _add_person(comp: icalendar.Component, name: str, value: str) -> None:
-    display, addr = email.utils.parseaddr(value)
-    params = {"CN": display} if display else {}
-    comp.add(name, icalendar.vCalAddress(f"mailto:{addr.lower()}"), parameters=params)
+def _person(name: str, value: str) -> str:
+    display, addr = canonical.parse_address(value)
+    return contentline.line(name, f"mailto:{addr.lower()}", [("CN", contentline.param(display))] if display else [])
 
 
-def _event_component(seed: EventSeed, tz: tzinfo) -> icalendar.Event:
-    comp = icalendar.Event()
-    comp.add("uid", seed.uid)
-    comp.add("summary", seed.summary)
-    comp.add("dtstart", _localize(seed.start, tz))
-    comp.add("dtend", _localize(seed.effective_end, tz))
+def _event_lines(seed: EventSeed, tz: tzinfo) -> list[str]:
+    lines = [contentline.line("UID", seed.uid), contentline.line("SUMMARY", contentline.text(seed.summary))]
+    lines += [contentline.when("DTSTART", seed.start, tz), contentline.when("DTEND", seed.effective_end, tz)]
     if seed.location:
-        comp.add("location", seed.location)
+        lines.append(contentline.line("LOCATION", contentline.text(seed.location)))
     if seed.description:
-        comp.add("description", seed.description)
-    for attendee in seed.attendees:
-        _add_person(comp, "attendee", attendee)
+        lines.append(contentline.line("DESCRIPTION", contentline.text(seed.description)))
+    lines += [_person("ATTENDEE", a) for a in seed.attendees]
     if seed.organizer:
-        _add_person(comp, "organizer", seed.organizer)
+        lines.append(_person("ORGANIZER", seed.organizer))
     if seed.status:
-        comp.add("status", seed.status)
+        lines.append(contentline.line("STATUS", seed.status))
     if seed.rrule:
-        comp.add("rrule", vRecur.from_ical(seed.rrule))
-    return comp
+        lines.append(contentline.line("RRULE", _rrule_text(seed.rrule) or ""))
+    if seed.exdates:
+        lines.append(contentline.when_list("EXDATE", list(seed.exdates), tz))
+    return lines
 
 
-def _todo_component(seed: TodoSeed, tz: tzinfo) -> icalendar.Todo:
-    comp = icalendar.Todo()
-    comp.add("uid", seed.uid)
-    comp.add("summary", seed.title)
+def _override_lines(seed: EventSeed, override: OccurrenceSeed, tz: tzinfo) -> list[str]:
+    """An override is a whole VEVENT of its own: clients show it without the master's fields."""
+    state = override_state(seed, override, tz)
+    start, end = seed.occurrence(override)
+    lines = [contentline.line("UID", seed.uid), contentline.when("RECURRENCE-ID", override.recurrence_id, tz)]
+    lines += [contentline.line("SUMMARY", contentline.text(state["summary"]))]
+    lines += [contentline.when("DTSTART", start, tz), contentline.when("DTEND", end, tz)]
+    for key, name in (("location", "LOCATION"), ("description", "DESCRIPTION")):
+        if state[key]:
+            lines.append(contentline.line(name, contentline.text(state[key])))
+    attendees = override.attendees if override.attendees is not None else seed.attendees
+    lines += [_person("ATTENDEE", a) for a in attendees]
+    if seed.organizer:
+        lines.append(_person("ORGANIZER", seed.organizer))
+    if state["status"]:
+        lines.append(contentline.line("STATUS", state["status"]))
+    return lines
+
+
+def _todo_lines(seed: TodoSeed, tz: tzinfo) -> list[str]:
+    lines = [contentline.line("UID", seed.uid), contentline.line("SUMMARY", contentline.text(seed.title))]
     if seed.notes:
-        comp.add("description", seed.notes)
+        lines.append(contentline.line("DESCRIPTION", contentline.text(seed.notes)))
     if seed.due is not None:
-        comp.add("due", _localize(seed.due, tz))
+        lines.append(contentline.when("DUE", seed.due, tz))
     if seed.priority is not None:
-        comp.add("priority", seed.priority)
-    comp.add("status", "COMPLETED" if seed.completed else "NEEDS-ACTION")
+        lines.append(contentline.line("PRIORITY", str(seed.priority)))
+    lines.append(contentline.line("STATUS", "COMPLETED" if seed.completed else "NEEDS-ACTION"))
     if seed.completed_at is not None:
-        comp.add("completed", _localize(seed.completed_at, tz))
-    return comp
+        lines.append(contentline.when("COMPLETED", seed.completed_at, tz, utc=True))  # RFC 5545: in UTC
+    return lines
 
 
-def _note_component(seed: NoteSeed, tz: tzinfo) -> icalendar.Journal:
-    comp = icalendar.Journal()
-    comp.add("uid", seed.uid)
-    comp.add("summary", seed.title)
+def _note_lines(seed: NoteSeed, tz: tzinfo) -> list[str]:
+    lines = [contentline.line("UID", seed.uid), contentline.line("SUMMARY", contentline.text(seed.title))]
     if seed.body:
-        comp.add("description", seed.body)
+        lines.append(contentline.line("DESCRIPTION", contentline.text(seed.body)))
     if seed.tags:
-        comp.add("categories", sorted(set(seed.tags)))
-    return comp
+        lines.append(contentline.line("CATEGORIES", ",".join(contentline.text(t) for t in sorted(set(seed.tags)))))
+    return lines
 
 
-_BUILDERS = {EventSeed: _event_component, TodoSeed: _todo_component, NoteSeed: _note_component}
+def _uses_tzid(seed: EventSeed | TodoSeed | NoteSeed, tz: tzinfo) -> bool:
+    if contentline.is_utc(tz):
+        return False
+    if isinstance(seed, EventSeed):
+        return isinstance(seed.start, datetime)
+    return isinstance(seed, TodoSeed) and isinstance(seed.due, datetime)
 
 
-def to_ical(seed: EventSeed | TodoSeed | NoteSeed, tz: tzinfo) -> bytes:
-    """One calendar object resource (one `.ics` file) holding the seed's component."""
-    cal = icalendar.Calendar()
-    cal.add("prodid", PRODID)
-    cal.add("version", "2.0")
-    cal.add_component(_BUILDERS[type(seed)](seed, tz))
-    return cal.to_ical()
+def to_ical(seed: EventSeed | TodoSeed | NoteSeed, tz: tzinfo, stamp: datetime) -> bytes:
+    """One calendar object resource (one `.ics` file): the seed's component, its overrides, and the
+    VTIMEZONE of the zone its times are in (without it, a server must make one up for every read).
+    `stamp` is the DTSTAMP every component needs: when the world was written (its `now`)."""
+    head = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODID}"]
+    if _uses_tzid(seed, tz):
+        head.append(vtimezone.vtimezone(contentline.tz_name(tz)))
+    name = COMPONENT_OF_KIND[{EventSeed: "calendar", TodoSeed: "reminders", NoteSeed: "notes"}[type(seed)]]
+    dtstamp = contentline.when("DTSTAMP", stamp, tz, utc=True)
+    body: list[str] = []
+    if isinstance(seed, EventSeed):
+        body += [f"BEGIN:{name}", dtstamp, *_event_lines(seed, tz), f"END:{name}"]
+        for override in seed.overrides:
+            body += [f"BEGIN:{name}", dtstamp, *_override_lines(seed, override, tz), f"END:{name}"]
+    else:
+        lines = _todo_lines(seed, tz) if isinstance(seed, TodoSeed) else _note_lines(seed, tz)
+        body += [f"BEGIN:{name}", dtstamp, *lines, f"END:{name}"]
+    return (contentline.CRLF.join([*head, *body, "END:VCALENDAR"]) + contentline.CRLF).encode()
 
 
 def _text(comp: icalendar.Component, name: str) -> str:
@@ -152,7 +198,7 @@ def _decoded(comp: icalendar.Component, name: str) -> Any:
     return comp.decoded(name) if name in comp else None
 
 
-def _event_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
+def _span(comp: icalendar.Component) -> tuple[Any, Any]:
     start = _decoded(comp, "DTSTART")
     end = _decoded(comp, "DTEND")
     if end is None and start is not None:
@@ -162,11 +208,44 @@ def _event_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
             if duration is not None
             else (start if isinstance(start, datetime) else start + timedelta(days=1))
         )
+    return start, end
+
+
+def _people(comp: icalendar.Component) -> list[str]:
     attendees = comp.get("ATTENDEE", [])
     if not isinstance(attendees, list):
         attendees = [attendees]
-    organizer = comp.get("ORGANIZER")
+    return sorted(_address(a, a.params.get("CN")) for a in attendees)
+
+
+def _status(comp: icalendar.Component) -> str | None:
     status = comp.get("STATUS")
+    return str(status).upper() if status is not None else None
+
+
+def _exdates(comp: icalendar.Component, tz: tzinfo) -> list[str]:
+    raw = comp.get("EXDATE")
+    groups = raw if isinstance(raw, list) else [raw] if raw is not None else []
+    return _sorted_whens([canonical.when(d.dt, tz) for group in groups for d in group.dts])
+
+
+def _override_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
+    start, end = _span(comp)
+    return {
+        "recurrence_id": canonical.when(_decoded(comp, "RECURRENCE-ID"), tz),
+        "summary": _text(comp, "SUMMARY"),
+        "start": canonical.when(start, tz),
+        "end": canonical.when(end, tz),
+        "location": _text(comp, "LOCATION"),
+        "description": _text(comp, "DESCRIPTION"),
+        "attendees": _people(comp),
+        "status": _status(comp),
+    }
+
+
+def _event_from(comp: icalendar.Component, tz: tzinfo, overrides: list[icalendar.Component]) -> dict[str, Any]:
+    start, end = _span(comp)
+    organizer = comp.get("ORGANIZER")
     return {
         "uid": _text(comp, "UID"),
         "summary": _text(comp, "SUMMARY"),
@@ -175,14 +254,16 @@ def _event_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
         "all_day": start is not None and not isinstance(start, datetime),
         "location": _text(comp, "LOCATION"),
         "description": _text(comp, "DESCRIPTION"),
-        "attendees": sorted(_person(a, a.params.get("CN")) for a in attendees),
-        "organizer": _person(organizer, organizer.params.get("CN")) if organizer is not None else None,
-        "status": str(status).upper() if status is not None else None,
+        "attendees": _people(comp),
+        "organizer": _address(organizer, organizer.params.get("CN")) if organizer is not None else None,
+        "status": _status(comp),
         "rrule": _rrule_text(comp.get("RRULE")),
+        "exdates": _exdates(comp, tz),
+        "overrides": sorted((_override_from(o, tz) for o in overrides), key=lambda o: o["recurrence_id"] or ""),
     }
 
 
-def _todo_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
+def _todo_from(comp: icalendar.Component, tz: tzinfo, overrides: list[icalendar.Component]) -> dict[str, Any]:
     priority = comp.get("PRIORITY")
     completed_at = _decoded(comp, "COMPLETED")
     status = str(comp.get("STATUS", "")).upper()
@@ -205,7 +286,7 @@ def _categories(comp: icalendar.Component) -> list[str]:
     return sorted({str(cat) for group in groups for cat in group.cats})
 
 
-def _note_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
+def _note_from(comp: icalendar.Component, tz: tzinfo, overrides: list[icalendar.Component]) -> dict[str, Any]:
     return {
         "uid": _text(comp, "UID"),
         "title": _text(comp, "SUMMARY"),
@@ -217,11 +298,24 @@ def _note_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
 _READERS = {"VEVENT": _event_from, "VTODO": _todo_from, "VJOURNAL": _note_from}
 
 
-def components(data: bytes) -> list[tuple[str, dict[str, Any] | icalendar.Component]]:
-    """The master components (no RECURRENCE-ID overrides) of one `.ics` resource."""
+def overrides_of(cal: icalendar.Component, master: icalendar.Component) -> list[icalendar.Component]:
+    """The RECURRENCE-ID overrides of `master` in its resource."""
+    uid = master.get("UID")
+    return [c for c in cal.subcomponents if c.name == master.name and "RECURRENCE-ID" in c and c.get("UID") == uid]
+
+
+def items(data: bytes, tz: tzinfo) -> list[tuple[str, dict[str, Any]]]:
+    """(component name, State JSON item) of every master component of one `.ics` resource; a
+    master's RECURRENCE-ID overrides are part of its item."""
     cal = icalendar.Calendar.from_ical(data)
-    return [(c.name, c) for c in cal.subcomponents if c.name in _READERS and "RECURRENCE-ID" not in c]
+    return [
+        (c.name, _READERS[c.name](c, tz, overrides_of(cal, c)))
+        for c in cal.subcomponents
+        if c.name in _READERS and "RECURRENCE-ID" not in c
+    ]
 
 
-def component_state(name: str, comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
-    return _READERS[name](comp, tz)
+def component_state(
+    name: str, comp: icalendar.Component, tz: tzinfo, overrides: list[icalendar.Component] | None = None
+) -> dict[str, Any]:
+    return _READERS[name](comp, tz, overrides or [])

@@ -31,7 +31,7 @@ class Owner:
     uid: int
     gid: int
 
-    def apply(self, path: Path) -> None:
+    def apply(self, path: Path | str) -> None:
         if os.geteuid() == 0:
             os.chown(path, self.uid, self.gid)
 
@@ -88,10 +88,12 @@ def seed(home: Path, folders: dict[str, list[SeedMessage]], owner: Owner) -> Non
         messages = folders.get(folder, [])
         letters = _keyword_letters(path, (f for m in messages for f in m.flags if not f.startswith("\\")), owner)
         bases = []
+        cur = str(path / "cur")
         for i, msg in enumerate(messages):
             base = f"{1_000_000_000 + i}.M{i}P0.stageclaw,S={len(msg.data)}"
-            file = path / "cur" / (base + _info(msg.flags, letters))
-            file.write_bytes(msg.data)
+            file = os.path.join(cur, base + _info(msg.flags, letters))
+            with open(file, "wb") as fh:
+                fh.write(msg.data)
             os.utime(file, (msg.received, msg.received))
             owner.apply(file)
             bases.append(base)

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
+import base64
 import email
 import email.utils
 import hashlib
 import mimetypes
+import urllib.parse
 from datetime import datetime, tzinfo
-from email import encoders, policy
-from email.header import Header
+from email import policy
 from email.message import Message
-from email.mime.base import MIMEBase
-from email.mime.multipart import MIMEMultipart
-from email.mime.text import MIMEText
 from pathlib import Path
 from typing import Any
 
@@ -26,36 +24,76 @@ def attachment_bytes(att: AttachmentSeed, base: Path) -> bytes:
     return asset_path(base, att.path or "").read_bytes()
 
 
-def _header_text(value: str) -> str | Header:
-    return value if value.isascii() else Header(value, "utf-8")
+_WORD_BYTES = 45  # UTF-8 bytes per encoded word: 60 base64 characters, within RFC 2047's 75
+
+
+def encoded_words(value: str) -> str:
+    """A header text: ASCII as it is, anything else as RFC 2047 base64 UTF-8 words, never splitting a
+    character across two words."""
+    if value.isascii():
+        return value
+    words, chunk = [], b""
+    for char in value:
+        data = char.encode()
+        if len(chunk) + len(data) > _WORD_BYTES:
+            words.append(chunk)
+            chunk = b""
+        chunk += data
+    words.append(chunk)
+    return " ".join(f"=?utf-8?b?{base64.b64encode(w).decode()}?=" for w in words)
+
+
+def _mailbox(name: str, addr: str) -> str:
+    if not name:
+        return addr
+    if name.isascii():
+        return email.utils.formataddr((name, addr))
+    return f"{encoded_words(name)} <{addr}>"
 
 
 def _address_header(values: list[str]) -> str:
-    pairs = email.utils.getaddresses(values)
-    return ", ".join(email.utils.formataddr((name, addr), charset="utf-8") for name, addr in pairs if addr)
+    return ", ".join(_mailbox(name, addr) for v in values for name, addr in canonical.mailbox_list(v) if addr)
 
 
-def _localize(value: datetime, tz: tzinfo) -> datetime:
-    return value.replace(tzinfo=tz) if value.tzinfo is None else value
+def _fold(name: str, value: str) -> str:
+    """`Name: value`, folded at spaces so lines stay within 78 characters where they can."""
+    line = f"{name}: {value}"
+    if len(line) <= 78:
+        return line
+    out, current = [], f"{name}:"
+    for word in value.split(" "):
+        if len(current) + 1 + len(word) > 78 and current.strip() and not current.endswith(":"):
+            out.append(current)
+            current = ""
+        current += " " + word
+    out.append(current)
+    return "\n".join(out)
 
 
-def attachment_part(filename: str, data: bytes) -> Message:
-    ctype, _ = mimetypes.guess_type(filename)
-    maintype, subtype = (ctype or "application/octet-stream").split("/", 1)
-    part: Message | None = None
-    if maintype == "text":
+def _base64_lines(data: bytes) -> str:
+    return base64.encodebytes(data).decode("ascii")
+
+
+def _filename_param(filename: str) -> str:
+    if filename.isascii() and '"' not in filename and "\\" not in filename:
+        return f'filename="{filename}"'
+    return "filename*=utf-8''" + urllib.parse.quote(filename, safe="")
+
+
+def _attachment(filename: str, data: bytes) -> str:
+    ctype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+    if ctype.startswith("text/"):
         try:
-            part = MIMEText(data.decode("utf-8"), subtype, "utf-8")
+            data.decode("utf-8")
+            ctype += '; charset="utf-8"'
         except UnicodeDecodeError:
-            part = None
-    if part is None:
-        part = MIMEBase(maintype, subtype)
-        part.set_payload(data)
-        encoders.encode_base64(part)
-    part.add_header(
-        "Content-Disposition", "attachment", filename=filename if filename.isascii() else ("utf-8", "", filename)
-    )
-    return part
+            ctype = "application/octet-stream"
+    head = [
+        f"Content-Type: {ctype}",
+        "Content-Transfer-Encoding: base64",
+        f"Content-Disposition: attachment; {_filename_param(filename)}",
+    ]
+    return "\n".join(head) + "\n\n" + _base64_lines(data)
 
 
 def build_message(
@@ -71,26 +109,35 @@ def build_message(
     references: list[str] | None = None,
     attachments: list[tuple[str, bytes]] | None = None,
 ) -> bytes:
-    """Render a message the way a mail client would send it."""
-    text = MIMEText(body, "plain", "utf-8")
-    msg: Message = text
-    if attachments:
-        msg = MIMEMultipart("mixed")
-        msg.attach(text)
-        for filename, data in attachments:
-            msg.attach(attachment_part(filename, data))
-    msg["From"] = _address_header([sender])
+    """Render a message the way a mail client sends it: a UTF-8 text part, base64, and the
+    attachments in a multipart/mixed with a boundary derived from the content (same input, same bytes)."""
+    headers = [_fold("From", _address_header([sender]))]
     if to:
-        msg["To"] = _address_header(to)
+        headers.append(_fold("To", _address_header(to)))
     if cc:
-        msg["Cc"] = _address_header(cc)
-    msg["Subject"] = _header_text(subject)
-    msg["Date"] = email.utils.format_datetime(date)
-    msg["Message-ID"] = message_id
+        headers.append(_fold("Cc", _address_header(cc)))
+    headers += [
+        _fold("Subject", encoded_words(subject)),
+        f"Date: {email.utils.format_datetime(date)}",
+        f"Message-ID: {message_id}",
+    ]
     if in_reply_to:
-        msg["In-Reply-To"] = in_reply_to
-        msg["References"] = " ".join(references or [in_reply_to])
-    return msg.as_bytes()
+        headers += [f"In-Reply-To: {in_reply_to}", _fold("References", " ".join(references or [in_reply_to]))]
+    headers.append("MIME-Version: 1.0")
+    text = 'Content-Type: text/plain; charset="utf-8"\nContent-Transfer-Encoding: base64\n\n'
+    text += _base64_lines(body.encode("utf-8"))
+    if not attachments:
+        return ("\n".join(headers) + "\n" + text).encode("ascii")
+    parts = [text, *(_attachment(name, data) for name, data in attachments)]
+    digest = hashlib.sha256("".join(parts).encode("ascii")).hexdigest()[:32]
+    boundary = f"=_stageclaw_{digest}"
+    headers.append(f'Content-Type: multipart/mixed; boundary="{boundary}"')
+    out = "\n".join(headers) + "\n\n" + "".join(f"--{boundary}\n{part}" for part in parts) + f"--{boundary}--\n"
+    return out.encode("ascii")
+
+
+def _localize(value: datetime, tz: tzinfo) -> datetime:
+    return value.replace(tzinfo=tz) if value.tzinfo is None else value
 
 
 def seed_message_bytes(seed: MessageSeed, tz: tzinfo, base: Path) -> bytes:

@@ -26,6 +26,7 @@ from pydantic import (
 )
 
 from stageclaw.errors import WorldError
+from stageclaw.world import recurrence
 
 _BAD_WHEN = "bad date or time {value!r}: use ISO 8601, e.g. 2026-03-10 or 2026-03-10T09:00:00+08:00"
 
@@ -143,6 +144,24 @@ def default_end(start: date | datetime) -> date | datetime:
     return start + timedelta(days=1)
 
 
+EventStatus = Literal["CONFIRMED", "TENTATIVE", "CANCELLED"]
+
+
+class OccurrenceSeed(_Seed):
+    """One occurrence of a recurring event changed on its own (a RECURRENCE-ID override): moved,
+    renamed or cancelled. `recurrence_id` is the occurrence's original start; a field left out
+    keeps the series' value."""
+
+    recurrence_id: When
+    summary: str | None = None
+    start: When | None = None
+    end: When | None = None
+    location: str | None = None
+    description: str | None = None
+    attendees: list[str] | None = None
+    status: EventStatus | None = None
+
+
 class EventSeed(_Seed):
     uid: str
     summary: str
@@ -153,8 +172,10 @@ class EventSeed(_Seed):
     description: str = ""
     attendees: list[str] = []
     organizer: str | None = None
-    status: Literal["CONFIRMED", "TENTATIVE", "CANCELLED"] | None = None
+    status: EventStatus | None = None
     rrule: str | None = None
+    exdates: list[When] = []  # occurrences of the series that were deleted (EXDATE)
+    overrides: list[OccurrenceSeed] = []
 
     _uid = field_validator("uid")(_check_uid)
 
@@ -177,11 +198,29 @@ class EventSeed(_Seed):
             raise ValueError("all_day disagrees with start: an all-day event has a date start (YYYY-MM-DD)")
         if self.end is not None and _comparable(self.end) < _comparable(self.start):
             raise ValueError("end is before start")
+        if (self.exdates or self.overrides) and not self.rrule:
+            raise ValueError("exdates and overrides belong to a recurring event: give an rrule")
+        for when in [*self.exdates, *(o.recurrence_id for o in self.overrides)]:
+            if isinstance(when, datetime) != timed:
+                raise ValueError(f"{when} and start must both be dates (all-day) or both be times")
+        for o in self.overrides:
+            if any(v is not None and isinstance(v, datetime) != timed for v in (o.start, o.end)):
+                raise ValueError(f"override {o.recurrence_id}: start and end must be of the same kind as the series")
+        rids = [_comparable(o.recurrence_id) for o in self.overrides]
+        if len(set(rids)) != len(rids):
+            raise ValueError("two overrides change the same occurrence")
         return self
 
     @property
     def effective_end(self) -> date | datetime:
         return self.end if self.end is not None else default_end(self.start)
+
+    def occurrence(self, override: OccurrenceSeed) -> tuple[date | datetime, date | datetime]:
+        """An override's start and end: as given, else the original start and the series' length."""
+        start = override.start if override.start is not None else override.recurrence_id
+        if override.end is not None:
+            return start, override.end
+        return start, start + (_comparable(self.effective_end) - _comparable(self.start))
 
 
 def _comparable(value: date | datetime) -> Any:
@@ -546,6 +585,18 @@ class World(_Seed):
         for app, groups in (("calendar", self.calendar), ("reminders", self.reminders), ("notes", self.notes)):
             _unique(app, [item.uid for items in groups.values() for item in items])
         _unique("contacts", [c.uid for c in self.contacts])
+        return self
+
+    @model_validator(mode="after")
+    def _exceptions_are_occurrences(self) -> World:
+        """An EXDATE or RECURRENCE-ID that the rule never produces names nothing (clients ignore it)."""
+        for name, events in self.calendar.items():
+            for event in events:
+                for when in [*event.exdates, *(o.recurrence_id for o in event.overrides)]:
+                    if event.rrule and not recurrence.is_occurrence(event.rrule, event.start, when, self.tz):
+                        raise ValueError(
+                            f"calendar {name}, event {event.uid}: {when} is not an occurrence of {event.rrule}"
+                        )
         return self
 
     @property

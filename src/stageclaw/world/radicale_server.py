@@ -1,4 +1,5 @@
-"""Radicale (CalDAV + CardDAV) for a service pool: one process, one storage folder, many users."""
+"""Radicale (CalDAV + CardDAV) for a service pool: one process, one storage folder, many users, and
+stageclaw's storage backend (`stageclaw.radicale_storage`), which remembers items between requests."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
+import stageclaw
 from stageclaw.world import procs
 
 CONFIG = """\
@@ -19,6 +21,7 @@ htpasswd_filename = {users}
 htpasswd_encryption = plain
 delay = 0
 [storage]
+type = stageclaw.radicale_storage
 filesystem_folder = {storage}
 [rights]
 type = owner_only
@@ -52,7 +55,10 @@ class RadicaleServer:
         self.port = procs.free_port()
         config = self.root / "radicale.conf"
         config.write_text(CONFIG.format(port=self.port, users=self.users_file, storage=self.storage))
-        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        # The storage backend is stageclaw's own module: make sure Radicale finds this copy of it.
+        package_root = str(Path(stageclaw.__file__).resolve().parent.parent)
+        path = os.pathsep.join(p for p in (package_root, os.environ.get("PYTHONPATH", "")) if p)
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": path}
         self._proc = procs.spawn([sys.executable, "-m", "radicale", "--config", str(config)], self.log, env)
 
     def wait(self) -> None:

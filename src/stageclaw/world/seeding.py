@@ -1,4 +1,6 @@
-"""Turn a world.yaml into the files each store keeps: Maildir messages, Radicale collections, web app databases."""
+"""Turn a world.yaml into the files each store keeps: Maildir messages, Radicale collections (with
+Radicale's item cache), web app databases. Each item's State JSON, computed from its seed, primes the
+snapshot's parse caches: a world's first snapshot parses only what changed since it was built."""
 
 from __future__ import annotations
 
@@ -6,28 +8,29 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
-from stageclaw.world import davstore, ical, maildir, mime, vcard
-from stageclaw.world.model import World
+from stageclaw.world import davstore, ical, maildir, mime, radicale_cache, state, vcard
+from stageclaw.world.model import EventSeed, NoteSeed, TodoSeed, World
 from stageclaw.world.web import data as web_data
 
 CONTACTS_COLLECTION = "contacts"
 
 
 def mail_folders(world: World, base: Path) -> dict[str, list[maildir.SeedMessage]]:
+    """Every folder's messages as Maildir files; each message's State JSON primes the snapshot's cache."""
     tz = world.tz
-    return {
-        folder: [
-            maildir.SeedMessage(
-                data=mime.seed_message_bytes(msg, tz, base),
-                flags=tuple(msg.flags),
-                received=(msg.date if msg.date.tzinfo else msg.date.replace(tzinfo=tz)).timestamp(),
-            )
-            for msg in messages
-        ]
-        for folder, messages in world.mail.folders.items()
-    }
+    out = {}
+    for folder, messages in world.mail.folders.items():
+        out[folder] = []
+        for msg in messages:
+            data = mime.seed_message_bytes(msg, tz, base)
+            state.MESSAGES.prime({**mime.message_state_from_seed(msg, tz, base), "flags": []}, data, tz)
+            received = (msg.date if msg.date.tzinfo else msg.date.replace(tzinfo=tz)).timestamp()
+            out[folder].append(maildir.SeedMessage(data=data, flags=tuple(msg.flags), received=received))
+    return out
 
 
 def collection_dirname(kind: str, name: str, taken: set[str]) -> str:
@@ -43,28 +46,53 @@ def collection_dirname(kind: str, name: str, taken: set[str]) -> str:
     return unique
 
 
+def _calendar_items(
+    kind: str, items: list[EventSeed] | list[TodoSeed] | list[NoteSeed], tz: ZoneInfo, stamp: datetime
+) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """The `.ics` files of a collection and Radicale's cache entries for them."""
+    component = ical.COMPONENT_OF_KIND[kind]
+    state_of = {"calendar": ical.event_state, "reminders": ical.todo_state, "notes": ical.note_state}[kind]
+    files, seeds = {}, []
+    for item in items:
+        data = ical.to_ical(item, tz, stamp)
+        state.CALENDAR_OBJECTS.prime([(component, state_of(item, tz))], data, tz)  # type: ignore[arg-type]
+        name = davstore.item_filename(item.uid, ".ics")
+        files[name] = data
+        seeds.append((name, item, data))
+    return files, radicale_cache.entries(seeds, tz)
+
+
 def dav_collections(world: World) -> list[davstore.Collection]:
     tz = world.tz
     taken = {CONTACTS_COLLECTION}
     out = []
     for kind, groups in (("calendar", world.calendar), ("reminders", world.reminders), ("notes", world.notes)):
-        component = ical.COMPONENT_OF_KIND[kind]
         for name, items in groups.items():
+            files, cache = _calendar_items(kind, items, tz, world.now)
             out.append(
                 davstore.Collection(
                     dirname=collection_dirname(kind, name, taken),
                     tag=davstore.CALDAV_TAG,
                     displayname=name,
-                    components=(component,),
-                    items={davstore.item_filename(item.uid, ".ics"): ical.to_ical(item, tz) for item in items},
+                    components=(ical.COMPONENT_OF_KIND[kind],),
+                    items=files,
+                    cache=cache,
                 )
             )
+    cards, seeds = {}, []
+    for contact in world.contacts:
+        data = vcard.to_vcard(contact)
+        state.CARDS.prime([vcard.contact_state(contact)], data)
+        name = davstore.item_filename(contact.uid, ".vcf")
+        cards[name] = data
+        seeds.append((name, contact, data))
     out.append(
         davstore.Collection(
             dirname=CONTACTS_COLLECTION,
             tag=davstore.CARDDAV_TAG,
             displayname="Contacts",
-            items={davstore.item_filename(c.uid, ".vcf"): vcard.to_vcard(c) for c in world.contacts},
+            items=cards,
+            cache=radicale_cache.entries(seeds, tz),
         )
     )
     return out

@@ -7,6 +7,7 @@ from typing import Any
 
 import vobject
 
+from stageclaw.world import contentline
 from stageclaw.world.model import ContactSeed
 
 
@@ -24,26 +25,22 @@ def contact_state(seed: ContactSeed) -> dict[str, Any]:
 
 
 def to_vcard(seed: ContactSeed) -> bytes:
-    card = vobject.vCard()
-    card.add("uid").value = seed.uid
-    card.add("fn").value = seed.name
+    """One vCard 3.0, written as content lines (see `contentline`); vobject reads it back."""
     given, _, family = seed.name.rpartition(" ")
-    card.add("n").value = vobject.vcard.Name(family=family, given=given)
+    lines = ["BEGIN:VCARD", "VERSION:3.0", contentline.line("UID", contentline.text(seed.uid))]
+    lines.append(contentline.line("FN", contentline.text(seed.name)))
+    lines.append(contentline.line("N", f"{contentline.text(family)};{contentline.text(given)};;;"))
     for i, addr in enumerate(seed.emails):
-        line = card.add("email")
-        line.value = addr.strip().lower()
-        line.type_param = "INTERNET,PREF" if i == 0 else "INTERNET"
-    for phone in seed.phones:
-        card.add("tel").value = phone
-    if seed.organization:
-        card.add("org").value = [seed.organization]
-    if seed.title:
-        card.add("title").value = seed.title
-    if seed.notes:
-        card.add("note").value = seed.notes
+        kind = "INTERNET,PREF" if i == 0 else "INTERNET"
+        lines.append(contentline.line("EMAIL", contentline.text(addr.strip().lower()), [("TYPE", kind)]))
+    lines += [contentline.line("TEL", contentline.text(phone)) for phone in seed.phones]
+    for name, value in (("ORG", seed.organization), ("TITLE", seed.title), ("NOTE", seed.notes)):
+        if value:
+            lines.append(contentline.line(name, contentline.text(value)))
     if seed.birthday:
-        card.add("bday").value = seed.birthday.isoformat()
-    return card.serialize().encode()
+        lines.append(contentline.line("BDAY", seed.birthday.isoformat()))
+    lines.append("END:VCARD")
+    return (contentline.CRLF.join(lines) + contentline.CRLF).encode()
 
 
 def _values(card: Any, name: str) -> list[Any]:

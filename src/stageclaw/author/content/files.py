@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import csv
 import io
+import struct
+import zlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -89,3 +91,19 @@ def pdf(title: str, lines: Sequence[str]) -> bytes:
     out += "".join(f"{o:010d} 00000 n \n" for o in offsets)
     out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
     return out.encode("ascii")
+
+
+def png(width: int, height: int, colour: tuple[int, int, int]) -> bytes:
+    """A plain image of one colour (a stand-in for a screenshot): small, valid, and its bytes differ by colour."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    row = b"\x00" + bytes(colour) * width
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(row * height, 9))
+        + chunk(b"IEND", b"")
+    )
