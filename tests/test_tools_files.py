@@ -50,12 +50,16 @@ def test_list(reg: Registry) -> None:
 
 
 def test_read(reg: Registry, episode: Episode) -> None:
-    assert reg.call("files_read", {"path": "docs/plan.md"}) == {"path": "docs/plan.md", "content": PLAN}
+    assert reg.call("files_read", {"path": "docs/plan.md"}) == {
+        "path": "docs/plan.md",
+        "content": PLAN,
+        "extracted": False,
+    }
     assert reg.call("files_read", {"path": "./docs//plan.md"})["path"] == "docs/plan.md"
     (episode.workspace / "photo.jpg").write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00")
-    refused(reg, "files_read", {"path": "photo.jpg"}, r"not a UTF-8 text file.*terminal_run.*xxd ~/photo\.jpg")
+    refused(reg, "files_read", {"path": "photo.jpg"}, r"not a text file or a document.*terminal_run.*xxd ~/photo\.jpg")
     (episode.workspace / "latin1.txt").write_bytes("café".encode("latin-1"))
-    refused(reg, "files_read", {"path": "latin1.txt"}, "not a UTF-8 text file")
+    refused(reg, "files_read", {"path": "latin1.txt"}, "not a text file")
     refused(reg, "files_read", {"path": "docs"}, "is a folder.*files_list")
     refused(reg, "files_read", {"path": "missing.md"}, "no such file")
     os.mkfifo(episode.workspace / "pipe")

@@ -11,10 +11,12 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from stageclaw.tools import paths
+from stageclaw.tools import documents, paths
 from stageclaw.tools.base import ToolContext, ToolError, tool
 
 READ_CAP = 128 * 1024
+# Documents are read whole (a ZIP's directory is at its end); bigger ones are treated as plain bytes.
+DOCUMENT_CAP = 64 * 1024 * 1024
 LIST_CAP = 1000
 BINARY_PROBE = 8192
 
@@ -91,13 +93,57 @@ def _text(data: bytes, *, final: bool) -> str | None:
         return None
 
 
+def _document(ctx: ToolContext, target: Path, doc: documents.Document) -> dict[str, Any]:
+    """A document's extracted text, cut at a page or sheet boundary when it is long, with its structure."""
+    shown: list[documents.Part] = []
+    for part in doc.parts:
+        if len(doc.text([*shown, part]).encode("utf-8")) > READ_CAP:
+            break
+        shown.append(part)
+    if shown:
+        content = doc.text(shown)
+    else:  # the first part alone is too long: show as much of it as fits
+        content = doc.text(doc.parts[:1]).encode("utf-8")[:READ_CAP].decode("utf-8", errors="ignore")
+    out: dict[str, Any] = {"path": _rel(ctx, target), "content": content, "extracted": True, "format": doc.format}
+    if doc.unit is not None:
+        out[f"{doc.unit}s"] = len(doc.parts)
+    notes = list(doc.notes)
+    if len(shown) < len(doc.parts):
+        out["truncated"] = True
+        notes.append(_rest_of(ctx, target, doc, len(shown)))
+    if notes:
+        out["note"] = "; ".join(notes)
+    return out
+
+
+def _rest_of(ctx: ToolContext, target: Path, doc: documents.Document, done: int) -> str:
+    """How to read what did not fit, with the terminal's converters."""
+    in_shell = "~/" + shlex.quote(_rel(ctx, target))
+    if doc.unit == "page":
+        return (
+            f"only pages 1-{done} of {len(doc.parts)} fit here" if done else "the first page alone is too long"
+        ) + f"; read on with terminal_run, e.g. `pdftotext -layout -f {done + 1} -l {done + 5} {in_shell} -`"
+    if doc.unit == "sheet":
+        return (
+            f"only sheets 1-{done} of {len(doc.parts)} fit here" if done else "the first sheet alone is too long"
+        ) + f"; read a sheet with terminal_run, e.g. `xlsx2csv -s {done + 1} {in_shell} | head -n 200`"
+    tool = {"docx": "docx2txt", "odt": "odt2txt"}.get(doc.format, "cat")
+    return f"the text is cut at {READ_CAP} bytes; read it whole with terminal_run, e.g. `{tool} {in_shell} | less`"
+
+
 @tool("files")
 def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
-    """Read a UTF-8 text file and return {path, content}.
+    """Read a file: a UTF-8 text file as it is, or the text of a document (PDF, DOCX, XLSX, ODT, CSV).
 
-    Files over 128 KiB are cut: the result then has `truncated: true` and a `note` on how to read
-    the rest. A binary file (PDF, image, spreadsheet, archive...) cannot be read here: inspect it with
-    terminal_run instead, e.g. `file report.pdf`, `xxd report.pdf | head`, `unzip -l data.xlsx`.
+    Returns {path, content, extracted}. For a document, `extracted` is true and `content` is text
+    taken out of it, not the file's bytes: a PDF's pages are marked `[page 2 of 5]`, a
+    workbook's sheets `[sheet 1 of 2: "Q1", ...]` with their rows as CSV, a DOCX or ODT's headings
+    with `#` and its tables as `| a | b |` rows; `format` names the kind and `pages` or `sheets`
+    counts them. Layout, images and fonts are lost, and a scanned PDF has no text to extract. Text
+    over 128 KiB is cut (at a page or sheet boundary for documents): the result then has
+    `truncated: true` and a `note` on how to read the rest with terminal_run (which has pdftotext,
+    pdfinfo, docx2txt, odt2txt and xlsx2csv). Other binary files (images, archives) are refused:
+    inspect them with terminal_run. Changes nothing.
     """
     target = _target(ctx, path, must_exist=True)
     if target.is_dir():
@@ -106,17 +152,26 @@ def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
         raise ToolError(f"{path!r} is not a regular file (a pipe or device); it cannot be read")
     size = target.stat().st_size
     with open(target, "rb") as fh:
-        data = fh.read(READ_CAP)
-    truncated = size > len(data)
-    content = _text(data, final=not truncated)
+        data = fh.read(DOCUMENT_CAP if size <= DOCUMENT_CAP else READ_CAP)
     # The shell may have changed folder: point it at the file from the home folder.
     in_shell = "~/" + shlex.quote(_rel(ctx, target))
+    if len(data) == size:
+        try:
+            doc = documents.extract(target.name, data)
+        except documents.DocumentError as exc:
+            raise ToolError(f"{path!r}: {exc}; try terminal_run, e.g. `file {in_shell}`") from None
+        if doc is not None:
+            return _document(ctx, target, doc)
+    data = data[:READ_CAP]
+    truncated = size > len(data)
+    content = _text(data, final=not truncated)
     if content is None:
         raise ToolError(
-            f"{path!r} is not a UTF-8 text file ({size} bytes; binary, e.g. a PDF, image or spreadsheet). Inspect it"
-            f" with terminal_run instead, e.g. `file {in_shell}`, `xxd {in_shell} | head -n 20` or `strings {in_shell}`"
+            f"{path!r} is not a text file or a document files_read can extract ({size} bytes; binary, e.g. an"
+            f" image or archive). Inspect it with terminal_run instead, e.g. `file {in_shell}`,"
+            f" `xxd {in_shell} | head -n 20` or `strings {in_shell}`"
         )
-    out: dict[str, Any] = {"path": _rel(ctx, target), "content": content}
+    out: dict[str, Any] = {"path": _rel(ctx, target), "content": content, "extracted": False}
     if truncated:
         shown = len(content.encode("utf-8"))
         out["truncated"] = True
