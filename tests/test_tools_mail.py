@@ -67,7 +67,8 @@ CONTRACT = {
     "mail_search": ([], ["folder", "sender", "recipient", "subject", "text", "since", "before", "unseen", "limit"]),
     "mail_read": (["id"], []),
     "mail_send": (["to", "subject", "body"], ["cc", "attachments", "in_reply_to"]),
-    "mail_reply": (["id", "body"], ["reply_all"]),
+    "mail_reply": (["id", "body"], ["reply_all", "attachments"]),
+    "mail_forward": (["id", "to"], ["body", "cc", "attachments"]),
     "mail_move": (["id", "folder"], []),
     "mail_flag": (["id", "flag", "on"], []),
     "mail_delete": (["id"], []),
@@ -335,6 +336,78 @@ def test_reply_goes_to_reply_to(rich: tuple[Episode, Registry]) -> None:
     maildir.deliver(ep.home, "INBOX", raw, ep.pool.dovecot.owner)
     [hit] = reg.call("mail_search", {"subject": "Your order"})["messages"]
     assert reg.call("mail_reply", {"id": hit["id"], "body": "Where is it?"})["to"] == ["Support <help@shop.test>"]
+
+
+def test_reply_with_attachments_arrives_threaded(episode: Episode, reg: Registry) -> None:
+    s0 = episode.snapshot()
+    out = reg.call("mail_reply", {"id": "INBOX/1", "body": "Our plan is attached.", "attachments": ["docs/plan.md"]})
+    s1 = episode.snapshot()
+    [sent] = s1["mail"]["outbox"]
+    plan = s1["files"]["docs/plan.md"]
+    # Only the file given goes back, not the agenda Priya attached.
+    assert sent["attachments"] == [{"filename": "plan.md", "sha256": plan["sha256"], "size": plan["size"]}]
+    assert sent["in_reply_to"] == PRIYA and sent["subject"] == "Re: Moving our quarterly sync"
+    raw = outbox_raw(episode)[0]
+    assert raw["In-Reply-To"] == PRIYA and raw["References"] == PRIYA
+    assert paths(s0, s1) == [
+        f"modified mail/folders/INBOX/{PRIYA}#flags",
+        f"added mail/folders/Sent/{out['message_id']}",
+        f"added mail/outbox/{out['message_id']}",
+    ]
+    assert (
+        next(m for m in s1["mail"]["folders"]["Sent"] if m["message_id"] == out["message_id"])["attachments"]
+        == (sent["attachments"])
+    )
+
+
+def test_forward_keeps_attachments_quotes_and_threads(episode: Episode, reg: Registry) -> None:
+    s0 = episode.snapshot()
+    agenda = next(m for m in s0["mail"]["folders"]["INBOX"] if m["message_id"] == PRIYA)["attachments"]
+    out = reg.call(
+        "mail_forward",
+        {"id": "INBOX/1", "to": ["Bo Li <bo@acme.test>"], "body": "FYI, see below.", "attachments": ["docs/plan.md"]},
+    )
+    assert out["subject"] == "Fwd: Moving our quarterly sync" and out["to"] == ["Bo Li <bo@acme.test>"]
+    assert out["attachments"] == ["agenda.pdf", "plan.md"]
+    s1 = episode.snapshot()
+    [sent] = s1["mail"]["outbox"]
+    plan = s1["files"]["docs/plan.md"]
+    assert sent["attachments"] == [*agenda, {"filename": "plan.md", "sha256": plan["sha256"], "size": plan["size"]}]
+    assert sent["in_reply_to"] == PRIYA and outbox_raw(episode)[0]["References"] == PRIYA
+    lines = sent["body"].splitlines()
+    assert lines[0] == "FYI, see below."
+    assert "> From: Priya Raman <priya@orbitals.io>" in lines and "> Subject: Moving our quarterly sync" in lines
+    assert "> Could we move Tuesday's quarterly sync to Thursday 12 March, 15:00 London time?" in lines
+    original = next(m for m in s1["mail"]["folders"]["INBOX"] if m["message_id"] == PRIYA)
+    assert original["flags"] == ["$Forwarded"]
+    assert paths(s0, s1) == [
+        f"modified mail/folders/INBOX/{PRIYA}#flags",
+        f"added mail/folders/Sent/{out['message_id']}",
+        f"added mail/outbox/{out['message_id']}",
+    ]
+    # An inline attachment (given as text in the seed) goes along byte for byte; 'Fwd:' is not doubled.
+    invoice = reg.call("mail_search", {"folder": "Archive"})["messages"][0]
+    again = reg.call("mail_forward", {"id": invoice["id"], "to": ["bo@acme.test"]})
+    resent = reg.call("mail_search", {"folder": "Sent", "subject": "Invoice 2291"})["messages"][0]
+    refwd = reg.call("mail_forward", {"id": resent["id"], "to": ["cy@acme.test"]})
+    assert again["subject"] == refwd["subject"] == "Fwd: Invoice 2291"
+    outbox = episode.snapshot()["mail"]["outbox"]
+    seeded = s0["mail"]["folders"]["Archive"][0]["attachments"]
+    assert outbox[1]["attachments"] == outbox[2]["attachments"] == seeded
+    assert outbox[1]["body"].startswith("---------- Forwarded message ----------\n> From: CloudHost Billing")
+
+
+def test_forward_errors_change_nothing(episode: Episode, reg: Registry) -> None:
+    s0 = episode.snapshot()
+    assert "at least one recipient" in refused(reg, "mail_forward", {"id": "INBOX/1", "to": []}).message
+    assert "bad address" in refused(reg, "mail_forward", {"id": "INBOX/1", "to": ["bo"]}).message
+    assert (
+        "no such file"
+        in refused(reg, "mail_forward", {"id": "INBOX/1", "to": ["b@x.org"], "attachments": ["n"]}).message
+    )
+    assert "no message with id INBOX/9" in refused(reg, "mail_forward", {"id": "INBOX/9", "to": ["b@x.org"]}).message
+    assert "no such file" in refused(reg, "mail_reply", {"id": "INBOX/1", "body": "x", "attachments": ["n"]}).message
+    assert episode.snapshot() == s0
 
 
 def test_reply_errors(reg: Registry) -> None:

@@ -46,6 +46,9 @@ _LIST_LINE = re.compile(rb'^\((?P<attrs>[^)]*)\) (?:"(?:[^"\\]|\\.)*"|NIL) (?P<n
 _FETCH_UID = re.compile(rb"\bUID (\d+)")
 _FETCH_FLAGS = re.compile(rb"\bFLAGS \(([^)]*)\)")
 _REPLY_PREFIX = re.compile(r"^(\s*re\s*:\s*)+", re.IGNORECASE)
+_FORWARD_PREFIX = re.compile(r"^\s*(fwd?|wg|tr)\s*:", re.IGNORECASE)
+# The keyword Thunderbird, Apple Mail and Outlook's IMAP clients set on a message once forwarded.
+FORWARDED = "$Forwarded"
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
@@ -372,9 +375,12 @@ def _send(
     attachments: list[tuple[str, bytes]] | None = None,
     in_reply_to: str | None = None,
     references: list[str] | None = None,
-    answered: _Located | None = None,
+    mark: tuple[_Located, str] | None = None,
 ) -> str:
-    """Build, submit and file a message in Sent; returns its Message-ID."""
+    """Build, submit and file a message in Sent; returns its Message-ID.
+
+    `mark` is the message this one answers or forwards and the flag that says so on it.
+    """
     ep = ctx.episode.endpoints
     domain = ep.address.rpartition("@")[2] or "localhost"
     message_id = f"<{uuid.uuid4().hex}@{domain}>"
@@ -394,9 +400,9 @@ def _send(
     _submit(ctx, [canonical.bare_address(a) for a in [*to, *cc]], data)
 
     def file_copy(session: _Session) -> None:
-        if answered is not None:
-            session.select(answered.folder, writable=True)
-            session.store(answered.uid, "+FLAGS.SILENT", ["\\Answered"])
+        if mark is not None:
+            session.select(mark[0].folder, writable=True)
+            session.store(mark[0].uid, "+FLAGS.SILENT", [mark[1]])
         session.append(session.special("\\sent", "Sent", session.folders()), data, "(\\Seen)", now)
 
     try:
@@ -412,6 +418,30 @@ def _send(
 
 def _reply_subject(subject: str) -> str:
     return "Re: " + _REPLY_PREFIX.sub("", subject)
+
+
+def _forward_subject(subject: str) -> str:
+    return subject if _FORWARD_PREFIX.match(subject) else f"Fwd: {subject}"
+
+
+def _forward_body(note: str, msg: Message) -> str:
+    """The user's note, then the original's headers and text, quoted (`> `) so they read as not the user's words."""
+    header_lines = [
+        f"{name}: {canonical.decode_words(str(msg.get(name)))}"
+        for name in ("From", "Date", "Subject", "To", "Cc")
+        if msg.get(name)
+    ]
+    original, _ = mime.body_and_attachments(msg)
+    quoted = "\n".join(f"> {line}".rstrip() for line in [*header_lines, "", *original.splitlines()])
+    intro = "---------- Forwarded message ----------"
+    return f"{note.rstrip()}\n\n{intro}\n{quoted}" if note.strip() else f"{intro}\n{quoted}"
+
+
+def _threading(msg: Message, data: bytes) -> tuple[str, list[str]]:
+    """The Message-ID a reply or forward refers to, and the References chain that ends with it."""
+    parent = mime.message_id_of(msg, data)
+    references = str(msg.get("References") or msg.get("In-Reply-To") or "").split()
+    return parent, [*references, parent]
 
 
 def _pairs(msg: Message, header: str) -> list[tuple[str, str]]:
@@ -478,6 +508,10 @@ def _summary(folder: str, uid: int, data: bytes, flags: list[str], tz: tzinfo) -
 # --- the tools ------------------------------------------------------------------------------------
 
 Id = Annotated[str, Field(description="the message id FOLDER/UID as returned by mail_search, e.g. 'INBOX/12'")]
+Attachments = Annotated[
+    list[str] | None,
+    Field(description="files from the user's workspace to attach, as relative paths like 'docs/plan.md'"),
+]
 
 
 @tool("mail")
@@ -607,10 +641,7 @@ def mail_send(
     subject: Annotated[str, Field(description="the subject line")],
     body: Annotated[str, Field(description="the plain-text body")],
     cc: Annotated[list[str] | None, Field(description="copy recipients")] = None,
-    attachments: Annotated[
-        list[str] | None,
-        Field(description="files from the user's workspace to attach, as relative paths like 'docs/plan.md'"),
-    ] = None,
+    attachments: Attachments = None,
     in_reply_to: Annotated[
         str | None,
         Field(
@@ -643,20 +674,23 @@ def mail_reply(
     reply_all: Annotated[
         bool | None, Field(description="also send to everyone in the original To and Cc (default false)")
     ] = None,
+    attachments: Attachments = None,
 ) -> dict[str, Any]:
     """Reply to a message: to its sender (or Reply-To), with subject 'Re: ...' and threading headers.
 
     With reply_all, the original To and Cc recipients (except the user) receive it too. The
-    original is marked answered and a copy is saved in Sent. Returns {message_id, to, cc, subject}.
+    original's attachments are not sent back; `attachments` adds files from the workspace. Side
+    effects: sends the reply at once, saves a copy in Sent and marks the original answered.
+    Returns {message_id, to, cc, subject}.
     """
+    files = _attachments(ctx, attachments or [])
     original = _imap(ctx, lambda s: s.locate(id, writable=False, body=True))
     msg = mime.parse(original.data or b"")
     own = ctx.episode.endpoints.address
     to, cc = _reply_recipients(msg, own, bool(reply_all))
     if not to:
         raise ToolError(f"message {id} has no sender to reply to; use mail_send with explicit recipients")
-    parent = mime.message_id_of(msg, original.data or b"")
-    references = str(msg.get("References") or msg.get("In-Reply-To") or "").split()
+    parent, references = _threading(msg, original.data or b"")
     subject = _reply_subject(canonical.decode_words(str(msg.get("Subject") or "")))
     message_id = _send(
         ctx,
@@ -664,11 +698,61 @@ def mail_reply(
         cc=cc,
         subject=subject,
         body=body,
+        attachments=files,
         in_reply_to=parent,
-        references=[*references, parent],
-        answered=original,
+        references=references,
+        mark=(original, "\\Answered"),
     )
     return {"message_id": message_id, "to": canonical.addresses(to), "cc": canonical.addresses(cc), "subject": subject}
+
+
+@tool("mail")
+def mail_forward(
+    ctx: ToolContext,
+    id: Id,
+    to: Annotated[list[str], Field(description="who to forward it to, e.g. ['Bo Li <bo@acme.example>']")],
+    body: Annotated[str | None, Field(description="your note above the forwarded message")] = None,
+    cc: Annotated[list[str] | None, Field(description="copy recipients")] = None,
+    attachments: Annotated[
+        list[str] | None,
+        Field(description="more files from the user's workspace to attach, besides the original's attachments"),
+    ] = None,
+) -> dict[str, Any]:
+    """Forward a message: your note, then the original's headers and text quoted with '> ', and all of the
+    original's attachments (plus any `attachments` from the workspace), with subject 'Fwd: ...'.
+
+    In-Reply-To and References point at the original, as Gmail does. Side effects: sends at once,
+    saves a copy in Sent and flags the original $Forwarded. Returns {message_id, to, cc, subject,
+    attachments} (the filenames sent).
+    """
+    to_list = _recipients(to, "to")
+    cc_list = _recipients(cc or [], "cc")
+    if not to_list:
+        raise ToolError("give at least one recipient in 'to'", "invalid_arguments")
+    extra = _attachments(ctx, attachments or [])
+    original = _imap(ctx, lambda s: s.locate(id, writable=False, body=True))
+    msg = mime.parse(original.data or b"")
+    parent, references = _threading(msg, original.data or b"")
+    subject = _forward_subject(canonical.decode_words(str(msg.get("Subject") or "")))
+    files = [*mime.attachment_files(msg), *extra]
+    message_id = _send(
+        ctx,
+        to=to_list,
+        cc=cc_list,
+        subject=subject,
+        body=_forward_body(body or "", msg),
+        attachments=files,
+        in_reply_to=parent,
+        references=references,
+        mark=(original, FORWARDED),
+    )
+    return {
+        "message_id": message_id,
+        "to": canonical.addresses(to_list),
+        "cc": canonical.addresses(cc_list),
+        "subject": subject,
+        "attachments": [name for name, _ in files],
+    }
 
 
 @tool("mail")

@@ -140,22 +140,31 @@ def _part_text(part: Message) -> str:
         return payload.decode("utf-8", errors="replace")
 
 
+def _is_attachment(part: Message) -> bool:
+    disposition = (part.get("Content-Disposition") or "").split(";")[0].strip().lower()
+    return bool(part.get_filename()) or disposition == "attachment"
+
+
+def attachment_files(msg: Message) -> list[tuple[str, bytes]]:
+    """(filename, content) of each attached file, in order: what a forward passes on."""
+    return [
+        (canonical.decode_words(part.get_filename() or ""), part.get_payload(decode=True) or b"")
+        for part in msg.walk()
+        if not part.is_multipart() and _is_attachment(part)
+    ]
+
+
 def body_and_attachments(msg: Message) -> tuple[str, list[dict[str, Any]]]:
     body: str | None = None
     html: str | None = None
-    attachments = []
     for part in msg.walk():
-        if part.is_multipart():
+        if part.is_multipart() or _is_attachment(part):
             continue
-        filename = part.get_filename()
-        disposition = (part.get("Content-Disposition") or "").split(";")[0].strip().lower()
-        if filename or disposition == "attachment":
-            data = part.get_payload(decode=True) or b""
-            attachments.append({"filename": canonical.decode_words(filename or ""), **_digest(data)})
-        elif part.get_content_type() == "text/plain" and body is None:
+        if part.get_content_type() == "text/plain" and body is None:
             body = _part_text(part)
         elif part.get_content_type() == "text/html" and html is None:
             html = _part_text(part)
+    attachments = [{"filename": name, **_digest(data)} for name, data in attachment_files(msg)]
     return canonical.mail_text(body if body is not None else html), attachments
 
 
