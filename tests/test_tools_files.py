@@ -31,7 +31,9 @@ def test_list(reg: Registry) -> None:
             {"path": "docs", "type": "dir", "size": None},
             {"path": "docs/agenda.pdf", "type": "file", "size": 86},
             {"path": "docs/plan.md", "type": "file", "size": len(PLAN)},
-        ]
+        ],
+        "total": 3,
+        "next_cursor": None,
     }
     for name in ("a/b/c.txt", "a/b-c.txt", "a/b/d/e.txt"):
         reg.call("files_write", {"path": name, "content": "x"})

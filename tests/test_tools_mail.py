@@ -63,8 +63,11 @@ RICH = {
 }
 
 CONTRACT = {
-    "mail_list_folders": ([], []),
-    "mail_search": ([], ["folder", "sender", "recipient", "subject", "text", "since", "before", "unseen", "limit"]),
+    "mail_list_folders": ([], ["limit", "cursor"]),
+    "mail_search": (
+        [],
+        ["folder", "sender", "recipient", "subject", "text", "since", "before", "unseen", "limit", "cursor"],
+    ),
     "mail_read": (["id"], []),
     "mail_send": (["to", "subject", "body"], ["cc", "attachments", "in_reply_to"]),
     "mail_reply": (["id", "body"], ["reply_all", "attachments"]),
@@ -504,3 +507,64 @@ def test_sender_name_with_a_comma(make_episode: Any) -> None:
     with Registry(ep, allow=["mail_send"]) as reg:
         reg.call("mail_send", {"to": ["a@b.example"], "subject": "s", "body": "b"})
     assert ep.snapshot()["mail"]["outbox"][0]["from"] == "Chen, Lin <lin.chen@example.com>"
+
+
+def _all_pages(reg: Registry, args: dict[str, Any]) -> tuple[list[str], int]:
+    """The message ids of every page of a search, in order, and the number of pages."""
+    seen: list[str] = []
+    cursor, pages = None, 0
+    while True:
+        page = reg.call("mail_search", {**args, **({"cursor": cursor} if cursor else {})})
+        assert page["total"] == 500
+        seen += [m["message_id"] for m in page["messages"]]
+        cursor, pages = page["next_cursor"], pages + 1
+        if cursor is None:
+            assert "note" not in page
+            return seen, pages
+        assert f"cursor={cursor!r}" in page["note"]
+
+
+def test_paging_over_500_messages_returns_each_exactly_once(make_episode: Any) -> None:
+    # Every third message shares its Date with another: the order must still be total.
+    dated = [
+        "2026-01-01T00:00:00+00:00"
+        if i % 3 == 0
+        else f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T{i % 24:02d}:00:00+00:00"
+        for i in range(500)
+    ]
+    world = {**RICH, "mail": {"folders": {"INBOX": [], "Archive": []}}}
+    for i, date in enumerate(dated):
+        world["mail"]["folders"]["INBOX" if i % 2 else "Archive"].append(_msg(f"<m{i:03d}@acme.test>", date))
+    ep = make_episode(world)
+    with Registry(ep, allow=["mail_*"]) as reg:
+        seen, pages = _all_pages(reg, {"limit": 37})
+        assert pages == 14 and len(seen) == 500 and len(set(seen)) == 500
+        # Pages of another size (the largest is cut by the size budget) give the same one order.
+        big, big_pages = _all_pages(reg, {"limit": 200})
+        assert big == seen and big_pages > 3
+        dates = [datetime.fromisoformat(dated[int(mid[2:5])]) for mid in seen]
+        assert dates == sorted(dates, reverse=True)
+        # The default page is 20, with a note on how to go on.
+        first = reg.call("mail_search", {})
+        assert len(first["messages"]) == 20 and "messages 1-20 of 500" in first["note"]
+        second = reg.call("mail_search", {"cursor": first["next_cursor"]})
+        assert "messages 21-40 of 500" in second["note"]
+        # A message that arrives meanwhile, newer than all, shifts nothing: the next page is the same.
+        late = build_message(
+            sender="x@acme.test",
+            to=[USER],
+            cc=[],
+            subject="late",
+            body="b",
+            message_id="<late@acme.test>",
+            date=datetime.fromisoformat("2026-12-31T00:00:00+00:00"),
+        )
+        maildir.deliver(ep.home, "INBOX", late, ep.pool.dovecot.owner)
+        again = reg.call("mail_search", {"cursor": first["next_cursor"]})
+        assert again["messages"] == second["messages"] and again["total"] == 501
+        # A cursor only goes with the arguments it was made for (limit may change).
+        moved = refused(reg, "mail_search", {"folder": "INBOX", "cursor": first["next_cursor"]})
+        assert "other arguments" in moved.message and moved.kind == "invalid_arguments"
+        assert "bad cursor" in refused(reg, "mail_search", {"cursor": "not-a-cursor"}).message
+        five = reg.call("mail_search", {"limit": 5, "cursor": first["next_cursor"]})["messages"]
+        assert five == second["messages"][:5]

@@ -20,12 +20,12 @@ N1 = {
 
 def test_list_read_and_search_change_nothing(reg: Registry, episode: Episode) -> None:
     s0 = episode.snapshot()
-    assert reg.call("notes_list") == {"notes": [N1]}
-    assert reg.call("notes_list", {"folder": "Notes"}) == {"notes": [N1]}
+    assert reg.call("notes_list") == {"notes": [N1], "total": 1, "next_cursor": None}
+    assert reg.call("notes_list", {"folder": "Notes"}) == {"notes": [N1], "total": 1, "next_cursor": None}
     assert reg.call("notes_read", {"uid": "n-1"}) == N1
     for query in ("orbitals ACCOUNT", "AFTERNOONS", "work", "london time"):
-        assert reg.call("notes_search", {"query": query}) == {"notes": [N1]}, query
-    assert reg.call("notes_search", {"query": "dentist"}) == {"notes": []}
+        assert reg.call("notes_search", {"query": query}) == {"notes": [N1], "total": 1, "next_cursor": None}, query
+    assert reg.call("notes_search", {"query": "dentist"}) == {"notes": [], "total": 0, "next_cursor": None}
     assert dumps(episode.snapshot()) == dumps(s0)
 
 
@@ -110,5 +110,5 @@ def test_delete_note(reg: Registry, episode: Episode) -> None:
     s0 = episode.snapshot()
     assert reg.call("notes_delete", {"uid": "n-1"}) == {"deleted": "n-1", "folder": "Notes"}
     assert changes(s0, episode.snapshot()) == [("removed", "notes/Notes/n-1")]
-    assert reg.call("notes_list") == {"notes": []}
+    assert reg.call("notes_list") == {"notes": [], "total": 0, "next_cursor": None}
     assert "no note with uid 'n-1'" in fails(reg, "notes_delete", uid="n-1").message

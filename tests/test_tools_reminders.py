@@ -30,7 +30,9 @@ def test_list_leaves_out_completed_unless_asked(reg: Registry, episode: Episode)
                 "completed_at": None,
                 "list": "Inbox",
             }
-        ]
+        ],
+        "total": 1,
+        "next_cursor": None,
     }
     everything = reg.call("reminders_list", {"include_completed": True, "list": "Inbox"})["reminders"]
     assert [(t["uid"], t["completed"]) for t in everything] == [("r-1", False), ("r-2", True)]
@@ -79,7 +81,7 @@ def test_create_without_lists_makes_reminders(make_episode: Callable[[dict[str, 
             ("added", "reminders/Reminders"),
             *sorted(("added", f"reminders/Reminders/{out['uid']}") for out in (first, second)),
         ]
-        assert reg.call("calendar_list_calendars") == {"calendars": [{"name": "Work"}]}
+        assert reg.call("calendar_list_calendars")["calendars"] == [{"name": "Work"}]
     props = davstore.read_user(episode.pool.radicale.storage, episode.login)
     assert {c.name: c.components for c in props} == {"Work": ["VEVENT"], "Reminders": ["VTODO"], "Contacts": []}
 

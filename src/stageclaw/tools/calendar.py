@@ -10,7 +10,7 @@ import icalendar
 import recurring_ical_events
 from pydantic import Field
 
-from stageclaw.tools import dav
+from stageclaw.tools import dav, paging
 from stageclaw.tools.base import ToolContext, ToolError, tool
 from stageclaw.tools.timeparse import parse_datetime, parse_when
 from stageclaw.world import canonical
@@ -99,12 +99,22 @@ def _instant(value: date | datetime, tz: tzinfo) -> datetime:
 
 
 @tool("calendar")
-def calendar_list_calendars(ctx: ToolContext) -> dict[str, Any]:
-    """The user's calendars; pass a name as `calendar` to the other calendar tools.
+def calendar_list_calendars(
+    ctx: ToolContext,
+    limit: paging.limit(100, 500) = None,
+    cursor: paging.CURSOR = None,
+) -> dict[str, Any]:
+    """The user's calendars by name; pass a name as `calendar` to the other calendar tools. Changes nothing.
 
-    Reminder lists and notes folders are not calendars (see reminders_* and notes_*).
+    Returns {calendars: [{name}], total, next_cursor}. Reminder lists and notes folders are not
+    calendars (see reminders_list_lists and notes_*).
     """
-    return {"calendars": [{"name": coll.name} for coll in dav.session(ctx).collections(APP)]}
+    pager: paging.Pager[dav.Collection] = paging.Pager(
+        "calendar_list_calendars", {}, limit, cursor, default=100, noun="calendars"
+    )
+    colls = pager.window(dav.session(ctx).collections(APP), lambda c: (c.name.casefold(), c.name))
+    calendars, fields = pager.finish([{"name": coll.name} for coll in colls])
+    return {"calendars": calendars, **fields}
 
 
 @tool("calendar")
@@ -129,13 +139,16 @@ def calendar_list_events(
         str | None,
         Field(description="only events whose summary, location or description contains this text (case-insensitive)"),
     ] = None,
+    limit: paging.limit(50, 500) = None,
+    cursor: paging.CURSOR = None,
 ) -> dict[str, Any]:
     """Events that overlap a time range, sorted by start, from every calendar or one. Changes nothing.
 
-    Each event has uid, summary, start, end, all_day, location, description, attendees,
-    organizer, status, rrule and calendar. A recurring event is listed once, with its `rrule`,
-    the `start`/`end` of its first occurrence ever, and `occurrences`: the start of each of
-    its occurrences inside the range. Times are shown in the user's timezone.
+    Returns {events, total, next_cursor}. Each event has uid, summary, start, end, all_day,
+    location, description, attendees, organizer, status, rrule and calendar. A recurring event
+    is listed once, with its `rrule`, the `start`/`end` of its first occurrence ever, and
+    `occurrences`: the start of each of its occurrences inside the range. Times are shown in the
+    user's timezone.
     """
     tz = ctx.tz
     range_start = parse_datetime(start, tz, "start")
@@ -143,6 +156,10 @@ def calendar_list_events(
     range_end = _instant(last, tz) if _timed(last) else _instant(last + timedelta(days=1), tz)
     if range_end <= range_start:
         raise ToolError(f"end {end!r} is not after start {start!r}", "invalid_arguments")
+    args = {"start": start, "end": end, "calendar": calendar, "query": query}
+    pager: paging.Pager[tuple[datetime, str, dict[str, Any]]] = paging.Pager(
+        "calendar_list_events", args, limit, cursor, default=50, noun="events"
+    )
     session = dav.session(ctx)
     colls = [session.collection(APP, calendar)] if calendar is not None else session.collections(APP)
     found: list[tuple[datetime, str, dict[str, Any]]] = []
@@ -167,8 +184,9 @@ def calendar_list_events(
             if event["rrule"] or "RDATE" in item.component:
                 event["occurrences"] = [canonical.when(value, tz) for value in starts]
             found.append((_instant(starts[0], tz), event["summary"], event))
-    found.sort(key=lambda entry: entry[:2])
-    return {"events": [event for _, _, event in found]}
+    chosen = pager.window(found, lambda entry: (entry[0].timestamp(), entry[1], entry[2]["uid"]))
+    events, fields = pager.finish([event for _, _, event in chosen])
+    return {"events": events, **fields}
 
 
 @tool("calendar")

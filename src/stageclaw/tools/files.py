@@ -11,13 +11,12 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from stageclaw.tools import documents, paths
+from stageclaw.tools import documents, paging, paths
 from stageclaw.tools.base import ToolContext, ToolError, tool
 
 READ_CAP = 128 * 1024
 # Documents are read whole (a ZIP's directory is at its end); bigger ones are treated as plain bytes.
 DOCUMENT_CAP = 64 * 1024 * 1024
-LIST_CAP = 1000
 BINARY_PROBE = 8192
 
 PathArg = Annotated[str, Field(description="A path relative to the user's home folder, e.g. 'docs/plan.md'.")]
@@ -58,29 +57,27 @@ def files_list(
     path: Annotated[
         str, Field(description="The folder to list, relative to the home folder, e.g. 'docs'; '' lists everything.")
     ] = "",
+    limit: paging.limit(200, 1000) = None,
+    cursor: paging.CURSOR = None,
 ) -> dict[str, Any]:
-    """List the user's files and folders under `path`, recursively, sorted by path.
+    """List the user's files and folders under `path`, recursively, in tree order. Changes nothing.
 
-    Each entry is {path, type, size}: `path` is relative to the home folder (ready to pass to
-    files_read), `type` is "file", "dir" or "link" (a symbolic link, not followed), and `size` is in
-    bytes for files and null otherwise. Listing a single file gives just that file. Very large
-    listings are cut at 1000 entries, with a `note`.
+    Returns {entries: [{path, type, size}], total, next_cursor}: `path` is relative to the home
+    folder (ready to pass to files_read), `type` is "file", "dir" or "link" (a symbolic link, not
+    followed), and `size` is in bytes for files and null otherwise. Listing a single file gives
+    just that file. To search by name or content, terminal_run with `find` or `grep` may be quicker.
     """
     root = _target(ctx, path, must_exist=True)
-    if not root.is_dir():
-        return {"entries": [_describe(ctx, root)]}
-    entries: list[dict[str, Any]] = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        for name in dirnames + filenames:
-            entries.append(_describe(ctx, Path(dirpath, name)))
-    entries.sort(key=lambda e: e["path"].split("/"))  # tree order: "docs/x" before "docs-old"
-    out: dict[str, Any] = {"entries": entries[:LIST_CAP]}
-    if len(entries) > LIST_CAP:
-        out["note"] = (
-            f"showing the first {LIST_CAP} of {len(entries)} entries; list a subfolder, or use terminal_run with"
-            " `find` to search"
-        )
-    return out
+    pager: paging.Pager[Path] = paging.Pager(
+        "files_list", {"path": _rel(ctx, root)}, limit, cursor, default=200, noun="entries"
+    )
+    found = [root] if not root.is_dir() else []
+    for dirpath, dirnames, filenames in os.walk(root) if root.is_dir() else ():
+        found.extend(Path(dirpath, name) for name in dirnames + filenames)
+    # Tree order: "docs/x" before "docs-old".
+    chosen = pager.window(found, lambda p: (_rel(ctx, p).split("/"),))
+    entries, fields = pager.finish([_describe(ctx, p) for p in chosen])
+    return {"entries": entries, **fields}
 
 
 def _text(data: bytes, *, final: bool) -> str | None:

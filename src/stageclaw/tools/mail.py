@@ -21,7 +21,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import Field
 
-from stageclaw.tools import paths
+from stageclaw.tools import paging, paths
 from stageclaw.tools.base import ToolContext, ToolError, tool
 from stageclaw.tools.timeparse import parse_datetime
 from stageclaw.world import canonical, mime
@@ -515,20 +515,27 @@ Attachments = Annotated[
 
 
 @tool("mail")
-def mail_list_folders(ctx: ToolContext) -> dict[str, Any]:
-    """List the user's mail folders with their message counts.
+def mail_list_folders(
+    ctx: ToolContext,
+    limit: paging.limit(100, 500) = None,
+    cursor: paging.CURSOR = None,
+) -> dict[str, Any]:
+    """List the user's mail folders with their message counts, INBOX first, then by name. Changes nothing.
 
-    Returns {folders: [{name, total, unseen}]}. Folder names use '/' for subfolders
-    (e.g. 'Projects/Alpha'); use them as given in the other mail tools.
+    Returns {folders: [{name, total, unseen}], total, next_cursor}. Folder names use '/' for
+    subfolders (e.g. 'Projects/Alpha'); use them as given in the other mail tools.
     """
+    pager: paging.Pager[_Folder] = paging.Pager("mail_list_folders", {}, limit, cursor, default=100, noun="folders")
 
     def work(s: _Session) -> dict[str, Any]:
         out = []
-        for folder in s.folders().values():
+        page = pager.window(list(s.folders().values()), lambda f: (f.name != "INBOX", f.name))
+        for folder in page:
             status = _text(s.ok(s.conn.status(folder.wire, "(MESSAGES UNSEEN)"), f"count {folder.name!r}"))
             counts = {k.lower(): int(v) for k, v in re.findall(r"\b(MESSAGES|UNSEEN) (\d+)", status)}
             out.append({"name": folder.name, "total": counts.get("messages", 0), "unseen": counts.get("unseen", 0)})
-        return {"folders": out}
+        folders, fields = pager.finish(out)
+        return {"folders": folders, **fields}
 
     return _imap(ctx, work)
 
@@ -555,18 +562,18 @@ def mail_search(
     unseen: Annotated[
         bool | None, Field(description="true: only unread messages; false (default): read and unread")
     ] = None,
-    limit: Annotated[
-        int | None, Field(ge=1, le=200, description="at most this many messages (default 20, max 200)")
-    ] = None,
+    limit: paging.limit(_DEFAULT_LIMIT, 200) = None,
+    cursor: paging.CURSOR = None,
 ) -> dict[str, Any]:
     """Find messages; all given criteria must match (text matching is case-insensitive substring).
 
-    Returns {messages: [{id, message_id, folder, from, to, cc, subject, date, flags, snippet}], total}
-    with the newest first (by the message's Date), at most `limit` of them; `total` is the number
-    of matches before the limit. `id` (like 'INBOX/12') is what mail_read, mail_reply, mail_move,
-    mail_flag and mail_delete take. Times without an offset are in the user's timezone; a bare
-    date means its midnight. With no criteria it lists the newest messages. Searching changes
-    nothing (messages stay unread); open one with mail_read to see its full body and attachments.
+    Returns {messages: [{id, message_id, folder, from, to, cc, subject, date, flags, snippet}],
+    total, next_cursor} with the newest first (by the message's Date). `id`
+    (like 'INBOX/12') is what mail_read, mail_reply, mail_forward, mail_move, mail_flag and
+    mail_delete take. Times without an offset are in the user's timezone; a bare date means its
+    midnight. With no criteria it lists the newest messages. The snippet is the body's first 160
+    characters; open a message with mail_read for all of it and its attachments. Changes nothing:
+    messages stay unread.
     """
     tz = ctx.tz
     start = parse_datetime(since, tz, "since") if since else None
@@ -587,6 +594,11 @@ def mail_search(
         criteria += ["OR", "TO", _astring(recipient.strip()), "CC", _astring(recipient.strip())]
     if unseen:
         criteria.append("UNSEEN")
+    query = {"folder": folder, "sender": sender, "recipient": recipient, "subject": subject, "text": text}
+    query |= {"since": since, "before": before, "unseen": unseen}
+    pager: paging.Pager[tuple[datetime | None, _Folder, int]] = paging.Pager(
+        "mail_search", query, limit, cursor, default=_DEFAULT_LIMIT, noun="messages"
+    )
 
     def work(s: _Session) -> dict[str, Any]:
         folders = s.folders()
@@ -601,16 +613,19 @@ def mail_search(
                     continue
                 found.append((sent, f, uid))
         # Newest first; undated messages last.
-        found.sort(key=lambda x: (x[0] is not None, x[0].timestamp() if x[0] else 0, x[1].name, x[2]), reverse=True)
-        chosen = found[: limit or _DEFAULT_LIMIT]
+        chosen = pager.window(
+            found, lambda x: (x[0] is not None, x[0].timestamp() if x[0] else 0, x[1].name, x[2]), descending=True
+        )
         summaries: dict[tuple[str, int], dict[str, Any]] = {}
         for f in {f.name: f for _, f, _ in chosen}.values():
             s.select(f, writable=False)
             uids = [uid for _, g, uid in chosen if g.name == f.name]
             for uid, (flags, data) in s.fetch(uids, "(UID FLAGS BODY.PEEK[])").items():
                 summaries[(f.name, uid)] = _summary(f.name, uid, data or b"", flags or [], tz)
-        messages = [summaries[(f.name, uid)] for _, f, uid in chosen if (f.name, uid) in summaries]
-        return {"messages": messages, "total": len(found)}
+        messages, fields = pager.finish(
+            [summaries[(f.name, uid)] for _, f, uid in chosen if (f.name, uid) in summaries]
+        )
+        return {"messages": messages, **fields}
 
     return _imap(ctx, work)
 
