@@ -232,7 +232,8 @@ def test_update_moves_between_calendars_keeping_the_uid(reg: Registry, episode: 
 
 def test_delete_event(reg: Registry, episode: Episode) -> None:
     s0 = episode.snapshot()
-    assert reg.call("calendar_delete_event", {"uid": "evt-standup"}) == {"deleted": "evt-standup", "calendar": "Work"}
+    out = reg.call("calendar_delete_event", {"uid": "evt-standup"})
+    assert out == {"deleted": "evt-standup", "calendar": "Work", "invitations": []}
     assert changes(s0, episode.snapshot()) == [("removed", "calendar/Work/evt-standup")]
     assert "no event with uid 'evt-standup'" in fails(reg, "calendar_delete_event", uid="evt-standup").message
     assert "no event with uid 'n-1'" in fails(reg, "calendar_delete_event", uid="n-1").message

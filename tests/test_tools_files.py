@@ -177,3 +177,17 @@ def test_links_out_of_the_workspace_are_not_followed(reg: Registry, episode: Epi
     reg.call("files_delete", {"path": "outdir"})
     assert outside.read_text() == "private" and tmp_path.is_dir()
     assert not os.path.lexists(episode.workspace / "moved-link")
+
+
+def test_list_pages_in_tree_order(reg: Registry, episode: Episode) -> None:
+    for i in range(250):
+        (episode.workspace / "bulk").mkdir(exist_ok=True)
+        (episode.workspace / "bulk" / f"f{i:03d}.txt").write_text("x")
+    first = reg.call("files_list", {"path": "bulk"})
+    assert first["total"] == 250 and len(first["entries"]) == 200 and "entries 1-200 of 250" in first["note"]
+    # A file added meanwhile before the cursor does not shift the next page.
+    (episode.workspace / "bulk" / "a-new.txt").write_text("x")
+    rest = reg.call("files_list", {"path": "bulk", "cursor": first["next_cursor"]})
+    assert [e["path"] for e in rest["entries"]] == [f"bulk/f{i:03d}.txt" for i in range(200, 250)]
+    assert rest["next_cursor"] is None and rest["total"] == 251
+    refused(reg, "files_list", {"path": "docs", "cursor": first["next_cursor"]}, "other arguments", "invalid_arguments")

@@ -161,3 +161,15 @@ def test_delete_reminder(reg: Registry, episode: Episode) -> None:
     assert fails(reg, "reminders_delete", uid="r-2").message == (
         "no reminder with uid 'r-2'; use reminders_list to find uids"
     )
+
+
+def test_list_lists_counts_open_and_completed(reg: Registry, episode: Episode) -> None:
+    s0 = episode.snapshot()
+    assert reg.call("reminders_list_lists") == {
+        "lists": [{"name": "Inbox", "open": 1, "completed": 1}],
+        "total": 1,
+        "next_cursor": None,
+    }
+    reg.call("reminders_create", {"title": "x", "list": "Inbox"})
+    assert reg.call("reminders_list_lists")["lists"] == [{"name": "Inbox", "open": 2, "completed": 1}]
+    assert [c for c in changes(s0, episode.snapshot()) if c[0] != "added"] == []

@@ -10,10 +10,10 @@ import icalendar
 import recurring_ical_events
 from pydantic import Field
 
-from stageclaw.tools import dav, paging
+from stageclaw.tools import dav, invitations, paging
 from stageclaw.tools.base import ToolContext, ToolError, tool
 from stageclaw.tools.timeparse import parse_datetime, parse_when
-from stageclaw.world import canonical
+from stageclaw.world import canonical, ical
 from stageclaw.world.model import default_end
 
 APP = dav.CALENDAR
@@ -55,13 +55,8 @@ def _span(start: date | datetime, end: date | datetime | None, tz: tzinfo) -> tu
 
 
 def _stored_span(comp: icalendar.Component, tz: tzinfo) -> tuple[date | datetime, date | datetime]:
-    start = dav.localize(comp.decoded("DTSTART"), tz)
-    if "DTEND" in comp:
-        return start, dav.localize(comp.decoded("DTEND"), tz)
-    if "DURATION" in comp:
-        return start, start + comp.decoded("DURATION")
-    # RFC 5545: without an end, a timed event has no length and an all-day event lasts its day.
-    return start, start if _timed(start) else start + timedelta(days=1)
+    start, end = ical.event_span(comp)
+    return dav.localize(start, tz), dav.localize(end, tz)
 
 
 def _set_times(comp: icalendar.Component, start: date | datetime, end: date | datetime) -> None:
@@ -212,13 +207,17 @@ def calendar_create_event(
             "make an all-day event"
         ),
     ] = None,
+    notify: Annotated[bool, Field(description=invitations.NOTIFY_DESCRIPTION)] = True,
 ) -> dict[str, Any]:
-    """Create an event in one of the user's calendars; returns its new uid and the stored event.
+    """Create an event in one of the user's calendars; returns {uid, event, invitations}.
 
     A timed event takes date-times: 2026-03-12T15:00 is in the user's timezone, and
     2026-03-12T15:00:00+00:00 is converted to it. An all-day event takes dates with an
     exclusive end, as in iCalendar: a holiday on 4, 5 and 6 April is start 2026-04-04,
-    end 2026-04-07; a one-day event needs no end.
+    end 2026-04-07; a one-day event needs no end. Side effects: with attendees, the user becomes
+    the organizer and each attendee (except the user) is mailed an invitation (iCalendar
+    METHOD:REQUEST) from the user's address, filed in Sent like any sent mail, unless notify is
+    false; `invitations` lists them ({to, method, message_id}).
     """
     tz = ctx.tz
     first = parse_when(start, tz, "start")
@@ -238,8 +237,10 @@ def calendar_create_event(
     dav.set_text(comp, "LOCATION", location or "")
     dav.set_text(comp, "DESCRIPTION", description or "")
     _set_attendees(comp, attendees or [])
+    plan = invitations.plan_change(ctx, comp, None)
     item = session.create(APP, coll, comp)
-    return {"uid": item.uid, "event": item.state(tz)}
+    sent = invitations.send(ctx, plan, notify=notify, saved=f"the event WAS created (uid {item.uid})")
+    return {"uid": item.uid, "event": item.state(tz), **sent}
 
 
 @tool("calendar")
@@ -258,19 +259,26 @@ def calendar_update_event(
     calendar: Annotated[
         str | None, Field(description="move the event to this calendar (its uid stays the same)")
     ] = None,
+    notify: Annotated[bool, Field(description=invitations.NOTIFY_DESCRIPTION)] = True,
 ) -> dict[str, Any]:
-    """Change an event: only the fields you give change. Returns the updated event.
+    """Change an event: only the fields you give change. Returns {event, invitations}.
 
     Giving only `start` moves the event and keeps its length; give `end` too to change the
     length. An all-day event takes dates (end exclusive, as in iCalendar). Date-times make an
     all-day event a timed one (of one hour unless you give end), and dates make a timed event
     an all-day one (of one day unless you give end). For a recurring event this changes the
-    whole series.
+    whole series. Side effects: when the event has attendees and the user organizes it (or it
+    has no organizer yet, and the user becomes it), a change they would see (title, time, place,
+    description, repetition, guest list) mails each attendee an updated invitation (METHOD:REQUEST)
+    and each attendee taken off a cancellation (METHOD:CANCEL), filed in Sent, unless notify is
+    false. An event someone else organizes changes only in the user's calendar; nobody is mailed
+    (`invitations_note` says so).
     """
     tz = ctx.tz
     session = dav.session(ctx)
     item = session.find(APP, uid)
     target = session.collection(APP, calendar) if calendar is not None else None
+    before = invitations.Before.of(item.component, ctx.episode.endpoints.address)
     with session.edit(item, move_to=target) as comp:
         if summary is not None:
             dav.set_text(comp, "SUMMARY", summary)
@@ -293,10 +301,24 @@ def calendar_update_event(
             dav.set_text(comp, "DESCRIPTION", description)
         if attendees is not None:
             _set_attendees(comp, attendees)
-    return {"event": item.state(tz)}
+        plan = invitations.plan_change(ctx, comp, before)
+    sent = invitations.send(ctx, plan, notify=notify, saved="the event WAS changed")
+    return {"event": item.state(tz), **sent}
 
 
 @tool("calendar")
-def calendar_delete_event(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
-    """Delete an event by uid (a recurring event: the whole series)."""
-    return dav.session(ctx).delete(APP, uid)
+def calendar_delete_event(
+    ctx: ToolContext,
+    uid: Uid,
+    notify: Annotated[bool, Field(description=invitations.NOTIFY_DESCRIPTION)] = True,
+) -> dict[str, Any]:
+    """Delete an event by uid (a recurring event: the whole series); returns {deleted, calendar, invitations}.
+
+    Side effects: when the user organizes the event, each attendee is mailed a cancellation
+    (METHOD:CANCEL), filed in Sent, unless notify is false. An event someone else organizes is only
+    removed from the user's calendar; nobody is mailed.
+    """
+    session = dav.session(ctx)
+    plan = invitations.plan_delete(ctx, session.find(APP, uid).component)
+    deleted = session.delete(APP, uid)
+    return {**deleted, **invitations.send(ctx, plan, notify=notify, saved="the event WAS deleted")}

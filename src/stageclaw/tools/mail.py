@@ -376,6 +376,7 @@ def _send(
     in_reply_to: str | None = None,
     references: list[str] | None = None,
     mark: tuple[_Located, str] | None = None,
+    calendar: tuple[str, bytes] | None = None,
 ) -> str:
     """Build, submit and file a message in Sent; returns its Message-ID.
 
@@ -396,6 +397,7 @@ def _send(
         in_reply_to=in_reply_to,
         references=references,
         attachments=attachments,
+        calendar=calendar,
     )
     _submit(ctx, [canonical.bare_address(a) for a in [*to, *cc]], data)
 
@@ -414,6 +416,11 @@ def _send(
             exc.kind,
         ) from None
     return message_id
+
+
+def send_invitation(ctx: ToolContext, *, to: str, subject: str, body: str, method: str, ics: bytes) -> str:
+    """Mail one attendee an iTIP object (`method`, `ics`) like any message the user sends; returns its Message-ID."""
+    return _send(ctx, to=[to], cc=[], subject=subject, body=body, calendar=(method, ics))
 
 
 def _reply_subject(subject: str) -> str:

@@ -152,7 +152,11 @@ def _decoded(comp: icalendar.Component, name: str) -> Any:
     return comp.decoded(name) if name in comp else None
 
 
-def _event_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
+def event_span(comp: icalendar.Component) -> tuple[Any, Any]:
+    """(start, end) of a stored event as written (dates or datetimes); (None, None) without a DTSTART.
+
+    RFC 5545: without DTEND or DURATION a timed event has no length and an all-day event lasts its day.
+    """
     start = _decoded(comp, "DTSTART")
     end = _decoded(comp, "DTEND")
     if end is None and start is not None:
@@ -162,6 +166,11 @@ def _event_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
             if duration is not None
             else (start if isinstance(start, datetime) else start + timedelta(days=1))
         )
+    return start, end
+
+
+def _event_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
+    start, end = event_span(comp)
     attendees = comp.get("ATTENDEE", [])
     if not isinstance(attendees, list):
         attendees = [attendees]

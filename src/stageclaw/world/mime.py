@@ -16,7 +16,7 @@ from email.mime.text import MIMEText
 from pathlib import Path
 from typing import Any
 
-from stageclaw.world import canonical
+from stageclaw.world import canonical, imip
 from stageclaw.world.model import AttachmentSeed, MessageSeed, asset_path
 
 
@@ -70,9 +70,19 @@ def build_message(
     in_reply_to: str | None = None,
     references: list[str] | None = None,
     attachments: list[tuple[str, bytes]] | None = None,
+    calendar: tuple[str, bytes] | None = None,
 ) -> bytes:
-    """Render a message the way a mail client would send it."""
-    text = MIMEText(body, "plain", "utf-8")
+    """Render a message the way a mail client would send it.
+
+    `calendar` is (METHOD, iCalendar object) of an invitation: it goes in a `text/calendar` part that
+    is an alternative to the body, as calendar clients send them (RFC 6047).
+    """
+    text: Message = MIMEText(body, "plain", "utf-8")
+    if calendar is not None:
+        method, ics = calendar
+        invite = MIMEText(ics.decode("utf-8"), "calendar", "utf-8")
+        invite.set_param("method", method)
+        text = MIMEMultipart("alternative", _subparts=[text, invite])
     msg: Message = text
     if attachments:
         msg = MIMEMultipart("mixed")
@@ -123,6 +133,7 @@ def message_state_from_seed(seed: MessageSeed, tz: tzinfo, base: Path) -> dict[s
         "body": canonical.mail_text(seed.body),
         "in_reply_to": seed.in_reply_to,
         "attachments": [{"filename": a.filename, **_digest(attachment_bytes(a, base))} for a in seed.attachments],
+        "invitation": None,
     }
 
 
@@ -199,4 +210,5 @@ def message_state(data: bytes, flags: list[str], tz: tzinfo) -> dict[str, Any]:
         "body": body,
         "in_reply_to": in_reply_to,
         "attachments": attachments,
+        "invitation": imip.invitation_of(msg),
     }
