@@ -186,7 +186,7 @@ def calendar_list_events(
 
 @tool("calendar")
 def calendar_get_event(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
-    """One event by uid, with all its fields and the calendar it is in."""
+    """One event by uid, with all its fields and the calendar it is in. Changes nothing."""
     return dav.session(ctx).find(APP, uid).state(ctx.tz)
 
 
@@ -269,9 +269,9 @@ def calendar_update_event(
     an all-day one (of one day unless you give end). For a recurring event this changes the
     whole series. Side effects: when the event has attendees and the user organizes it (or it
     has no organizer yet, and the user becomes it), a change they would see (title, time, place,
-    description, repetition, guest list) mails each attendee an updated invitation (METHOD:REQUEST)
-    and each attendee taken off a cancellation (METHOD:CANCEL), filed in Sent, unless notify is
-    false. An event someone else organizes changes only in the user's calendar; nobody is mailed
+    description, repetition, guest list) mails each attendee an updated invitation (METHOD:REQUEST;
+    a guest just added gets a first one) and each attendee taken off a cancellation
+    (METHOD:CANCEL), filed in Sent, unless notify is false. An event someone else organizes changes only in the user's calendar; nobody is mailed
     (`invitations_note` says so).
     """
     tz = ctx.tz

@@ -214,7 +214,7 @@ def contacts_update(
     """Change some fields of a contact; fields you leave out stay as they are. Returns {contact}.
 
     `emails` and `phones` replace the whole list: to add an address, read the contact first
-    (contacts_get) and pass the old addresses plus the new one.
+    (contacts_get) and pass the old addresses plus the new one. Side effects: the changed fields only.
     """
     if all(v is None for v in (name, emails, phones, organization, title, notes, birthday)):
         raise ToolError(
@@ -260,7 +260,7 @@ def contacts_create(
     """Add a new contact to the address book; returns {uid}.
 
     Search first (contacts_search) so you do not create a duplicate of someone who is already there;
-    to change an existing contact use contacts_update.
+    to change an existing contact use contacts_update. Side effects: the new contact.
     """
     if not name.strip():
         raise ToolError("contacts_create: `name` cannot be empty", "invalid_arguments")
@@ -288,7 +288,8 @@ def contacts_delete(
     ctx: ToolContext,
     uid: Annotated[str, Field(description="The uid of the contact to delete, e.g. 'c-1'.")],
 ) -> dict[str, Any]:
-    """Delete a contact from the address book; returns {deleted, name}. It cannot be undone.
+    """Delete a contact from the address book; returns {deleted, name}. Side effects: the deletion, which
+    cannot be undone.
 
     To fold a duplicate into another contact without losing its details, use contacts_merge instead.
     """

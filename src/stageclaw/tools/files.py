@@ -187,8 +187,8 @@ def files_write(
 ) -> dict[str, Any]:
     """Create a text file, or replace the whole content of an existing one; returns {path, size, created}.
 
-    Missing parent folders are created. To change part of a file, read it with files_read and write
-    back the full edited text.
+    To change part of a file, read it with files_read and write back the full edited text.
+    Side effects: the file is written (an existing one replaced); missing parent folders are created.
     """
     target = _target(ctx, path)
     if target == Path(os.path.realpath(ctx.episode.workspace)) or target.is_dir():
@@ -220,6 +220,7 @@ def files_move(
     If `dst` is an existing folder (or ends with '/'), `src` moves into it under its own name;
     otherwise `dst` is the new path, and missing parent folders are created. Nothing is ever
     overwritten: if the destination exists, delete it first with files_delete or pick another name.
+    Side effects: the move, and any parent folders it needs.
     """
     source = _entry(ctx, src)
     if not os.path.lexists(source):
@@ -247,8 +248,8 @@ def files_move(
 def files_delete(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     """Delete a file, a link, or an empty folder; returns {deleted}.
 
-    A folder must be empty: delete what is inside it first (files_list shows it). Deleting cannot be
-    undone.
+    A folder must be empty: delete what is inside it first (files_list shows it). Side effects: the
+    deletion, which cannot be undone.
     """
     target = _entry(ctx, path)
     if not os.path.lexists(target):

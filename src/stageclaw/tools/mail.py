@@ -639,10 +639,12 @@ def mail_search(
 
 @tool("mail")
 def mail_read(ctx: ToolContext, id: Id) -> dict[str, Any]:
-    """Open one message and read it in full; like opening it in a mail client, this marks it read (\\Seen).
+    """Open one message and read it in full. Side effects: as opening it in a mail client, marks it read (\\Seen).
 
     Returns {id, folder, message_id, from, to[], cc[], subject, date, flags[], body, in_reply_to,
-    attachments[{filename, sha256, size}]}.
+    attachments[{filename, sha256, size}], invitation}: `invitation` is {method, uid} when the
+    message carries a calendar invitation (iCalendar METHOD REQUEST, CANCEL, REPLY...), else null.
+    Attachments are listed, not opened.
     """
 
     def work(s: _Session) -> dict[str, Any]:
@@ -671,7 +673,7 @@ def mail_send(
         ),
     ] = None,
 ) -> dict[str, Any]:
-    """Send a new email from the user's address; a copy is saved in the Sent folder.
+    """Send a new email from the user's address. Side effects: it is sent at once; a copy is saved in Sent.
 
     Returns {message_id}. To answer a message you have an id for, prefer mail_reply, which
     fills in the recipients, 'Re:' subject and threading headers.
@@ -701,8 +703,8 @@ def mail_reply(
     """Reply to a message: to its sender (or Reply-To), with subject 'Re: ...' and threading headers.
 
     With reply_all, the original To and Cc recipients (except the user) receive it too. The
-    original's attachments are not sent back; `attachments` adds files from the workspace. Side
-    effects: sends the reply at once, saves a copy in Sent and marks the original answered.
+    original's attachments are not sent back; `attachments` adds files from the workspace.
+    Side effects: sends the reply at once, saves a copy in Sent and marks the original answered.
     Returns {message_id, to, cc, subject}.
     """
     files = _attachments(ctx, attachments or [])
@@ -783,7 +785,7 @@ def mail_move(
     id: Id,
     folder: Annotated[str, Field(description="an existing folder, e.g. 'Archive' (see mail_list_folders)")],
 ) -> dict[str, Any]:
-    """Move a message to another existing folder (this tool cannot create folders).
+    """Move a message to another existing folder (this tool cannot create folders). Side effects: the move.
 
     Returns {id}: the message's new id in that folder; its old id no longer works.
     """
@@ -813,8 +815,8 @@ def mail_flag(
 ) -> dict[str, Any]:
     """Set or clear a flag on a message: e.g. flag='seen', on=false marks it unread; flag='flagged' stars it.
 
-    Returns {id, flags}: the message's flags afterwards. Setting 'deleted' only marks the message;
-    to delete it, use mail_delete.
+    Returns {id, flags}: the message's flags afterwards. Side effects: the flag, nothing else;
+    setting 'deleted' only marks the message: to delete it, use mail_delete.
     """
     name = _SYSTEM_FLAGS.get(flag.strip().lstrip("\\").lower())
     if name is None:
@@ -839,7 +841,7 @@ def mail_delete(ctx: ToolContext, id: Id) -> dict[str, Any]:
     """Delete a message the way a mail client does: it moves to Trash; deleting it from Trash removes it for good.
 
     Returns {deleted, moved_to} (the new id in Trash) or {deleted, permanent: true}; the old id no
-    longer works.
+    longer works. Side effects: the move, or from Trash the deletion, which cannot be undone.
     """
 
     def work(s: _Session) -> dict[str, Any]:

@@ -74,7 +74,7 @@ def notes_search(
 
 @tool("notes")
 def notes_read(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
-    """One note by uid: uid, title, body, tags and folder."""
+    """One note by uid: uid, title, body, tags and folder. Changes nothing."""
     return dav.session(ctx).find(APP, uid).state(ctx.tz)
 
 
@@ -89,7 +89,8 @@ def notes_create(
     ] = None,
     tags: Annotated[list[str] | None, Field(description=_TAGS)] = None,
 ) -> dict[str, Any]:
-    """Write a new note; returns its new uid and the stored note."""
+    """Write a new note; returns its new uid and the stored note. Side effects: the new note; with no folder
+    named and no 'Notes' folder, one is made."""
     session = dav.session(ctx)
     comp = session.new_component(APP)
     dav.set_text(comp, "SUMMARY", title)
@@ -109,7 +110,7 @@ def notes_update(
 ) -> dict[str, Any]:
     """Change a note: only the fields you give change. Returns the updated note.
 
-    To add to a note, read it first and give the whole new body.
+    To add to a note, read it first and give the whole new body. Side effects: the changed fields only.
     """
     session = dav.session(ctx)
     item = session.find(APP, uid)
@@ -125,5 +126,5 @@ def notes_update(
 
 @tool("notes")
 def notes_delete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
-    """Delete a note by uid."""
+    """Delete a note by uid. Side effects: the deletion, which cannot be undone."""
     return dav.session(ctx).delete(APP, uid)

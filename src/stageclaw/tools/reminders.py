@@ -108,7 +108,8 @@ def reminders_create(
     notes: Annotated[str | None, Field(description=_NOTES)] = None,
     priority: Priority = None,
 ) -> dict[str, Any]:
-    """Add a reminder (a to-do); returns its new uid and the stored reminder."""
+    """Add a reminder (a to-do); returns its new uid and the stored reminder. Side effects: the new reminder;
+    with no list named and none existing, a list called 'Reminders' is made."""
     session = dav.session(ctx)
     comp = session.new_component(APP)
     dav.set_text(comp, "SUMMARY", title)
@@ -133,7 +134,7 @@ def reminders_update(
 ) -> dict[str, Any]:
     """Change a reminder: only the fields you give change. Returns the updated reminder.
 
-    To tick a reminder off use reminders_complete.
+    To tick a reminder off use reminders_complete. Side effects: the changed fields only.
     """
     session = dav.session(ctx)
     item = session.find(APP, uid)
@@ -152,7 +153,10 @@ def reminders_update(
 
 @tool("reminders")
 def reminders_complete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
-    """Mark a reminder as done, now. Returns the updated reminder; an already completed one stays as it was."""
+    """Mark a reminder as done, now. Returns the updated reminder; an already completed one stays as it was.
+
+    Side effects: the reminder is completed (with the time), not deleted.
+    """
     session = dav.session(ctx)
     item = session.find(APP, uid)
     if item.state(ctx.tz)["completed"]:
@@ -168,5 +172,6 @@ def reminders_complete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
 
 @tool("reminders")
 def reminders_delete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
-    """Delete a reminder by uid (to tick it off instead, use reminders_complete)."""
+    """Delete a reminder by uid (to tick it off instead, use reminders_complete). Side effects: the deletion,
+    which cannot be undone."""
     return dav.session(ctx).delete(APP, uid)
