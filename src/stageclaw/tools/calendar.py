@@ -271,8 +271,8 @@ def calendar_update_event(
     has no organizer yet, and the user becomes it), a change they would see (title, time, place,
     description, repetition, guest list) mails each attendee an updated invitation (METHOD:REQUEST;
     a guest just added gets a first one) and each attendee taken off a cancellation
-    (METHOD:CANCEL), filed in Sent, unless notify is false. An event someone else organizes changes only in the user's calendar; nobody is mailed
-    (`invitations_note` says so).
+    (METHOD:CANCEL), filed in Sent, unless notify is false. An event someone else organizes
+    changes only in the user's calendar; nobody is mailed (`invitations_note` says so).
     """
     tz = ctx.tz
     session = dav.session(ctx)

@@ -1,9 +1,10 @@
 """What a reference solution changed, as one unit per item: the raw material of mutants.
 
 Some changes are by-products of the tools rather than what the task asks for: reading a
-message marks it `\\Seen`, replying marks it `\\Answered`, sending files a copy in `Sent`. A
-near-miss built by reverting such a change is an equally correct end state, so these are set
-aside (`tolerated`) unless the task's `allow` names the item itself.
+message marks it `\\Seen`, replying marks it `\\Answered`, sending files a copy in `Sent`,
+changing an event the user organizes mails its guests invitations. A near-miss built by
+reverting such a change is an equally correct end state, so these are set aside (`tolerated`)
+unless the task's `allow` names the item itself (invitations always: no check counts them).
 """
 
 from __future__ import annotations
@@ -104,4 +105,6 @@ def units(s0: dict[str, Any], sH: dict[str, Any], allow: list[str]) -> Units:
             tolerated.append({"op": "added", "path": unit.path})
             continue
         kept.append(unit)
-    return Units(kept, tolerated)
+    invited = {id(u) for u in kept if u.container == "mail/outbox" and (u.after or {}).get("invitation")}
+    tolerated += [{"op": u.op, "path": u.path} for u in kept if id(u) in invited]
+    return Units([u for u in kept if id(u) not in invited], tolerated)
