@@ -2,9 +2,10 @@
 
 Some changes are by-products of the tools rather than what the task asks for: reading a
 message marks it `\\Seen`, replying marks it `\\Answered`, sending files a copy in `Sent`,
-changing an event the user organizes mails its guests invitations. A near-miss built by
-reverting such a change is an equally correct end state, so these are set aside (`tolerated`)
-unless the task's `allow` names the item itself (invitations always: no check counts them).
+inviting guests to an event makes the user its organizer and mails them invitations. A
+near-miss built by reverting such a change is an equally correct end state, so these are set
+aside (`tolerated`) unless the task's `allow` names the item itself (the organizer and the
+invitations always: the agent does not choose them).
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ def names_item(pattern: str, change: Change) -> bool:
 
 
 def _incidental(change: Change, allow: list[str]) -> bool:
+    if change["path"].startswith("calendar/") and change["path"].endswith("#organizer"):
+        return True  # filled in by the calendar when the user invites guests to an event without one
     if not change["path"].startswith("mail/folders/") or not change["path"].endswith("#flags"):
         return False
     return not any(names_item(p, change) for p in allow)
