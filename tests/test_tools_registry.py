@@ -61,7 +61,7 @@ PINNED = {
     "mail_delete": ["moves to Trash", "cannot be undone"],
     "calendar_create_event": ["mailed an invitation (iCalendar METHOD:REQUEST)", "unless notify is false"],
     "calendar_update_event": [
-        "updated invitation (METHOD:REQUEST)",
+        "updated invitation (METHOD:REQUEST; a guest just added gets a first one)",
         "cancellation (METHOD:CANCEL)",
         "nobody is mailed",
     ],
