@@ -123,10 +123,9 @@ def plan_delete(ctx: ToolContext, comp: icalendar.Component) -> Plan:
     plan = Plan(comp)
     if not guests:
         return plan
-    organizer = imip.address_of(comp.get("ORGANIZER"))
-    if organizer and organizer != ctx.episode.endpoints.address:
-        cn = str(comp["ORGANIZER"].params.get("CN") or organizer)
-        plan.reason = f"{cn} organizes this event, so it was only removed from the user's calendar; nobody was mailed"
+    someone = _organizes(ctx, comp, guests)
+    if someone is not None:
+        plan.reason = f"{someone} organizes this event, so it only left the user's calendar; nobody was mailed"
         return plan
     plan.sends.append((CANCELLED, list(guests.values())))
     return plan
