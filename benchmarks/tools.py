@@ -25,6 +25,7 @@ from mcp import Client, StdioServerParameters
 
 from stageclaw.author.content.files import pdf_pages
 from stageclaw.tools import documents
+from stageclaw.tools.files import READ_CAP
 from stageclaw.tools.registry import Registry
 from stageclaw.world import ServicePool, load_world
 from stageclaw.world.model import parse_world
@@ -92,7 +93,7 @@ def documents_ms(registry: Registry, workspace: Path, repeat: int) -> list[tuple
     return [
         (
             f"documents.extract ({len(data) // 1024} KiB PDF)",
-            median_ms(lambda: documents.extract("r.pdf", data), repeat),
+            median_ms(lambda: documents.extract("r.pdf", data, budget=READ_CAP), repeat),
         ),
         ("files_read report.pdf", median_ms(lambda: registry.call("files_read", {"path": "report.pdf"}), repeat)),
         (

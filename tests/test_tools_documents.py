@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import zipfile
 
 import docx
 import openpyxl
@@ -10,6 +11,7 @@ from odf.opendocument import OpenDocumentText
 from odf.text import H, P
 
 from stageclaw.author.content.files import pdf_pages
+from stageclaw.tools import documents
 from stageclaw.tools.files import READ_CAP
 from stageclaw.tools.registry import Registry
 from stageclaw.world import Episode
@@ -96,6 +98,24 @@ def test_long_documents_are_cut_at_a_page_boundary(reg: Registry, episode: Episo
     # The terminal's pdftotext reads the rest, as the note says.
     rest = reg.call("terminal_run", {"command": f"pdftotext -f {shown + 1} -l {shown + 1} report.pdf - | head -n 3"})
     assert rest["exit_code"] == 0 and f"Page {shown + 1}" in rest["stdout"]
+
+
+def test_a_zip_bomb_is_refused_before_it_is_parsed(reg: Registry, episode: Episode, monkeypatch) -> None:
+    # A small file whose XML would expand far beyond what is read: refused from the ZIP's directory alone.
+    monkeypatch.setattr(documents, "MAX_EXPANDED", 4 * 1024 * 1024)
+    blob = io.BytesIO()
+    with zipfile.ZipFile(blob, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("word/document.xml", b"<w:document>" + b" " * (5 * 1024 * 1024) + b"</w:document>")
+    assert len(blob.getvalue()) < 64 * 1024
+    (episode.workspace / "bomb.docx").write_bytes(blob.getvalue())
+    assert "expands to 5 MiB, more than the 4 MiB" in fails(reg, "files_read", path="bomb.docx").message
+
+
+def test_only_the_pages_that_fit_are_extracted() -> None:
+    data = pdf_pages([(f"Page {i}", ["word " * 20] * 40) for i in range(1, 301)])
+    doc = documents.extract("big.pdf", data, budget=READ_CAP)
+    assert doc.count == 300 and 20 < len(doc.parts) < 50
+    assert doc.parts[-1].heading == f"[page {len(doc.parts)} of 300]"
 
 
 def test_the_sandbox_converts_documents(reg: Registry, episode: Episode) -> None:

@@ -20,6 +20,9 @@ from datetime import date, datetime, time
 from typing import Any
 
 SPREADSHEET_TEXT = (".csv", ".tsv")
+# A DOCX, XLSX or ODT is a ZIP: what its members expand to is bounded before any is parsed, so a
+# small file cannot balloon into gigabytes of XML (a "zip bomb") inside the harness.
+MAX_EXPANDED = 256 * 1024 * 1024
 _OOXML_WORD = "word/document.xml"
 _OOXML_SHEET = "xl/workbook.xml"
 _ODF_TEXT = b"application/vnd.oasis.opendocument.text"
@@ -40,9 +43,13 @@ class Part:
 @dataclass
 class Document:
     format: str  # pdf, docx, xlsx, odt, csv
-    parts: list[Part]
+    parts: list[Part]  # the parts extracted: all, or the first ones up to the budget
     unit: str | None = None  # what a part is: "page", "sheet", or None for one flowing text
     notes: list[str] = field(default_factory=list)  # what the reader should know (no text layer, encoding)
+    count: int = 0  # how many parts the document has, extracted or not
+
+    def __post_init__(self) -> None:
+        self.count = max(self.count, len(self.parts))
 
     def text(self, parts: Iterable[Part] | None = None) -> str:
         chunks = []
@@ -81,16 +88,25 @@ def _utf8(data: bytes) -> bool:
     return b"\x00" not in data
 
 
-def extract(name: str, data: bytes) -> Document | None:
+def extract(name: str, data: bytes, budget: int) -> Document | None:
     """The text of the document `data` (named `name`), or None when it is not a document this module reads.
 
+    Pages and sheets are extracted in order until their text passes `budget` characters; the rest
+    are only counted (`Document.count`), so a thousand-page PDF costs what its first pages cost.
     Raises DocumentError for a document that cannot be read, with a reason fit for the agent.
     """
     fmt = kind(name, data)
     if fmt is None:
         return None
+    if fmt in ("docx", "xlsx", "odt"):
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            expanded = sum(info.file_size for info in archive.infolist())
+        if expanded > MAX_EXPANDED:
+            raise DocumentError(
+                f"it expands to {expanded // 2**20} MiB, more than the {MAX_EXPANDED // 2**20} MiB read here"
+            )
     try:
-        return _EXTRACTORS[fmt](data)
+        return _EXTRACTORS[fmt](data, budget)
     except DocumentError:
         raise
     except Exception as exc:  # each library has its own zoo of errors for a damaged file
@@ -98,7 +114,7 @@ def extract(name: str, data: bytes) -> Document | None:
         raise DocumentError(f"it looks like a {fmt.upper()} file but could not be read ({reason})") from None
 
 
-def _pdf(data: bytes) -> Document:
+def _pdf(data: bytes, budget: int) -> Document:
     import pypdf
 
     # pypdf warns on stderr about every small defect of real-world PDFs; the reader needs none of it.
@@ -107,14 +123,20 @@ def _pdf(data: bytes) -> Document:
     if reader.is_encrypted and not reader.decrypt(""):
         raise DocumentError("the PDF is protected by a password, so its text cannot be read")
     total = len(reader.pages)
-    parts = [Part(f"[page {n} of {total}]", page.extract_text() or "") for n, page in enumerate(reader.pages, 1)]
-    doc = Document("pdf", parts, unit="page")
-    if parts and not any(p.text.strip() for p in parts):
+    parts, used = [], 0
+    for n, page in enumerate(reader.pages, 1):
+        if used > budget:
+            break
+        parts.append(Part(f"[page {n} of {total}]", page.extract_text() or ""))
+        used += len(parts[-1].text)
+    doc = Document("pdf", parts, unit="page", count=total)
+    if len(parts) == total and parts and not any(p.text.strip() for p in parts):
         doc.notes.append("the PDF has no text layer (it is probably a scan): there is no text to show")
     return doc
 
 
-def _docx(data: bytes) -> Document:
+def _docx(data: bytes, budget: int) -> Document:
+    """One flowing text, read whole (its size is bounded by MAX_EXPANDED); the caller cuts it."""
     import docx
     from docx.table import Table
     from docx.text.paragraph import Paragraph
@@ -170,7 +192,7 @@ def _csv_lines(rows: Iterable[list[str]]) -> tuple[str, int, int]:
     return out.getvalue(), len(kept), max((len(r) for r in kept), default=0)
 
 
-def _xlsx(data: bytes) -> Document:
+def _xlsx(data: bytes, budget: int) -> Document:
     import openpyxl
 
     # The values a spreadsheet program last computed; a formula never computed (a file written by a
@@ -179,8 +201,10 @@ def _xlsx(data: bytes) -> Document:
     formulas = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     try:
         total = len(values.worksheets)
-        parts = []
+        parts, used = [], 0
         for n, (shown, written) in enumerate(zip(values.worksheets, formulas.worksheets, strict=True), 1):
+            if used > budget:
+                break
             rows = (
                 [_cell(v if v is not None else f) for v, f in zip(vrow, frow, strict=False)]
                 for vrow, frow in zip(
@@ -189,13 +213,15 @@ def _xlsx(data: bytes) -> Document:
             )
             text, height, width = _csv_lines(rows)
             parts.append(Part(f'[sheet {n} of {total}: "{shown.title}", {height} rows x {width} columns]', text))
+            used += len(text)
     finally:
         values.close()
         formulas.close()
-    return Document("xlsx", parts, unit="sheet")
+    return Document("xlsx", parts, unit="sheet", count=total)
 
 
-def _odt(data: bytes) -> Document:
+def _odt(data: bytes, budget: int) -> Document:
+    """One flowing text, read whole like a DOCX."""
     from odf import opendocument, teletype
     from odf.namespaces import TABLENS, TEXTNS
     from odf.table import TableCell, TableRow
@@ -225,7 +251,7 @@ def _odt(data: bytes) -> Document:
     return Document("odt", [Part(None, "\n".join(lines).strip("\n"))])
 
 
-def _csv(data: bytes) -> Document:
+def _csv(data: bytes, budget: int) -> Document:
     """A CSV file that is not UTF-8: Excel writes UTF-16 ('Unicode text') or the Windows code page."""
     encoding = "utf-16" if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) else "cp1252"
     try:
@@ -237,7 +263,7 @@ def _csv(data: bytes) -> Document:
     return doc
 
 
-_EXTRACTORS: dict[str, Callable[[bytes], Document]] = {
+_EXTRACTORS: dict[str, Callable[[bytes, int], Document]] = {
     "pdf": _pdf,
     "docx": _docx,
     "xlsx": _xlsx,

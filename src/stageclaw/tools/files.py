@@ -103,9 +103,9 @@ def _document(ctx: ToolContext, target: Path, doc: documents.Document) -> dict[s
         content = doc.text(doc.parts[:1]).encode("utf-8")[:READ_CAP].decode("utf-8", errors="ignore")
     out: dict[str, Any] = {"path": _rel(ctx, target), "content": content, "extracted": True, "format": doc.format}
     if doc.unit is not None:
-        out[f"{doc.unit}s"] = len(doc.parts)
+        out[f"{doc.unit}s"] = doc.count
     notes = list(doc.notes)
-    if len(shown) < len(doc.parts):
+    if len(shown) < doc.count:
         out["truncated"] = True
         notes.append(_rest_of(ctx, target, doc, len(shown)))
     if notes:
@@ -118,11 +118,11 @@ def _rest_of(ctx: ToolContext, target: Path, doc: documents.Document, done: int)
     in_shell = "~/" + shlex.quote(_rel(ctx, target))
     if doc.unit == "page":
         return (
-            f"only pages 1-{done} of {len(doc.parts)} fit here" if done else "the first page alone is too long"
+            f"only pages 1-{done} of {doc.count} fit here" if done else "the first page alone is too long"
         ) + f"; read on with terminal_run, e.g. `pdftotext -layout -f {done + 1} -l {done + 5} {in_shell} -`"
     if doc.unit == "sheet":
         return (
-            f"only sheets 1-{done} of {len(doc.parts)} fit here" if done else "the first sheet alone is too long"
+            f"only sheets 1-{done} of {doc.count} fit here" if done else "the first sheet alone is too long"
         ) + f"; read a sheet with terminal_run, e.g. `xlsx2csv -s {done + 1} {in_shell} | head -n 200`"
     tool = {"docx": "docx2txt", "odt": "odt2txt"}.get(doc.format, "cat")
     return f"the text is cut at {READ_CAP} bytes; read it whole with terminal_run, e.g. `{tool} {in_shell} | less`"
@@ -154,7 +154,7 @@ def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     in_shell = "~/" + shlex.quote(_rel(ctx, target))
     if len(data) == size:
         try:
-            doc = documents.extract(target.name, data)
+            doc = documents.extract(target.name, data, budget=READ_CAP)
         except documents.DocumentError as exc:
             raise ToolError(f"{path!r}: {exc}; try terminal_run, e.g. `file {in_shell}`") from None
         if doc is not None:
