@@ -357,7 +357,7 @@ def contacts_merge(
     ctx: ToolContext,
     uids: Annotated[
         list[str],
-        Field(min_length=2, description="The contacts to merge, the one to keep first, e.g. ['c-1', 'c-7']."),
+        Field(description="Two or more contacts to merge, the one to keep first, e.g. ['c-1', 'c-7']."),
     ],
 ) -> dict[str, Any]:
     """Merge duplicate contacts into the first one; returns {contact, deleted}.
@@ -367,6 +367,8 @@ def contacts_merge(
     birthday that differs from the first's is kept as a line in its notes, so nothing is lost.
     Side effects: the first contact is rewritten, then the others are deleted.
     """
+    if len(uids) < 2:
+        raise ToolError("contacts_merge: give two or more uids, the contact to keep first", "invalid_arguments")
     if len(set(uids)) != len(uids):
         raise ToolError("contacts_merge: each uid may appear only once", "invalid_arguments")
     book = _book(ctx)
