@@ -68,15 +68,16 @@ def files_list(
     just that file. To search by name or content, terminal_run with `find` or `grep` may be quicker.
     """
     root = _target(ctx, path, must_exist=True)
-    pager: paging.Pager[Path] = paging.Pager(
+    pager: paging.Pager[str] = paging.Pager(
         "files_list", {"path": _rel(ctx, root)}, limit, cursor, default=200, noun="entries"
     )
-    found = [root] if not root.is_dir() else []
+    found = [str(root)] if not root.is_dir() else []
     for dirpath, dirnames, filenames in os.walk(root) if root.is_dir() else ():
-        found.extend(Path(dirpath, name) for name in dirnames + filenames)
-    # Tree order: "docs/x" before "docs-old".
-    chosen = pager.window(found, lambda p: (_rel(ctx, p).split("/"),))
-    entries, fields = pager.finish([_describe(ctx, p) for p in chosen])
+        found.extend(os.path.join(dirpath, name) for name in dirnames + filenames)
+    # Tree order: "docs/x" before "docs-old". The walk's paths lie under the real workspace path.
+    skip = len(os.path.realpath(ctx.episode.workspace)) + 1
+    chosen = pager.window(found, lambda p: (p[skip:].split(os.sep),))
+    entries, fields = pager.finish([_describe(ctx, Path(p)) for p in chosen])
     return {"entries": entries, **fields}
 
 
