@@ -18,6 +18,7 @@ from stageclaw.agents.fake_llm import FakeLLM, Script
 from stageclaw.task.loader import load_task
 from stageclaw.task.verifier import run_checks, run_checks_many
 from stageclaw.validate import Report, validate_path, validate_task
+from stageclaw.validate.changes import units
 from stageclaw.validate.llm_check import LLMReviewer
 from stageclaw.validate.mutants import MutantMaker
 from stageclaw.validate.oracle import run_oracle
@@ -251,3 +252,22 @@ def test_cli_validate_writes_reports_and_exits_1_when_a_task_is_rejected(tmp_pat
     assert json.loads((tmp_path / "v" / "broken" / "validation.json").read_text())["accepted"] is False
     res = subprocess.run([*command[:4], str(tmp_path / "nowhere")], capture_output=True, text=True, env=env)
     assert res.returncode == 2 and "no such folder" in res.stderr
+
+
+def test_the_organizer_and_invitations_the_calendar_adds_are_by_products():
+    event = {"uid": "e1", "summary": "Hold", "attendees": [], "organizer": None, "start": "2026-03-12T10:00:00+08:00"}
+    invite = {"message_id": "<i1@x>", "to": ["a@x.org"], "invitation": {"method": "REQUEST", "uid": "e1"}}
+    note = {"message_id": "<n1@x>", "to": ["a@x.org"], "invitation": None}
+    s0 = {"calendar": {"Work": [event]}, "mail": {"folders": {"Sent": []}, "outbox": []}}
+    booked = {**event, "summary": "Review", "attendees": ["a@x.org"], "organizer": "Lin <lin@x.org>"}
+    sH = {"calendar": {"Work": [booked]}, "mail": {"folders": {"Sent": [invite, note]}, "outbox": [invite, note]}}
+    found = units(s0, sH, ["~calendar/Work/e1#*", "+mail/outbox/*", "+mail/folders/Sent/*"])
+    assert sorted(u.path for u in found.units) == ["calendar/Work/e1", "mail/outbox/<n1@x>"]
+    [meeting] = [u for u in found.units if u.app == "calendar"]
+    assert sorted(meeting.fields) == ["attendees", "summary"]
+    assert sorted(c["path"] for c in found.tolerated) == [
+        "calendar/Work/e1#organizer",
+        "mail/folders/Sent/<i1@x>",
+        "mail/folders/Sent/<n1@x>",
+        "mail/outbox/<i1@x>",
+    ]

@@ -73,7 +73,9 @@ A task is a folder:
   Every change outside allow fails the task (collateral damage).
 - hidden/verify.py: def check_x(initial, final, trace) -> (bool, reason), standard library only, over the State
   JSON (same fields as world.yaml; mail is {folders: {NAME: [MESSAGE]}, outbox: [MESSAGE sent by the agent]};
-  messages in state have attachments [{filename, sha256, size}]; times are ISO in the task's zone; addresses are
+  messages in state have attachments [{filename, sha256, size}] and invitation ({method, uid} on the invitations
+  the calendar mails to the guests of an event the user organizes, else null: checks on the mail the agent
+  writes should skip messages with an invitation); times are ISO in the task's zone; addresses are
   'Name <addr>' with the address lower-cased; files are {path: {sha256, size, text}}). Checks must be strict
   about facts (exact times, exactly one new item, exactly these recipients) and lenient about wording.
 - hidden/solution.py: def solve(tools) that solves the task with the same tools as any agent, called as

@@ -7,7 +7,9 @@ instant, exactly one new item, exactly these recipients) and lenient about wordi
 phrasing, several time formats), so that every near-miss fails and every honest answer passes.
 
 Regular expressions are matched case-insensitively. Quoted lines (`> ...`) of a message are
-not the sender's own words and are ignored.
+not the sender's own words and are ignored. Calendar invitations in the outbox (messages with an
+`invitation`, mailed by the calendar when an event with guests is created, moved or deleted) are
+the calendar's doing, not messages the agent wrote: the checks on sent mail leave them out.
 """
 
 from __future__ import annotations
@@ -83,7 +85,8 @@ def _label(item: dict[str, Any]) -> str:
 
 
 def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
-    return (state.get("mail") or {}).get("outbox") or []
+    """The messages the agent sent, without the calendar's invitations."""
+    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
 
 
 def _recipients(message: dict[str, Any]) -> list[str]:
@@ -763,7 +766,7 @@ def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) 
     references = [b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)]
     if not references:
         return False, "no bookings were made, so there are no references to send"
-    sent = [m for m in (final.get("mail") or {}).get("outbox") or [] if to in str(m.get("to") or "").lower()]
+    sent = [m for m in _outbox(final) if to in str(m.get("to") or "").lower()]
     text = " ".join(f"{m.get('subject') or ''} {m.get('body') or ''}" for m in sent)
     missing = [r for r in references if r not in text]
     if not sent or missing:

@@ -20,6 +20,13 @@ from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from stageclaw.world.episode import Episode
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+# Said once here for every tool that takes a `cursor` (see tools/paging.py), so they all say it alike.
+PAGING = (
+    "Results come in pages: `total` counts every match, a page holds at most `limit` of them and ends early"
+    " rather than pass about 32 KB, and while more remain `next_cursor` is set (with a `note`): call again with"
+    " the same arguments plus cursor=next_cursor for the next page. The order is fixed, so paging to the end"
+    " returns each result exactly once."
+)
 
 
 class ToolError(Exception):
@@ -131,7 +138,10 @@ def tool(app: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., di
             default = ... if param.default is inspect.Parameter.empty else param.default
             fields[param.name] = (hints[param.name], default)
         model = create_model(f"{name}_args", __base__=_Args, **fields)
-        CATALOGUE[name] = Tool(name, app, inspect.cleandoc(func.__doc__ or ""), model, func)
+        description = inspect.cleandoc(func.__doc__ or "")
+        if "cursor" in fields:
+            description += "\n\n" + PAGING
+        CATALOGUE[name] = Tool(name, app, description, model, func)
         return func
 
     return register

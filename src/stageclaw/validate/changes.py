@@ -1,9 +1,11 @@
 """What a reference solution changed, as one unit per item: the raw material of mutants.
 
 Some changes are by-products of the tools rather than what the task asks for: reading a
-message marks it `\\Seen`, replying marks it `\\Answered`, sending files a copy in `Sent`. A
+message marks it `\\Seen`, replying marks it `\\Answered`, sending files a copy in `Sent`,
+inviting guests to an event makes the user its organizer and mails them invitations. A
 near-miss built by reverting such a change is an equally correct end state, so these are set
-aside (`tolerated`) unless the task's `allow` names the item itself.
+aside (`tolerated`) unless the task's `allow` names the item itself (the organizer and the
+invitations always: the agent does not choose them).
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ def names_item(pattern: str, change: Change) -> bool:
 
 
 def _incidental(change: Change, allow: list[str]) -> bool:
+    if change["path"].startswith("calendar/") and change["path"].endswith("#organizer"):
+        return True  # filled in by the calendar when the user invites guests to an event without one
     if not change["path"].startswith("mail/folders/") or not change["path"].endswith("#flags"):
         return False
     return not any(names_item(p, change) for p in allow)
@@ -104,4 +108,6 @@ def units(s0: dict[str, Any], sH: dict[str, Any], allow: list[str]) -> Units:
             tolerated.append({"op": "added", "path": unit.path})
             continue
         kept.append(unit)
-    return Units(kept, tolerated)
+    invited = {id(u) for u in kept if u.container == "mail/outbox" and (u.after or {}).get("invitation")}
+    tolerated += [{"op": u.op, "path": u.path} for u in kept if id(u) in invited]
+    return Units([u for u in kept if id(u) not in invited], tolerated)

@@ -136,7 +136,8 @@ def _recipients(message: dict[str, Any]) -> list[str]:
 
 
 def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
-    return (state.get("mail") or {}).get("outbox") or []
+    """The messages the agent sent, without the calendar's invitations."""
+    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
 
 
 def sent_once(

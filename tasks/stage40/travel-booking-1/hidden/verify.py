@@ -131,7 +131,8 @@ def _recipients(message: dict[str, Any]) -> list[str]:
 
 
 def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
-    return (state.get("mail") or {}).get("outbox") or []
+    """The messages the agent sent, without the calendar's invitations."""
+    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
 
 
 def sent_once(
@@ -169,7 +170,7 @@ def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) 
     references = [b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)]
     if not references:
         return False, "no bookings were made, so there are no references to send"
-    sent = [m for m in (final.get("mail") or {}).get("outbox") or [] if to in str(m.get("to") or "").lower()]
+    sent = [m for m in _outbox(final) if to in str(m.get("to") or "").lower()]
     text = " ".join(f"{m.get('subject') or ''} {m.get('body') or ''}" for m in sent)
     missing = [r for r in references if r not in text]
     if not sent or missing:
