@@ -315,7 +315,9 @@ def validate_cmd(
         "validation"
     ),
     threshold: Annotated[float, typer.Option(min=0, max=100, help="Score a task needs to be accepted.")] = 80.0,
-    max_mutants: Annotated[int, typer.Option(min=1, help="Near-miss mutants graded per task.")] = 60,
+    max_mutants: Annotated[
+        int | None, typer.Option(min=1, help="Near-miss mutants graded per task (default: the checker's cap).")
+    ] = None,
     llm: Annotated[
         str | None,
         typer.Option(envvar="STAGECLAW_CHECKER", help="LLM reviewer for clarity and realism, openai:MODEL."),
@@ -341,7 +343,7 @@ def validate_cmd(
             out=out,
             threshold=threshold,
             reviewer=reviewer,
-            max_mutants=max_mutants,
+            **({"max_mutants": max_mutants} if max_mutants is not None else {}),
             on_report=lambda r: status.update(f"validated {r.task_id}: {r.score:g}"),
             backend=backend,
             workers=workers,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -75,7 +75,15 @@ class TaskConfig(_Strict):
         return value
 
 
+Uses = Literal["answer", "trace"]
+TRACE_USES: tuple[str, ...] = get_args(Uses)
+
+
 class RubricItem(_Strict):
+    """One graded criterion. `uses` declares what a check reads besides the states: the agent's final
+    `answer` or its whole `trace` (steps and answer); a check that reads them without saying so is a
+    defect stage 2 reports, since the state alone should decide a state-based item."""
+
     id: str
     description: str
     weight: float = Field(default=1, gt=0)
@@ -83,6 +91,7 @@ class RubricItem(_Strict):
     check: str | None = None
     judge: str | None = None
     stage: str = ""
+    uses: list[Uses] = []
 
     @model_validator(mode="after")
     def _one_kind(self) -> RubricItem:

@@ -367,17 +367,19 @@ def world_values(texts: Iterable[tuple[str, str]]) -> dict[str, list[Stated]]:
 
 
 def from_world(token: Token, world: dict[str, list[Stated]], *, avoid: Iterable[Any] = ()) -> Token | None:
-    """The world's value of the token's kind most likely to be confused with it: one that another
-    source states (a source giving both values, an invoice with its arrival and departure dates, may
-    leave either right), in the most similar context, the nearest."""
+    """The world's value of the token's kind most likely to be confused with it: one no source states
+    next to the token's value (a source giving both, an invoice with its arrival and departure dates,
+    may leave either right), in the most similar context, the nearest."""
     skip = {token.value, *avoid}
-    with_value = {s.source for s in world.get(token.kind, []) if s.token.value == token.value}
+    kind = world.get(token.kind, [])
+    with_value = {s.source for s in kind if s.token.value == token.value}
+    alongside = {s.token.value for s in kind if s.source in with_value}
     best: tuple[Any, ...] | None = None
-    for stated in world.get(token.kind, []):
+    for stated in kind:
         other = stated.token
         if other.value in skip or _adjacent(token, other):
             continue
-        rank = (stated.source in with_value, -len(other.context & token.context), _distance(token, other))
+        rank = (other.value in alongside, -len(other.context & token.context), _distance(token, other))
         if best is None or rank < best[0]:
             best = (rank, other)
     return None if best is None else best[1]

@@ -301,9 +301,13 @@ class AppointmentBooking(Family):
         draft.check(
             Check(
                 "confirmed_slot",
-                f"The reply names the chosen time, {clock(answer)} on {answer:%A}",
+                f"The reply names the chosen time, {clock(answer)} on {answer:%A}, and no other date",
                 v.message_says,
-                {"to": reception, "patterns": {"the time": time_regex(answer), "the day": day_regex(answer.date())}},
+                {
+                    "to": reception,
+                    "patterns": {"the time": time_regex(answer), "the day": day_regex(answer.date())},
+                    "dates": [answer.date().isoformat()],
+                },
                 weight=2,
                 stage="confirming",
             )
