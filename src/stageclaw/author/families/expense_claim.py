@@ -741,7 +741,7 @@ class ExpenseClaim(Family):
             Check(
                 "message_right",
                 f"Whatever the message says about the claim is right: any number of reports it gives is "
-                f"{len(claims)}, any amount is the total or a claimed amount",
+                f"{len(claims)}, any total {money(total, region)}, any other amount a claimed one",
                 v.message_says,
                 {
                     "to": writer.email,
@@ -749,6 +749,7 @@ class ExpenseClaim(Family):
                     "stated": {
                         "counts": {r"(?:expense\s+)?(?:reports?|claims?)": len(claims)},
                         "amounts": sorted({total, *(c["amount"] for c in claims)}),
+                        "total": total,
                     },
                 },
                 critical=False,
