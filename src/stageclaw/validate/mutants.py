@@ -82,7 +82,7 @@ STAMPS = {
 # What a created event, to-do or contact is found by (left empty: a mistake). A subject line and a
 # note's title are free wording.
 NAME_FIELDS = ("summary", "title", "name")
-MAX_PER_FIELD = 6  # values of one field made wrong; the rest of a long text is left to the rubric
+MAX_PER_FIELD = 24  # values of one field made wrong, first ones first: a cap on a very long text
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})?)?")
 
 

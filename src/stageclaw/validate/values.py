@@ -64,21 +64,21 @@ _PATTERNS: dict[str, list[re.Pattern[str]]] = {
             r"(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\d:])"
         ),
         re.compile(
-            r"(?<![\d.])(?P<day>\d{1,2})(?P<suffix>st|nd|rd|th|\.)?\s+(?:of\s+)?"
+            r"(?<![\d.])(?P<day>\d{1,2})(?P<suffix>st|nd|rd|th|\.)?[^\S\n]+(?:of[^\S\n]+)?"
             + _MONTH
-            + r"(?:,?\s+(?P<year>\d{4}))?",
+            + r"(?:,?[^\S\n]+(?P<year>\d{4}))?",
             re.I,
         ),
         re.compile(
-            r"\b" + _MONTH + r"\s+(?P<day>\d{1,2})(?P<suffix>st|nd|rd|th)?(?![\d:.])(?!\s*[ap]\.?m\b)"
-            r"(?:,?\s+(?P<year>\d{4}))?",
+            r"\b" + _MONTH + r"[^\S\n]+(?P<day>\d{1,2})(?P<suffix>st|nd|rd|th)?(?![\d:.])(?![^\S\n]*[ap]\.?m\b)"
+            r"(?:,?[^\S\n]+(?P<year>\d{4}))?",
             re.I,
         ),
         re.compile(r"(?:(?P<year>\d{4})年)?(?P<mon>\d{1,2})月(?P<day>\d{1,2})(?P<suffix>[日号])"),
     ],
     TIME: [
         re.compile(
-            r"(?<![\d:+.-])(?P<hour>[01]?\d|2[0-3])(?P<sep>[:h])(?P<minute>[0-5]\d)(?![\d:])(?P<ampm>\s?[ap]\.?m\b\.?)?",
+            r"(?<![\d:+.-])(?P<hour>[01]?\d|2[0-3])(?P<sep>[:h])(?P<minute>[0-5]\d)(?!\d|:\d)(?P<ampm>\s?[ap]\.?m\b\.?)?",
             re.I,
         ),
         re.compile(r"(?<![\d:.])(?P<hour>1[0-2]|0?[1-9])(?P<ampm>\s?[ap]\.?m\b\.?)", re.I),
@@ -93,7 +93,7 @@ _PATTERNS: dict[str, list[re.Pattern[str]]] = {
         re.compile(r"(?<![\w.,])\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?(?![\d])"),
         re.compile(r"(?<![\w.,])\d+[.,]\d{1,2}(?![\d])"),
     ],
-    YEAR: [re.compile(r"(?<![\w.,])(?:19|20)\d\d(?![\w])")],
+    YEAR: [re.compile(r"(?<![\w.,])(?:19[5-9]\d|20[0-4]\d)(?![\w])")],  # LH 2058 is a flight
     NUMBER: [re.compile(r"(?<![\w.,])\d+(?!\w)")],
 }
 _CURRENCY = re.compile(r"[€$£¥₹]|\b(?:eur|usd|gbp|chf|sek|nok|dkk|inr|jpy|cny|rmb|sgd|aud|cad|kr|zł|元)\b", re.I)

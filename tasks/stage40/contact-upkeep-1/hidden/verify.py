@@ -100,12 +100,19 @@ def _amount(text: Any) -> float | None:
 
 
 def _dates(text: str) -> set[tuple[int, int]]:
-    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日."""
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
+    2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
     months = "|".join(_MONTHS)
     found = set()
-    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?({months})[a-z]*", text, re.I):
+    span = (
+        rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:-|–|—|to|until|till)[^\S\n]*(?:[a-z]{{3,9}}\.?[^\S\n]+)?"
+        rf"\d{{1,2}}(?:st|nd|rd|th)?\.?[^\S\n]+({months})"
+    )
+    for m in re.finditer(span, text, re.I):
         found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
-    for m in re.finditer(rf"\b({months})[a-z]*\.?\s+(\d{{1,2}})(?![\d:.]|h\d|\s*[ap]\.?m)", text, re.I):
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:.]|h\d|[^\S\n]*[ap]\.?m)", text, re.I):
         found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
     for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
         found.add((int(m.group(1)), int(m.group(2))))
