@@ -524,8 +524,9 @@ class MutantMaker:
         item's name left empty; a choice (a category, a status) swapped for another the world offers."""
         written = _own_words(_written_lines(before, text))
         found = [t for t in values.tokens(written) if t.text == text[t.start : t.end]]
+        kept = [t.value for t in values.tokens(before)] if isinstance(before, str) else []  # reverts test those
         for token in found[:MAX_PER_FIELD]:
-            other = values.from_world(token, self.world)
+            other = values.from_world(token, self.world, avoid=kept)
             wrong = [("one off", values.one_off(token)), ("the world's", other and values.render(token, other))]
             for how, new in wrong:
                 if not new or new == token.text:
