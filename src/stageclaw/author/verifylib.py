@@ -140,8 +140,10 @@ def new_event(
     end: str,
     location: str | None = None,
     attendees: list[str] | None = None,
+    stated: dict[str, Any] | None = None,
 ) -> Verdict:
-    """Exactly one new event, about `pattern`, in `calendar`, from `start` to `end`."""
+    """Exactly one new event, about `pattern`, in `calendar`, from `start` to `end`; its location gives no
+    value of a kind `stated` lists but the listed ones (the house number and postcode of the place)."""
     made = _fresh(initial, final, "calendar")
     if not made:
         return False, "no event was created"
@@ -156,6 +158,9 @@ def new_event(
         return False, f"the new event runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
     if location is not None and not _matches(event.get("location"), location):
         return False, f"the new event's location {event.get('location')!r} is not the right place"
+    stray = _stray(event.get("location") or "", stated)
+    if stray:
+        return False, f"the new event's location gives {'; '.join(stray)}, which is wrong"
     if attendees is not None:
         guests = sorted({_address(a) for a in event.get("attendees") or []} - {_address(final.get("user"))})
         if sorted(attendees) != [g for g in guests if g in attendees] or set(guests) - set(attendees):
@@ -358,8 +363,9 @@ def _dates(text: str) -> set[tuple[int, int]]:
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
-    amount next to the word "total"), `counts` (noun pattern -> the number it must come with:
-    {"receipts?": 5}) and `refs` (reference pattern -> the references it may be)."""
+    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
+    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
+    references it may be)."""
     if not stated:
         return []
     wrong = []
@@ -383,6 +389,9 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             given = m.group(1) or m.group(2)
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
+    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
+        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:

@@ -12,18 +12,22 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-# Names that reach a caller's variables: with them any function of the module can read the trace.
-_INTROSPECTION = {"_getframe", "f_back", "f_locals", "currentframe", "stack", "inspect", "gc", "locals", "vars"}
+# What reaches a caller's variables or runs code built at run time: with it any function of the
+# module can read the trace. What still slips through is caught by grading with a neutral trace.
+_FRAMES = {"_getframe", "f_back", "f_locals", "currentframe"}  # as a name or an attribute
+_BUILTINS = {"eval", "exec", "compile", "locals", "vars", "globals", "__import__"}  # as a bare name
+_MODULES = {"inspect", "gc", "ctypes"}
 
 
 def _frames(tree: ast.Module) -> bool:
     for node in ast.walk(tree):
-        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
-        if name in _INTROSPECTION:
+        if isinstance(node, ast.Name) and (node.id in _FRAMES or node.id in _BUILTINS):
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in _FRAMES:
             return True
         if isinstance(node, ast.Import | ast.ImportFrom):
             modules = [a.name for a in node.names] + ([node.module] if isinstance(node, ast.ImportFrom) else [])
-            if any(m and m.split(".")[0] in ("inspect", "gc") for m in modules):
+            if any(m and m.split(".")[0] in _MODULES for m in modules):
                 return True
     return False
 

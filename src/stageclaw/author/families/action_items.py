@@ -510,7 +510,11 @@ class ActionItems(Family):
         note_dates = {meeting, *(start + timedelta(days=n) for n in range(project.days + 1)), *dues.values()}
         if ctx.on("cross_tool_consistency"):
             note_patterns |= {
-                f"{item.key} due {dues[item.key].isoformat()}": date_regex(dues[item.key]) for item, _, _ in mine
+                # the item's own line gives its date: another item's date there is wrong
+                f"{item.key} due {dues[item.key].isoformat()}": rf"(?im)^(?=[^\n]*(?:{item.pattern}))[^\n]*(?:"
+                + date_regex(dues[item.key])
+                + ")"
+                for item, _, _ in mine
             }
             described += ", and lists the action items with their due dates"
         draft.check(

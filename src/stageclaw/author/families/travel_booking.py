@@ -288,6 +288,21 @@ class TravelBooking(Family):
                 stage="reporting back",
             )
         )
+        flight = evening["number"]
+        draft.check(
+            Check(
+                "no_other_flight",
+                f"Any flight the message names is the one booked, {flight}",
+                v.message_says,
+                {
+                    "to": coordinator.email,
+                    "patterns": {},
+                    "stated": {"refs": {r"(?<![\w])[A-Z]{2} ?\d{1,4}(?!\d)": [flight, flight.replace(" ", "")]}},
+                },
+                critical=False,
+                stage="reporting back",
+            )
+        )
         if ctx.on("cross_tool_consistency"):
             draft.check(
                 Check(

@@ -147,8 +147,9 @@ def _dates(text: str) -> set[tuple[int, int]]:
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
-    amount next to the word "total"), `counts` (noun pattern -> the number it must come with:
-    {"receipts?": 5}) and `refs` (reference pattern -> the references it may be)."""
+    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
+    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
+    references it may be)."""
     if not stated:
         return []
     wrong = []
@@ -172,6 +173,9 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             given = m.group(1) or m.group(2)
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
+    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
+        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
@@ -286,10 +290,11 @@ def check_summary_note(initial, final, trace):
         patterns={'the budget': "(?<![\\d.,])(?:28\\ 000|28'000|28,000|28\\.000|28000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
  'the time': '(?<![\\d:.])09[:.h]00(?!\\d)|(?<![\\d:.])9[:.h]00(?!\\d)|(?<![\\d:.])9(?:[:.]00)?\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:9|九)(?:点|時|时)?(?:整|00分|:00)?',
  'Booth size stays at 6 x 4 m': '(?m)^(?=[^\\n]*\\b(?:booth|size|stays)\\b)[^\\n]*?(?<![\\d.,:])6(?!\\d|[.,:]\\d)[^\\n]*?(?<![\\d.,:])4(?!\\d|[.,:]\\d)',
- 'deposit due 2026-06-23': '(?<!\\d)23(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jun\\w*|Jun\\w*\\.?\\s+(?<!\\d)23(?:st|nd|rd|th)?(?!\\d)|2026-06-23|(?<![\\d/.])23[./]6(?![\\d])|(?<![\\d/.])0?23[./]0?6[./]|6月23[日号]',
- 'final due 2026-07-13': '(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)|2026-07-13|(?<![\\d/.])13[./]7(?![\\d])|(?<![\\d/.])0?13[./]0?7[./]|7月13[日号]',
- 'travel due 2026-06-19': '(?<!\\d)19(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jun\\w*|Jun\\w*\\.?\\s+(?<!\\d)19(?:st|nd|rd|th)?(?!\\d)|2026-06-19|(?<![\\d/.])19[./]6(?![\\d])|(?<![\\d/.])0?19[./]0?6[./]|6月19[日号]',
- 'demo due 2026-07-17': '(?<!\\d)17(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)17(?:st|nd|rd|th)?(?!\\d)|2026-07-17|(?<![\\d/.])17[./]7(?![\\d])|(?<![\\d/.])0?17[./]0?7[./]|7月17[日号]'},
+ 'deposit due 2026-06-23': '(?im)^(?=[^\\n]*(?:deposit))[^\\n]*(?:(?<!\\d)23(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jun\\w*|Jun\\w*\\.?\\s+(?<!\\d)23(?:st|nd|rd|th)?(?!\\d)|2026-06-23|(?<![\\d/.])23[./]6(?![\\d])|(?<![\\d/.])0?23[./]0?6[./]|6月23[日号])',
+ 'final due 2026-07-13': '(?im)^(?=[^\\n]*(?:print '
+                         'files|artwork))[^\\n]*(?:(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)|2026-07-13|(?<![\\d/.])13[./]7(?![\\d])|(?<![\\d/.])0?13[./]0?7[./]|7月13[日号])',
+ 'travel due 2026-06-19': '(?im)^(?=[^\\n]*(?:travel))[^\\n]*(?:(?<!\\d)19(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jun\\w*|Jun\\w*\\.?\\s+(?<!\\d)19(?:st|nd|rd|th)?(?!\\d)|2026-06-19|(?<![\\d/.])19[./]6(?![\\d])|(?<![\\d/.])0?19[./]0?6[./]|6月19[日号])',
+ 'demo due 2026-07-17': '(?im)^(?=[^\\n]*(?:demo))[^\\n]*(?:(?<!\\d)17(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)17(?:st|nd|rd|th)?(?!\\d)|2026-07-17|(?<![\\d/.])17[./]7(?![\\d])|(?<![\\d/.])0?17[./]0?7[./]|7月17[日号])'},
         stated={'dates': ['2026-06-08',
            '2026-06-19',
            '2026-06-23',

@@ -147,8 +147,9 @@ def _dates(text: str) -> set[tuple[int, int]]:
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
-    amount next to the word "total"), `counts` (noun pattern -> the number it must come with:
-    {"receipts?": 5}) and `refs` (reference pattern -> the references it may be)."""
+    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
+    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
+    references it may be)."""
     if not stated:
         return []
     wrong = []
@@ -172,6 +173,9 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             given = m.group(1) or m.group(2)
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
+    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
+        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
@@ -286,9 +290,10 @@ def check_summary_note(initial, final, trace):
         patterns={'the budget': "(?<![\\d.,])(?:20\\ 000|20'000|20,000|20\\.000|20000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
  'the time': '(?<![\\d:.])18[:.h]00(?!\\d)|(?<![\\d:.])6(?:[:.]00)?\\s*(?:pm|p\\.m\\.)|(?:晚上|傍晚)\\s*(?:6|六)(?:点|時|时)?(?:整|00分|:00)?',
  'Guest list capped at 120, press included': '(?m)^(?=[^\\n]*\\b(?:guest|list|capped|press|included)\\b)[^\\n]*?(?<![\\d.,:])120(?!\\d|[.,:]\\d)',
- 'deposit due 2026-03-22': '(?<!\\d)22(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)22(?:st|nd|rd|th)?(?!\\d)|2026-03-22|(?<![\\d/.])22[./]3(?![\\d])|(?<![\\d/.])0?22[./]0?3[./]|3月22[日号]',
- 'final due 2026-04-07': '(?<!\\d)7(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Apr\\w*|Apr\\w*\\.?\\s+(?<!\\d)7(?:st|nd|rd|th)?(?!\\d)|2026-04-07|(?<![\\d/.])7[./]4(?![\\d])|(?<![\\d/.])0?7[./]0?4[./]|4月7[日号]',
- 'runsheet due 2026-04-20': '(?<!\\d)20(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Apr\\w*|Apr\\w*\\.?\\s+(?<!\\d)20(?:st|nd|rd|th)?(?!\\d)|2026-04-20|(?<![\\d/.])20[./]4(?![\\d])|(?<![\\d/.])0?20[./]0?4[./]|4月20[日号]',
- 'press due 2026-03-13': '(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)|2026-03-13|(?<![\\d/.])13[./]3(?![\\d])|(?<![\\d/.])0?13[./]0?3[./]|3月13[日号]'},
+ 'deposit due 2026-03-22': '(?im)^(?=[^\\n]*(?:deposit))[^\\n]*(?:(?<!\\d)22(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)22(?:st|nd|rd|th)?(?!\\d)|2026-03-22|(?<![\\d/.])22[./]3(?![\\d])|(?<![\\d/.])0?22[./]0?3[./]|3月22[日号])',
+ 'final due 2026-04-07': '(?im)^(?=[^\\n]*(?:guest|final '
+                         'numbers|dietary))[^\\n]*(?:(?<!\\d)7(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Apr\\w*|Apr\\w*\\.?\\s+(?<!\\d)7(?:st|nd|rd|th)?(?!\\d)|2026-04-07|(?<![\\d/.])7[./]4(?![\\d])|(?<![\\d/.])0?7[./]0?4[./]|4月7[日号])',
+ 'runsheet due 2026-04-20': '(?im)^(?=[^\\n]*(?:run.of.show))[^\\n]*(?:(?<!\\d)20(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Apr\\w*|Apr\\w*\\.?\\s+(?<!\\d)20(?:st|nd|rd|th)?(?!\\d)|2026-04-20|(?<![\\d/.])20[./]4(?![\\d])|(?<![\\d/.])0?20[./]0?4[./]|4月20[日号])',
+ 'press due 2026-03-13': '(?im)^(?=[^\\n]*(?:press))[^\\n]*(?:(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)|2026-03-13|(?<![\\d/.])13[./]3(?![\\d])|(?<![\\d/.])0?13[./]0?3[./]|3月13[日号])'},
         stated={'dates': ['2026-03-09', '2026-03-13', '2026-03-22', '2026-04-07', '2026-04-20', '2026-04-21', '2026-04-22']},
     )

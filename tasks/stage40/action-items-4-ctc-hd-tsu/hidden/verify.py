@@ -147,8 +147,9 @@ def _dates(text: str) -> set[tuple[int, int]]:
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
-    amount next to the word "total"), `counts` (noun pattern -> the number it must come with:
-    {"receipts?": 5}) and `refs` (reference pattern -> the references it may be)."""
+    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
+    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
+    references it may be)."""
     if not stated:
         return []
     wrong = []
@@ -172,6 +173,9 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             given = m.group(1) or m.group(2)
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
+    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
+        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
@@ -286,10 +290,11 @@ def check_summary_note(initial, final, trace):
         patterns={'the budget': "(?<![\\d.,])(?:28\\ 000|28'000|28,000|28\\.000|28000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
  'the time': '(?<![\\d:.])08[:.h]30(?!\\d)|(?<![\\d:.])8[:.h]30(?!\\d)|(?<![\\d:.])8(?:[:.]30)\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:8|八)(?:点|時|时)?(?:30分|:30|点30|半)',
  'Booth size stays at 6 x 4 m': '(?m)^(?=[^\\n]*\\b(?:booth|size|stays)\\b)[^\\n]*?(?<![\\d.,:])6(?!\\d|[.,:]\\d)[^\\n]*?(?<![\\d.,:])4(?!\\d|[.,:]\\d)',
- 'deposit due 2026-02-10': '(?<!\\d)10(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)10(?:st|nd|rd|th)?(?!\\d)|2026-02-10|(?<![\\d/.])10[./]2(?![\\d])|(?<![\\d/.])0?10[./]0?2[./]|2月10[日号]',
- 'final due 2026-02-28': '(?<!\\d)28(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)28(?:st|nd|rd|th)?(?!\\d)|2026-02-28|(?<![\\d/.])28[./]2(?![\\d])|(?<![\\d/.])0?28[./]0?2[./]|2月28[日号]',
- 'demo due 2026-03-03': '(?<!\\d)3(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)3(?:st|nd|rd|th)?(?!\\d)|2026-03-03|(?<![\\d/.])3[./]3(?![\\d])|(?<![\\d/.])0?3[./]0?3[./]|3月3[日号]',
- 'travel due 2026-03-06': '(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)|2026-03-06|(?<![\\d/.])6[./]3(?![\\d])|(?<![\\d/.])0?6[./]0?3[./]|3月6[日号]'},
+ 'deposit due 2026-02-10': '(?im)^(?=[^\\n]*(?:deposit))[^\\n]*(?:(?<!\\d)10(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)10(?:st|nd|rd|th)?(?!\\d)|2026-02-10|(?<![\\d/.])10[./]2(?![\\d])|(?<![\\d/.])0?10[./]0?2[./]|2月10[日号])',
+ 'final due 2026-02-28': '(?im)^(?=[^\\n]*(?:print '
+                         'files|artwork))[^\\n]*(?:(?<!\\d)28(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)28(?:st|nd|rd|th)?(?!\\d)|2026-02-28|(?<![\\d/.])28[./]2(?![\\d])|(?<![\\d/.])0?28[./]0?2[./]|2月28[日号])',
+ 'demo due 2026-03-03': '(?im)^(?=[^\\n]*(?:demo))[^\\n]*(?:(?<!\\d)3(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)3(?:st|nd|rd|th)?(?!\\d)|2026-03-03|(?<![\\d/.])3[./]3(?![\\d])|(?<![\\d/.])0?3[./]0?3[./]|3月3[日号])',
+ 'travel due 2026-03-06': '(?im)^(?=[^\\n]*(?:travel))[^\\n]*(?:(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)|2026-03-06|(?<![\\d/.])6[./]3(?![\\d])|(?<![\\d/.])0?6[./]0?3[./]|3月6[日号])'},
         stated={'dates': ['2026-01-28',
            '2026-02-10',
            '2026-02-28',
