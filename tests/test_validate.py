@@ -94,7 +94,7 @@ def test_mutants_are_distinct_near_misses_of_the_solved_state(pool, tmp_path):
     described = " | ".join(m.description for m in mutants)
     # 15:00 taken as local time: the classic slip, and a time Priya's mail states (the world's wrong value).
     assert "calendar/Work/evt-1#start: 2026-03-12T15:00:00+08:00 instead of 2026-03-12T23:00:00+08:00" in described
-    assert "calendar/Work/evt-1 moved 1 h later" in described
+    assert "calendar/Work/evt-1 moved 1 h earlier" in described
     assert "pryia@orbitals.io instead of priya@orbitals.io" in described
     assert "copied with the changes instead of being updated" in described
     [extra] = [m for m in mutants if m.operator == "extra"]

@@ -98,7 +98,7 @@ def _instant(value: date | datetime, tz: tzinfo) -> datetime:
     return local if isinstance(local, datetime) else datetime(local.year, local.month, local.day, tzinfo=tz)
 
 
-@tool("calendar")
+@tool("calendar", returns="{calendars: [{name}]}")
 def calendar_list_calendars(ctx: ToolContext) -> dict[str, Any]:
     """The user's calendars; pass a name as `calendar` to the other calendar tools.
 
@@ -107,7 +107,7 @@ def calendar_list_calendars(ctx: ToolContext) -> dict[str, Any]:
     return {"calendars": [{"name": coll.name} for coll in dav.session(ctx).collections(APP)]}
 
 
-@tool("calendar")
+@tool("calendar", returns="{events: [EVENT + {calendar}]}")
 def calendar_list_events(
     ctx: ToolContext,
     start: Annotated[
@@ -171,13 +171,13 @@ def calendar_list_events(
     return {"events": [event for _, _, event in found]}
 
 
-@tool("calendar")
+@tool("calendar", returns="EVENT + {calendar}")
 def calendar_get_event(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     """One event by uid, with all its fields and the calendar it is in."""
     return dav.session(ctx).find(APP, uid).state(ctx.tz)
 
 
-@tool("calendar")
+@tool("calendar", returns="{uid, event: EVENT + {calendar}}")
 def calendar_create_event(
     ctx: ToolContext,
     calendar: Annotated[str, Field(description="the calendar to put it in, a name from calendar_list_calendars")],
@@ -224,7 +224,7 @@ def calendar_create_event(
     return {"uid": item.uid, "event": item.state(tz)}
 
 
-@tool("calendar")
+@tool("calendar", returns="{event: EVENT + {calendar}}")
 def calendar_update_event(
     ctx: ToolContext,
     uid: Uid,
@@ -278,7 +278,7 @@ def calendar_update_event(
     return {"event": item.state(tz)}
 
 
-@tool("calendar")
+@tool("calendar", returns="{deleted, calendar}")
 def calendar_delete_event(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     """Delete an event by uid (a recurring event: the whole series)."""
     return dav.session(ctx).delete(APP, uid)

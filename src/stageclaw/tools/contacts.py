@@ -147,7 +147,7 @@ def _set_emails(card: Any, emails: list[str]) -> None:
         line.type_param = "INTERNET,PREF" if i == 0 else "INTERNET"
 
 
-@tool("contacts")
+@tool("contacts", returns="{contacts: [CONTACT]}")
 def contacts_search(
     ctx: ToolContext,
     query: Annotated[
@@ -171,7 +171,7 @@ def contacts_search(
     return {"contacts": contacts}
 
 
-@tool("contacts")
+@tool("contacts", returns="CONTACT")
 def contacts_get(
     ctx: ToolContext,
     uid: Annotated[str, Field(description="The contact's uid, as contacts_search returns it, e.g. 'c-1'.")],
@@ -180,7 +180,7 @@ def contacts_get(
     return _book(ctx).get(uid).contact()
 
 
-@tool("contacts")
+@tool("contacts", returns="{contact: CONTACT}")
 def contacts_update(
     ctx: ToolContext,
     uid: Annotated[str, Field(description="The uid of the contact to change, e.g. 'c-1'.")],
@@ -232,7 +232,7 @@ def contacts_update(
     return {"contact": vcard.cards_state(data)[0]}
 
 
-@tool("contacts")
+@tool("contacts", returns="{uid}")
 def contacts_create(
     ctx: ToolContext,
     name: Annotated[str, Field(description="Full name, e.g. 'Priya Raman'.")],

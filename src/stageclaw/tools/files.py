@@ -50,7 +50,7 @@ def _describe(ctx: ToolContext, target: Path) -> dict[str, Any]:
     return {"path": _rel(ctx, target), "type": "file", "size": target.stat().st_size}
 
 
-@tool("files")
+@tool("files", returns="{entries: [{path, type, size}], note?}")
 def files_list(
     ctx: ToolContext,
     path: Annotated[
@@ -91,7 +91,7 @@ def _text(data: bytes, *, final: bool) -> str | None:
         return None
 
 
-@tool("files")
+@tool("files", returns="{path, content, truncated?, note?}")
 def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     """Read a UTF-8 text file and return {path, content}.
 
@@ -127,7 +127,7 @@ def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     return out
 
 
-@tool("files")
+@tool("files", returns="{path, size, created}")
 def files_write(
     ctx: ToolContext,
     path: PathArg,
@@ -151,7 +151,7 @@ def files_write(
     return {"path": _rel(ctx, target), "size": len(data), "created": created}
 
 
-@tool("files")
+@tool("files", returns="{src, dst}")
 def files_move(
     ctx: ToolContext,
     src: Annotated[str, Field(description="The file or folder to move or rename, e.g. 'drafts/report.md'.")],
@@ -191,7 +191,7 @@ def files_move(
     return {"src": _rel(ctx, source), "dst": _rel(ctx, target)}
 
 
-@tool("files")
+@tool("files", returns="{deleted}")
 def files_delete(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     """Delete a file, a link, or an empty folder; returns {deleted}.
 

@@ -480,7 +480,7 @@ def _summary(folder: str, uid: int, data: bytes, flags: list[str], tz: tzinfo) -
 Id = Annotated[str, Field(description="the message id FOLDER/UID as returned by mail_search, e.g. 'INBOX/12'")]
 
 
-@tool("mail")
+@tool("mail", returns="{folders: [{name, total, unseen}]}")
 def mail_list_folders(ctx: ToolContext) -> dict[str, Any]:
     """List the user's mail folders with their message counts.
 
@@ -499,7 +499,7 @@ def mail_list_folders(ctx: ToolContext) -> dict[str, Any]:
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{messages: [{id, folder, message_id, from, to, cc, subject, date, flags, snippet}], total}")
 def mail_search(
     ctx: ToolContext,
     folder: Annotated[
@@ -581,7 +581,7 @@ def mail_search(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="MESSAGE + {id, folder}")
 def mail_read(ctx: ToolContext, id: Id) -> dict[str, Any]:
     """Open one message and read it in full; like opening it in a mail client, this marks it read (\\Seen).
 
@@ -600,7 +600,7 @@ def mail_read(ctx: ToolContext, id: Id) -> dict[str, Any]:
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{message_id}")
 def mail_send(
     ctx: ToolContext,
     to: Annotated[list[str], Field(description="recipients, e.g. ['priya@orbitals.io', 'Wei Chen <wei@chen.family>']")],
@@ -635,7 +635,7 @@ def mail_send(
     return {"message_id": message_id}
 
 
-@tool("mail")
+@tool("mail", returns="{message_id, to, cc, subject}")
 def mail_reply(
     ctx: ToolContext,
     id: Id,
@@ -671,7 +671,7 @@ def mail_reply(
     return {"message_id": message_id, "to": canonical.addresses(to), "cc": canonical.addresses(cc), "subject": subject}
 
 
-@tool("mail")
+@tool("mail", returns="{id}  (the message's new FOLDER/UID)")
 def mail_move(
     ctx: ToolContext,
     id: Id,
@@ -692,7 +692,7 @@ def mail_move(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{id, flags}")
 def mail_flag(
     ctx: ToolContext,
     id: Id,
@@ -728,7 +728,7 @@ def mail_flag(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{deleted, moved_to} or {deleted, permanent: true}")
 def mail_delete(ctx: ToolContext, id: Id) -> dict[str, Any]:
     """Delete a message the way a mail client does: it moves to Trash; deleting it from Trash removes it for good.
 

@@ -30,7 +30,7 @@ def _sorted(notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(notes, key=lambda note: (note["folder"], note["title"].casefold(), note["uid"]))
 
 
-@tool("notes")
+@tool("notes", returns="{notes: [NOTE + {folder}]}")
 def notes_list(
     ctx: ToolContext,
     folder: Annotated[str | None, Field(description="only this notes folder; every folder when omitted")] = None,
@@ -39,7 +39,7 @@ def notes_list(
     return {"notes": _sorted([item.state(ctx.tz) for item in dav.session(ctx).all_items(APP, folder)])}
 
 
-@tool("notes")
+@tool("notes", returns="{notes: [NOTE + {folder}]}")
 def notes_search(
     ctx: ToolContext,
     query: Annotated[str, Field(min_length=1, description="text to look for, e.g. 'Orbitals'")],
@@ -55,13 +55,13 @@ def notes_search(
     return {"notes": _sorted(found)}
 
 
-@tool("notes")
+@tool("notes", returns="NOTE + {folder}")
 def notes_read(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     """One note by uid: uid, title, body, tags and folder."""
     return dav.session(ctx).find(APP, uid).state(ctx.tz)
 
 
-@tool("notes")
+@tool("notes", returns="{uid, note: NOTE + {folder}}")
 def notes_create(
     ctx: ToolContext,
     title: Annotated[str, Field(description="the note's title")],
@@ -82,7 +82,7 @@ def notes_create(
     return {"uid": item.uid, "note": item.state(ctx.tz)}
 
 
-@tool("notes")
+@tool("notes", returns="{note: NOTE + {folder}}")
 def notes_update(
     ctx: ToolContext,
     uid: Uid,
@@ -106,7 +106,7 @@ def notes_update(
     return {"note": item.state(ctx.tz)}
 
 
-@tool("notes")
+@tool("notes", returns="{deleted, folder}")
 def notes_delete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     """Delete a note by uid."""
     return dav.session(ctx).delete(APP, uid)

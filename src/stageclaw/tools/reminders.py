@@ -42,7 +42,7 @@ def _order(todo: dict[str, Any]) -> tuple[Any, ...]:
     return (todo["completed"], todo["due"] is None, todo["due"] or "", todo["title"].casefold())
 
 
-@tool("reminders")
+@tool("reminders", returns="{reminders: [TODO + {list}]}")
 def reminders_list(
     ctx: ToolContext,
     list: Annotated[str | None, Field(description="only this reminder list; every list when omitted")] = None,
@@ -58,7 +58,7 @@ def reminders_list(
     return {"reminders": sorted((t for t in todos if include_completed or not t["completed"]), key=_order)}
 
 
-@tool("reminders")
+@tool("reminders", returns="{uid, reminder: TODO + {list}}")
 def reminders_create(
     ctx: ToolContext,
     title: Annotated[str, Field(description="what to do, e.g. 'Book dentist'")],
@@ -86,7 +86,7 @@ def reminders_create(
     return {"uid": item.uid, "reminder": item.state(ctx.tz)}
 
 
-@tool("reminders")
+@tool("reminders", returns="{reminder: TODO + {list}}")
 def reminders_update(
     ctx: ToolContext,
     uid: Uid,
@@ -115,7 +115,7 @@ def reminders_update(
     return {"reminder": item.state(ctx.tz)}
 
 
-@tool("reminders")
+@tool("reminders", returns="{reminder: TODO + {list}}")
 def reminders_complete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     """Mark a reminder as done, now. Returns the updated reminder; an already completed one stays as it was."""
     session = dav.session(ctx)
@@ -131,7 +131,7 @@ def reminders_complete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     return {"reminder": item.state(ctx.tz)}
 
 
-@tool("reminders")
+@tool("reminders", returns="{deleted, list}")
 def reminders_delete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     """Delete a reminder by uid (to tick it off instead, use reminders_complete)."""
     return dav.session(ctx).delete(APP, uid)

@@ -129,6 +129,7 @@ def _look_alikes(ev: Evidence) -> list[Found]:
 
 
 def _noisy(ev: Evidence) -> tuple[bool, str, Any]:
+    """An item looks like one the solution changed or read: a similar title, the same people."""
     shown = [f"{a} ~ {b} ({s})" for s, a, _, b, _ in _look_alikes(ev)[:SHOWN]]
     return bool(shown), f"look-alikes of the items the task is about: {shown}", shown
 
@@ -210,6 +211,9 @@ def _disagreements(ev: Evidence, unit: Unit) -> Iterator[str]:
 
 
 def _conflict(ev: Evidence) -> tuple[bool, str, Any]:
+    """Two sources about an item the solution changed (one thread, look-alikes, or near-namesake files)
+    give different values of one kind (an amount, a date, a time, a phone number) in a shared context;
+    or two files with near-identical names differ."""
     found = [d for unit in ev.units for d in _disagreements(ev, unit)]
     read = {f"{c}/{k}" for c, k, _ in ev.targets}
     files = _files_pool(ev.s0)
@@ -285,6 +289,8 @@ def _involved(ev: Evidence) -> Callable[[tuple[str, str]], bool]:
 
 
 def _alignment(ev: Evidence) -> tuple[bool, str, Any]:
+    """A person the solution wrote to, wrote about or read about appears under another name or address:
+    the same address, the same name, or the same surname with another first name."""
     people = sorted(_identities(ev))
     involved = _involved(ev)
     found = [
@@ -318,6 +324,8 @@ def _elsewhere(ev: Evidence) -> list[str]:
 
 
 def _hidden(ev: Evidence) -> tuple[bool, str, Any]:
+    """A value the solution wrote sits, in the initial world, only in another app than where it wrote it
+    (and not in the prompt); or the solution read an app it did not change."""
     moved = _elsewhere(ev)
     read_only = sorted(ev.apps_used - {u.app for u in ev.units} - {"clock"})
     evidence = moved[:SHOWN] + [f"read {app}, changed nothing there" for app in read_only]
@@ -329,15 +337,18 @@ def _hidden(ev: Evidence) -> tuple[bool, str, Any]:
 
 
 def _state_update(ev: Evidence) -> tuple[bool, str, Any]:
+    """The solution changed items for good."""
     changed = [u.path for u in ev.units]
     return bool(changed), f"{len(changed)} items changed for good: {changed[:SHOWN]}", changed[:SHOWN]
 
 
 def _consistency(ev: Evidence) -> tuple[bool, str, Any]:
+    """The solution's changes span two apps or more."""
     apps = sorted({u.app for u in ev.units})
     return len(apps) >= 2, f"the changes span the apps {apps}", apps
 
 
+# One detector per operator, each with a docstring saying what it looks for (the author is told so).
 OPERATORS: dict[str, Callable[[Evidence], tuple[bool, str, Any]]] = {
     "noisy_data": _noisy,
     "entity_alignment": _alignment,
@@ -346,18 +357,11 @@ OPERATORS: dict[str, Callable[[Evidence], tuple[bool, str, Any]]] = {
     "tool_state_update": _state_update,
     "cross_tool_consistency": _consistency,
 }
-# What the author prompt says each detector looks for, one line each.
-DETECTION = {
-    "cross_source_conflict": "two sources about an item the solution changed give different values of one kind in "
-    "one context (or two files with near-identical names differ)",
-    "noisy_data": "an item looks like one the solution changed or read (similar title, the same people)",
-    "hidden_dependency": "a value the solution wrote sits only in another app than where it wrote it (and not in "
-    "the prompt), or the solution read an app it did not change",
-    "entity_alignment": "a person the solution wrote to, wrote about or read about appears under another name or "
-    "address (the same address, the same name, or the same surname with another first name)",
-    "tool_state_update": "the solution changed items for good",
-    "cross_tool_consistency": "the solution's changes span two apps or more",
-}
+
+
+def detects(operator: str) -> str:
+    """What the detector of `operator` looks for, in one sentence: its docstring, as the author is told."""
+    return " ".join((OPERATORS[operator].__doc__ or operator).split())
 
 
 def evidence(task: Task, oracle: OracleRun) -> Evidence:
@@ -409,7 +413,7 @@ def check_difficulty(task: Task, oracle: OracleRun) -> Dimension:
             else Check(
                 f"operator:{op}",
                 WARNING,
-                f"{op} is declared but not detected: no {DETECTION[op]}",
+                f"{op} is declared but not detected; it needs this: {detects(op)}",
                 both,
                 f"add what makes the task {op} to the world, or drop the operator",
             )

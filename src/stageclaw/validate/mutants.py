@@ -1,22 +1,10 @@
 """Near-miss end states, made from a solved end state sH and the initial state s0.
 
-Each mutant is sH with one plausible mistake, the kind an agent makes. For every item the
-solution changed:
-
-- `revert`: the change is missing: the item not created or not removed, a field (or all of
-  them) left as it was;
-- `drop`: the item the solution updated was deleted instead;
-- `duplicate`: the item created twice, or copied with the changes instead of being updated;
-- `value`: a value the solution wrote is wrong, in two ways each: one unit or one digit off (an
-  hour, a day, a digit of an amount, code or phone number, an address with a typo) and a
-  plausible wrong value from the world (another amount, time, date or address the initial world
-  states, in the most similar context first). Every number, date, time and address of a field the
-  solution wrote is treated so; in an edited text, those on the lines the solution wrote;
-- `nudge`: the classic slips of a kind of item: a meeting off by the time-zone offset or an hour
-  too long, another recipient copied in, a wrong file attached, a to-do ticked off;
-- `distractor`: the change went to the look-alike item instead of the target;
-- `container`: the item ended up in another calendar, list or folder;
-- `extra`: one more change the task did not call for (an unrelated item deleted).
+Each mutant is sH with one plausible mistake, the kind an agent makes, for every item the
+solution changed (`KINDS` says what each kind of mutant is). Every number, date, time, address,
+code and phone number of a field the solution wrote is made wrong twice: one unit or one digit
+off, and replaced by the value the initial world states in the most similar context; in an
+edited text, those on the lines the solution wrote.
 
 On top come the rubric-guided nudges (`textual`): a digit of a number the rubric states, where
 the changed text states it.
@@ -84,6 +72,20 @@ STAMPS = {
 NAME_FIELDS = ("summary", "title", "name")
 MAX_PER_FIELD = 24  # values of one field made wrong, first ones first: a cap on a very long text
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})?)?")
+
+
+KINDS = {
+    REVERT: "the change is missing: the item not created or not removed, a field (or all) left as it was",
+    DROP: "the item the solution updated was deleted instead",
+    DUPLICATE: "the item created twice, or copied with the changes instead of being updated",
+    VALUE: "a value the solution wrote (number, date, time, address, code, phone) one unit or one digit off, "
+    "or replaced by another value the initial world states",
+    NUDGE: "a classic slip: off by the time-zone offset, an hour too long, another recipient copied in, a wrong "
+    "file attached, a to-do ticked off",
+    DISTRACTOR: "the change went to the look-alike item instead of the target",
+    CONTAINER: "the item ended up in another calendar, list or folder",
+    EXTRA: "one more change the task did not call for (an unrelated item deleted)",
+}
 
 
 @dataclass
