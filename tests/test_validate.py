@@ -369,3 +369,18 @@ def test_operators_are_detected_in_a_hand_written_task_without_provenance(pool, 
         hidden.evidence[0]
         == "1,250 (written to notes/Notes/n-fixed-costs) from mail/folders/INBOX/<rent-0309@hv-lenz.de>"
     )
+
+
+def test_a_task_that_does_not_load_still_gets_the_other_dimensions_and_is_never_accepted(pool, tmp_path):
+    """An unknown operator in task.toml: structure fails, and a repair round still learns how the
+    verifier and the difficulty fare on what is valid."""
+
+    def unknown_operator(task_dir: Path) -> None:
+        _replace(task_dir / "task.toml", "operators = [", 'operators = ["telepathy", ')
+
+    report = validate_task(_variant(tmp_path, unknown_operator), pool)
+    dims = {name: d.status for name, d in report.dimensions.items()}
+    assert dims == {"structure": "fail", "reproducibility": "pass", "verifiability": "pass", "difficulty": "pass"}
+    assert report.score == 80 and not report.loaded and not report.accepted
+    assert "telepathy" in report.dimensions["structure"].check("schemas").detail
+    assert report.mutation["kill_rate"] == 1.0
