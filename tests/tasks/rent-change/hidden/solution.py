@@ -14,6 +14,10 @@ def solve(tools):
     costs = {k: int(v.replace(",", "")) for k, v in (re.match(r"(\w+): €([\d,]+)", line).groups() for line in lines)}
     costs["Rent"] = rent
     total = sum(v for k, v in costs.items() if k != "Total")
-    new = [f"Rent: €{rent:,}", f"Electricity: €{costs['Electricity']}", f"Internet: €{costs['Internet']}",
-           f"Total: €{total:,}"]
+    new = [
+        f"Rent: €{rent:,}",
+        f"Electricity: €{costs['Electricity']}",
+        f"Internet: €{costs['Internet']}",
+        f"Total: €{total:,}",
+    ]
     tools.notes_update(uid=note["uid"], body="\n".join(new))
