@@ -171,16 +171,18 @@ def _written_lines(before: Any, after: str) -> str:
     if not isinstance(before, str):
         return after
     old = set(before.splitlines())
-    return "".join(
-        line if line.rstrip("\r\n") not in old else " " * len(line) for line in after.splitlines(keepends=True)
-    )
+    return "".join(line if line.rstrip("\r\n") not in old else _blank(line) for line in after.splitlines(keepends=True))
+
+
+def _blank(line: str) -> str:
+    """Spaces in place of a line's text, its line break kept: a value cannot run into the next line."""
+    text = line.rstrip("\r\n")
+    return " " * len(text) + line[len(text) :]
 
 
 def _own_words(text: str) -> str:
     """The text without the lines it quotes (`> ...`): those are not the sender's values."""
-    return "".join(
-        " " * len(line) if line.lstrip().startswith(">") else line for line in text.splitlines(keepends=True)
-    )
+    return "".join(_blank(line) if line.lstrip().startswith(">") else line for line in text.splitlines(keepends=True))
 
 
 class MutantMaker:
