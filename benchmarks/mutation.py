@@ -5,7 +5,7 @@
 VALIDATION_DIR is the `--out` of a `stageclaw validate` run: each `<task-id>/oracle/` holds the
 reference solution's s0 and sH. The script makes and grades the mutants of every task again, one
 task after the other in this process (no servers, no oracle episode), and prints per task the
-mutants, the coverage and the seconds it took to make them and to grade them, then the totals. Run
+mutants, how many were rejected, the coverage and the seconds it took to make them and to grade them, then the totals. Run
 it on a quiet machine: it measures the checker's own work, which validate's wall time hides under
 the oracle episodes and the machine's load.
 """
@@ -30,8 +30,8 @@ def main() -> None:
     parser.add_argument("--tasks", type=Path, default=ROOT / "tasks" / "stage40")
     args = parser.parse_args()
     made_s = graded_s = 0.0
-    mutants = fields = touched = 0
-    print(f"{'task':<36} {'mutants':>7} {'coverage':>9} {'make s':>7} {'grade s':>8}")
+    mutants = killed = fields = touched = 0
+    print(f"{'task':<36} {'mutants':>7} {'killed':>7} {'coverage':>9} {'make s':>7} {'grade s':>8}")
     for episode in sorted(args.validation.glob("*/oracle")):
         task = load_task(args.tasks / episode.parent.name)
         s0 = json.loads((episode / "s0.json").read_text(encoding="utf-8"))
@@ -44,12 +44,13 @@ def main() -> None:
         total = time.perf_counter() - started
         coverage = result["coverage"]
         made_s, graded_s = made_s + made, graded_s + max(0.0, total - made)
-        mutants, fields, touched = mutants + result["total"], fields + coverage["fields"], touched + coverage["touched"]
+        mutants, killed = mutants + result["total"], killed + result["killed"]
+        fields, touched = fields + coverage["fields"], touched + coverage["touched"]
         print(
-            f"{task.id:<36} {result['total']:>7} {coverage['touched']:>4}/{coverage['fields']:<4}"
+            f"{task.id:<36} {result['total']:>7} {result['killed']:>7} {coverage['touched']:>4}/{coverage['fields']:<4}"
             f" {made:>7.2f} {total - made:>8.2f}"
         )
-    print(f"{'all':<36} {mutants:>7} {touched:>4}/{fields:<4} {made_s:>7.1f} {graded_s:>8.1f}")
+    print(f"{'all':<36} {mutants:>7} {killed:>7} {touched:>4}/{fields:<4} {made_s:>7.1f} {graded_s:>8.1f}")
 
 
 if __name__ == "__main__":
