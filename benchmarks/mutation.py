@@ -5,8 +5,8 @@
 VALIDATION_DIR is the `--out` of a `stageclaw validate` run: each `<task-id>/oracle/` holds the
 reference solution's s0 and sH. The script makes and grades the mutants of every task again, one
 task after the other in this process (no servers, no oracle episode), and prints per task the
-mutants, how many were rejected, the coverage and the seconds it took to make them and to grade them, then the totals. Run
-it on a quiet machine: it measures the checker's own work, which validate's wall time hides under
+mutants, how many were rejected, the coverage and the seconds it took to make and to grade them,
+then the totals. Run it on a quiet machine: it measures the checker's own work, which validate's wall time hides under
 the oracle episodes and the machine's load.
 """
 
