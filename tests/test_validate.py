@@ -18,6 +18,7 @@ from stageclaw.agents.fake_llm import FakeLLM, Script
 from stageclaw.task.loader import load_task
 from stageclaw.task.verifier import run_checks, run_checks_many
 from stageclaw.validate import Report, validate_path, validate_task
+from stageclaw.validate.changes import units
 from stageclaw.validate.llm_check import LLMReviewer
 from stageclaw.validate.mutants import MutantMaker
 from stageclaw.validate.oracle import run_oracle
@@ -384,3 +385,18 @@ def test_a_task_that_does_not_load_still_gets_the_other_dimensions_and_is_never_
     assert report.score == 80 and not report.loaded and not report.accepted
     assert "telepathy" in report.dimensions["structure"].check("schemas").detail
     assert report.mutation["kill_rate"] == 1.0
+
+
+def test_an_invitation_the_calendar_mailed_is_a_by_product_not_a_unit():
+    """Saving an event with guests mails them the invitation: its text follows the event, which is judged
+    itself, so no mutant makes the invitation's dates wrong (unless allow names the message)."""
+    invite = {"message_id": "<i1@x>", "to": ["b@x.org"], "body": "12 March 15:00", "invitation": {"method": "REQUEST"}}
+    s0 = {"mail": {"folders": {"Sent": []}, "outbox": []}}
+    sH = {"mail": {"folders": {"Sent": [dict(invite)]}, "outbox": [dict(invite)]}}
+    found = units(s0, sH, ["+mail/outbox/*", "+mail/folders/Sent/*"])
+    assert found.units == [] and {c["path"] for c in found.tolerated} == {
+        "mail/outbox/<i1@x>",
+        "mail/folders/Sent/<i1@x>",
+    }
+    named = units(s0, sH, ["+mail/outbox/<i1@x>", "+mail/folders/Sent/*"])
+    assert [u.path for u in named.units] == ["mail/outbox/<i1@x>"]
