@@ -276,6 +276,10 @@ def play_cmd(
     ] = None,
     out: Annotated[Path | None, typer.Option(help="The run directory (default runs/<time>-play_NAME).")] = None,
     player: Annotated[str, typer.Option(help="Who plays: the run's agent is play:NAME.")] = "player",
+    time_budget: Annotated[
+        float | None,
+        typer.Option(help="Seconds the player has (default: the task's time_budget_s); the step budget is the task's."),
+    ] = None,
     finish: Annotated[
         Path | None, typer.Option("--finish", metavar="DIR", help="End the play running in DIR and print its grade.")
     ] = None,
@@ -315,10 +319,10 @@ def play_cmd(
             raise typer.Exit(1)
         typer.echo(result if isinstance(result, str) else play.compact_json(result))
         return
-    _play(rest, out, player)
+    _play(rest, out, player, time_budget)
 
 
-def _play(rest: list[str], out: Path | None, player: str) -> None:
+def _play(rest: list[str], out: Path | None, player: str, time_budget: float | None) -> None:
     from datetime import datetime
 
     from stageclaw.agents.play import check_player
@@ -348,7 +352,7 @@ def _play(rest: list[str], out: Path | None, player: str) -> None:
             "Waiting for the player to finish (Ctrl-C stops the play without a grade)."
         )
 
-    result, summary = play.play(task, out, player, ready)
+    result, summary = play.play(task, out, player, ready, time_budget)
     _console().print(results_table(read_results(out / RESULTS), summary))
     typer.echo(f"{play.outcome_line(result)}; run directory: {out} (stageclaw report {out})")
 
