@@ -18,6 +18,7 @@ from stageclaw import __version__
 from stageclaw.run.backend import Job, WorkerLost, drain, open_backend
 from stageclaw.run.store import write_json
 from stageclaw.task.loader import Task, find_task_dirs, task_digest
+from stageclaw.validate.alternatives import run_alternatives, sensitivity
 from stageclaw.validate.difficulty import check_difficulty
 from stageclaw.validate.llm_check import not_configured
 from stageclaw.validate.oracle import run_oracle
@@ -65,7 +66,7 @@ def validate_task(
     reproducibility = check_reproducibility(task_dir, pool)
     timed("reproducibility", t)
     task_id = task.id if task else task_dir.name
-    mutation = None
+    mutation = alternatives = None
     if task is None:
         why = "the task does not load (see structure)"
         verifiability, difficulty = blocked("verifiability", why), blocked("difficulty", why)
@@ -75,7 +76,11 @@ def validate_task(
             oracle = run_oracle(task, pool, ep_dir)
             timed("oracle", t)
             t = time.perf_counter()
-            verifiability, mutation = check_verifiability(task, oracle, max_mutants)
+            runs = run_alternatives(task, pool, ep_dir.parent / "alternatives")
+            timed("alternatives", t)
+            t = time.perf_counter()
+            verifiability, mutation = check_verifiability(task, oracle, max_mutants, runs)
+            alternatives = sensitivity(runs)[1]
             timed("verifiability", t)
             difficulty = check_difficulty(task, oracle)
     review = reviewer(task) if reviewer is not None and task is not None else not_configured()
@@ -85,6 +90,7 @@ def validate_task(
         dimensions={d.name: d for d in (structure, reproducibility, verifiability, difficulty)},
         threshold=threshold,
         mutation=mutation,
+        alternatives=alternatives,
         llm_review=review,
         task_hash=task.digest if task else task_digest(task_dir) if task_dir.is_dir() else "",
         stageclaw_version=__version__,
@@ -160,6 +166,7 @@ def summary(reports: list[Report]) -> dict[str, object]:
                 "score": r.score,
                 "accepted": r.accepted,
                 "kill_rate": r.kill_rate,
+                "sensitivity": r.sensitivity,
                 **{name: d.status for name, d in r.dimensions.items()},
                 "wall_s": r.wall_s,
             }

@@ -86,6 +86,7 @@ class Report:
     dimensions: dict[str, Dimension]
     threshold: float = DEFAULT_THRESHOLD
     mutation: dict[str, Any] | None = None
+    alternatives: dict[str, Any] | None = None  # sensitivity: the alternative solutions and their grades
     llm_review: Check | None = None
     task_hash: str = ""
     stageclaw_version: str = ""
@@ -103,6 +104,11 @@ class Report:
     @property
     def kill_rate(self) -> float | None:
         return None if not self.mutation else self.mutation.get("kill_rate")
+
+    @property
+    def sensitivity(self) -> float | None:
+        """Alternatives accepted of those present; None when the task has none (or they did not run)."""
+        return None if not self.alternatives else self.alternatives.get("sensitivity")
 
     def diagnostics(self) -> list[Diagnostic]:
         """Every check that did not pass, with what to do about it; the LLM review's problems too."""
@@ -127,6 +133,7 @@ class Report:
             "accepted": self.accepted,
             "dimensions": {name: d.to_json() for name, d in self.dimensions.items()},
             "mutation": self.mutation,
+            "alternatives": self.alternatives,
             "llm_review": asdict(self.llm_review) if self.llm_review else None,
             "diagnostics": [asdict(d) for d in self.diagnostics()],
             "wall_s": self.wall_s,
@@ -161,6 +168,13 @@ def summary_markdown(report: Report) -> str:
             for c in s["changes"]:
                 value = c["after"] if "after" in c else c.get("before", "")
                 lines.append(f"  - `{c['op']} {c['path']}`: {_cell(value, 200)}")
+    if report.alternatives and report.alternatives["total"]:
+        a = report.alternatives
+        lines += ["", "## Alternative solutions", "", f"{a['accepted']} of {a['total']} accepted."]
+        for r in a["results"]:
+            verdict = "accepted" if r["accepted"] else f"REJECTED (score {r['score']})"
+            lines.append(f"- `{r['name']}`: {verdict}")
+            lines += [f"  - `{i['item']}`: {_cell(i['reason'], 300)}" for i in r["rejected_by"]]
     if report.llm_review is not None:
         lines += ["", f"## LLM review: {report.llm_review.status}", "", _cell(report.llm_review.detail, 2000)]
     problems = report.diagnostics()

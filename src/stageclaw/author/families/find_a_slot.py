@@ -36,7 +36,7 @@ from stageclaw.author.content import mail as mails
 from stageclaw.author.content.background import Background
 from stageclaw.author.content.people import JOB_TITLES, Person
 from stageclaw.author.content.places import ENGLISH, REGIONS, City
-from stageclaw.author.content.text import clock, day, day_regex, time_regex
+from stageclaw.author.content.text import clock, day, day_regex
 from stageclaw.author.content.timeline import at, local, pick_now
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
@@ -323,6 +323,15 @@ def _decides(layout: _Layout, minutes: int, busy: list[Span]) -> bool:
     )
 
 
+def _thread(draft: TaskDraft, root: str) -> list[str]:
+    """The Message-IDs of `root` and of every mail in the inbox that answers it, directly or not."""
+    ids = [root]
+    for message in sorted(draft.mail.get("INBOX", []), key=lambda m: m["date"]):
+        if message.get("in_reply_to") in ids:
+            ids.append(message["message_id"])
+    return ids
+
+
 def _shown(span: Span, person: Person, twelve: bool) -> str:
     """A window as they write it, in their zone: 'Tuesday 14 April, 07:30–10:00'."""
     a, b = local(span[0], person.tz), local(span[1], person.tz)
@@ -454,6 +463,7 @@ class FindASlot(Family):
             "hours rule out the others): turn the hold into that meeting with everyone invited and mail them the time."
         )
         draft.solution = solution.solve
+        draft.alternatives = {"per_person": solution.solve_per_person, "mail_first": solution.solve_mail_first}
         draft.facts = {
             "subject": name,
             "length": LENGTHS[minutes],
@@ -464,6 +474,8 @@ class FindASlot(Family):
             "guests": facts_guests,
             "zones": {guests[0].city.name: guests[0].tz},
             "each_zone": ctx.on("cross_tool_consistency"),
+            "home": me.city.name,
+            "me": me.first,
             "note": f"Hi all,\n\nthanks for sending your times. The only slot that works for everyone is {{when}} "
             f"{me.city.name} time, so the {name} is in the calendar for then ({LENGTHS[minutes]}).{{zones}}\n\n"
             f"See you then,\n{me.first}",
@@ -732,15 +744,17 @@ class FindASlot(Family):
             )
         )
         wrong = {w.email: "a personal address; they asked for their work one" for w in writers if w.email not in work}
+        threads = _thread(draft, request["message_id"])
         draft.check(
             Check(
                 "told",
-                f"Exactly one message went out, to all {len(guests)} of them at their work addresses, about the {name}",
+                f"Each of the {len(guests)} got exactly one message about the {name} at their work address "
+                f"({', '.join(work)}), one to all or one each, and nobody else got one",
                 v.sent_once,
                 {
                     "to": work,
                     "label": "everyone invited",
-                    "in_reply_to": request["message_id"],
+                    "in_reply_to": threads,
                     "subject": common["pattern"],
                     "wrong": wrong,
                     "each_once": True,
@@ -749,19 +763,23 @@ class FindASlot(Family):
                 stage="telling everyone",
             )
         )
+        zone_of = {g.email: g.city.name for g in guests}
+        places = {
+            where: {
+                "pattern": re.escape(where),
+                "start": clock(local(lay.slot[0], tz)),
+                "end": clock(local(lay.slot[0], tz) + timedelta(minutes=minutes)),
+            }
+            for where, tz in [(me.city.name, me.tz), *((g.city.name, g.tz) for g in guests)]
+        }
+        told = {"to": zone_of, "here": me.city.name, "places": places, "day": day_regex(start.date())}
         draft.check(
             Check(
                 "told_time",
-                f"The message gives the day and {clock(start)} {me.city.name} time",
-                v.message_says,
-                {
-                    "to": work[0],
-                    "patterns": {
-                        "the day": day_regex(start.date()),
-                        f"{clock(start)} the user's time": time_regex(start),
-                    },
-                    "dates": [start.date().isoformat()],
-                },
+                f"Each of them is told the day and the time, {clock(start)} {me.city.name} time or the same in "
+                "their own zone, and no time given for a place is wrong",
+                v.told_times,
+                {**told, "need": "either", "dates": [start.date().isoformat()]},
                 critical=False,
                 stage="telling everyone",
             )
@@ -779,14 +797,10 @@ class FindASlot(Family):
             draft.check(
                 Check(
                     "each_zone",
-                    "The message gives each of them the time in their own zone: "
+                    "Each of them is told the time in their own zone: "
                     + ", ".join(f"{clock(t)} in {g.city.name}" for g, t in theirs),
-                    v.message_says,
-                    {
-                        "to": work[0],
-                        "patterns": {f"{clock(t)} {g.city.name} time": time_regex(t) for g, t in theirs},
-                        "dates": [start.date().isoformat()],
-                    },
+                    v.told_times,
+                    {**told, "need": "own", "dates": [start.date().isoformat()]},
                     weight=2,
                     critical=False,
                     stage="converting to each zone",
@@ -861,8 +875,13 @@ class FindASlot(Family):
             f"- **Calendar**: exactly one event for the {name} in Work, {start.isoformat()} for {minutes} minutes, "
             f"inviting exactly {', '.join(sorted(g.email for g in guests))}. The hold `{hold['uid']}` "
             f"('{hold['summary']}') became it or was deleted; the meeting is not called a hold.",
-            "- **Mail**: exactly one message, to those addresses, giving the day and the user's time"
-            + (" and each guest's time in their own zone." if ctx.on("cross_tool_consistency") else "."),
+            "- **Mail**: each of those addresses gets exactly one message (one to all, or one each), giving the "
+            "day and the time"
+            + (
+                " in the guest's own zone."
+                if ctx.on("cross_tool_consistency")
+                else " (the user's, or the guest's own)."
+            ),
         ]
         if ctx.on("entity_alignment"):
             alias = writers[2]
