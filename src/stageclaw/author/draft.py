@@ -40,7 +40,8 @@ class Check:
     def source(self, shared: dict[str, str] | None = None) -> str:
         """The check function; an argument whose literal is in `shared` is passed by that constant's name."""
         params = inspect_params(self.helper)
-        passed = [p for p in ("initial", "final", "trace") if p in params]
+        positional = params[: self.helper.__code__.co_argcount]
+        passed = [p if p in positional else f"{p}={p}" for p in ("initial", "final", "trace") if p in params]
         named = [f"{k}={(shared or {}).get(literal(v), literal(v))}" for k, v in self.args.items()]
         call = f"return {self.helper.__name__}({', '.join([*passed, *named])})"
         if len(call) > 100:

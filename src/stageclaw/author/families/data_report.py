@@ -401,7 +401,7 @@ class DataReport(Family):
             for line in rng.sample(sorted(domain.lines), rng.randint(3, 4))
         }
         customers = self._customers(ctx, region, {p.family for p in (me, partner, *bg.friends)})
-        alias = ea.alias(draft, people, customers[0], where=[]) if ctx.on(ea.NAME) else None
+        alias = ea.alias(draft, people, customers[0], where=[], verified_by=ea.UNVERIFIED) if ctx.on(ea.NAME) else None
         ledger = self._ledger(ctx, domain, catalogue, customers, alias, first, last)
         p = _Plan(domain, region, business, me, partner, now, first, last, catalogue, customers[0], alias, ledger)
 

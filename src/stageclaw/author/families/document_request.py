@@ -220,7 +220,9 @@ class DocumentRequest(Family):
         }
         draft.add_contact(contact)
         if new_firm is not None:
-            writer = ea.alias(draft, people, advisor, where=[contact_path(contact)], domain=new_firm.domain)
+            writer = ea.alias(
+                draft, people, advisor, where=[contact_path(contact)], domain=new_firm.domain, verified_by=ea.ANNOUNCED
+            )
             writer = replace(writer, org=new_firm)
 
         # The issuer and the document, in one or two versions.

@@ -493,7 +493,7 @@ class ExpenseClaim(Family):
         rng, me, manager = ctx.rng, trip.me, trip.manager
         writer, aside = manager, []
         if ctx.on("entity_alignment"):
-            writer = ea.alias(draft, ctx.people, manager, where=[contact_path(contact)])
+            writer = ea.alias(draft, ctx.people, manager, where=[contact_path(contact)], verified_by=ea.UNVERIFIED)
             aside = [f"{rng.choice(ea.REASONS)} Please send anything for me to this address for now."]
         asks = [
             f"Could you put your {trip.there.name} expenses on Expensely this week? Everything that's claimable, "

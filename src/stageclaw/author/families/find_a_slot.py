@@ -428,7 +428,9 @@ class FindASlot(Family):
 
         writers = list(guests)
         if ctx.on("entity_alignment"):
-            writers[2] = ea.alias(draft, people, guests[2], where=[contact_path(contacts[2]), request_path])
+            writers[2] = ea.alias(
+                draft, people, guests[2], where=[contact_path(contacts[2]), request_path], verified_by=ea.UNVERIFIED
+            )
         facts_guests, replies = self._replies(ctx, draft, lay, me, guests, writers, request, asked, now, subject)
         if ctx.on("entity_alignment"):
             draft.record(ea.NAME, {"items": [mail_path("INBOX", replies[2][-1])]})

@@ -402,7 +402,7 @@ class InboxFollowup(Family):
         draft.add_contact(contact)
         writer = p.requester
         if ctx.on("entity_alignment"):
-            writer = ea.alias(draft, people, p.requester, where=[contact_path(contact)])
+            writer = ea.alias(draft, people, p.requester, where=[contact_path(contact)], verified_by=ea.UNVERIFIED)
         aside = [rng.choice(ea.REASONS)] if writer is not p.requester else []
         full = writer is p.requester  # a work signature names the company; the personal account does not
         subject = rng.choice(REQUESTS)

@@ -508,7 +508,7 @@ class ProjectTracker(Family):
         out[0] = send(crew[0], f"{steps[0].short.capitalize()} done", project.finished, project.finished, evening[0])
         writer = crew[1]
         if ctx.on("entity_alignment"):
-            writer = ea.alias(draft, people, crew[1], where=known)
+            writer = ea.alias(draft, people, crew[1], where=known, verified_by=ea.UNVERIFIED)
         # A signature with a job title would say which job is finished.
         out[1] = send(writer, rng.choice(DONE_SUBJECTS), project.vague, project.vague, evening[1], signed=False)
         if ctx.on("entity_alignment"):

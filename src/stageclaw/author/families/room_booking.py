@@ -409,7 +409,7 @@ class RoomBooking(Family):
             coming = n < yes
             writes_as = person
             if n == aliased:
-                writes_as = ea.alias(draft, people, person, where=[])
+                writes_as = ea.alias(draft, people, person, where=[], verified_by=ea.UNVERIFIED)
             members.append(_Member(person, writes_as, [rng.choice(YES if coming else NO)], coming))
         if ctx.on("cross_source_conflict"):
             # The later mail is the one that counts; the aliased member answers once, plainly.
