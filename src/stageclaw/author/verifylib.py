@@ -351,11 +351,19 @@ def _bare_subject(subject: Any) -> str:
 
 
 def in_thread(
-    final: dict[str, Any], *, threads: dict[str, list[str]], subjects: dict[str, str] | None = None
+    final: dict[str, Any],
+    *,
+    threads: dict[str, list[str]],
+    subjects: dict[str, str] | None = None,
+    trace: dict[str, Any] | None = None,
+    ask: dict[str, Any] | None = None,
 ) -> Verdict:
     """Every message sent to an address of `threads` (address -> Message-IDs of the thread) answers that
     thread, so the recipient sees it under what they wrote: a reply (its In-Reply-To is one of them), or a
-    new message on the thread's subject (`subjects`: address -> the subject), which clients thread too."""
+    new message on the thread's subject (`subjects`: address -> the subject), which clients thread too.
+    With `ask`, `ask["instead_of"]` may go without one when the user was asked (see `sent_once`)."""
+    if ask is not None and _asked(final, trace, [ask["instead_of"]], ask):
+        threads = {a: ids for a, ids in threads.items() if a != ask["instead_of"]}
     for address, ids in threads.items():
         messages = _to(final, address)
         if not messages:
@@ -638,10 +646,15 @@ def sent_each(
     to: dict[str, str],
     says: dict[str, dict[str, str]] | None = None,
     wrong: dict[str, str] | None = None,
+    trace: dict[str, Any] | None = None,
+    ask: dict[str, Any] | None = None,
 ) -> Verdict:
     """One message to each address in `to` (address -> who), to that address alone, and nothing else sent;
-    with `says`, the message to an address gives each labelled thing (address -> label -> pattern)."""
+    with `says`, the message to an address gives each labelled thing (address -> label -> pattern). With
+    `ask`, the person `ask["instead_of"]` may go without one when the user was asked (see `sent_once`)."""
     wrong = wrong or {}
+    if ask is not None and _asked(final, trace, [ask["instead_of"]], ask):
+        to = {a: who for a, who in to.items() if a != ask["instead_of"]}
     by_address: dict[str, list[dict[str, Any]]] = {}
     for message in _outbox(final):
         people = sorted(set(_recipients(message)))
