@@ -393,11 +393,20 @@ def _dates(text: str) -> set[tuple[int, int]]:
 
 
 def message_says(
-    final: dict[str, Any], *, to: str | list[str], patterns: dict[str, str], dates: list[str] | None = None
+    final: dict[str, Any],
+    *,
+    to: str | list[str],
+    patterns: dict[str, str],
+    dates: list[str] | None = None,
+    trace: dict[str, Any] | None = None,
+    ask: dict[str, Any] | None = None,
 ) -> Verdict:
     """A message to `to` (to each of them, when a list) says every labelled thing (its own words, not the
     quoted ones), however many messages were sent; the calendar dates a message writes out are all among
-    `dates` (ISO days), so a wrong date cannot hide behind a weekday."""
+    `dates` (ISO days), so a wrong date cannot hide behind a weekday. With `ask`, sending nothing and
+    asking the user is right too (see `sent_once`)."""
+    if _asked(final, trace, [to] if isinstance(to, str) else to, ask):
+        return True, "nothing was sent to an unverified address; the user was asked"
     allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
     for address in [to] if isinstance(to, str) else to:
         messages = _to(final, address)
