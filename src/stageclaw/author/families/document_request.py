@@ -6,7 +6,8 @@ office line. The agent sends the document, updates the advisor's contact and tic
 reminder to send it.
 
 - entity_alignment: the advisor's practice merged; they write from the new firm's domain under
-  the short name they sign with, while the address book has their full name and old address.
+  the short name they sign with, while the address book has their full name and old address. A
+  mail from the old address announced the new one, so the world vouches for it.
 - cross_source_conflict: the issuer sent a correction that voids the first version; both
   downloads sit side by side with near-identical names.
 - hidden_dependency: the issuer's mails carry no attachment (the documents are on a portal);
@@ -224,6 +225,19 @@ class DocumentRequest(Family):
                 draft, people, advisor, where=[contact_path(contact)], domain=new_firm.domain, verified_by=ea.ANNOUNCED
             )
             writer = replace(writer, org=new_firm)
+            merged = (now - timedelta(days=3)).date()
+            told = local(now - timedelta(days=rng.randint(10, 14), hours=rng.randint(1, 8)), me.tz)
+            ea.announce(
+                draft,
+                rng,
+                advisor,
+                writer,
+                me,
+                told,
+                org=new_firm.name,
+                when=day(merged, region=region),
+                kind=ea.MERGER,
+            )
 
         # The issuer and the document, in one or two versions.
         issuer_name = kind.issuer.format(root=rng.choice(COMPANY_ROOTS))
@@ -481,7 +495,8 @@ class DocumentRequest(Family):
                     "to": [sender.email],
                     "label": sender.display,
                     "in_reply_to": request["message_id"],
-                    "subject": f"{kind.word}|{kind.key}|{year}",
+                    # a new message on the thread's subject answers it as well as a reply does
+                    "subject": f"{kind.word}|{kind.key}|{year}|{re.escape(my_mail['subject'])}",
                     "wrong": wrong_people,
                 },
                 weight=2,
@@ -606,5 +621,9 @@ class DocumentRequest(Family):
             "contact": advisor.name,
             "organization": new_firm.name if new_firm else "",
             "reminder": todo["title"],
+            "me": me.given,
+            "who": who,
+            "document": document,
         }
+        draft.alternatives = {"read_all": solution.solve_read_all, "contact_first": solution.solve_contact_first}
         return draft
