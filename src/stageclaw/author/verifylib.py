@@ -705,6 +705,11 @@ def new_note(
 
 
 _BOX = re.compile(r"\[([ xX✓✔])\]")
+# What a line keeps of its history: "(was Mon 2 Mar)", "(previously 2 March)", "~~Mon 2 Mar~~".
+_HISTORY = re.compile(
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    re.IGNORECASE,
+)
 _TICK = r"✅|☑|✔|✓|~~|\b(?:done|finished|completed?)\b"
 
 
@@ -716,7 +721,9 @@ def _ticked(line: str) -> bool:
 
 def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entries: list[dict[str, Any]]) -> Verdict:
     """The note `uid`, still in `folder`, has exactly one line per entry ({label, pattern, done?, says?, not_says?}):
-    ticked off when `done` is true, open when false, matching `says` and not `not_says` when given.
+    ticked off when `done` is true, open when false, matching `says` and not `not_says` when given. A date
+    the line keeps as history ("Fri 6 Mar (was Mon 2 Mar)", a struck-out "~~Mon 2 Mar~~") is not a date it
+    gives, so `not_says` looks past it.
 
     A line counts for the first entry whose pattern it matches, so an entry listed earlier claims a
     line that mentions a later one ("paint once the plaster is dry" is the painting line)."""
@@ -738,9 +745,9 @@ def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entri
         if done is not None and _ticked(line) != done:
             state = "still open; that job is done" if done else "ticked off; that job is not done"
             return False, f"{label}: {line!r} is {state}"
-        if entry.get("says") and not _matches(line, entry["says"]):
+        if entry.get("says") and not _matches(_HISTORY.sub("", line), entry["says"]):
             return False, f"{label}: {line!r} does not give the right date for {entry['label']}"
-        if entry.get("not_says") and _matches(line, entry["not_says"]):
+        if entry.get("not_says") and _matches(_HISTORY.sub("", line), entry["not_says"]):
             return False, f"{label}: {line!r} still gives a date that no longer holds for {entry['label']}"
     return True, f"{label} agrees on {sorted(claimed)}"
 

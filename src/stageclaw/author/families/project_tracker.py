@@ -481,6 +481,7 @@ class ProjectTracker(Family):
             "note": notes_too,
             "month_first": region.month_first,
         }
+        draft.alternatives = {"annotated": solution.solve_annotated, "read_all": solution.solve_read_all}
         return draft
 
     def _mails(self, ctx: Context, draft: TaskDraft, p: _Plan, known: list[str]) -> dict[int, _Sender]:
