@@ -441,7 +441,10 @@ class DataReport(Family):
             "top": TOP,
             "reply": f"Hi {partner.first},\n\nhere are the {p.month} figures:\n\n{{figures}}\n\nThe full summary is "
             f"in {{report}}.\n\nBest,\n{me.first}",
+            "currency": region.currency,
+            "me": me.first,
         }
+        draft.alternatives = {"list_new_message": solution.solve_list_new_message, "read_all": solution.solve_read_all}
         return draft
 
     @staticmethod

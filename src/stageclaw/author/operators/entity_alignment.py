@@ -101,9 +101,9 @@ def alias(
             "items": where,
             "verified_by": verified_by,
             "graded": (
-                f"only {person.email}, the known address, or asking the user"
+                f"nothing goes to {address}: only to {person.email}, the known address, or the user is asked"
                 if verified_by == UNVERIFIED
-                else f"{address}, which the {verified_by} vouches for"
+                else f"{address} counts, the {verified_by} vouches for it"
             ),
         },
     )
