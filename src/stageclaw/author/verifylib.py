@@ -775,7 +775,8 @@ def csv_rows(
     rows: list[list[Any]],
     total: float,
 ) -> Verdict:
-    """`path` is a CSV whose rows are exactly `rows` ([date, amount]) plus an optional total row."""
+    """`path` is a CSV whose rows are exactly `rows` ([date, amount]) plus an optional total row. A row's date
+    may be a list of the days that are all right for it (a hotel stay: any day from check-in to payment)."""
     stored = (final.get("files") or {}).get(path)
     if not stored or stored.get("text") is None:
         return False, f"there is no text file {path}"
@@ -796,11 +797,17 @@ def csv_rows(
             totals.append(round(amount, 2))
         else:
             return False, f"{path}: the date {day!r} is not written as YYYY-MM-DD"
-    expected = sorted([d, round(float(a), 2)] for d, a in rows)
-    if sorted(found) != expected:
-        extra = [r for r in found if r not in expected]
-        lacking = [r for r in expected if r not in found]
-        return False, f"{path} rows differ: not expected {extra}, missing {lacking}"
+    lacking = [[[d] if isinstance(d, str) else list(d), round(float(a), 2)] for d, a in rows]
+    extra = []
+    for day, amount in sorted(found):
+        match = next((e for e in lacking if e[1] == amount and day in e[0]), None)
+        if match is None:
+            extra.append([day, amount])
+        else:
+            lacking.remove(match)
+    if extra or lacking:
+        shown = [[d[0] if len(d) == 1 else d, a] for d, a in lacking]
+        return False, f"{path} rows differ: not expected {extra}, missing {shown}"
     if any(t != round(total, 2) for t in totals):
         return False, f"{path} gives the total {totals}; expected {total:.2f}"
     return True, f"{path} lists the {len(rows)} expected rows"

@@ -236,7 +236,13 @@ class ExpenseReport(Family):
             + ("; one receipt came twice and some are personal, outside the trip" if duplicate else "")
             + "."
         )
-        rows = [[r.day.isoformat(), round(r.amount, 2)] for r in counted]
+        # A hotel stay may be dated by any of its days, from check-in to the payment at check-out.
+        rows = [
+            [[(first + timedelta(days=n)).isoformat() for n in range((last - first).days + 1)], round(r.amount, 2)]
+            if r.category == "lodging"
+            else [r.day.isoformat(), round(r.amount, 2)]
+            for r in counted
+        ]
         draft.check(
             Check(
                 "report_rows",
@@ -353,7 +359,11 @@ class ExpenseReport(Family):
             "symbol": region.symbol,
             "body": f"Hi {finance.given},\n\nattached is my expense report for the {there.name} trip "
             f"({first.isoformat()} to {last.isoformat()}): {{count}} receipts, total {{total}}.\n\nThanks,\n{me.given}",
+            "currency": region.currency,
+            "city": there.name,
+            "me": me.given,
         }
+        draft.alternatives = {"check_in_dates": solution.solve_check_in_dates, "read_all": solution.solve_read_all}
         return draft
 
     def _receipts(
