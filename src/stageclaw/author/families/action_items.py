@@ -461,6 +461,12 @@ class ActionItems(Family):
             + "; write a note with the decisions."
         )
         patterns = {}
+        # "By the end of next week" is its Friday (the working week) to most, its Sunday (the calendar
+        # week) to some: both read it right, a day in between neither.
+        allowed = {
+            item.key: [dues[item.key] + timedelta(days=n) for n in ((0, 2) if rule == "next_friday" else (0,))]
+            for item, rule, _ in mine
+        }
         for item, rule, _line in mine:
             title = item.title.format(**fill)
             due = dues[item.key]
@@ -472,12 +478,16 @@ class ActionItems(Family):
             draft.check(
                 Check(
                     f"{item.key}_reminder",
-                    f"Exactly one open Work reminder to {title[0].lower()}{title[1:]}, due {due.isoformat()} ({how})",
+                    f"Exactly one open Work reminder to {title[0].lower()}{title[1:]}, due {due.isoformat()} ({how}"
+                    + (", or that Sunday" if len(allowed[item.key]) > 1 else "")
+                    + ")",
                     v.one_reminder,
                     {
                         "pattern": item.pattern,
                         "lst": work,
-                        "due": due.isoformat(),
+                        "due": due.isoformat()
+                        if len(allowed[item.key]) == 1
+                        else [d.isoformat() for d in allowed[item.key]],
                         "label": item.key,
                         "stale": stale.get(item.key),
                     },
@@ -504,7 +514,8 @@ class ActionItems(Family):
         )
         if ctx.on("cross_tool_consistency"):
             note_patterns |= {
-                f"{item.key} due {dues[item.key].isoformat()}": date_regex(dues[item.key]) for item, _, _ in mine
+                f"{item.key} due {dues[item.key].isoformat()}": "|".join(date_regex(d) for d in allowed[item.key])
+                for item, _, _ in mine
             }
             described += ", and lists the action items with their due dates"
         draft.check(
@@ -593,7 +604,10 @@ class ActionItems(Family):
             "note_title": f"{project.name.capitalize()} – decisions and my to-dos",
             "note": "\n".join(note_lines) + "\n",
             "folder": "Notes",
+            "decisions": decisions,
+            "name": project.name,
         }
+        draft.alternatives = {"weekend": solution.solve_weekend, "read_all": solution.solve_read_all}
         return draft
 
     @staticmethod
