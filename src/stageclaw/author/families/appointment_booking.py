@@ -384,5 +384,9 @@ class AppointmentBooking(Family):
             f"Best regards,\n{me.name}",
             "remind": ctx.on("cross_tool_consistency"),
             "reminder": f"{kind.visit.capitalize()} at {clinic.name} tomorrow",
+            "visit": kind.visit,
+            "doctor": doctor.name,
+            "me": me.name,
         }
+        draft.alternatives = {"confirm_first": solution.solve_confirm_first, "read_all": solution.solve_read_all}
         return draft
