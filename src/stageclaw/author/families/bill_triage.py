@@ -393,6 +393,7 @@ class BillTriage(Family):
                 for b in bills
             ],
         }
+        draft.alternatives = {"amount_in_notes": solution.solve_amount_in_notes, "read_all": solution.solve_read_all}
         return draft
 
     @staticmethod
