@@ -230,4 +230,5 @@ class InvoiceFiling(Family):
             "pattern_words": "<invoice date> <vendor> <invoice no>",
             "folder": FOLDER,
         }
+        draft.alternatives = {"terminal": solution.solve_terminal, "keep_the_copy": solution.solve_keep_the_copy}
         return draft
