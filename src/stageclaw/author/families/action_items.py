@@ -193,6 +193,12 @@ PROMPTS = (
 CTC_PROMPT = " Put my action items with their dates in the note too."
 
 
+def _round_figure(value: float) -> int:
+    """A budget as people set one: two significant figures (4,800, 87,000, 780,000)."""
+    digits = max(0, len(str(int(value))) - 2)
+    return round(value, -digits) if digits else round(value)
+
+
 @register
 class ActionItems(Family):
     name = "action-items"
@@ -231,9 +237,8 @@ class ActionItems(Family):
         if not moved:
             old_start = start
         deposit_days, final_days = rng.choice((30, 28, 21)), rng.choice((14, 10, 7))
-        budget = float(
-            rng.choice((1800, 2400, 3500, 4800, 6500)) if project.key == "offsite" else rng.randint(18, 60) * 500
-        )
+        euros = rng.choice((1800, 2400, 3500, 4800, 6500)) if project.key == "offsite" else rng.randint(18, 60) * 500
+        budget = float(_round_figure(euros * region.per_euro))
         clock_at = at(start, rng.choice(project.hours), rng.choice((0, 30)), me.tz)
         draft = TaskDraft(
             id="",

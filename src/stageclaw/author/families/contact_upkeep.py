@@ -452,8 +452,7 @@ class ContactUpkeep(Family):
             me,
             [
                 f"I've updated the member list in our shared folder ({path}). A few people have new numbers or "
-                "emails, so please check your own line and tell me if anything's wrong.",
-                f"See you at {meeting}!",
+                f"emails, so please check your own line and tell me if anything's wrong before {meeting}.",
             ],
             register=mails.CASUAL,
             full_signature=False,

@@ -437,7 +437,8 @@ class ExpenseClaim(Family):
 
     def _ride(self, rng: random.Random, trip: _Trip, vendor: str, when: date, amount: float, city: City) -> Receipt:
         ref = f"RC-{rng.randint(100000, 999999)}"
-        a, b = rng.sample(city.streets, 2) if len(city.streets) > 1 else (city.streets[0], "Central Station")
+        names = city.street_names
+        a, b = rng.sample(names, 2) if len(names) > 1 else (names[0], "Central Station")
         r = Receipt(
             "ride",
             vendor,

@@ -62,7 +62,8 @@ DESK = (8, 20)  # the user's hours the answer and the other candidates fall in
 STEP = timedelta(minutes=30)
 BUSY = ("Budget review", "Customer call", "Board prep", "Interview panel", "Vendor negotiation", "All-hands")
 WEEKLY = ("Weekly 1:1 with {who}", "Ops review", "Sprint planning", "Leadership sync")
-FILLERS = ("Lunch with {who}", "Focus time", "Coffee with {who}", "Review {who}'s draft", "Expenses and admin")
+FILLERS = ("Focus time", "Coffee with {who}", "Review {who}'s draft", "Expenses and admin")
+LUNCH = "Lunch with {who}"  # a filler only at lunchtime
 CANCELLED = ("Supplier demo", "Office move walkthrough", "Training: new expense tool")
 OFFERS = (
     "Here's when I can do next week (all {city} time):",
@@ -72,7 +73,7 @@ OFFERS = (
 LATER = (
     "Anything else is tricky, I'm afraid.",
     "Happy to shuffle things if none of those work.",
-    "Hope one of those fits!",
+    "Let me know which of them suits.",
 )
 TAKEN_BACK = (
     "a customer visit got moved onto it",
@@ -626,7 +627,8 @@ class FindASlot(Family):
             for _ in range(rng.randint(1, 2)):
                 filler = free_spot(d, timedelta(minutes=rng.choice((30, 60))), 9, 18)
                 if filler is not None:
-                    event(rng.choice(FILLERS).format(who=colleague.first), filler)
+                    lunchtime = 11 <= local(filler[0], tz).hour <= 13
+                    event(rng.choice([*FILLERS, *([LUNCH] if lunchtime else [])]).format(who=colleague.first), filler)
                     taken.append(filler)
         return hold
 

@@ -108,7 +108,11 @@ class TravelBooking(Family):
         limit, old_limit = rng.choice((140, 150, 160)), 0
         old_limit = limit + rng.choice((10, 20))
         names = rng.sample(HOTEL_WORDS, 5)
-        families = [people.person(region).family for _ in range(5)]
+        families: list[str] = []
+        while len(families) < 5:  # hotels named after a family, never the user's
+            family = people.person(region).family
+            if family not in (me.family, *families):
+                families.append(family)
         prices = [limit - rng.randint(3, 15), limit + 5, old_limit + rng.randint(20, 40)]
         hotels = []
         for n, (word, fam) in enumerate(zip(names, families, strict=True)):

@@ -26,7 +26,7 @@ def _invoices(tools, newest_first=False):
             continue
         vendor = re.search(r"\(From: ([^)]+?)\)", content).group(1)
         when = re.search(r"Invoice date: (\d{4}-\d{2}-\d{2})", content).group(1)
-        amount = re.search(r"Total due: [A-Z]{3} ([\d,]+\.\d{2})", content).group(1).replace(",", "")
+        amount = re.search(r"Total due: [A-Z]{3} ([\d,]+(?:\.\d{2})?)", content).group(1).replace(",", "")
         out.append((path, number.group(1), vendor, when, amount))
     return out
 
