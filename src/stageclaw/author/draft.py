@@ -17,6 +17,7 @@ from stageclaw import __version__
 from stageclaw.author import verifylib
 from stageclaw.author.content.people import slug
 from stageclaw.author.emit import Bundle, literal, toml_array, toml_table, toml_value, yaml_text
+from stageclaw.task.loader import REVIEW_FILE
 
 APP_ORDER = ("mail", "calendar", "reminders", "notes", "contacts", "files")
 
@@ -304,12 +305,18 @@ class TaskDraft:
         return dict(sorted(data.items()))
 
     def write(self, parent: Path) -> Path:
-        """Write the task to `parent/<id>/` (replacing an older version there); returns the folder."""
+        """Write the task to `parent/<id>/` (replacing an older version there); returns the folder.
+
+        A reviewer's sign-off (review.toml) is kept: it goes stale by itself when the task changes."""
         target = Path(parent) / self.id
+        review = target / REVIEW_FILE
+        kept = review.read_bytes() if review.is_file() else None
         if target.exists():
             shutil.rmtree(target)
         for rel, data in self.files_out().items():
             path = target / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
+        if kept is not None:
+            review.write_bytes(kept)
         return target

@@ -21,9 +21,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from stageclaw.author.draft import TaskDraft
 from stageclaw.author.family import generate
 from stageclaw.errors import StageclawError
+from stageclaw.task.loader import REVIEW_FILE
 from stageclaw.task.model import GROUPS, OPERATORS
 
 WORLD_APPS = ("mail", "calendar", "reminders", "notes", "contacts", "files")
+PLAYTESTS = "playtests.jsonl"  # people's plays of the suite's tasks, for the review page; not generated
 
 
 class Entry(BaseModel):
@@ -41,6 +43,7 @@ class Rules(BaseModel):
     min_operators: int = 1
     min_rubric_items: int = 1
     min_tasks_per_operator: int = 0
+    require_review: bool = False  # validate accepts a task only with a reviewer's fresh "accept"
 
 
 class Manifest(BaseModel):
@@ -113,8 +116,8 @@ def differences(suite: Suite, folder: Path) -> list[str]:
     found = {
         str(p.relative_to(folder))
         for p in folder.rglob("*")
-        if p.is_file() and (p.parent == folder or p.relative_to(folder).parts[0] in tasks)
-    } - {"suite.toml"}
+        if p.is_file() and (p.parent == folder or p.relative_to(folder).parts[0] in tasks) and p.name != REVIEW_FILE
+    } - {"suite.toml", PLAYTESTS}
     out = [f"missing: {rel}" for rel in sorted(set(expected) - found)]
     out += [f"not generated: {rel}" for rel in sorted(found - set(expected))]
     out += [f"differs: {rel}" for rel in sorted(found & set(expected)) if (folder / rel).read_bytes() != expected[rel]]

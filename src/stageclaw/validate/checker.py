@@ -9,15 +9,18 @@ from __future__ import annotations
 import tempfile
 import threading
 import time
+import tomllib
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
 
 from stageclaw import __version__
+from stageclaw.errors import StageclawError
 from stageclaw.run.backend import Job, WorkerLost, drain, open_backend
 from stageclaw.run.store import write_json
 from stageclaw.task.loader import Task, find_task_dirs, task_digest
+from stageclaw.task.review import review_status
 from stageclaw.validate.alternatives import run_alternatives, sensitivity
 from stageclaw.validate.difficulty import check_difficulty
 from stageclaw.validate.llm_check import not_configured
@@ -92,6 +95,8 @@ def validate_task(
         mutation=mutation,
         alternatives=alternatives,
         llm_review=review,
+        human_review=_human_review(task_dir),
+        review_required=_review_required(task_dir),
         task_hash=task.digest if task else task_digest(task_dir) if task_dir.is_dir() else "",
         stageclaw_version=__version__,
         wall_s=round(time.perf_counter() - started, 3),
@@ -155,6 +160,24 @@ def _validate(
     return validate_task(task_dir, pool, out=out, threshold=threshold, reviewer=reviewer, max_mutants=max_mutants)
 
 
+def _human_review(task_dir: Path) -> dict[str, object] | None:
+    if not task_dir.is_dir():
+        return None
+    try:
+        return review_status(task_dir).to_json()
+    except StageclawError as exc:  # a broken review.toml is reported, not a reason to stop validating
+        return {"status": "invalid", "error": str(exc)}
+
+
+def _review_required(task_dir: Path) -> bool:
+    """Whether the suite the task belongs to (a suite.toml beside it) requires accepted reviews."""
+    manifest = task_dir.parent / "suite.toml"
+    try:
+        return bool(tomllib.loads(manifest.read_text(encoding="utf-8")).get("rules", {}).get("require_review"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return False  # no suite, or one `generate --suite` reports on
+
+
 def summary(reports: list[Report]) -> dict[str, object]:
     return {
         "tasks": len(reports),
@@ -167,6 +190,7 @@ def summary(reports: list[Report]) -> dict[str, object]:
                 "accepted": r.accepted,
                 "kill_rate": r.kill_rate,
                 "sensitivity": r.sensitivity,
+                "review": (r.human_review or {}).get("status"),
                 **{name: d.status for name, d in r.dimensions.items()},
                 "wall_s": r.wall_s,
             }

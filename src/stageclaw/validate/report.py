@@ -87,6 +87,8 @@ class Report:
     threshold: float = DEFAULT_THRESHOLD
     mutation: dict[str, Any] | None = None
     alternatives: dict[str, Any] | None = None  # sensitivity: the alternative solutions and their grades
+    human_review: dict[str, Any] | None = None  # the reviewer's sign-off (task.review): status, reviewer, ...
+    review_required: bool = False  # the suite wants a fresh "accept" from a reviewer as well
     llm_review: Check | None = None
     task_hash: str = ""
     stageclaw_version: str = ""
@@ -99,7 +101,8 @@ class Report:
 
     @property
     def accepted(self) -> bool:
-        return self.score >= self.threshold
+        reviewed = not self.review_required or (self.human_review or {}).get("status") == "accepted"
+        return self.score >= self.threshold and reviewed
 
     @property
     def kill_rate(self) -> float | None:
@@ -117,6 +120,19 @@ class Report:
             for c in dim.checks:
                 if c.status != PASS:
                     out.append(Diagnostic(dim.name, c.name, c.status, c.detail, c.evidence, c.suggestion))
+        if self.review_required and (self.human_review or {}).get("status") != "accepted":
+            status = (self.human_review or {}).get("status", "unreviewed")
+            out.append(
+                Diagnostic(
+                    "human_review",
+                    "review_required",
+                    FAIL,
+                    f"the suite requires a reviewer's accept; the task's review is {status}",
+                    self.human_review,
+                    "review it with stageclaw review, then sign it (stageclaw review --sign TASK --reviewer NAME "
+                    "--verdict accept)",
+                )
+            )
         review = self.llm_review
         if review is not None and review.status in (WARNING, FAIL):
             out.append(Diagnostic("llm_review", review.name, review.status, review.detail, review.evidence, ""))
@@ -134,6 +150,8 @@ class Report:
             "dimensions": {name: d.to_json() for name, d in self.dimensions.items()},
             "mutation": self.mutation,
             "alternatives": self.alternatives,
+            "human_review": self.human_review,
+            "review_required": self.review_required,
             "llm_review": asdict(self.llm_review) if self.llm_review else None,
             "diagnostics": [asdict(d) for d in self.diagnostics()],
             "wall_s": self.wall_s,
@@ -150,8 +168,11 @@ def _cell(value: Any, limit: int = 300) -> str:
 def summary_markdown(report: Report) -> str:
     """The readable twin of validation.json."""
     verdict = "accepted" if report.accepted else "REJECTED"
+    audit = (report.human_review or {}).get("status", "unreviewed")
     lines = [
         f"# {report.task_id}: {verdict} ({report.score:g} / 100, threshold {report.threshold:g})",
+        "",
+        f"Human review: {audit}" + (" (required by the suite)" if report.review_required else ""),
         "",
         "| dimension | status | points | weight |",
         "|---|---|---|---|",
