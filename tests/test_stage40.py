@@ -45,12 +45,13 @@ def test_the_folder_is_exactly_what_the_manifest_generates(built):
 def test_the_suite_keeps_the_rules_of_the_benchmark(built):
     rules = built.manifest.rules
     assert (rules.tasks_per_group, rules.min_apps, rules.min_operators) == (8, 2, 2)
-    assert (rules.min_rubric_items, rules.min_tasks_per_operator) == (5, 8)
+    assert (rules.min_rubric_items, rules.min_tasks_per_operator, rules.min_alternatives) == (5, 8, 2)
     assert len(built.drafts) == 40
     assert Counter(d.group for d in built.drafts) == dict.fromkeys(GROUPS, 8)
     for draft in built.drafts:
         assert len(suites.apps_of(draft)) >= 2 and len(draft.operators) >= 2, draft.id
         assert len(draft.checks) + len(draft.judges) >= 5, draft.id
+        assert len(draft.alternatives) >= 2, draft.id
     assert all(n >= 8 for n in suites.operator_counts(built).values())
     assert set(suites.operator_counts(built)) == set(OPERATORS)
     assert len({d.provenance["family"] for d in built.drafts}) >= 15
@@ -122,12 +123,14 @@ def test_a_broken_manifest_is_a_one_line_error(tmp_path):
     assert not (tmp_path / "meeting-move-1").exists()
 
 
-def test_stage_2_accepts_every_task_with_every_mutant_killed(pool, tmp_path):
+def test_stage_2_accepts_every_task_with_every_mutant_killed_and_every_alternative(pool, tmp_path):
     reports = validate_path(STAGE40, pool, out=tmp_path)
     assert len(reports) == 40
     for report in reports:
         assert report.accepted and report.score == 100, (report.task_id, report.diagnostics())
         assert report.kill_rate == 1.0, (report.task_id, report.mutation["survivors"])
+        assert report.sensitivity == 1.0 and report.alternatives["total"] >= 2, (report.task_id, report.alternatives)
+        assert report.dimensions["structure"].check("realism").status == "pass", report.task_id
 
 
 def test_the_oracle_succeeds_everywhere_and_doing_nothing_nowhere(tasks, tmp_path):

@@ -75,10 +75,14 @@ A task is a folder:
   JSON (same fields as world.yaml; mail is {folders: {NAME: [MESSAGE]}, outbox: [MESSAGE sent by the agent]};
   messages in state have attachments [{filename, sha256, size}]; times are ISO in the task's zone; addresses are
   'Name <addr>' with the address lower-cased; files are {path: {sha256, size, text}}). Checks must be strict
-  about facts (exact times, exactly one new item, exactly these recipients) and lenient about wording.
+  about facts (exact times, exactly one new item, nobody else written to) and grade the outcome, not one way
+  of reaching it: any wording, one message to all or one each, a reply or a new message in the thread.
 - hidden/solution.py: def solve(tools) that solves the task with the same tools as any agent, called as
   tools.NAME(**args) and returning their JSON results. It must find things through the tools (search, list,
   read) and never hard-code values the servers assign (uids of new items, message ids like INBOX/3).
+- hidden/alternatives/NAME.py: two or more other solutions, each a def solve(tools) that reaches the goal
+  another way a careful assistant might (other wording, one message per person, another order, reading
+  everything first); stage 2 runs them too and the verifier must accept every one.
 - hidden/goal.md: the goal state in words, for auditors.
 
 Stage 2 accepts a task at 80 of 100 points: structure (files, schemas, rubric <-> verify.py, the solution only
@@ -86,14 +90,16 @@ calls existing tools), reproducibility (the world builds the same twice), verifi
 deterministic, doing nothing fails, the reference solution scores 100 on the real servers, and near-miss
 end states made from the solved state -- a change reverted, a time an hour off, another recipient, an item
 duplicated or put in another list, an extra deletion -- are all rejected), difficulty (at least 2 apps,
-4 tool calls of 3 tools, the declared operators visible in the world).
+4 tool calls of 3 tools, the declared operators visible in the world). Every alternative solution must
+score 100 as well; a task without any loses points.
 """
 ANSWER = """\
 Answer with one JSON object and nothing else:
 {"task": {"id", "title", "group", "operators", "tools", "time_budget_s", "max_steps", "hint"},
  "prompt": "...", "world": "world.yaml as YAML text (or the same as a JSON object)",
  "rubric": {"items": [{"id", "description", "weight", "critical", "check" or "judge", "stage"}], "allow": [...]},
- "verify_py": "...", "solution_py": "...", "goal": "...", "assets": {"file.csv": "text of a file under assets/"}}
+ "verify_py": "...", "solution_py": "...", "alternatives": {"NAME": "python source of solve(tools)"},
+ "goal": "...", "assets": {"file.csv": "text of a file under assets/"}}
 """
 
 
@@ -125,6 +131,7 @@ class Authored(BaseModel):
     rubric: str | RubricFields
     verify_py: str = Field(min_length=1)
     solution_py: str = Field(min_length=1)
+    alternatives: dict[str, str] = {}
     goal: str = ""
     assets: dict[str, str] = {}
 
@@ -152,6 +159,8 @@ class Authored(BaseModel):
                 raise ValueError(f"the rubric has a value TOML cannot hold: {exc}") from None
         for name, text in self.assets.items():
             out[f"assets/{Path(name).name}"] = text
+        for name, code in self.alternatives.items():
+            out[f"hidden/alternatives/{slug(Path(name).stem).replace('-', '_') or 'alternative'}.py"] = code
         return {f"{task_id}/{k}": v for k, v in out.items()}
 
 

@@ -43,6 +43,7 @@ class Rules(BaseModel):
     min_operators: int = 1
     min_rubric_items: int = 1
     min_tasks_per_operator: int = 0
+    min_alternatives: int = 0  # alternative solutions per task, which stage 2 runs and must accept
     require_review: bool = False  # validate accepts a task only with a reviewer's fresh "accept"
 
 
@@ -141,6 +142,9 @@ def rule_violations(suite: Suite) -> list[str]:
         items = len(d.checks) + len(d.judges)
         if items < rules.min_rubric_items:
             out.append(f"{d.id}: {items} rubric items, the suite wants at least {rules.min_rubric_items}")
+        if len(d.alternatives) < rules.min_alternatives:
+            wanted = rules.min_alternatives
+            out.append(f"{d.id}: {len(d.alternatives)} alternative solutions, the suite wants at least {wanted}")
     if rules.tasks_per_group:
         groups = Counter(d.group for d in suite.drafts)
         out += [
