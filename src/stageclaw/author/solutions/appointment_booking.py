@@ -50,16 +50,16 @@ def _slot(tools, read_all=False):
     return offer, latest, chosen, datetime.fromisoformat(chosen["start"]), length
 
 
+def _book(tools, start, length, **extra):
+    f = FACTS
+    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
+    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
+
+
 def solve(tools):
     f = FACTS
     _, latest, chosen, start, length = _slot(tools)
-    tools.calendar_create_event(
-        calendar=f["calendar"],
-        summary=f["summary"],
-        start=start.isoformat(),
-        end=(start + length).isoformat(),
-        location=f["address"],
-    )
+    _book(tools, start, length)
     tools.mail_reply(id=latest["id"], body=f["reply"].format(slot=chosen["shown"]))
     if f["remind"]:
         tools.reminders_create(title=f["reminder"], due=(start - timedelta(days=1)).date().isoformat())
@@ -76,13 +76,7 @@ def solve_confirm_first(tools):
         body=f"Hello,\n\nI'd like to take the {f['visit']} on {start:%A} at {clock(start, twelve=True)}. Thank "
         f"you!\n\n{f['me']}",
     )
-    tools.calendar_create_event(
-        calendar=f["calendar"],
-        summary=f"{f['doctor']} ({f['visit']})",
-        start=start.isoformat(),
-        end=(start + length).isoformat(),
-        location=f"{f['clinic_word']}, {f['address']}",
-    )
+    _book(tools, start, length, summary=f"{f['doctor']} ({f['visit']})", location=f"{f['clinic_word']}, {f['address']}")
     if f["remind"]:
         evening = (start - timedelta(days=1)).replace(hour=18, minute=0)
         tools.reminders_create(title=f"Tomorrow: {f['visit']} appointment", due=evening.isoformat())
@@ -94,12 +88,5 @@ def solve_read_all(tools):
     offer, _, chosen, start, length = _slot(tools, read_all=True)
     if f["remind"]:
         tools.reminders_create(title=f["reminder"], due=(start - timedelta(days=1)).date().isoformat())
-    tools.calendar_create_event(
-        calendar=f["calendar"],
-        summary=f["summary"],
-        start=start.isoformat(),
-        end=(start + length).isoformat(),
-        location=f["address"],
-        description=f"Booked by mail ({f['offer_subject']}).",
-    )
+    _book(tools, start, length, description=f"Booked by mail ({f['offer_subject']}).")
     tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")

@@ -56,6 +56,18 @@ def _due(tools, start):
     return f["due"] or (start.date() - timedelta(days=1)).isoformat()  # "the day before the meeting"
 
 
+def _send_on_file(tools, request, contact, document):
+    """The document to the address on file, in the request's thread: a personal address only their own mail
+    vouches for is not one to send a client's document to."""
+    tools.mail_send(
+        to=[f"{contact['name']} <{contact['emails'][0]}>"],
+        subject=_thread_subject(request),
+        body=FACTS["cover"],
+        attachments=[document],
+        in_reply_to=request["message_id"],
+    )
+
+
 def _thread_subject(message):
     return "Re: " + re.sub(r"^(?:re:\s*)+", "", message["subject"], flags=re.IGNORECASE)
 
@@ -68,15 +80,8 @@ def solve(tools):
     tools.mail_reply(id=question["id"], body=f["answer"].format(when=when, where=meeting["location"]))
 
     # The client's request: their latest mail counts; their company (from the address book) names the folder.
-    # The document goes to the address on file: a personal address only their own mail vouches for is not it.
     request, contact, document = _document(tools)
-    tools.mail_send(
-        to=[f"{contact['name']} <{contact['emails'][0]}>"],
-        subject=_thread_subject(request),
-        body=f["cover"],
-        attachments=[document],
-        in_reply_to=request["message_id"],
-    )
+    _send_on_file(tools, request, contact, document)
     _newsletters(tools)
     tools.reminders_create(title=f["reminder"], list=f["list"], due=_due(tools, start))
 
@@ -124,13 +129,6 @@ def solve_read_all(tools):
     tools.mail_reply(
         id=question["id"], body=f"It is on {day(start.date())}, {clock(start)}, {meeting['location']}. {f['me']}"
     )
-    # Their own mail is no proof of an address: write to the one on file, in the thread.
-    tools.mail_send(
-        to=[contact["emails"][0]],
-        subject=_thread_subject(request),
-        body=f["cover"],
-        attachments=[document],
-        in_reply_to=request["message_id"],
-    )
+    _send_on_file(tools, request, contact, document)
     _newsletters(tools)
     tools.reminders_create(title=f["reminder"], list=f["list"], due=_due(tools, start))
