@@ -30,6 +30,12 @@ FACTS = {'clinic_domain': 'baran-physiotherapy.co.uk',
  'me': 'Magdalena Mazur'}
 
 
+def _book(tools, start, length, **extra):
+    f = FACTS
+    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
+    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
+
+
 def one_line(text: str) -> str:
     """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
     return " ".join((text or "").split())
@@ -82,13 +88,7 @@ def _slot(tools, read_all=False):
 def solve(tools):
     f = FACTS
     _, latest, chosen, start, length = _slot(tools)
-    tools.calendar_create_event(
-        calendar=f["calendar"],
-        summary=f["summary"],
-        start=start.isoformat(),
-        end=(start + length).isoformat(),
-        location=f["address"],
-    )
+    _book(tools, start, length)
     tools.mail_reply(id=latest["id"], body=f["reply"].format(slot=chosen["shown"]))
     if f["remind"]:
         tools.reminders_create(title=f["reminder"], due=(start - timedelta(days=1)).date().isoformat())

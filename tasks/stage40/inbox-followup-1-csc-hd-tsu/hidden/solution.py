@@ -81,6 +81,18 @@ def _thread_subject(message):
     return "Re: " + re.sub(r"^(?:re:\s*)+", "", message["subject"], flags=re.IGNORECASE)
 
 
+def _send_on_file(tools, request, contact, document):
+    """The document to the address on file, in the request's thread: a personal address only their own mail
+    vouches for is not one to send a client's document to."""
+    tools.mail_send(
+        to=[f"{contact['name']} <{contact['emails'][0]}>"],
+        subject=_thread_subject(request),
+        body=FACTS["cover"],
+        attachments=[document],
+        in_reply_to=request["message_id"],
+    )
+
+
 def _document(tools):
     """The client's latest request, their contact, and the document from their company's folder."""
     f = FACTS
@@ -141,14 +153,7 @@ def solve(tools):
     tools.mail_reply(id=question["id"], body=f["answer"].format(when=when, where=meeting["location"]))
 
     # The client's request: their latest mail counts; their company (from the address book) names the folder.
-    # The document goes to the address on file: a personal address only their own mail vouches for is not it.
     request, contact, document = _document(tools)
-    tools.mail_send(
-        to=[f"{contact['name']} <{contact['emails'][0]}>"],
-        subject=_thread_subject(request),
-        body=f["cover"],
-        attachments=[document],
-        in_reply_to=request["message_id"],
-    )
+    _send_on_file(tools, request, contact, document)
     _newsletters(tools)
     tools.reminders_create(title=f["reminder"], list=f["list"], due=_due(tools, start))

@@ -30,6 +30,12 @@ FACTS = {'clinic_domain': 'baran-physiotherapy.co.uk',
  'me': 'Magdalena Mazur'}
 
 
+def _book(tools, start, length, **extra):
+    f = FACTS
+    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
+    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
+
+
 def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
     """'15:00', '3pm', '3:30pm', or '下午3点' / '15:00'."""
     if locale == "zh":
@@ -105,13 +111,7 @@ def solve_confirm_first(tools):
         body=f"Hello,\n\nI'd like to take the {f['visit']} on {start:%A} at {clock(start, twelve=True)}. Thank "
         f"you!\n\n{f['me']}",
     )
-    tools.calendar_create_event(
-        calendar=f["calendar"],
-        summary=f"{f['doctor']} ({f['visit']})",
-        start=start.isoformat(),
-        end=(start + length).isoformat(),
-        location=f"{f['clinic_word']}, {f['address']}",
-    )
+    _book(tools, start, length, summary=f"{f['doctor']} ({f['visit']})", location=f"{f['clinic_word']}, {f['address']}")
     if f["remind"]:
         evening = (start - timedelta(days=1)).replace(hour=18, minute=0)
         tools.reminders_create(title=f"Tomorrow: {f['visit']} appointment", due=evening.isoformat())

@@ -30,6 +30,12 @@ FACTS = {'clinic_domain': 'baran-physiotherapy.co.uk',
  'me': 'Magdalena Mazur'}
 
 
+def _book(tools, start, length, **extra):
+    f = FACTS
+    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
+    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
+
+
 def one_line(text: str) -> str:
     """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
     return " ".join((text or "").split())
@@ -85,14 +91,7 @@ def solve_read_all(tools):
     offer, _, chosen, start, length = _slot(tools, read_all=True)
     if f["remind"]:
         tools.reminders_create(title=f["reminder"], due=(start - timedelta(days=1)).date().isoformat())
-    tools.calendar_create_event(
-        calendar=f["calendar"],
-        summary=f["summary"],
-        start=start.isoformat(),
-        end=(start + length).isoformat(),
-        location=f["address"],
-        description=f"Booked by mail ({f['offer_subject']}).",
-    )
+    _book(tools, start, length, description=f"Booked by mail ({f['offer_subject']}).")
     tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")
 
 

@@ -81,6 +81,18 @@ def _thread_subject(message):
     return "Re: " + re.sub(r"^(?:re:\s*)+", "", message["subject"], flags=re.IGNORECASE)
 
 
+def _send_on_file(tools, request, contact, document):
+    """The document to the address on file, in the request's thread: a personal address only their own mail
+    vouches for is not one to send a client's document to."""
+    tools.mail_send(
+        to=[f"{contact['name']} <{contact['emails'][0]}>"],
+        subject=_thread_subject(request),
+        body=FACTS["cover"],
+        attachments=[document],
+        in_reply_to=request["message_id"],
+    )
+
+
 def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
     """'15:00', '3pm', '3:30pm', or '下午3点' / '15:00'."""
     if locale == "zh":
@@ -144,14 +156,7 @@ def solve_read_all(tools):
     tools.mail_reply(
         id=question["id"], body=f"It is on {day(start.date())}, {clock(start)}, {meeting['location']}. {f['me']}"
     )
-    # Their own mail is no proof of an address: write to the one on file, in the thread.
-    tools.mail_send(
-        to=[contact["emails"][0]],
-        subject=_thread_subject(request),
-        body=f["cover"],
-        attachments=[document],
-        in_reply_to=request["message_id"],
-    )
+    _send_on_file(tools, request, contact, document)
     _newsletters(tools)
     tools.reminders_create(title=f["reminder"], list=f["list"], due=_due(tools, start))
 
