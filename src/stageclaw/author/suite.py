@@ -21,11 +21,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from stageclaw.author.draft import TaskDraft
 from stageclaw.author.family import generate
 from stageclaw.errors import StageclawError
-from stageclaw.task.loader import REVIEW_FILE
+from stageclaw.task.loader import PLAYTESTS, REVIEW_FILE
 from stageclaw.task.model import GROUPS, OPERATORS
 
 WORLD_APPS = ("mail", "calendar", "reminders", "notes", "contacts", "files")
-PLAYTESTS = "playtests.jsonl"  # people's plays of the suite's tasks, for the review page; not generated
 
 
 class Entry(BaseModel):

@@ -14,12 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from stageclaw.errors import StageclawError
-from stageclaw.task.loader import Task
+from stageclaw.task.loader import PLAYTESTS, Task
 from stageclaw.task.review import ReviewStatus, review_status
 from stageclaw.world.diff import diff
 from stageclaw.world.state import normalize
 
-PLAYTESTS = "playtests.jsonl"
 CATEGORIES = ("own_mistake", "over_strict", "ambiguous", "tool_bug")
 
 
