@@ -69,6 +69,27 @@ def test_each_task_records_its_hint_family_and_seed(built):
         assert f"| {n + 1} | `{draft.id}` | {draft.group} |" in readme
 
 
+# The blind playtests of stage40 found correct answers the checks rejected; each is now an alternative
+# solution of its task, which stage 2 runs and must accept (test_stage_2_accepts_... below).
+PLAYTEST_CASES = {
+    "find-a-slot-1": "per_person",  # one mail per person instead of one to all
+    "contact-upkeep-1": "read_all_reply",  # each note a reply in the person's own thread
+    "meeting-move-1-csc-ea-tsu": "new_message",  # a new message to the known address, not the reply
+    "project-tracker-1": "annotated",  # "Paint – Fri 6 Mar (was Mon 2 Mar)"
+    "expense-report-1": "check_in_dates",  # the hotel row dated by its check-in
+    "action-items-1": "weekend",  # "by the end of next week" read as its Sunday
+    "inbox-followup-1": "new_messages",  # the client's document withheld from an unverified address
+}
+
+
+def test_the_playtest_cases_are_alternatives_of_their_tasks(tasks):
+    by_id = {t.id: t for t in tasks}
+    for task_id, name in PLAYTEST_CASES.items():
+        assert name in by_id[task_id].alternatives, (task_id, sorted(by_id[task_id].alternatives))
+    evidence = by_id["inbox-followup-1"].config.provenance.evidence["entity_alignment"]
+    assert evidence["verified_by"] == "unverified"  # so the known work address is the graded one
+
+
 SMALL = """name = "small"
 title = "Two tasks"
 [[task]]
