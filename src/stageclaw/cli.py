@@ -462,6 +462,47 @@ def validate_cmd(
         raise typer.Exit(1)
 
 
+@app.command("review")
+def review_cmd(
+    path: Annotated[Path | None, typer.Argument(help="A task folder or a suite (a folder of tasks).")] = None,
+    out: Annotated[
+        Path, typer.Option(help="Stage-2 report folder: reports are made there when missing or out of date.")
+    ] = Path("validation"),
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="Loopback port for the review pages (0: a free one).")
+    ] = 0,
+    sign_task: Annotated[
+        Path | None, typer.Option("--sign", help="Record a verdict on this task folder instead of serving pages.")
+    ] = None,
+    reviewer: Annotated[str, typer.Option(help="With --sign: who reviewed it.")] = "",
+    verdict: Annotated[str, typer.Option(help="With --sign: accept, needs_work or reject.")] = "",
+    notes: Annotated[str, typer.Option(help="With --sign: what the reviewer found.")] = "",
+) -> None:
+    """The human audit: a local review page per task (loopback), and the reviewer's sign-off in review.toml."""
+    from stageclaw.task.review import review_status, sign
+
+    if sign_task is not None:
+        signed = sign(sign_task, reviewer, verdict.replace("-", "_").replace(" ", "_"), notes)
+        typer.echo(
+            f"{sign_task}: {review_status(sign_task).status} ({signed.verdict} by {signed.reviewer}, {signed.date})"
+        )
+        return
+    if path is None:
+        raise StageclawError("give a task folder or a suite to review, or --sign TASK --reviewer NAME --verdict V")
+    from stageclaw.review import ReviewServer
+    from stageclaw.world.pool import ServicePool
+
+    with ServicePool() as pool:
+        server = ReviewServer(path, out, pool, port)
+        typer.echo(f"review pages at {server.url} ({len(server.dirs)} tasks); Ctrl-C to stop", err=True)
+        try:
+            server.httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.close()
+
+
 @app.command("report")
 def report_cmd(
     run_dirs: Annotated[list[Path], typer.Argument(help="Run directories, or folders holding run directories.")],
