@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import sys
 import threading
 import time
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from stageclaw import __version__
-from stageclaw.errors import StageclawError
+from stageclaw.errors import StageclawError, one_line
+
+if TYPE_CHECKING:
+    from stageclaw.author.llm import Authoring, LLMAuthor
+    from stageclaw.grade.grader import Judge
+    from stageclaw.run.runner import RunConfig
+    from stageclaw.task.loader import Task
+    from stageclaw.world.pool import ServicePool
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="State-based benchmarks of personal AI agents.")
 world_app = typer.Typer(no_args_is_help=True, help="Build a task's world on real servers and read its state.")
@@ -31,10 +39,30 @@ def _console() -> Console:
     return Console(width=200)
 
 
+class Terminated(SystemExit):
+    """SIGTERM: unwinds like Ctrl-C, so `with ServicePool()` stops every server, and exits with 143."""
+
+
+INTERRUPTED = (KeyboardInterrupt, Terminated)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated(128 + signum)
+
+
 def _sigterm_as_exit() -> None:
-    # SIGTERM unwinds like Ctrl-C, so `with ServicePool()` stops every server.
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+        signal.signal(signal.SIGTERM, _terminate)
+
+
+def _resume_command(out: Path) -> str:
+    """This command line, with --out and --resume added if missing: what finishes an interrupted run."""
+    argv = sys.argv[1:]
+    if not any(a == "--out" or a.startswith("--out=") for a in argv):
+        argv += ["--out", str(out)]
+    if "--resume" not in argv:
+        argv.append("--resume")
+    return "stageclaw " + shlex.join(argv)
 
 
 @app.callback(invoke_without_command=True)
@@ -144,12 +172,10 @@ def run_cmd(
     """Run an agent on tasks: fresh world per episode, grade the final state, write the run directory."""
     from datetime import datetime
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from stageclaw.agents.factory import check_spec
     from stageclaw.report.table import results_table
     from stageclaw.run.backend import Portable
-    from stageclaw.run.runner import RunConfig, run
+    from stageclaw.run.runner import RunConfig
     from stageclaw.run.store import read_results
     from stageclaw.task.loader import load_tasks
 
@@ -173,14 +199,20 @@ def run_cmd(
         from stageclaw.grade.judge import LLMJudge
 
         the_judge = Portable(partial(LLMJudge, judge, base_url=judge_base_url))
-    loaded, errors = load_tasks(tasks)
+    from stageclaw.tools.faults import FaultPlan
+
+    plan = FaultPlan.load(faults) if faults else None
+    try:
+        loaded, errors = load_tasks(tasks)
+    except INTERRUPTED:
+        err.print("interrupted while loading the tasks; nothing was run", highlight=False)
+        raise
     for path, message in errors.items():
         err.print(f"[red]skipping broken task[/red] {path}: {message}", highlight=False, soft_wrap=True)
     if not loaded:
         raise StageclawError(f"no loadable task under {tasks}")
     if out is None:
         out = Path("runs") / f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-{agent.replace(':', '_').replace('/', '_')}"
-    from stageclaw.tools.faults import FaultPlan
 
     config = RunConfig(
         agent=agent,
@@ -189,11 +221,50 @@ def run_cmd(
         workers=workers,
         resume=resume,
         agent_options=options,
-        faults=FaultPlan.load(faults) if faults else None,
+        faults=plan,
         backend=backend,
         address=address,
     )
     console = _console()
+    total = len(loaded) * trials
+    try:
+        summary = _run_with_progress(console, loaded, config, {str(k): v for k, v in errors.items()}, the_judge)
+    except INTERRUPTED:
+        kept = len(read_results(out / "results.jsonl")) if (out / "results.jsonl").is_file() else 0
+        err.print(
+            f"interrupted: {kept} of {total} episodes are kept in {out}; to finish the run: {_resume_command(out)}",
+            highlight=False,
+            soft_wrap=True,
+        )
+        raise
+    results = read_results(out / "results.jsonl")
+    console.print(results_table(results, summary))
+    console.print(f"run directory: {out}", highlight=False)
+    if summary["unscored"]:
+        console.print(_unscored_note(summary, out), highlight=False, soft_wrap=True)
+    if errors or summary["defective_tasks"] or summary["unscored"]:
+        raise typer.Exit(1)
+
+
+def _unscored_note(summary: dict, out: Path) -> str:
+    parts = []
+    if summary["infra_errors"]:
+        parts.append(f"{summary['infra_errors']} ended in infrastructure errors (retry them: {_resume_command(out)})")
+    if summary["task_errors"]:
+        parts.append(f"{summary['task_errors']} failed on a defect of their task (see the notes above)")
+    return f"[yellow]{summary['unscored']} of {summary['episodes']} episodes are not scored[/yellow]: " + "; ".join(
+        parts
+    )
+
+
+def _run_with_progress(
+    console: Console, tasks: list[Task], config: RunConfig, load_errors: dict[str, str], judge: Judge | None
+) -> dict:
+    """`run` with a progress bar that disappears when it ends (or is interrupted)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from stageclaw.run.runner import run
+
     seen: list[dict] = []
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -204,7 +275,7 @@ def run_cmd(
         console=console,
         transient=True,
     ) as progress:
-        bar = progress.add_task(agent, total=len(loaded) * trials, stats="")
+        bar = progress.add_task(config.agent, total=len(tasks) * config.trials, stats="")
 
         def on_result(result: dict) -> None:
             seen.append(result)
@@ -217,13 +288,7 @@ def run_cmd(
             stats = f"success {ok}/{len(seen)} · score {mean} · ${cost:.4f} · tool errors {tool_errors} · infra {infra}"
             progress.update(bar, advance=1, stats=stats)
 
-        summary = run(
-            loaded, config, load_errors={str(k): v for k, v in errors.items()}, judge=the_judge, on_result=on_result
-        )
-    console.print(results_table(read_results(out / "results.jsonl"), summary))
-    console.print(f"run directory: {out}", highlight=False)
-    if errors or summary["defective_tasks"]:
-        raise typer.Exit(1)
+        return run(tasks, config, load_errors=load_errors, judge=judge, on_result=on_result)
 
 
 @app.command("mcp")
@@ -330,23 +395,39 @@ def validate_cmd(
     from stageclaw.validate.checker import validate_path
     from stageclaw.validate.llm_check import LLMReviewer
     from stageclaw.validate.repair import repair_request
+    from stageclaw.validate.report import Report
     from stageclaw.validate.table import validation_table
 
     reviewer = Portable(partial(LLMReviewer, llm, base_url=llm_base_url)) if llm else None
     console = _console()
     started = time.perf_counter()
-    with console.status("validating") as status:
-        reports = validate_path(
-            path,
-            out=out,
-            threshold=threshold,
-            reviewer=reviewer,
-            max_mutants=max_mutants,
-            on_report=lambda r: status.update(f"validated {r.task_id}: {r.score:g}"),
-            backend=backend,
-            workers=workers,
-            address=address,
+    checked: list[str] = []
+    try:
+        with console.status("validating") as status:
+
+            def on_report(report: Report) -> None:
+                checked.append(report.task_id)
+                status.update(f"validated {report.task_id}: {report.score:g}")
+
+            reports = validate_path(
+                path,
+                out=out,
+                threshold=threshold,
+                reviewer=reviewer,
+                max_mutants=max_mutants,
+                on_report=on_report,
+                backend=backend,
+                workers=workers,
+                address=address,
+            )
+    except INTERRUPTED:
+        err.print(
+            f"interrupted: {len(checked)} tasks were checked, their reports are in {out}/<task-id>/; "
+            "validate again to check the others",
+            highlight=False,
+            soft_wrap=True,
         )
+        raise
     if not reports:
         raise StageclawError(f"no task folder under {path}")
     console.print(validation_table(reports, time.perf_counter() - started))
@@ -443,6 +524,10 @@ def _generate_suite(manifest_path: Path, out: Path | None, check: bool) -> None:
     built = suites.build(suites.load_manifest(manifest_path))
     folder = out or manifest_path.parent
     n = len(built.drafts)
+    for failure in built.failures:
+        err.print(f"[red]not generated[/red] {escape(failure)}", highlight=False, soft_wrap=True)
+    if built.failures and check:
+        raise typer.Exit(1)
     if check:
         problems = suites.differences(built, folder)
         if problems:
@@ -452,6 +537,10 @@ def _generate_suite(manifest_path: Path, out: Path | None, check: bool) -> None:
         typer.echo(f"{folder}: all {n} tasks, hints.txt and README.md are what {manifest_path} generates")
         return
     suites.write(built, folder)
+    if built.failures:
+        failed = len(built.failures)
+        typer.echo(f"{folder}: {n} tasks written; {failed} failed, so hints.txt and README.md are unchanged")
+        raise typer.Exit(1)
     typer.echo(f"{folder}: {n} tasks, hints.txt, README.md ({time.perf_counter() - started:.1f} s)")
 
 
@@ -486,25 +575,55 @@ def author_cmd(
         threshold=threshold,
         prices=PriceTable.load(prices),
     )
-    runs = []
+    runs: list[Authoring] = []
     console = _console()
-    with ServicePool() as pool:
-        for text in todo:
-            with console.status(f"authoring: {text[:60]}"):
-                run = author.write(text, out, pool)
-            runs.append(run)
-            scores = " -> ".join("invalid" if a.score is None else f"{a.score:g}" for a in run.attempts)
-            cost = "n/a" if run.cost_usd is None else f"${run.cost_usd:.4f}"
-            verdict = f"accepted {run.task_dir}" if run.accepted else "[red]not accepted[/red]"
-            console.print(
-                f"{verdict} · attempts {len(run.attempts)} ({scores}) · tokens {run.input_tokens}+"
-                f"{run.output_tokens} · cost {cost}",
-                highlight=False,
-            )
-            write_attempts(out, runs)
+    try:
+        with ServicePool() as pool:
+            for text in todo:
+                run = _author_one(author, text, out, pool, console)
+                runs.append(run)
+                scores = " -> ".join("invalid" if a.score is None else f"{a.score:g}" for a in run.attempts)
+                cost = "n/a" if run.cost_usd is None else f"${run.cost_usd:.4f}"
+                verdict = f"accepted {run.task_dir}" if run.accepted else "[red]not accepted[/red]"
+                console.print(
+                    f"{verdict} · attempts {len(run.attempts)} ({scores}) · tokens {run.input_tokens}+"
+                    f"{run.output_tokens} · cost {cost}" + (f" · {escape(run.error)}" if run.error else ""),
+                    highlight=False,
+                )
+                write_attempts(out, runs)
+    except INTERRUPTED:
+        err.print(
+            f"interrupted: {len(runs)} of {len(todo)} hints are done and recorded in {out / 'attempts.json'}",
+            highlight=False,
+        )
+        raise
     console.print(f"attempts: {out / 'attempts.json'}", highlight=False)
     if not all(r.accepted for r in runs):
         raise typer.Exit(1)
+
+
+def _author_one(author: LLMAuthor, hint: str, out: Path, pool: ServicePool, console: Console) -> Authoring:
+    """One hint's authoring; whatever breaks it is recorded as its error, and the next hint goes on."""
+    from stageclaw.author.llm import Authoring
+
+    try:
+        with console.status(f"authoring: {hint[:60]}"):
+            return author.write(hint, out, pool)
+    except Exception as exc:
+        return Authoring(hint, author.model, error=str(exc) if isinstance(exc, StageclawError) else one_line(exc))
+
+
+def _leave(code: int) -> None:
+    """After an interrupt has been handled: exit now, even if a thread is stuck in an agent or a provider call
+    (the interpreter would otherwise wait for it at exit)."""
+    deadline = time.monotonic() + 2
+    for thread in threading.enumerate():
+        if thread is not threading.main_thread() and not thread.daemon:
+            thread.join(max(0.0, deadline - time.monotonic()))
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
 
 
 def main() -> None:
@@ -515,7 +634,12 @@ def main() -> None:
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("interrupted")
+        _leave(130)
         sys.exit(130)
+    except SystemExit as exc:
+        if exc.code in (130, 143):  # Ctrl-C (typer's exit code for it) or SIGTERM, handled by the command
+            _leave(exc.code)
+        raise
 
 
 if __name__ == "__main__":

@@ -179,6 +179,7 @@ class Authoring:
     task_id: str = ""
     task_dir: str = ""
     attempts: list[Attempt] = field(default_factory=list)
+    error: str = ""  # what stopped this hint's authoring (the provider, a crash); the other hints go on
 
     @property
     def input_tokens(self) -> int:

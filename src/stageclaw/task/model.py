@@ -21,7 +21,8 @@ _CHECK = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # inf or nan in a weight or budget would turn scores into NaN and the results into non-standard JSON.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Provenance(_Strict):

@@ -14,6 +14,7 @@ escaped the router (a redirect, which the router does not see) could not connect
 from __future__ import annotations
 
 import concurrent.futures
+import logging
 import os
 import queue
 import re
@@ -114,6 +115,20 @@ class Scope:
         return url
 
 
+class _DriverGone(logging.Filter):
+    """Drops asyncio's report of Playwright futures that failed because its driver died unseen.
+
+    A Ctrl-C at the terminal reaches the driver (a node process in stageclaw's process group) as well;
+    the episode is being stopped anyway, and the run prints its own account of the interruption.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "Connection closed while reading from the driver" not in record.getMessage()
+
+
+logging.getLogger("asyncio").addFilter(_DriverGone())
+
+
 def _leftovers(marker: str) -> list[int]:
     """Processes whose command line names `marker` (our browser's profile folder)."""
     found = []
@@ -191,7 +206,8 @@ class Browser:
                 # In order: loopback addresses go through the proxy too, except the web apps' own port.
                 f"--proxy-bypass-list=<-loopback>;{self.scope.host}:{self.scope.port}",
             ],
-            # Chromium's crash handler keeps its files under XDG_CONFIG_HOME: in the profile, ours to clean up.
+            # Chromium's crash handler keeps its files under XDG_CONFIG_HOME, and Chromium its own under TMPDIR:
+            # in the profile, ours to clean up, even after a Ctrl-C that killed Chromium.
             env={**os.environ, "XDG_CONFIG_HOME": profile, "XDG_CACHE_HOME": profile},
             service_workers="block",
             accept_downloads=False,

@@ -125,6 +125,9 @@ class DovecotServer:
         binary = _binary()
         for sub in ("run", "state"):
             (self.root / sub).mkdir(parents=True, exist_ok=True)
+        # Left by a Dovecot that died: its pid may belong to another process by now, and Dovecot would
+        # then refuse to start, taking it for itself still running.
+        (self.root / "run" / "master.pid").unlink(missing_ok=True)
         self.root.chmod(0o755)
         self.mail_root.mkdir(parents=True, exist_ok=True)
         self.owner.apply(self.mail_root)

@@ -5,26 +5,46 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
+from stageclaw.errors import WorldError
 from stageclaw.world import davstore, ical, maildir, mime, vcard
 from stageclaw.world.model import World
 from stageclaw.world.web import data as web_data
 
 CONTACTS_COLLECTION = "contacts"
+T = TypeVar("T")
+
+
+def _rendering(where: str, make: Callable[[], T]) -> T:
+    """`make()`, with any failure turned into an error naming the seed it came from.
+
+    world.yaml is validated when it loads; this is the net under that validation, so an input it
+    let through fails one task with a message, never the run.
+    """
+    try:
+        return make()
+    except Exception as exc:
+        reason = " ".join(f"{type(exc).__name__}: {exc}".split())
+        raise WorldError(f"{where}: cannot be written to its store ({reason})") from exc
 
 
 def mail_folders(world: World, base: Path) -> dict[str, list[maildir.SeedMessage]]:
     tz = world.tz
     return {
         folder: [
-            maildir.SeedMessage(
-                data=mime.seed_message_bytes(msg, tz, base),
-                flags=tuple(msg.flags),
-                received=(msg.date if msg.date.tzinfo else msg.date.replace(tzinfo=tz)).timestamp(),
+            _rendering(
+                f"mail.folders.{folder}[{i}]",
+                lambda msg=msg: maildir.SeedMessage(
+                    data=mime.seed_message_bytes(msg, tz, base),
+                    flags=tuple(msg.flags),
+                    received=(msg.date if msg.date.tzinfo else msg.date.replace(tzinfo=tz)).timestamp(),
+                ),
             )
-            for msg in messages
+            for i, msg in enumerate(messages)
         ]
         for folder, messages in world.mail.folders.items()
     }
@@ -56,7 +76,12 @@ def dav_collections(world: World) -> list[davstore.Collection]:
                     tag=davstore.CALDAV_TAG,
                     displayname=name,
                     components=(component,),
-                    items={davstore.item_filename(item.uid, ".ics"): ical.to_ical(item, tz) for item in items},
+                    items={
+                        davstore.item_filename(item.uid, ".ics"): _rendering(
+                            f"{kind}.{name}[{i}]", lambda item=item: ical.to_ical(item, tz)
+                        )
+                        for i, item in enumerate(items)
+                    },
                 )
             )
     out.append(
@@ -64,7 +89,10 @@ def dav_collections(world: World) -> list[davstore.Collection]:
             dirname=CONTACTS_COLLECTION,
             tag=davstore.CARDDAV_TAG,
             displayname="Contacts",
-            items={davstore.item_filename(c.uid, ".vcf"): vcard.to_vcard(c) for c in world.contacts},
+            items={
+                davstore.item_filename(c.uid, ".vcf"): _rendering(f"contacts[{i}]", lambda c=c: vcard.to_vcard(c))
+                for i, c in enumerate(world.contacts)
+            },
         )
     )
     return out
@@ -94,7 +122,8 @@ def render(world: World, base: Path) -> Rendered:
         if hit is not None and hit[0] is world:
             _rendered.move_to_end(key)
             return hit[1]
-    result = Rendered(mail=mail_folders(world, base), dav=dav_collections(world), web=web_data.render(world))
+    web = _rendering("web", lambda: web_data.render(world))
+    result = Rendered(mail=mail_folders(world, base), dav=dav_collections(world), web=web)
     with _lock:
         _rendered[key] = (world, result)
         while len(_rendered) > CACHE_SIZE:
