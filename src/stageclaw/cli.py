@@ -300,6 +300,7 @@ def mcp(
     faults: Annotated[Path | None, typer.Option(help="A fault plan (TOML) to inject into tool calls.")] = None,
 ) -> None:
     """Build an episode of TASK and serve its tools over MCP (stdio by default) until the client leaves."""
+    from stageclaw.task.loader import check_tools
     from stageclaw.tools.audit import AuditLog
     from stageclaw.tools.faults import FaultPlan
     from stageclaw.tools.mcp_server import build_server
@@ -309,6 +310,8 @@ def mcp(
     world, base = load_world(task)
     plan = FaultPlan.load(faults) if faults else None
     allow = [p.strip() for p in tools.split(",") if p.strip()] if tools else None
+    if allow is not None:
+        check_tools(allow, "--tools")
     with (
         ServicePool() as pool,
         pool.episode(world, base) as episode,

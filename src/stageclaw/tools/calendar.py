@@ -17,6 +17,8 @@ from stageclaw.world import canonical
 from stageclaw.world.model import default_end
 
 APP = dav.CALENDAR
+MAX_OCCURRENCES = 400  # of one recurring event in one listing: more than a year of a daily series
+MAX_RANGE = timedelta(days=3660)  # ten years: what one listing may span
 
 Uid = Annotated[str, Field(description="the event's uid, as calendar_list_events returns it")]
 _START = (
@@ -143,6 +145,13 @@ def calendar_list_events(
     range_end = _instant(last, tz) if _timed(last) else _instant(last + timedelta(days=1), tz)
     if range_end <= range_start:
         raise ToolError(f"end {end!r} is not after start {start!r}", "invalid_arguments")
+    if range_end - range_start > MAX_RANGE:
+        # The server expands every recurring event over the whole range: a century of a daily series is minutes.
+        raise ToolError(
+            f"the range from {start!r} to {end!r} is over {MAX_RANGE.days // 366} years long; list at most that much "
+            "at a time",
+            "invalid_arguments",
+        )
     session = dav.session(ctx)
     colls = [session.collection(APP, calendar)] if calendar is not None else session.collections(APP)
     found: list[tuple[datetime, str, dict[str, Any]]] = []
@@ -153,22 +162,31 @@ def calendar_list_events(
                 continue
             # The server's range test is only a prefilter: whether (and when) an event occurs in the
             # range is computed here, the same way for single and recurring events.
-            occurrences = recurring_ical_events.of(item.obj.icalendar_instance, components=["VEVENT"])
-            starts = sorted(
-                {
-                    occ.decoded("DTSTART")
-                    for occ in occurrences.between(range_start, range_end)
-                    if occ["UID"] == item.uid
-                },
-                key=lambda value: _instant(value, tz),
-            )
+            starts = _occurrences(item, range_start, range_end, tz)
             if not starts:
                 continue
             if event["rrule"] or "RDATE" in item.component:
-                event["occurrences"] = [canonical.when(value, tz) for value in starts]
+                event["occurrences"] = [canonical.when(value, tz) for value in starts[:MAX_OCCURRENCES]]
+                if len(starts) > MAX_OCCURRENCES:
+                    event["occurrences_note"] = (
+                        f"only the first {MAX_OCCURRENCES} occurrences in the range; ask for a later start for the rest"
+                    )
             found.append((_instant(starts[0], tz), event["summary"], event))
     found.sort(key=lambda entry: entry[:2])
     return {"events": [event for _, _, event in found]}
+
+
+def _occurrences(item: Any, range_start: datetime, range_end: datetime, tz: tzinfo) -> list[Any]:
+    """Starts of the item's occurrences overlapping the range, in order: at most MAX_OCCURRENCES + 1 are
+    computed, so a daily series over a century costs what a year of it does."""
+    found = []
+    for occ in recurring_ical_events.of(item.obj.icalendar_instance, components=["VEVENT"]).after(range_start):
+        start = occ.decoded("DTSTART")
+        if _instant(start, tz) >= range_end or len(found) > MAX_OCCURRENCES:
+            break
+        if occ["UID"] == item.uid:
+            found.append(start)
+    return sorted(set(found), key=lambda value: _instant(value, tz))
 
 
 @tool("calendar")
