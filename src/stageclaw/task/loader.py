@@ -80,12 +80,12 @@ def check_tools(patterns: list[str], where: str) -> None:
     """Every `tools` pattern names at least one tool: a typo would silently leave the agent without it."""
     names = sorted(catalogue())
     if not patterns:
-        raise TaskError(f"{where}: tools: the list is empty, so the agent would get no tool; omit it for all tools")
+        raise TaskError(f"{where}: the list is empty, so the agent would get no tool; omit it for all tools")
     for pattern in patterns:
         if not fnmatch.filter(names, pattern):
             close = difflib.get_close_matches(pattern, names, 3) or [n for n in names if n.startswith(pattern)][:3]
             hint = f" (did you mean {', '.join(close)}, or {pattern}_*?)" if close else ""
-            raise TaskError(f"{where}: tools: {pattern!r} matches no tool{hint}; tools are named like mail_search")
+            raise TaskError(f"{where}: {pattern!r} matches no tool{hint}; tools are named like mail_search")
 
 
 def _model(cls: type[BaseModel], data: dict[str, Any], path: Path) -> Any:
@@ -113,7 +113,7 @@ def load_task(task_dir: Path) -> Task:
     config = _model(TaskConfig, _toml(task_dir / "task.toml"), task_dir / "task.toml")
     if config.id != task_dir.name:
         raise TaskError(f"{task_dir / 'task.toml'}: id: {config.id!r} differs from the folder name {task_dir.name!r}")
-    check_tools(config.tools, str(task_dir / "task.toml"))
+    check_tools(config.tools, f"{task_dir / 'task.toml'}: tools")
     rubric = _model(Rubric, _toml(task_dir / "hidden" / "rubric.toml"), task_dir / "hidden" / "rubric.toml")
     prompt = _text(task_dir / "prompt.md").strip()
     if not prompt:

@@ -79,7 +79,7 @@ class TaskConfig(_Strict):
 class RubricItem(_Strict):
     id: str
     description: str
-    weight: float = Field(default=1, gt=0)
+    weight: float = Field(default=1, gt=0, le=1e6)  # bounded: the sum of weights must stay finite
     critical: bool = False
     check: str | None = None
     judge: str | None = None
