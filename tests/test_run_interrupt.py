@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -14,8 +16,10 @@ from stageclaw.errors import StageclawError
 from stageclaw.run.runner import RunConfig, run
 from stageclaw.run.store import read_results
 from stageclaw.task.loader import load_task
-from tests.conftest import EXAMPLE
+from tests.conftest import EXAMPLE, EXAMPLES, ROOT, SESSION_TMP
 from tests.test_world_processes import descendants, still_alive
+
+HEALTHY = ROOT / "tests" / "corpus" / "healthy"
 
 
 def test_ctrl_c_stops_running_agents_and_resume_completes_the_run(tmp_path):
@@ -41,6 +45,9 @@ def test_ctrl_c_stops_running_agents_and_resume_completes_the_run(tmp_path):
     assert time.monotonic() - started < 10
     assert still_alive(running) == {}
     assert read_results(out / "results.jsonl") == []
+    said = proc.stderr.read()
+    assert f"interrupted: 0 of 2 episodes are kept in {out}; to finish the run: stageclaw run " in said
+    assert said.rstrip().endswith(f"--out {out} --resume") and "Traceback" not in said
 
     slow.unlink()
     res = subprocess.run([*argv, "--resume"], capture_output=True, text=True, timeout=120)
@@ -54,3 +61,77 @@ def test_resume_refuses_another_agent(tmp_path):
     run([task], RunConfig(agent="noop", out=tmp_path))
     with pytest.raises(StageclawError, match="same agent"):
         run([task], RunConfig(agent="oracle", out=tmp_path, resume=True))
+
+
+@pytest.mark.parametrize(("delay", "sig"), [(0.3, signal.SIGINT), (1.5, signal.SIGTERM), (3.0, signal.SIGINT),
+                                            (4.5, signal.SIGTERM), (6.0, signal.SIGINT)])  # fmt: skip
+def test_a_signal_in_any_phase_stops_the_run_promptly_and_cleanly(tmp_path, delay, sig):
+    """Starting, loading, starting the pool, running agents, grading: wherever the signal lands."""
+    scratch = SESSION_TMP / f"s{int(delay * 10)}"
+    scratch.mkdir()
+    scratch.chmod(0o755)
+    env = {**os.environ, "STAGECLAW_TMP": str(scratch), "TMPDIR": str(scratch)}
+    argv = [sys.executable, "-m", "stageclaw", "run", "--agent", "cmd:sleep 1", "--tasks", str(HEALTHY)]
+    argv += ["--trials", "4", "--out", str(tmp_path / "run")]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    time.sleep(delay)
+    running = descendants(proc.pid)
+    started = time.monotonic()
+    proc.send_signal(sig)
+    _, said = proc.communicate(timeout=60)
+    # Killed by SIGTERM itself (-15) only before stageclaw has started anything.
+    assert time.monotonic() - started < 15 and proc.returncode in (128 + sig, -sig, 0), said
+    assert still_alive(running) == {} and list(scratch.iterdir()) == []  # no server, pool or temp folder left
+    assert "Traceback" not in said
+    if proc.returncode and (tmp_path / "run" / "run.json").is_file():  # the run had started: it says what it kept
+        assert f"to finish the run: stageclaw run --agent 'cmd:sleep 1' --tasks {HEALTHY}" in said
+
+
+def test_ctrl_c_in_the_browser_prints_the_summary_not_playwrights_noise(tmp_path):
+    scratch = SESSION_TMP / "bsig"  # short: Dovecot's socket paths are at most 107 bytes
+    scratch.mkdir()
+    scratch.chmod(0o755)
+    env = {**os.environ, "STAGECLAW_TMP": str(scratch), "TMPDIR": str(scratch)}
+    out = tmp_path / "run"
+    argv = [
+        sys.executable,
+        "-m",
+        "stageclaw",
+        "run",
+        "--agent",
+        "oracle",
+        "--tasks",
+        str(EXAMPLES / "summit-trip-booking"),
+    ]
+    # Its own process group, as a terminal's job is: Ctrl-C reaches Playwright's driver as well.
+    proc = subprocess.Popen(
+        [*argv, "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while not any("chrom" in c for c in descendants(proc.pid).values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1)
+    browsers = [pid for pid, cmd in _by_marker(str(scratch)).items() if "chrom" in cmd]
+    assert browsers
+    os.killpg(proc.pid, signal.SIGINT)
+    _, said = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert said.strip() == f"interrupted: 0 of 1 episodes are kept in {out}; to finish the run: " + (
+        f"stageclaw run --agent oracle --tasks {EXAMPLES / 'summit-trip-booking'} --out {out} --resume"
+    )
+    assert still_alive({pid: cmd for pid, cmd in _by_marker(str(scratch)).items()}) == {}
+    assert list(scratch.iterdir()) == []  # Chromium's profile and temporary folders too
+
+
+def _by_marker(marker: str) -> dict[int, str]:
+    found = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                cmd = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if marker in cmd:
+                found[int(entry)] = cmd
+    return found

@@ -257,6 +257,13 @@ class Browser:
             except ProcessLookupError:
                 pass
         self._sink.close()
+        # Chromium keeps its singleton socket in a folder of its own under TMPDIR, linked from the profile; a
+        # Chromium that was killed (a Ctrl-C reached it) did not remove it.
+        for link in (self.profile / "SingletonSocket", self.profile / "SingletonCookie"):
+            if link.is_symlink():
+                folder = Path(os.readlink(link)).parent
+                if folder.name.startswith("org.chromium.Chromium."):
+                    shutil.rmtree(folder, ignore_errors=True)
         shutil.rmtree(self.profile, ignore_errors=True)
 
     # -- on the browser thread, through `run` -------------------------------------------------------
