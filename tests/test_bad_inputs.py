@@ -5,6 +5,7 @@ that must get its result. Then what loads but breaks while it runs: one task's f
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -131,3 +132,38 @@ def _reloaded(task):  # type: ignore[no-untyped-def]
 def test_the_healthy_template_is_a_complete_task():
     tasks, errors = load_tasks(HEALTHY)
     assert errors == {} and [t.id for t in tasks] == ["healthy"]
+
+
+def test_a_suite_task_whose_generator_fails_leaves_the_others_written(tmp_path):
+    manifest = tmp_path / "suite.toml"
+    entries = '[[task]]\nfamily = "invoice-filing"\nseed = 1\n\n[[task]]\nfamily = "no-such-family"\nseed = 2\n'
+    manifest.write_text(f'name = "mini"\ntitle = "Mini"\n\n{entries}')
+    (tmp_path / "README.md").write_text("the last complete build\n")
+    res = subprocess.run(
+        [sys.executable, "-m", "stageclaw", "generate", "--suite", str(manifest)], capture_output=True, text=True
+    )
+    assert res.returncode == 1
+    [line] = res.stderr.strip().splitlines()
+    assert line.startswith("not generated task 2 (no-such-family, seed 2): ") and "no-such-family" in line
+    assert (tmp_path / "invoice-filing-1" / "task.toml").is_file()
+    assert (tmp_path / "README.md").read_text() == "the last complete build\n"
+
+
+def test_one_hint_that_breaks_the_author_does_not_stop_the_others(tmp_path):
+    from typer.testing import CliRunner
+
+    from stageclaw.agents.fake_llm import FakeLLM
+    from stageclaw.cli import app
+    from tests.test_author_llm import HINT, _answer, _script
+
+    bad = _answer(broken=False)
+    bad["assets"] = {"bad\x00name.csv": "a,b\n"}  # a file name the author cannot write
+    hints = tmp_path / "hints.txt"
+    hints.write_text(f"first: {HINT}\nsecond: {HINT}\n")
+    with FakeLLM(_script(json.dumps(bad), json.dumps(_answer(broken=False)))) as llm:
+        argv = ["author", "--hints", str(hints), "--model", "gpt-4.1-mini", "--base-url", llm.url]
+        result = CliRunner().invoke(app, [*argv, "--out", str(tmp_path / "out"), "--max-repairs", "0"])
+    assert result.exit_code == 1, result.output
+    first, second = json.loads((tmp_path / "out" / "attempts.json").read_text())["runs"]
+    assert not first["accepted"] and (first["error"] or first["attempts"])
+    assert second["accepted"] and second["hint"] == f"second: {HINT}"

@@ -568,7 +568,11 @@ def author_cmd(
         raise StageclawError("give exactly one of --hint TEXT or --hints FILE")
     if hints is not None and not hints.is_file():
         raise StageclawError(f"{hints}: no such file")
-    todo = [hint] if hint is not None else [h.strip() for h in hints.read_text(encoding="utf-8").splitlines()]
+    try:
+        lines = [hint] if hint is not None else hints.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise StageclawError(f"{hints}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    todo = [h.strip() for h in lines]
     todo = [h for h in todo if h and not h.startswith("#")]
     author = LLMAuthor(
         model,
