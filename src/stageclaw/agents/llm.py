@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -206,7 +207,9 @@ class LLMAgent:
         self.config = settings.public()
         self.api = _OpenAI(settings) if settings.provider == "openai" else _Anthropic(settings)
 
-    def _complete(self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Turn:
+    def _complete(
+        self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]], stop: threading.Event
+    ) -> Turn:
         errors = self.api.errors
         for attempt in range(self.s.retries + 1):
             try:
@@ -216,9 +219,9 @@ class LLMAgent:
                 failure = ProviderError(f"the provider answered {exc.status_code}: {str(exc)[:300]}", retryable)
             except (errors.APIConnectionError, errors.APITimeoutError) as exc:
                 failure = ProviderError(f"could not reach the provider: {exc}", True)
-            if not failure.retryable or attempt == self.s.retries:
+            # A stopped run does not wait out the backoff (up to a minute).
+            if not failure.retryable or attempt == self.s.retries or stop.wait(min(self.s.backoff_s * 2**attempt, 60)):
                 raise failure
-            time.sleep(min(self.s.backoff_s * 2**attempt, 60))
         raise AssertionError("unreachable")
 
     def _execute(self, registry: Registry, call: Call) -> tuple[Call, str, bool]:
@@ -253,7 +256,7 @@ class LLMAgent:
             if time.monotonic() - started > budget_s:
                 return outcome(TIMEOUT, error=f"the time budget of {budget_s:g} s is spent")
             try:
-                turn = self._complete(system, messages, tools)
+                turn = self._complete(system, messages, tools, registry.stop)
             except ProviderError as exc:
                 return outcome(INFRA_ERROR if exc.retryable else AGENT_ERROR, error=str(exc))
             usage["input_tokens"] += turn.input_tokens
