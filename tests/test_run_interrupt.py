@@ -67,10 +67,7 @@ def test_resume_refuses_another_agent(tmp_path):
                                             (4.5, signal.SIGTERM), (6.0, signal.SIGINT)])  # fmt: skip
 def test_a_signal_in_any_phase_stops_the_run_promptly_and_cleanly(tmp_path, delay, sig):
     """Starting, loading, starting the pool, running agents, grading: wherever the signal lands."""
-    scratch = SESSION_TMP / f"s{int(delay * 10)}"
-    scratch.mkdir()
-    scratch.chmod(0o755)
-    env = {**os.environ, "STAGECLAW_TMP": str(scratch), "TMPDIR": str(scratch)}
+    scratch, env = _scratch(f"s{int(delay * 10)}")
     argv = [sys.executable, "-m", "stageclaw", "run", "--agent", "cmd:sleep 1", "--tasks", str(HEALTHY)]
     argv += ["--trials", "4", "--out", str(tmp_path / "run")]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -88,21 +85,9 @@ def test_a_signal_in_any_phase_stops_the_run_promptly_and_cleanly(tmp_path, dela
 
 
 def test_ctrl_c_in_the_browser_prints_the_summary_not_playwrights_noise(tmp_path):
-    scratch = SESSION_TMP / "bsig"  # short: Dovecot's socket paths are at most 107 bytes
-    scratch.mkdir()
-    scratch.chmod(0o755)
-    env = {**os.environ, "STAGECLAW_TMP": str(scratch), "TMPDIR": str(scratch)}
-    out = tmp_path / "run"
-    argv = [
-        sys.executable,
-        "-m",
-        "stageclaw",
-        "run",
-        "--agent",
-        "oracle",
-        "--tasks",
-        str(EXAMPLES / "summit-trip-booking"),
-    ]
+    scratch, env = _scratch("bsig")
+    out, task = tmp_path / "run", EXAMPLES / "summit-trip-booking"
+    argv = [sys.executable, "-m", "stageclaw", "run", "--agent", "oracle", "--tasks", str(task)]
     # Its own process group, as a terminal's job is: Ctrl-C reaches Playwright's driver as well.
     proc = subprocess.Popen(
         [*argv, "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
@@ -118,7 +103,7 @@ def test_ctrl_c_in_the_browser_prints_the_summary_not_playwrights_noise(tmp_path
     _, said = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert said.strip() == f"interrupted: 0 of 1 episodes are kept in {out}; to finish the run: " + (
-        f"stageclaw run --agent oracle --tasks {EXAMPLES / 'summit-trip-booking'} --out {out} --resume"
+        f"stageclaw run --agent oracle --tasks {task} --out {out} --resume"
     )
     assert still_alive({pid: cmd for pid, cmd in _by_marker(str(scratch)).items()}) == {}
     assert list(scratch.iterdir()) == []  # Chromium's profile and temporary folders too
@@ -135,3 +120,14 @@ def _by_marker(marker: str) -> dict[int, str]:
             if marker in cmd:
                 found[int(entry)] = cmd
     return found
+
+
+def _scratch(name: str) -> tuple[Path, dict[str, str]]:
+    """A folder of this session for one command's pools and temporary files, and the environment naming it.
+
+    Its name is short: Dovecot's socket paths below it are at most 107 bytes.
+    """
+    scratch = SESSION_TMP / name
+    scratch.mkdir()
+    scratch.chmod(0o755)
+    return scratch, {**os.environ, "STAGECLAW_TMP": str(scratch), "TMPDIR": str(scratch)}
