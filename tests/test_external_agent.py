@@ -294,7 +294,7 @@ def test_agent_specs():
         ("cmd:", "cmd: needs a command to run"),
         ("cmd:   ", "cmd: needs a command to run"),
         ("cmd:python 'agent.py", "cannot split the agent command"),
-        ("gpt", "agents are: oracle, noop, openai:MODEL, anthropic:MODEL, cmd:COMMAND"),
+        ("gpt", "agents are: oracle, noop, oracle:ALTERNATIVE, openai:MODEL, anthropic:MODEL, cmd:COMMAND"),
     ]:
         with pytest.raises(StageclawError, match=message):
             check_spec(spec)
