@@ -72,11 +72,11 @@ def _eventually(found: Callable[[], bool], within: float = 60.0) -> bool:
     return True
 
 
-def _when(found: Callable[[], bool], then: Callable[[], None]) -> threading.Thread:
-    """In a thread: once `found()` is true (or after a minute), `then()`."""
+def _when(found: Callable[[], bool], then: Callable[[], None], within: float = 60.0) -> threading.Thread:
+    """In a thread: once `found()` is true (or after `within` seconds), `then()`."""
 
     def watch() -> None:
-        _eventually(found)
+        _eventually(found, within)
         then()
 
     thread = threading.Thread(target=watch, daemon=True)
@@ -149,7 +149,8 @@ def test_ctrl_c_stops_the_agents_on_the_workers_and_records_nothing(cluster, tmp
         signalled.append(time.monotonic())
         os.kill(os.getpid(), signal.SIGINT)
 
-    _when(lambda: len(_agents(marker)) == 2, interrupt)
+    # Both actors start their pool first: on a loaded machine that alone can take a minute.
+    _when(lambda: len(_agents(marker)) == 2, interrupt, within=300)
     with pytest.raises(KeyboardInterrupt):
         run(TASKS, RunConfig(agent=agent, out=tmp_path / "run", workers=2, backend="ray"))
     assert len(running) == 2 and time.monotonic() - signalled[0] < 15

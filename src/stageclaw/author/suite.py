@@ -84,6 +84,7 @@ class Manifest(BaseModel):
 class Suite:
     manifest: Manifest
     drafts: list[TaskDraft] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # one line per [[task]] its generator failed on
 
     def files_out(self) -> dict[str, bytes]:
         """Every file the suite writes besides the manifest, by path relative to the suite folder."""
@@ -109,17 +110,22 @@ def load_manifest(path: Path) -> Manifest:
 
 
 def build(manifest: Manifest) -> Suite:
-    """Generate every task of the manifest and check the suite's rules."""
+    """Generate every task of the manifest and check the suite's rules.
+
+    A task whose generator fails is listed in `failures` and the others are built; the rules are
+    checked only when every task was built.
+    """
     suite = Suite(manifest)
     for n, entry in enumerate(manifest.task, 1):
         try:
             draft = generate(entry.family, entry.seed, entry.operators, entry.locale)
         except StageclawError as exc:
-            raise StageclawError(f"task {n} ({entry.family}, seed {entry.seed}): {exc}") from None
+            suite.failures.append(f"task {n} ({entry.family}, seed {entry.seed}): {exc}")
+            continue
         if manifest.twin is not None:
             mark_twin(draft, manifest.twin.suite, manifest.twin.reseed)
         suite.drafts.append(draft)
-    problems = rule_violations(suite)
+    problems = [] if suite.failures else rule_violations(suite)
     if problems:
         raise StageclawError(f"suite {manifest.name} breaks its rules:\n  " + "\n  ".join(problems))
     return suite
@@ -143,8 +149,14 @@ def manifest_toml(manifest: Manifest) -> str:
 
 
 def write(suite: Suite, folder: Path) -> list[Path]:
-    """Write the suite into `folder`; task folders of earlier builds that left the suite are removed."""
+    """Write the suite into `folder`; task folders of earlier builds that left the suite are removed.
+
+    With failures, only the tasks that were built are written: the folders, hints and README of the
+    last complete build stay as they were.
+    """
     folder.mkdir(parents=True, exist_ok=True)
+    if suite.failures:
+        return [d.write(folder) for d in suite.drafts]
     keep = {d.id for d in suite.drafts}
     for old in folder.iterdir():
         if old.is_dir() and (old / "task.toml").is_file() and old.name not in keep:

@@ -307,6 +307,8 @@ def _imap(ctx: ToolContext, work: Callable[[_Session], T]) -> T:
 def _recipients(values: list[str], field: str) -> list[str]:
     out = []
     for value in values:
+        if any(c in value for c in "\r\n\0"):  # a line break would start another header, e.g. a Bcc
+            raise ToolError(f"bad address {value!r} in {field}: it holds a line break", "invalid_arguments")
         pairs = email.utils.getaddresses([value])
         if not pairs or not all(re.fullmatch(r"[^@\s<>,]+@[^@\s<>,]+", addr) for _, addr in pairs):
             raise ToolError(

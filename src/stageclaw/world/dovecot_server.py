@@ -17,6 +17,7 @@ from stageclaw.errors import ServiceError
 from stageclaw.world import procs
 from stageclaw.world.maildir import Owner
 
+SOCKET_PATH_MAX = 107  # bytes of a Unix socket's path (sun_path, less its NUL)
 INSTALL_HINT = "install it with `scripts/install` (or `apt-get install dovecot-imapd`)"
 
 CONFIG = """\
@@ -123,8 +124,17 @@ class DovecotServer:
 
     def start(self) -> None:
         binary = _binary()
+        longest = self.root / "run" / "token-login" / "imap-urlauth"  # the longest of Dovecot's socket paths
+        if len(bytes(longest)) > SOCKET_PATH_MAX:
+            raise ServiceError(
+                f"the pool folder {self.root.parent} is too deep for Dovecot's sockets ({longest} is over "
+                f"{SOCKET_PATH_MAX} bytes): point STAGECLAW_TMP at a folder with a shorter path"
+            )
         for sub in ("run", "state"):
             (self.root / sub).mkdir(parents=True, exist_ok=True)
+        # Left by a Dovecot that died: its pid may belong to another process by now, and Dovecot would
+        # then refuse to start, taking it for itself still running.
+        (self.root / "run" / "master.pid").unlink(missing_ok=True)
         self.root.chmod(0o755)
         self.mail_root.mkdir(parents=True, exist_ok=True)
         self.owner.apply(self.mail_root)

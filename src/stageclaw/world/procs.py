@@ -18,8 +18,8 @@ _PR_SET_PDEATHSIG = 1
 
 def _die_with_parent() -> None:
     # The kernel sends SIGKILL to the child when its parent dies, even by SIGKILL, so no
-    # server is left behind. It is tied to the thread that spawned it: start pools from a
-    # thread that lives as long as the pool (the main thread in the CLI).
+    # server is left behind. It is tied to the thread that spawned it: a pool spawns its servers
+    # from a thread of its own that lives as long as the pool (ServicePool's keeper).
     libc = ctypes.CDLL("libc.so.6", use_errno=True)
     libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
 
