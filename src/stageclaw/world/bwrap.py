@@ -239,7 +239,8 @@ class Jail:
         drop = [_tool("setpriv"), f"--reuid={self.identity.uid}", f"--regid={self.identity.gid}", "--clear-groups"]
         drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
         inner = [bwrap, "--dev-bind", "/", "/", *self._namespaces(), "--", *command]
-        return [*self._limits(), bwrap, "--unshare-pid", *self._layout(data), "--", *drop, *inner]
+        # The limits start with the jail's uid: the outer bubblewrap, stageclaw's own setup, is not held to them.
+        return [bwrap, "--unshare-pid", *self._layout(data), "--", *drop, *self._limits(), *inner]
 
     def passwd(self) -> dict[str, bytes]:
         """`/etc/passwd` and `/etc/group` naming the one user inside."""
