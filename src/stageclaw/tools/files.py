@@ -1,12 +1,11 @@
-"""The user's files: the episode workspace, every path confined to it by `paths.resolve`."""
+"""The user's files: the episode workspace, every path opened beneath it race-free by `paths.Workspace`."""
 
 from __future__ import annotations
 
 import codecs
 import os
 import shlex
-import shutil
-from pathlib import Path, PurePosixPath
+import stat
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -21,33 +20,20 @@ BINARY_PROBE = 8192
 PathArg = Annotated[str, Field(description="A path relative to the user's home folder, e.g. 'docs/plan.md'.")]
 
 
-def _target(ctx: ToolContext, path: str, *, must_exist: bool = False) -> Path:
-    return paths.resolve(ctx.episode.workspace, path, must_exist=must_exist)
+def _workspace(ctx: ToolContext) -> paths.Workspace:
+    return paths.Workspace(ctx.episode.workspace)
 
 
-def _entry(ctx: ToolContext, path: str) -> Path:
-    """The file, folder or link named by `path` itself, not what a link at that name points to.
-
-    Moving or deleting a link acts on the link, as `mv` and `rm` do, so only its folder is resolved
-    (and confined); that also lets the agent remove a link that points outside its files.
-    """
-    pure = PurePosixPath(str(path).strip())
-    if not pure.parts or pure.name == "..":
-        paths.resolve(ctx.episode.workspace, str(path))  # refuses what lies outside the workspace
-        raise ToolError("give a file or folder inside your home folder, not the folder itself", "invalid_arguments")
-    return _target(ctx, str(pure.parent)) / pure.name
+def _join(*parts: str) -> str:
+    return "/".join(p for part in parts for p in part.split("/") if p not in ("", "."))
 
 
-def _rel(ctx: ToolContext, target: Path) -> str:
-    return paths.relative(ctx.episode.workspace, target)
-
-
-def _describe(ctx: ToolContext, target: Path) -> dict[str, Any]:
-    if target.is_symlink():
-        return {"path": _rel(ctx, target), "type": "link", "size": None}
-    if target.is_dir():
-        return {"path": _rel(ctx, target), "type": "dir", "size": None}
-    return {"path": _rel(ctx, target), "type": "file", "size": target.stat().st_size}
+def _describe(rel: str, st: os.stat_result) -> dict[str, Any]:
+    if stat.S_ISLNK(st.st_mode):
+        return {"path": rel, "type": "link", "size": None}
+    if stat.S_ISDIR(st.st_mode):
+        return {"path": rel, "type": "dir", "size": None}
+    return {"path": rel, "type": "file", "size": st.st_size}
 
 
 @tool("files")
@@ -64,13 +50,23 @@ def files_list(
     bytes for files and null otherwise. Listing a single file gives just that file. Very large
     listings are cut at 1000 entries, with a `note`.
     """
-    root = _target(ctx, path, must_exist=True)
-    if not root.is_dir():
-        return {"entries": [_describe(ctx, root)]}
+    rel = paths.clean(path)
     entries: list[dict[str, Any]] = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        for name in dirnames + filenames:
-            entries.append(_describe(ctx, Path(dirpath, name)))
+    with _workspace(ctx) as ws, ws.open(rel, os.O_PATH, path) as found:
+        if not stat.S_ISDIR(os.fstat(found).st_mode):
+            return {"entries": [_describe(rel, os.fstat(found))]}
+        # fwalk never follows a link out, and notices a folder swapped for a link while it walks.
+        top = os.open(".", os.O_RDONLY | os.O_DIRECTORY, dir_fd=found)
+        try:
+            for folder, dirnames, filenames, fd in os.fwalk(".", dir_fd=top):
+                for name in dirnames + filenames:
+                    try:
+                        st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                    except FileNotFoundError:  # gone since the folder was read
+                        continue
+                    entries.append(_describe(_join(rel, folder, name), st))
+        finally:
+            os.close(top)
     entries.sort(key=lambda e: e["path"].split("/"))  # tree order: "docs/x" before "docs-old"
     out: dict[str, Any] = {"entries": entries[:LIST_CAP]}
     if len(entries) > LIST_CAP:
@@ -99,24 +95,19 @@ def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     the rest. A binary file (PDF, image, spreadsheet, archive...) cannot be read here: inspect it with
     terminal_run instead, e.g. `file report.pdf`, `xxd report.pdf | head`, `unzip -l data.xlsx`.
     """
-    target = _target(ctx, path, must_exist=True)
-    if target.is_dir():
-        raise ToolError(f"{path!r} is a folder, not a file; use files_list to see what is in it")
-    if not target.is_file():
-        raise ToolError(f"{path!r} is not a regular file (a pipe or device); it cannot be read")
-    size = target.stat().st_size
-    with open(target, "rb") as fh:
-        data = fh.read(READ_CAP)
+    rel = paths.clean(path)
+    with _workspace(ctx) as ws:
+        data, size = ws.read(rel, READ_CAP, path)
     truncated = size > len(data)
     content = _text(data, final=not truncated)
     # The shell may have changed folder: point it at the file from the home folder.
-    in_shell = "~/" + shlex.quote(_rel(ctx, target))
+    in_shell = "~/" + shlex.quote(rel)
     if content is None:
         raise ToolError(
             f"{path!r} is not a UTF-8 text file ({size} bytes; binary, e.g. a PDF, image or spreadsheet). Inspect it"
             f" with terminal_run instead, e.g. `file {in_shell}`, `xxd {in_shell} | head -n 20` or `strings {in_shell}`"
         )
-    out: dict[str, Any] = {"path": _rel(ctx, target), "content": content}
+    out: dict[str, Any] = {"path": rel, "content": content}
     if truncated:
         shown = len(content.encode("utf-8"))
         out["truncated"] = True
@@ -138,17 +129,13 @@ def files_write(
     Missing parent folders are created. To change part of a file, read it with files_read and write
     back the full edited text.
     """
-    target = _target(ctx, path)
-    if target == Path(os.path.realpath(ctx.episode.workspace)) or target.is_dir():
+    rel = paths.clean(path)
+    if not rel:
         raise ToolError(f"{path!r} is a folder; give a file path such as 'notes/todo.txt'", "invalid_arguments")
-    created = not target.exists()
     data = content.encode("utf-8", errors="replace")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    except (FileExistsError, NotADirectoryError):
-        raise ToolError(f"cannot write {path!r}: part of its folder path is an existing file") from None
-    return {"path": _rel(ctx, target), "size": len(data), "created": created}
+    with _workspace(ctx) as ws:
+        created = ws.write(rel, data, path)
+    return {"path": rel, "size": len(data), "created": created}
 
 
 @tool("files")
@@ -169,26 +156,33 @@ def files_move(
     otherwise `dst` is the new path, and missing parent folders are created. Nothing is ever
     overwritten: if the destination exists, delete it first with files_delete or pick another name.
     """
-    source = _entry(ctx, src)
-    if not os.path.lexists(source):
-        raise ToolError(f"no such file or folder: {src!r}; use files_list to see what exists")
-    into = dst.strip().endswith("/") or (not PurePosixPath(dst.strip()).parts)
-    target = _target(ctx, dst) if into else _entry(ctx, dst)
-    if into or (target.is_dir() and not target.is_symlink()):
-        target = target / source.name
-    if os.path.lexists(target):
-        raise ToolError(
-            f"{_rel(ctx, target)!r} already exists and is not overwritten; delete it first with files_delete or"
-            " choose another name"
-        )
-    if source.is_dir() and not source.is_symlink() and target.is_relative_to(source):
-        raise ToolError(f"cannot move the folder {src!r} into itself")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        raise ToolError(f"cannot move to {dst!r}: part of its folder path is an existing file") from None
-    shutil.move(source, target)
-    return {"src": _rel(ctx, source), "dst": _rel(ctx, target)}
+    src_rel, dst_rel = paths.clean(src), paths.clean(dst)
+    with _workspace(ctx) as ws, ws.folder(src_rel, given=src) as (src_dir, name):
+        try:
+            source = os.stat(name, dir_fd=src_dir, follow_symlinks=False)
+        except FileNotFoundError:
+            raise ToolError(f"no such file or folder: {src!r}; use files_list to see what exists") from None
+        existing = ws.lstat(dst_rel)
+        into = dst.strip().endswith("/") or not dst_rel or (existing is not None and stat.S_ISDIR(existing.st_mode))
+        final = _join(dst_rel, name) if into else dst_rel
+        if stat.S_ISDIR(source.st_mode) and (final + "/").startswith(src_rel + "/"):
+            raise ToolError(f"cannot move the folder {src!r} into itself")
+        with ws.folder(final, create=True, given=dst) as (dst_dir, dst_name):
+            try:
+                os.stat(dst_name, dir_fd=dst_dir, follow_symlinks=False)
+                taken = True
+            except FileNotFoundError:
+                taken = False
+            if taken:
+                raise ToolError(
+                    f"{final!r} already exists and is not overwritten; delete it first with files_delete or"
+                    " choose another name"
+                )
+            try:
+                os.rename(name, dst_name, src_dir_fd=src_dir, dst_dir_fd=dst_dir)
+            except OSError as exc:
+                raise ToolError(f"cannot move {src!r} to {dst!r}: {exc.strerror}") from None
+    return {"src": src_rel, "dst": final}
 
 
 @tool("files")
@@ -198,17 +192,27 @@ def files_delete(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     A folder must be empty: delete what is inside it first (files_list shows it). Deleting cannot be
     undone.
     """
-    target = _entry(ctx, path)
-    if not os.path.lexists(target):
-        raise ToolError(f"no such file or folder: {path!r}; use files_list to see what exists")
-    if target.is_dir() and not target.is_symlink():
-        inside = os.listdir(target)
-        if inside:
+    rel = paths.clean(path)
+    with _workspace(ctx) as ws, ws.folder(rel, given=path) as (folder, name):
+        try:
+            st = os.stat(name, dir_fd=folder, follow_symlinks=False)
+        except FileNotFoundError:
+            raise ToolError(f"no such file or folder: {path!r}; use files_list to see what exists") from None
+        if not stat.S_ISDIR(st.st_mode):
+            os.unlink(name, dir_fd=folder)
+            return {"deleted": rel}
+        inside = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=folder)
+        try:
+            names = os.listdir(inside)
+        finally:
+            os.close(inside)
+        if names:
             raise ToolError(
-                f"the folder {path!r} is not empty (it holds {len(inside)} entries, e.g. {sorted(inside)[0]!r});"
+                f"the folder {path!r} is not empty (it holds {len(names)} entries, e.g. {sorted(names)[0]!r});"
                 " delete what is inside first, or keep the folder"
             )
-        target.rmdir()
-    else:
-        target.unlink()
-    return {"deleted": _rel(ctx, target)}
+        try:
+            os.rmdir(name, dir_fd=folder)
+        except OSError as exc:
+            raise ToolError(f"cannot delete the folder {path!r}: {exc.strerror}") from None
+    return {"deleted": rel}
