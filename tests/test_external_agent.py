@@ -44,8 +44,12 @@ def _brief(**changes: object) -> EpisodeBrief:
 
 
 def _script(tmp_path: Path, code: str) -> str:
-    """A `cmd:` command running `code` as a Python script."""
-    path = tmp_path / f"agent_{abs(hash(code))}.py"
+    """A `cmd:` command running `code` as a Python script, kept in a folder of its own that any user may read
+    (the agent's jail shows it the script's folder, and runs it as a user of its own)."""
+    folder = tmp_path / "agent-program"
+    folder.mkdir(exist_ok=True)
+    folder.chmod(0o755)
+    path = folder / f"agent_{abs(hash(code))}.py"
     path.write_text(textwrap.dedent(code))
     return f"{PYTHON} {shlex.quote(str(path))}"
 
@@ -392,11 +396,10 @@ def test_a_command_agent_sees_no_hidden_folder_other_episode_result_or_server_st
     for trial in (1, 2):
         loot = json.loads((run_dir / "episodes" / f"{TASK.id}__t{trial}" / "agent" / "loot.json").read_text())
         text = "\n".join(loot["loot"].values())
-        # It did read what it may: the tasks' visible files and its own inputs.
+        # It did read what it may, its own inputs; no task folder exists for it, not even the visible files.
         assert TASK.prompt.strip()[:60] in text
-        assert any(p.endswith("offsite-action-items/world.yaml") for p in loot["loot"])
+        assert not [p for p in loot["seen"] if p.startswith(str(tasks))]
         assert [s for s in secrets if s in text] == []
-        assert not [p for p in loot["seen"] if "/hidden/" in p]  # the folders are there, and empty
         assert not [p for p in loot["seen"] if "dovecot" in p or "radicale" in p]
         assert "results.jsonl" not in "".join(p for p in loot["loot"] if loot["loot"][p])
         assert not [p for p in loot["seen"] if "__t1" in p and trial == 2]

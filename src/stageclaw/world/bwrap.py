@@ -27,6 +27,7 @@ import os
 import pwd
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -101,10 +102,12 @@ class Identity:
         """Whether the jail has a uid of its own, not the one stageclaw runs as."""
         return self.uid != os.getuid()
 
-    def give(self, path: Path) -> None:
-        """Make `path` and everything under it the jail's, so its program may change them (links not followed)."""
-        if self.own:
+    def give(self, path: Path, *, recursive: bool = True) -> None:
+        """Make `path` (and everything under it) the jail's, so its program may change them (links not followed)."""
+        if self.own and recursive:
             _chown_tree(path, self.uid, self.gid)
+        elif self.own:
+            os.chown(path, self.uid, self.gid, follow_symlinks=False)
 
     def take_back(self, path: Path) -> None:
         """Hand `path` back to stageclaw's user once the jail is gone (what it leaves in a run folder)."""
@@ -221,7 +224,9 @@ class Jail:
         argv += ["--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", self.hostname]
         if not self.network:
             argv += ["--unshare-net"]
-        return [*argv, "--die-with-parent", "--new-session", "--chdir", self.cwd]
+        # No --new-session: `popen` starts the jail in a session of its own, without a terminal to inject into,
+        # and in the jail's process group, so that `terminate` reaches every program in it.
+        return [*argv, "--die-with-parent", "--chdir", self.cwd]
 
     def _limits(self) -> list[str]:
         lim = self.limits
@@ -267,6 +272,52 @@ class Jail:
         finally:
             for fd in data.values():
                 os.close(fd)
+
+
+def terminate(proc: subprocess.Popen[bytes], grace_s: float) -> None:
+    """Stop a jail: SIGTERM to the programs in it, then, after `grace_s` seconds, SIGKILL to all of it.
+
+    The programs are signalled one by one (whatever session they made for themselves), never the
+    bubblewrap processes that hold the jail: their death would kill the programs before their grace.
+    """
+    if proc.poll() is None:
+        for pid in _descendants(proc.pid):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        try:
+            proc.wait(grace_s)
+        except subprocess.TimeoutExpired:
+            pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)  # the jail's pid 1 dies with it, and with it everything inside
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes below `pid`, except bubblewrap's own."""
+    children: dict[int, list[int]] = {}
+    names: dict[int, str] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as fh:
+                head, _, tail = fh.read().rpartition(b")")
+        except OSError:
+            continue
+        children.setdefault(int(tail.split()[1]), []).append(int(entry))
+        names[int(entry)] = head.partition(b"(")[2].decode(errors="replace")
+    found, todo = [], list(children.get(pid, []))
+    while todo:
+        child = todo.pop()
+        todo += children.get(child, [])
+        if names.get(child) != "bwrap":
+            found.append(child)
+    return found
 
 
 def _memfd(name: str, content: bytes) -> int:
