@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import selectors
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -155,7 +156,12 @@ class _Session:
             code = self.proc.wait(1.0)
         except subprocess.TimeoutExpired:
             code = None
-        how = "closed its output" if code is None else f"ended with exit code {code}"
+        if code is None:
+            how = "closed its output"
+        elif code > 128:  # what the jail reports for a program killed by a signal
+            how = f"was killed by signal {code - 128} ({signal.strsignal(code - 128)})"
+        else:
+            how = f"ended with exit code {code}"
         return self._failed(AGENT_ERROR, f"the reference solution's process {how} before solve() returned")
 
     def _failed(self, status: str, error: str) -> AgentOutcome:
