@@ -62,7 +62,10 @@ def status():
 
 attempt("caps", status)
 attempt("uid_map", lambda: open("/proc/self/uid_map").read())
-attempt("umount", lambda: [subprocess.run(["umount", "-l", p], capture_output=True).returncode for p in ("/proc", "/tmp")])
+# Whatever hides a place from it, it tries to take away.
+masks = [T["task"] + "/hidden", T["run_dir"] + "/results.jsonl", T["run_dir"] + "/episodes", T["pool_scratch"]]
+masks += glob.glob(T["pool_scratch"] + "/stageclaw-pool-*")
+attempt("umount", lambda: [subprocess.run(["umount", "-l", p], capture_output=True).returncode for p in masks])
 attempt("hidden", lambda: read_tree(T["task"] + "/hidden"))
 
 

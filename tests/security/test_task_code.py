@@ -100,18 +100,6 @@ def test_a_looping_solution_is_stopped_at_its_time_budget(pool, tmp_path):
     assert time.monotonic() - started < 2 + 15  # the budget, then grading (no timing claim beyond "it ended")
 
 
-HARNESS = """
-import sys
-from pathlib import Path
-from stageclaw.run.episode import run_episode
-from stageclaw.task.loader import load_task
-from stageclaw.world import ServicePool
-with ServicePool() as pool:
-    print("ready", flush=True)
-    run_episode(pool, load_task(Path(sys.argv[1])), "oracle", 1, Path(sys.argv[2]))
-"""
-
-
 def _descendants(pid: int) -> set[int]:
     found, todo = set(), [pid]
     while todo:
@@ -126,25 +114,35 @@ def _descendants(pid: int) -> set[int]:
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_a_looping_solution_stops_with_its_harness(tmp_path, how):
     task = _task(tmp_path, "def solve(tools):\n    tools.now()\n    while True:\n        pass\n")
-    harness = subprocess.Popen(
-        [sys.executable, "-c", HARNESS, str(task), str(tmp_path / "ep")], stdout=subprocess.PIPE, text=True
-    )
+    out = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    argv = [sys.executable, "-m", "stageclaw", "run", "--agent", "oracle", "--tasks", str(task), "--out", str(out)]
+    harness = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        assert harness.stdout is not None and harness.stdout.readline() == "ready\n"
-        deadline = time.monotonic() + 30
-        while not (tmp_path / "ep" / "audit.jsonl").exists() and time.monotonic() < deadline:
-            time.sleep(0.05)  # the solution made its first call: it is looping now
+        deadline = time.monotonic() + 60
+        while not list(out.glob("episodes/*/audit.jsonl")) and time.monotonic() < deadline:
+            time.sleep(0.05)  # the solution made its first call: it is looping now, in a worker thread
         spawned = _descendants(harness.pid)
         assert len(spawned) >= 3  # the servers and the jail
         harness.send_signal(how)
-        harness.wait(timeout=10)  # within seconds
+        harness.wait(timeout=15)  # within seconds
     finally:
         harness.kill()
     deadline = time.monotonic() + 5
-    while [p for p in spawned if Path(f"/proc/{p}").exists()] and time.monotonic() < deadline:
+    while _alive(spawned) and time.monotonic() < deadline:
         time.sleep(0.05)
-    left = [p for p in spawned if Path(f"/proc/{p}/stat").exists() and ") Z" not in Path(f"/proc/{p}/stat").read_text()]
-    assert left == []
+    assert _alive(spawned) == []
+
+
+def _alive(pids: set[int]) -> list[int]:
+    alive = []
+    for pid in pids:
+        try:
+            if ") Z" not in Path(f"/proc/{pid}/stat").read_text():  # a zombie has ended
+                alive.append(pid)
+        except OSError:
+            continue
+    return alive
 
 
 FORGE = """
