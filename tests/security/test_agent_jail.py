@@ -211,6 +211,9 @@ def attacked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
                 helper.start()
             try:
                 run([task], RunConfig(agent=f"cmd:{lay.script(ATTACK)}", out=run_dir))
+                crashed = None
+            except Exception as exc:  # a forged result line may break the run's summary: judged below
+                crashed = repr(exc)
             finally:
                 grading.set()
                 for helper in helpers:
@@ -235,6 +238,7 @@ def attacked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "other_audit": other_audit,
         "other_inbox": other_inbox,
         "uids": uids,
+        "crashed": crashed,
     }
 
 
@@ -257,6 +261,7 @@ def _no_secret(attacked: dict[str, Any], *names: str) -> None:
 
 
 def test_it_ran_and_was_graded(attacked):
+    assert attacked["crashed"] is None
     [result] = [r for r in attacked["result"] if r.get("agent", "").startswith("cmd:")]
     assert result["status"] == "completed", result["error"]
     assert result["success"] is False and result["score"] < 100  # it did nothing the task asked
