@@ -293,7 +293,9 @@ class CommandAgent:
         with serve_http(registry, budget=budget) as url:
             env = {**os.environ, **self._inputs(brief, url)}
             outputs = [open(self.scratch / name, "wb") for name in ("stdout.txt", "stderr.txt")]  # noqa: SIM115
-            identity.give(self.scratch, recursive=False)  # the program may add files; ours stay ours
+            # The program may add files (ours stay ours); no other user of the host may read its endpoint's token.
+            self.scratch.chmod(0o700)
+            identity.give(self.scratch, recursive=False)
             try:
                 proc = jail.popen(
                     self.argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE
