@@ -203,3 +203,27 @@ def test_a_verifier_flooding_its_output_does_not_bloat_the_harness(tmp_path):
     measured = json.loads(out.stdout)
     assert measured["rss"] < RSS_LIMIT, measured
     assert "check_x" in measured["defect"] or "cut" in measured["defect"]
+
+
+def test_an_alternative_solution_runs_in_the_same_jail(pool, tmp_path):
+    task_dir = _task(tmp_path, (EXAMPLE / "hidden" / "solution.py").read_text())
+    (task_dir / "hidden" / "alternatives").mkdir()
+    (task_dir / "hidden" / "alternatives" / "peek.py").write_text(
+        "import os\n\ndef solve(tools):\n    return ' '.join(sorted(os.listdir('/')))\n"
+    )
+    result = run_episode(pool, load_task(task_dir), "oracle:peek", 1, tmp_path / "ep")
+    answer = json.loads((tmp_path / "ep" / "trajectory.json").read_text())["final_answer"]
+    assert result["status"] == "completed" and result["steps"] == 0
+    assert set(answer.split()) <= {
+        "bin",
+        "dev",
+        "etc",
+        "lib",
+        "lib64",
+        "proc",
+        "root",
+        "sbin",
+        "solution",
+        "tmp",
+        "usr",
+    }
