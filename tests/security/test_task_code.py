@@ -111,16 +111,21 @@ def _descendants(pid: int) -> set[int]:
     return found
 
 
-@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
-def test_a_looping_solution_stops_with_its_harness(tmp_path, how):
+@pytest.mark.parametrize(
+    ("how", "command"),
+    [(signal.SIGINT, "run"), (signal.SIGTERM, "run"), (signal.SIGINT, "validate")],
+    ids=["run-ctrl-c", "run-sigterm", "validate-ctrl-c"],
+)
+def test_a_looping_solution_stops_with_its_harness(tmp_path, how, command):
     task = _task(tmp_path, "def solve(tools):\n    tools.now()\n    while True:\n        pass\n")
-    out = tmp_path / "run"
+    out = tmp_path / "out"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    argv = [sys.executable, "-m", "stageclaw", "run", "--agent", "oracle", "--tasks", str(task), "--out", str(out)]
+    argv = [sys.executable, "-m", "stageclaw", command, "--out", str(out)]
+    argv += ["--agent", "oracle", "--tasks", str(task)] if command == "run" else ["--workers", "2", str(task)]
     harness = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
-        while not list(out.glob("episodes/*/audit.jsonl")) and time.monotonic() < deadline:
+        while not list(out.glob("**/audit.jsonl")) and time.monotonic() < deadline:
             time.sleep(0.05)  # the solution made its first call: it is looping now, in a worker thread
         spawned = _descendants(harness.pid)
         assert len(spawned) >= 3  # the servers and the jail
