@@ -49,8 +49,12 @@ def validate_task(
     threshold: float = DEFAULT_THRESHOLD,
     reviewer: Reviewer | None = None,
     max_mutants: int = MAX_MUTANTS,
+    stop: threading.Event | None = None,
 ) -> Report:
-    """Check one task folder on `pool`; write its report under `out/<task-id>/` when `out` is given."""
+    """Check one task folder on `pool`; write its report under `out/<task-id>/` when `out` is given.
+
+    `stop` (Ctrl-C) ends the reference solution's run at once: task code may loop until its time budget.
+    """
     task_dir = Path(task_dir)
     started = time.perf_counter()
     timings: dict[str, float] = {}
@@ -72,7 +76,7 @@ def validate_task(
     else:
         with _episode_dir(out, task_id) as ep_dir:
             t = time.perf_counter()
-            oracle = run_oracle(task, pool, ep_dir)
+            oracle = run_oracle(task, pool, ep_dir, stop)
             timed("oracle", t)
             t = time.perf_counter()
             verifiability, mutation = check_verifiability(task, oracle, max_mutants)
@@ -139,14 +143,16 @@ def validate_path(
 
 def _validate(
     pool: ServicePool,
-    stop: threading.Event,  # unused: a task's checks take seconds, Ctrl-C waits for them
+    stop: threading.Event,
     task_dir: Path,
     out: Path | None,
     threshold: float,
     reviewer: Reviewer | None,
     max_mutants: int,
 ) -> Report:
-    return validate_task(task_dir, pool, out=out, threshold=threshold, reviewer=reviewer, max_mutants=max_mutants)
+    return validate_task(
+        task_dir, pool, out=out, threshold=threshold, reviewer=reviewer, max_mutants=max_mutants, stop=stop
+    )
 
 
 def summary(reports: list[Report]) -> dict[str, object]:

@@ -7,6 +7,7 @@ trace the grader saw are read back from it for the other checks.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,8 +36,8 @@ class OracleRun:
         return self.sH is not None
 
 
-def run_oracle(task: Task, pool: ServicePool, ep_dir: Path) -> OracleRun:
-    result = run_episode(pool, task, "oracle", 1, ep_dir)
+def run_oracle(task: Task, pool: ServicePool, ep_dir: Path, stop: threading.Event | None = None) -> OracleRun:
+    result = run_episode(pool, task, "oracle", 1, ep_dir, stop=stop)
     run = OracleRun(result, ep_dir)
     if result["status"] == INFRA_ERROR or not (ep_dir / "sH.json").is_file():
         return run
