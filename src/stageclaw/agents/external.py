@@ -4,7 +4,7 @@ The program starts in the episode workspace with the prompt, who the user is and
 environment variables and files in a scratch folder outside the workspace) and an MCP endpoint
 (streamable HTTP on loopback) serving this episode's tools. Every tool call goes through the
 episode's registry, so the audit log records what the program did. stageclaw enforces the time
-budget (the whole process group is stopped) and the step budget (calls past it are refused).
+budget (every program in its jail is stopped) and the step budget (calls past it are refused).
 
 The program runs in a jail (`world.bwrap`), built by allowlist: as a uid of its own (when stageclaw
 runs as root) with no capabilities, it sees read-only `/usr`, a few `/etc` files, the Python
