@@ -38,7 +38,8 @@ while not os.path.exists("stop"):
         swaps += libc.renameat2(AT_FDCWD, b"d", AT_FDCWD, b"x", RENAME_EXCHANGE) == 0
     for _ in range(300):  # (not time.sleep: the terminal's libfaketime refuses sleeps this short)
         pass
-open("count", "w").write(str(swaps // 2))
+open("count.tmp", "w").write(str(swaps // 2))
+os.rename("count.tmp", "count")
 """
 
 
