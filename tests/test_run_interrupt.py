@@ -25,9 +25,12 @@ HEALTHY = ROOT / "tests" / "corpus" / "healthy"
 def test_ctrl_c_stops_running_agents_and_resume_completes_the_run(tmp_path):
     task = tmp_path / "tasks" / EXAMPLE.name
     shutil.copytree(EXAMPLE, task)
-    slow = tmp_path / "slow"
+    # The agent's jail sees the folder of a file its command names (read-only, as it changes): `slow` is there.
+    signals = tmp_path / "signals"
+    signals.mkdir(mode=0o755)
+    slow = signals / "slow"
     slow.touch()
-    agent = f"cmd:sh -c 'if [ -e {slow} ]; then sleep 60; fi; echo done'"
+    agent = f"cmd:sh -c 'if [ -e {slow} ]; then sleep 60; fi; echo done' agent {slow}"
     out = tmp_path / "run"
     argv = [sys.executable, "-m", "stageclaw", "run", "--agent", agent, "--tasks", str(task.parent), "--trials", "2"]
     argv += ["--workers", "2", "--out", str(out)]

@@ -169,6 +169,12 @@ def run_cmd(
     faults: Annotated[
         Path | None, typer.Option(help="A fault plan (TOML) injected into every episode's tool calls.")
     ] = None,
+    agent_bind: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="cmd: agents: a file or folder the agent's jail also gets, PATH[:ro|rw] (a copy per episode); repeat."
+        ),
+    ] = None,
     backend: Backend = "local",
     address: RayAddress = None,
 ) -> None:
@@ -198,6 +204,10 @@ def run_cmd(
             "cost_budget_usd": cost_budget,
             "prices": PriceTable.load(prices),
         }
+    if agent.startswith("cmd:"):
+        options = {"binds": agent_bind or [], "time_budget_s": time_budget}
+    elif agent_bind:
+        raise StageclawError("--agent-bind is for cmd: agents, which run in a jail")
     check_spec(agent, options)
     the_judge = None
     if judge:

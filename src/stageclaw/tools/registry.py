@@ -40,21 +40,6 @@ def select(patterns: Iterable[str] | None) -> dict[str, Tool]:
     return {name: t for name, t in tools.items() if any(fnmatch.fnmatchcase(name, p) for p in pats)}
 
 
-class Tools:
-    """`tools.NAME(**args)`: the interface a reference solution gets."""
-
-    def __init__(self, registry: Registry) -> None:
-        self._registry = registry
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return lambda **args: self._registry.call(name, args)
-
-    def __dir__(self) -> list[str]:
-        return sorted(self._registry.tools)
-
-
 class Registry:
     def __init__(
         self,
@@ -71,7 +56,6 @@ class Registry:
         self.audit = audit or AuditLog()
         self.faults = FaultInjector(faults) if faults is not None else None
         self.ctx = ToolContext(episode, out_dir=self.audit.path.parent if self.audit.path is not None else None)
-        self.proxy = Tools(self)
         # One agent's calls apply in order: its clients (an IMAP session, a shell) are not shareable.
         self._lock = threading.Lock()
 

@@ -70,7 +70,8 @@ def validate_task(
     """Check one task folder on `pool`; write its report under `out/<task-id>/` when `out` is given.
 
     A check that breaks on the task (anything but a server failure) fails its dimension with the
-    reason; `stop` (set on Ctrl-C) abandons the task between checks with `Stopped`.
+    reason; `stop` (set on Ctrl-C) abandons the task between checks with `Stopped`, and ends the
+    reference solution's run at once: task code may loop until its time budget.
     """
     task_dir = Path(task_dir)
     started = time.perf_counter()

@@ -107,9 +107,10 @@ class ServicePool:
         self._started = False
 
     def start(self) -> ServicePool:
-        # Dovecot's mail processes run as another user when we are root: let them reach their maildirs.
+        # Dovecot's processes run as other users when we are root: they may pass through the pool to
+        # their own folders, but list and read nothing of it; episodes (workspaces) are ours alone.
         self.root.mkdir(parents=True, exist_ok=True)
-        os.chmod(self.root, 0o755)
+        os.chmod(self.root, 0o711 if os.geteuid() == 0 else 0o700)
         if os.geteuid() == 0:
             _check_traversable(self.root)
         if self._owns_root:
@@ -117,6 +118,7 @@ class ServicePool:
             (self.root / OWNER).write_text(json.dumps({"pid": pid, "start": _started_at(pid)}))
             reap_stale(self.root.parent)
         (self.root / "episodes").mkdir(exist_ok=True)
+        (self.root / "episodes").chmod(0o700)
         atexit.register(self.stop)
         self._started = True
         # Servers die with the thread that started them (see procs.spawn): this one lives as long as the
