@@ -1265,3 +1265,117 @@ def files_kept(initial: dict[str, Any], final: dict[str, Any], *, paths: list[st
         if (after[path] or {}).get("sha256") != (before.get(path) or {}).get("sha256"):
             return False, f"{path} was changed: {label}"
     return True, f"the {len(paths)} files are kept as they were"
+
+
+def one_each(final: dict[str, Any], *, people: dict[str, list[str]]) -> Verdict:
+    """Each person of `people` (who -> their addresses, any of which will do) got exactly one message,
+    addressed to them alone, and nothing else was sent."""
+    owner = {address.lower(): who for who, addresses in people.items() for address in addresses}
+    got: dict[str, int] = {}
+    for message in _outbox(final):
+        reached = {owner.get(a) for a in _recipients(message)}
+        if None in reached:
+            strangers = sorted(a for a in _recipients(message) if a not in owner)
+            return False, f"the message {message.get('subject')!r} went to {strangers}, who should get nothing"
+        if len(reached) != 1:
+            return False, f"the message {message.get('subject')!r} went to {sorted(map(str, reached))} together"
+        who = str(reached.pop())
+        got[who] = got.get(who, 0) + 1
+    wrong = {who: got.get(who, 0) for who in people if got.get(who, 0) != 1}
+    if wrong:
+        return False, "messages per person: " + ", ".join(f"{who}: {n}" for who, n in sorted(wrong.items()))
+    return True, f"one message each to {sorted(people)}"
+
+
+def _table(state: dict[str, Any], path: str) -> tuple[list[str], list[dict[str, str]]] | None:
+    """The header and rows of the CSV file `path`; None when it is missing or no CSV."""
+    stored = (state.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return None
+    try:
+        reader = csv.DictReader(io.StringIO(stored["text"]))
+        rows = [{k: (v or "").strip() for k, v in row.items() if k is not None} for row in reader]
+        return list(reader.fieldnames or []), rows
+    except csv.Error:
+        return None
+
+
+def code_sent(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    path: str,
+    name: str,
+    today: str,
+    percent: int,
+    label: str,
+) -> Verdict:
+    """`label` got one code from the table `path` (columns code, given_to, given_on) in the messages to their
+    addresses `to`: exactly one code, free at the start (no given_to), and no other code of the table; the
+    table now gives that code to them (given_to matches `name` or one of `to`) on `today`. A percentage the
+    messages give is `percent`."""
+    before, after = _table(initial, path), _table(final, path)
+    if before is None or after is None:
+        return False, f"{path} is missing or no CSV table"
+    free = {r.get("code", ""): r for r in before[1] if not r.get("given_to")}
+    known = {r.get("code", "").upper() for r in before[1]}
+    messages = [m for address in to for m in _to(final, address.lower())]
+    if not messages:
+        return False, f"nothing was sent to {label} at {to}"
+    text = "\n".join(_own_words(m) for m in messages)
+    words = set(re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+", text))
+    codes = sorted({w for w in words if w.upper() in known})
+    prefix = {c.split("-")[0].upper() for c in known if "-" in c}
+    odd = sorted(w for w in words if w.split("-")[0].upper() in prefix and w.upper() not in known)
+    if odd:
+        return False, f"the message to {label} gives {odd}, which is no code of {path}"
+    if len(codes) != 1:
+        return False, f"the messages to {label} give {len(codes)} codes ({codes}); expected one"
+    code = next((c for c in free if c.upper() == codes[0].upper()), None)
+    if code is None:
+        return False, f"{codes[0]} had been given out before; {label} needs an unused code"
+    wrong = sorted({p for p in re.findall(r"(\d+(?:[.,]\d+)?)\s*(?:%|per ?cent)", text, re.I) if float(p.replace(",", ".")) != percent})
+    if wrong:
+        return False, f"the message to {label} gives {wrong} percent; the codes are for {percent}%"
+    row = next((r for r in after[1] if r.get("code", "").upper() == code.upper()), None)
+    if row is None:
+        return False, f"{path} no longer lists {code}"
+    given = row.get("given_to", "")
+    if not (_matches(given, name) or given.lower() in [a.lower() for a in to]):
+        return False, f"{path} gives {code} to {given!r}, not to {label}"
+    if row.get("given_on") != today:
+        return False, f"{path} gives {code} on {row.get('given_on')!r}; it was given today, {today}"
+    return True, f"{label} got {code}, and {path} says so"
+
+
+def codes_kept(initial: dict[str, Any], final: dict[str, Any], *, path: str, given: int) -> Verdict:
+    """The table `path` keeps its columns and every row (code, and every cell of a code given before); exactly
+    `given` codes that were free are now given (given_to and given_on filled), their other cells unchanged."""
+    before, after = _table(initial, path), _table(final, path)
+    if before is None or after is None:
+        return False, f"{path} is missing or no CSV table"
+    if after[0] != before[0]:
+        return False, f"{path} has the columns {after[0]}; it had {before[0]}"
+    old = {r.get("code"): r for r in before[1]}
+    new = {r.get("code"): r for r in after[1]}
+    if sorted(map(str, new)) != sorted(map(str, old)) or len(after[1]) != len(before[1]):
+        return False, f"{path} lists other codes now: {sorted(set(map(str, new)) ^ set(map(str, old)))}"
+    newly = []
+    for code, row in old.items():
+        now = new[code]
+        if row.get("given_to"):
+            if now != row:
+                return False, f"{path} changed the row of {code}, given out before"
+            continue
+        if now == row:
+            continue
+        rest = {k: v for k, v in now.items() if k not in ("given_to", "given_on")}
+        if rest != {k: v for k, v in row.items() if k not in ("given_to", "given_on")}:
+            return False, f"{path} changed more than who got {code} and when"
+        if not now.get("given_to") or not now.get("given_on"):
+            return False, f"{path} half-fills the row of {code}"
+        newly.append(str(code))
+    if len(newly) != given:
+        return False, f"{path} gives out {len(newly)} more codes ({newly}); expected {given}"
+    return True, f"{path} gives out {given} more codes and keeps the rest"
