@@ -4,7 +4,7 @@ the near misses an agent makes (a stale date left in, the new job ticked off, a 
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
@@ -79,6 +79,25 @@ def test_near_misses_fail(seed):
     assert not _verdict(checks["note_ticked"], body) and _verdict(checks["note_dates"], body)
     _, lines, _, _, _ = _task(seed)
     assert not _verdict(checks["note_dates"], "\n".join(lines))  # nothing updated
+    checks, body = _updated(seed, stale=True)  # the history gives a date the job never had
+    kept = date.fromisoformat(next(e["was"][0] for e in checks["note_dates"].args["entries"] if "was" in e))
+    old = re.search(r"\(was ([^)]+)\)", body).group(1)
+    assert not _verdict(checks["note_dates"], body.replace(old, _spelled(kept + timedelta(days=1))))
+
+
+def _reminder(check: Check, title: str) -> bool:
+    todo = {"uid": "new", "title": title, "due": check.args["due"], "completed": False}
+    passed, _ = check.helper({"reminders": {}}, {"reminders": {check.args["lst"]: [todo]}}, **check.args)
+    return passed
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_date_written_in_the_new_reminder_must_be_its_due_day(seed):
+    checks, *_ = _task(seed)
+    check = checks["choice_reminder"]
+    label, due = check.args["label"].capitalize(), date.fromisoformat(check.args["due"])
+    assert _reminder(check, label) and _reminder(check, f"{label} (by {due.isoformat()})")
+    assert not _reminder(check, f"{label} (by {(due + timedelta(days=1)).isoformat()})")
 
 
 def test_each_operator_changes_the_task():

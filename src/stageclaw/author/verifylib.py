@@ -244,10 +244,12 @@ def one_reminder(
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
+    dated: bool = False,
 ) -> Verdict:
     """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
     them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
-    its title or notes match `says` (an amount, say) when given."""
+    its title or notes match `says` (an amount, say) when given. With `dated`, a date the title or notes
+    write out ("Choose the taps (by 2026-03-11)") must be the day it is due."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
         if old is not None and old.get("completed"):
@@ -274,8 +276,12 @@ def one_reminder(
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
     if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
-    if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
+    text = f"{item.get('title') or ''}\n{item.get('notes') or ''}"
+    if not _matches(text, says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
+    days = {(int(d[5:7]), int(d[8:10])) for d in ([due] if isinstance(due, str) else due)}
+    if dated and not _dates(text) <= days:
+        return False, f"the {label} reminder {item.get('title')!r} writes a date other than the day it is due"
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
@@ -798,10 +804,11 @@ def _ticked(line: str) -> bool:
 
 
 def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entries: list[dict[str, Any]]) -> Verdict:
-    """The note `uid`, still in `folder`, has exactly one line per entry ({label, pattern, done?, says?, not_says?}):
-    ticked off when `done` is true, open when false, matching `says` and not `not_says` when given. A date
-    the line keeps as history ("Fri 6 Mar (was Mon 2 Mar)", a struck-out "~~Mon 2 Mar~~") is not a date it
-    gives, so `not_says` looks past it.
+    """The note `uid`, still in `folder`, has exactly one line per entry ({label, pattern, done?, says?, not_says?,
+    was?}): ticked off when `done` is true, open when false, matching `says` and not `not_says` when given. A
+    date the line keeps as history ("Fri 6 Mar (was Mon 2 Mar)", a struck-out "~~Mon 2 Mar~~") is not a date
+    it gives, so `not_says` looks past it; when the entry lists the days that may be kept as history (`was`,
+    ISO days), a history date must be one of them.
 
     A line counts for the first entry whose pattern it matches, so an entry listed earlier claims a
     line that mentions a later one ("paint once the plaster is dry" is the painting line)."""
@@ -827,6 +834,9 @@ def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entri
             return False, f"{label}: {line!r} does not give the right date for {entry['label']}"
         if entry.get("not_says") and _matches(_HISTORY.sub("", line), entry["not_says"]):
             return False, f"{label}: {line!r} still gives a date that no longer holds for {entry['label']}"
+        kept = _dates(" ".join(m.group(0) for m in _HISTORY.finditer(line)))
+        if "was" in entry and not kept <= {(int(d[5:7]), int(d[8:10])) for d in entry["was"]}:
+            return False, f"{label}: {line!r} keeps a date {entry['label']} never had"
     return True, f"{label} agrees on {sorted(claimed)}"
 
 
@@ -1335,7 +1345,13 @@ def code_sent(
     code = next((c for c in free if c.upper() == codes[0].upper()), None)
     if code is None:
         return False, f"{codes[0]} had been given out before; {label} needs an unused code"
-    wrong = sorted({p for p in re.findall(r"(\d+(?:[.,]\d+)?)\s*(?:%|per ?cent)", text, re.I) if float(p.replace(",", ".")) != percent})
+    wrong = sorted(
+        {
+            p
+            for p in re.findall(r"(\d+(?:[.,]\d+)?)\s*(?:%|per ?cent)", text, re.I)
+            if float(p.replace(",", ".")) != percent
+        }
+    )
     if wrong:
         return False, f"the message to {label} gives {wrong} percent; the codes are for {percent}%"
     row = next((r for r in after[1] if r.get("code", "").upper() == code.upper()), None)

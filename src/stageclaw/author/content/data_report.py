@@ -85,7 +85,11 @@ DOMAINS = (
         platform="Shelfside",
         ref="SS{n}",
         lines={
-            "Fiction": (("Paperback novel", 899, 1299), ("Hardback novel", 1699, 2299), ("Signed first edition", 2500, 4000)),
+            "Fiction": (
+                ("Paperback novel", 899, 1299),
+                ("Hardback novel", 1699, 2299),
+                ("Signed first edition", 2500, 4000),
+            ),
             "Non-fiction": (("Cookbook", 1800, 2800), ("History hardback", 2000, 3000), ("Travel guide", 1200, 1800)),
             "Children's": (("Picture book", 699, 1299), ("Chapter book", 599, 899), ("Board book", 499, 799)),
             "Stationery": (("Notebook", 900, 1600), ("Fountain pen", 2400, 4200), ("Bookplate set", 600, 900)),
@@ -141,5 +145,10 @@ ALIAS = (
     "still count towards my loyalty stamps? Thanks!",
 )
 REGULAR = "Regular customer, loyalty card."
-CUSTOMER_NOTES = ("Customer.", "Regular at the market stall.", "Customer, prefers email.", "Customer since the opening.")
+CUSTOMER_NOTES = (
+    "Customer.",
+    "Regular at the market stall.",
+    "Customer, prefers email.",
+    "Customer since the opening.",
+)
 NOTES = ("", "", "", "", "Gift wrap please", "Leave with the neighbour if out", "Birthday present!", "No rush")

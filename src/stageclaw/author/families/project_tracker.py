@@ -666,6 +666,7 @@ class ProjectTracker(Family):
                         "due": when.isoformat(),
                         "label": step.short,
                         "stale": todo["uid"],
+                        "dated": True,
                     },
                     weight=2,
                     stage="working out the new dates",
@@ -680,7 +681,7 @@ class ProjectTracker(Family):
                 "choice_reminder",
                 f"One new open reminder in {LIST} to {choice}, due {day(p.by, 'en', region)}",
                 v.one_reminder,
-                {"pattern": ask.pattern, "lst": LIST, "due": p.by.isoformat(), "label": choice},
+                {"pattern": ask.pattern, "lst": LIST, "due": p.by.isoformat(), "label": choice, "dated": True},
                 weight=2,
                 stage="noting what the user has to do",
             )
@@ -730,6 +731,7 @@ class ProjectTracker(Family):
             if old is not None:
                 stale = [old] + ([p.withdrawn] if p.withdrawn and step is project.steps[2] else [])
                 entry["not_says"] = "|".join(date_regex(d) for d in stale)
+                entry["was"] = [old.isoformat()]
             dated.append(entry)
         own = {"label": project.own.lower(), "pattern": re.escape(project.own)}
         ticked.append({**own, "done": True})

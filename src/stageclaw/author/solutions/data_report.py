@@ -68,9 +68,9 @@ def _exports(tools, entries: list[dict[str, Any]]) -> tuple[list[str], str | Non
         if not found:
             continue
         start, end = (date.fromisoformat(x) for x in found.groups())
-        if end >= first - timedelta(days=1) and start <= last + timedelta(days=1):
-            if start not in weeks or end > weeks[start][0]:
-                weeks[start] = (end, entry["path"])
+        covers = end >= first - timedelta(days=1) and start <= last + timedelta(days=1)
+        if covers and (start not in weeks or end > weeks[start][0]):
+            weeks[start] = (end, entry["path"])
     corrections = next(
         (e["path"] for e in entries if e["path"].endswith(f"{f['platform']}-corrections-{f['first'][:7]}.csv")), None
     )
@@ -155,7 +155,14 @@ def _figures(tools, read_all: bool = False) -> dict[str, Any]:
     for who, cents in sorted(per_person.items(), key=lambda kv: -kv[1])[: f["top"]]:
         name = names.get(who) or next(names[e] for e, u in usual.items() if u == who)
         card = cards.get(who) or _card(tools, name.split()[-1])
-        top.append({"name": card["name"], "first": card["name"].split()[0], "address": address(card["emails"][0]), "cents": cents})
+        top.append(
+            {
+                "name": card["name"],
+                "first": card["name"].split()[0],
+                "address": address(card["emails"][0]),
+                "cents": cents,
+            }
+        )
     return {"lines": lines, "total": total, "top": top}
 
 
@@ -220,9 +227,14 @@ def solve(tools):
         tools.mail_send(to=[person["address"]], subject=f"A thank-you from {f['shop']}", body=body)
         given[code] = person["name"]
     _give(tools, header, rows, given, today)
-    listed = "\n".join([*(f"- {line}: {_shown(c)}" for line, c in figures["lines"]), f"- Total: {_shown(figures['total'])}"])
+    listed = "\n".join(
+        [*(f"- {line}: {_shown(c)}" for line, c in figures["lines"]), f"- Total: {_shown(figures['total'])}"]
+    )
     request = _request(tools)
-    tools.mail_reply(id=request["id"], body=f"Hi,\n\nhere are the figures:\n\n{listed}\n\nThe full summary is in {f['report']}.\n\n{f['me']}")
+    tools.mail_reply(
+        id=request["id"],
+        body=f"Hi,\n\nhere are the figures:\n\n{listed}\n\nThe full summary is in {f['report']}.\n\n{f['me']}",
+    )
 
 
 def solve_list_new_message(tools):
@@ -270,7 +282,9 @@ def solve_read_all(tools):
     )
     tools.files_write(path=f["report"], content=text)
     request = _request(tools)
-    tools.mail_reply(id=request["id"], body=f"Figures for the month:\n\n{rows_}| Total | {_shown(figures['total'])} |\n\n{f['me']}")
+    tools.mail_reply(
+        id=request["id"], body=f"Figures for the month:\n\n{rows_}| Total | {_shown(figures['total'])} |\n\n{f['me']}"
+    )
     header, rows, free = _codes(tools)
     today = _today(tools)
     given = {}
