@@ -889,7 +889,8 @@ class DataReport(Family):
             f"The end state: one new Markdown file in `{REPORTS}/` with each product line's sales, the total and "
             "the top three in order; one thank-you each to the top three with a code that was free, which "
             f"`{VOUCHERS}` now gives to them with today's date ({p.now.date().isoformat()}); one message to "
-            f"{p.partner.email} with the same per-line figures and total. Reading mail marks it seen; nothing else changes.",
+            f"{p.partner.email} with the same per-line figures and total. Reading mail marks it seen; nothing "
+            "else changes.",
         ]
         return "\n".join(out)
 
