@@ -4,14 +4,15 @@ the near misses an agent makes (a stale date left in, the new job ticked off, a 
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
+from functools import cache
 from typing import Any
 
 import pytest
 
 from stageclaw.author import generate
 from stageclaw.author.content.text import MONTHS
-from stageclaw.author.draft import Check
+from stageclaw.author.draft import Check, TaskDraft
 from stageclaw.author.solutions.project_tracker import DAY
 
 SEEDS = (1, 2, 4, 7)  # a kitchen, a bathroom (in the US: month first) and gardens
@@ -27,8 +28,14 @@ def _spelled(d: date) -> str:
     return f"{d.day} {MONTHS[d.month - 1]}"
 
 
+@cache
+def _draft(seed: int) -> TaskDraft:
+    """The task at `seed`, built once: a world of a few hundred objects takes seconds to draw."""
+    return generate("project-tracker", seed)
+
+
 def _task(seed: int) -> tuple[dict[str, Check], list[str], dict[str, date], dict[str, Any], date]:
-    draft = generate("project-tracker", seed)
+    draft = _draft(seed)
     checks = {c.id: c for c in draft.checks}
     plan = next(n for n in draft.notes["Notes"] if n["uid"] == checks["note_dates"].args["uid"])
     moves = {c.args["pattern"]: date.fromisoformat(c.args["due"]) for c in draft.checks if c.id.endswith("_moved")}
@@ -112,3 +119,16 @@ def test_each_operator_changes_the_task():
     sender = next(m for m in aliased.mail["INBOX"] if m["subject"] == writer["subject"])
     contact = next(c for c in aliased.contacts if c["name"].endswith(writer["surname"]))
     assert sender["from"].split("<")[1].rstrip(">") not in contact["emails"]
+
+
+def test_the_story_sits_in_a_full_life_that_never_names_the_trades():
+    draft = _draft(1)
+    world = len(draft.contacts) + len(draft.files)
+    world += sum(
+        len(items) for app in (draft.mail, draft.calendar, draft.reminders, draft.notes) for items in app.values()
+    )
+    assert world >= 300
+    surnames = [job["surname"] for job in [*draft.facts["done"], draft.facts["delay"], draft.facts["ask"]]]
+    mentions = [m for m in draft.mail["INBOX"] if any(s in f"{m['from']} {m['body']}" for s in surnames)]
+    assert len(mentions) <= 6  # the trades' own mails (the late one twice) and nothing else
+    assert draft.mail["INBOX"] == sorted(draft.mail["INBOX"], key=lambda m: datetime.fromisoformat(m["date"]))

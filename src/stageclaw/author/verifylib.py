@@ -1323,8 +1323,8 @@ def code_sent(
 ) -> Verdict:
     """`label` got one code from the table `path` (columns code, given_to, given_on) in the messages to their
     addresses `to`: exactly one code, free at the start (no given_to), and no other code of the table; the
-    table now gives that code to them (given_to matches `name` or one of `to`) on `today`. A percentage the
-    messages give is `percent`."""
+    table now gives that code to them (given_to names them by `name`, one of `to`, or both) on `today`. A
+    percentage the messages give is `percent`."""
     before, after = _table(initial, path), _table(final, path)
     if before is None or after is None:
         return False, f"{path} is missing or no CSV table"
@@ -1358,7 +1358,10 @@ def code_sent(
     if row is None:
         return False, f"{path} no longer lists {code}"
     given = row.get("given_to", "")
-    if not (_matches(given, name) or given.lower() in [a.lower() for a in to]):
+    written = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", given)  # an address, with or without the name
+    rest = re.sub(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", "", given).strip(" <>()[],;")
+    right = all(a.lower() in [t.lower() for t in to] for a in written) and (not rest or _matches(rest, name))
+    if not (written or rest) or not right:
         return False, f"{path} gives {code} to {given!r}, not to {label}"
     if row.get("given_on") != today:
         return False, f"{path} gives {code} on {row.get('given_on')!r}; it was given today, {today}"

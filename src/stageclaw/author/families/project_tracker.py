@@ -25,11 +25,11 @@ from typing import Any
 
 from stageclaw.author import verifylib as v
 from stageclaw.author.content import mail as mails
-from stageclaw.author.content.background import Background
 from stageclaw.author.content.people import LEGAL_FORMS, Person
 from stageclaw.author.content.places import REGIONS, Region
 from stageclaw.author.content.text import date_regex, day, money
 from stageclaw.author.content.timeline import at, pick_now, workday
+from stageclaw.author.content.volume import Avoid, Life, Scale, arrival_order
 from stageclaw.author.draft import Check, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import contact_path, item_path, mail_path
@@ -436,6 +436,7 @@ class ProjectTracker(Family):
                 instead_of=plan_path,
             )
         self._surroundings(ctx, draft, p, plan, todos, neighbour)
+        arrival_order(draft)
 
         notes_too = ctx.on("cross_tool_consistency")
         prompt = rng.choice(PROMPTS if notes_too else PROMPTS_REMINDERS)
@@ -559,13 +560,27 @@ class ProjectTracker(Family):
         neighbour: Person,
     ) -> None:
         """The rest of the user's life; with noisy_data, last year's project and the neighbour's building work."""
-        rng, people, me, region = ctx.rng, ctx.people, p.me, p.me.region
-        bg = Background(draft, rng, people, me, p.now, "en")
-        noise = bg.mail(3)
-        bg.events(2, "Personal")
-        bg.reminders(2, "Personal")
-        bg.notes(2, FOLDER)
-        bg.contacts([neighbour, *bg.friends[:2]])
+        rng, me, region = ctx.rng, p.me, p.me.region
+        project = p.project
+        avoid = Avoid(
+            people=[me.name, neighbour.name, *(c.name for c in p.crew), *(c.display for c in p.crew)],
+            words=[
+                project.name, project.short, *(w for s in project.steps for w in (s.short, s.firm, s.trade)),
+                project.ask.line, "renovation",
+            ],
+            addresses=[c.email for c in p.crew] + [neighbour.email],
+        )  # fmt: skip
+        life = Life.of(ctx, draft, me, p.now, avoid=avoid, months=4)
+        life.ensure_cast(colleagues=8, clients=4, friends=10, family=4)
+        noise = life.fill(Scale(messages=170, series=6, events=110, contacts=55, files=0, notes=14, reminders=16))
+        draft.add_contact(
+            {
+                "uid": draft.uid("c", neighbour.name),
+                "name": neighbour.name,
+                "emails": [neighbour.email],
+                "notes": "Next door",
+            }
+        )
         if not ctx.on("noisy_data"):
             return
         name, short, jobs = p.project.previous
@@ -610,7 +625,7 @@ class ProjectTracker(Family):
         when = p.now - timedelta(days=rng.randint(2, 4), hours=rng.randint(1, 8))
         message = mails.mail(rng, neighbour, [me], "Scaffolding next door", body, when, flags=["\\Seen"])
         draft.add_message("INBOX", message)
-        nd.irrelevant(draft, [*noise, mail_path("INBOX", message)])
+        nd.irrelevant(draft, [*noise[:: max(1, len(noise) // 30)], mail_path("INBOX", message)])
 
     def _rubric(
         self,
