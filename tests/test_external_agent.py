@@ -108,6 +108,10 @@ def test_serve_http_answers_without_stalls_and_leaves_no_thread_or_port(episode)
     port = int(url.split(":")[2].split("/")[0])
     assert url.startswith("http://127.0.0.1:") and url.endswith("/mcp")
     assert min(took) < 0.03  # no delayed-ACK stall (~40 ms on every call) on a kept-alive connection
+    # AnyIO's worker threads are told to stop when their event loop ends and leave a moment later.
+    deadline = time.monotonic() + 10
+    while set(threading.enumerate()) != threads and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert set(threading.enumerate()) == threads
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", port), timeout=1).close()
