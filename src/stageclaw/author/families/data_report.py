@@ -249,18 +249,15 @@ class DataReport(Family):
         self._notes(ctx, draft, p)
         request = self._mail(ctx, draft, p)
         avoid = Avoid(
-            people=[p.me.name, p.partner.name, *(x.name for x in p.customers), *([p.alias.display] if p.alias else [])],
+            # The customers by family name (what finds their card); their given names may recur in a busy life.
+            people=[p.me.name, p.partner.name, *(x.family for x in p.customers)],
             words=[p.domain.platform, p.business.name, p.domain.excluded, "summary", "voucher", "export"],
             addresses=[r.email for r in p.ledger.rows] + [a for addrs in p.cards.values() for a in addrs],
             paths=["Shop", REPORTS],
         )
         life = Life.of(ctx, draft, p.me, p.now, avoid=avoid, months=5)
         life.ensure_cast(colleagues=3, clients=6, friends=10, family=4)
-        # France's name list is the shortest: with the customers drawn, sixty more people would exhaust it.
-        contacts = 30 if p.region.key == "fr" else 60
-        background = life.fill(
-            Scale(messages=190, series=6, events=110, contacts=contacts, files=55, notes=12, reminders=15)
-        )
+        background = life.fill(Scale(messages=190, series=6, events=110, contacts=60, files=55, notes=12, reminders=15))
         arrival_order(draft)
         if ctx.on(nd.NAME):
             nd.irrelevant(draft, [file_path(p.domain.aside[0]), *background[:: max(1, len(background) // 30)]])
