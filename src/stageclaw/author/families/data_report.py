@@ -257,7 +257,11 @@ class DataReport(Family):
         )
         life = Life.of(ctx, draft, p.me, p.now, avoid=avoid, months=5)
         life.ensure_cast(colleagues=3, clients=6, friends=10, family=4)
-        background = life.fill(Scale(messages=190, series=6, events=110, contacts=60, files=55, notes=12, reminders=15))
+        # France's name lists are the shortest: with the customers drawn, sixty more people would exhaust them.
+        contacts = 30 if p.region.key == "fr" else 60
+        background = life.fill(
+            Scale(messages=190, series=6, events=110, contacts=contacts, files=55, notes=12, reminders=15)
+        )
         arrival_order(draft)
         if ctx.on(nd.NAME):
             nd.irrelevant(draft, [file_path(p.domain.aside[0]), *background[:: max(1, len(background) // 30)]])
