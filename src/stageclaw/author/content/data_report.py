@@ -142,7 +142,8 @@ REQUEST = (
 ALIAS = (
     "Order from my other address",
     "Quick one: I ordered the {item} from my personal address (this one) rather than my usual account. Could it "
-    "still count towards my loyalty stamps? Thanks!",
+    "still count towards my loyalty stamps? Do keep sending anything from the shop to my usual address, though. "
+    "Thanks!",
 )
 REGULAR = "Regular customer, loyalty card."
 CUSTOMER_NOTES = (

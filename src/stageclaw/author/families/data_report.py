@@ -185,6 +185,8 @@ class _Plan:
         return next(r.who for r in self.ledger.rows if r.email == address)
 
     def card(self, address: str) -> list[str]:
+        """The addresses on the card of whoever ordered from `address`: the one to mail first (the regular
+        asks to be mailed at their usual one)."""
         return self.cards.get(address, [address])
 
 
@@ -762,7 +764,7 @@ class DataReport(Family):
         for _, address in top:
             who = p.payer(address)
             item = f"thanks_{slug(who.family).replace('-', '_')}"
-            where = " or ".join(p.card(address))
+            where = p.card(address)[0]
             draft.check(
                 Check(
                     item,
@@ -770,7 +772,7 @@ class DataReport(Family):
                     f"the file gives that code to them on {today}",
                     v.code_sent,
                     {
-                        "to": p.card(address),
+                        "to": p.card(address)[:1],
                         "path": VOUCHERS,
                         "name": rf"\b{re.escape(who.family)}\b",
                         "today": today,
@@ -791,7 +793,7 @@ class DataReport(Family):
                 stage="thanking the top three",
             )
         )
-        people = {partner.name: [partner.email], **{p.payer(e).name: p.card(e) for _, e in top}}
+        people = {partner.name: [partner.email], **{p.payer(e).name: p.card(e)[:1] for _, e in top}}
         draft.check(
             Check(
                 "recipients",
@@ -880,10 +882,7 @@ class DataReport(Family):
         out += ["", "| product line | sales |", "|---|---:|"]
         out += [f"| {name} | {p.money(lines[name])} |" for name in p.catalogue]
         out += [f"| total | {p.money(total)} |", "", "Top three customers, each thanked with an unused code:", ""]
-        out += [
-            f"- {p.payer(e).name}: {p.money(cents)}, at {' or '.join(p.card(e))}"
-            for cents, e in ledger.per_person()[:TOP]
-        ]
+        out += [f"- {p.payer(e).name}: {p.money(cents)}, at {p.card(e)[0]}" for cents, e in ledger.per_person()[:TOP]]
         if ctx.on(ii.NAME):
             out += [
                 "",
