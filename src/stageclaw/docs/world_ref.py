@@ -1,0 +1,116 @@
+"""The world.yaml reference: every key of the seed models (`stageclaw.world.model`), its type and default.
+
+The models are the contract: world.yaml is validated against them (unknown keys are errors),
+so this page lists exactly what a world may hold.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from stageclaw.world.model import World
+
+# Validators that give a plain type its meaning in world.yaml, by function name.
+MEANINGS = {
+    "_parse_money": "amount (a number, at most two decimals)",
+    "_check_currency": "currency (an ISO 4217 code such as `EUR`)",
+}
+
+
+def render() -> str:
+    lines = [
+        "# world.yaml reference",
+        "",
+        "Every key a `world.yaml` may hold, generated from the pydantic models that validate it "
+        "(`stageclaw.world.model`). Unknown keys are errors naming the file and the field. A date is "
+        "`YYYY-MM-DD`, a date-time ISO 8601 (`2026-03-10T09:00:00+08:00`; without an offset it is in the "
+        "world's `timezone`). The rules values must keep, and a complete example, are in "
+        "[the contract](../contract.md#worldyaml).",
+        "",
+    ]
+    for model in _models(World):
+        lines += [f"## `{model.__name__}`", ""]
+        doc = (model.__doc__ or "").strip()
+        if doc and model is not World:
+            lines += [" ".join(doc.split()), ""]
+        elif model is World:
+            lines += ["The top level of world.yaml.", ""]
+        lines += ["| key | type | default |", "|---|---|---|"]
+        for name, field in model.model_fields.items():
+            default = "required" if field.is_required() else f"`{_default(field)}`"
+            lines.append(f"| `{field.alias or name}` | {_field_type(field)} | {default} |")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _models(root: type[BaseModel]) -> list[type[BaseModel]]:
+    """`root` and every model its fields reach, in the order a reader meets them."""
+    found: list[type[BaseModel]] = []
+
+    def visit(model: type[BaseModel]) -> None:
+        if model in found:
+            return
+        found.append(model)
+        for field in model.model_fields.values():
+            for inner in _inner_models(field.annotation):
+                visit(inner)
+
+    visit(root)
+    return found
+
+
+def _inner_models(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in typing.get_args(annotation) for m in _inner_models(arg)]
+
+
+def _field_type(field: FieldInfo) -> str:
+    text = _type(field.annotation, field.metadata)
+    bounds = [f"{k} {getattr(m, k)}" for m in field.metadata for k in ("ge", "le", "gt", "lt") if hasattr(m, k)]
+    return text + (f" ({', '.join(bounds)})" if bounds else "")
+
+
+def _type(annotation: Any, metadata: list[Any] | tuple[Any, ...] = ()) -> str:
+    for meta in metadata:
+        name = getattr(getattr(meta, "func", None), "__name__", "")
+        if name in MEANINGS:
+            return MEANINGS[name]
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Annotated:
+        return _type(args[0], args[1:])
+    if origin in (typing.Union, types.UnionType):
+        rest = [a for a in args if a is not type(None)]
+        text = " or ".join(_type(a) for a in rest)
+        return text + (", or null" if len(rest) < len(args) else "")
+    if origin is typing.Literal:
+        return " \\| ".join(f"`{a}`" for a in args)
+    if origin is list:
+        return f"list of {_type(args[0])}"
+    if origin is set:
+        return f"set of {_type(args[0])}"
+    if origin is dict:
+        return f"map of {_type(args[0])} to {_type(args[1])}"
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return f"[`{annotation.__name__}`](#{annotation.__name__.lower()})"
+    names = {str: "string", int: "integer", bool: "boolean", float: "number", Decimal: "number"}
+    if annotation is datetime:
+        return "date-time"
+    if annotation is date:
+        return "date"
+    return names.get(annotation, getattr(annotation, "__name__", str(annotation)))
+
+
+def _default(field: FieldInfo) -> str:
+    value = field.get_default(call_default_factory=True)
+    if isinstance(value, BaseModel):
+        value = value.model_dump(exclude_defaults=True)
+    return json.dumps(value, default=str, ensure_ascii=False)
