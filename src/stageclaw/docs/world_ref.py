@@ -1,7 +1,9 @@
-"""The world.yaml reference: every key of the seed models (`stageclaw.world.model`), its type and default.
+"""The file-format references: every key of the pydantic models that validate world.yaml
+(`stageclaw.world.model`) and task.toml and rubric.toml (`stageclaw.task.model`), with its type,
+default and, where the model says it, its meaning.
 
-The models are the contract: world.yaml is validated against them (unknown keys are errors),
-so this page lists exactly what a world may hold.
+The models are the contract: the files are validated against them (unknown keys are errors), so
+these pages list exactly what the files may hold.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from stageclaw.task.model import Rubric, TaskConfig
 from stageclaw.world.model import World
 
 # Validators that give a plain type its meaning in world.yaml, by function name.
@@ -26,27 +29,47 @@ MEANINGS = {
 
 
 def render() -> str:
-    lines = [
-        "# world.yaml reference",
-        "",
+    intro = (
         "Every key a `world.yaml` may hold, generated from the pydantic models that validate it "
         "(`stageclaw.world.model`). Unknown keys are errors naming the file and the field. A date is "
         "`YYYY-MM-DD`, a date-time ISO 8601 (`2026-03-10T09:00:00+08:00`; without an offset it is in the "
         "world's `timezone`). The rules values must keep, and a complete example, are in "
-        "[the contract](../contract.md#worldyaml).",
-        "",
+        "[the contract](../contract.md#worldyaml)."
+    )
+    return _page("world.yaml reference", intro, [(World, "The top level of world.yaml.")])
+
+
+def render_task() -> str:
+    intro = (
+        "Every key of a task's `task.toml` and `hidden/rubric.toml`, generated from the pydantic models that "
+        "validate them (`stageclaw.task.model`). Unknown keys are errors naming the file and the field. What "
+        "the files mean together is in [the contract](../contract.md)."
+    )
+    roots = [
+        (TaskConfig, "task.toml: the task's card."),
+        (Rubric, "hidden/rubric.toml: `[[item]]` tables and `[changes]`."),
     ]
-    for model in _models(World):
+    return _page("task.toml and rubric.toml reference", intro, roots)
+
+
+def _page(title: str, intro: str, roots: list[tuple[type[BaseModel], str]]) -> str:
+    lines = [f"# {title}", "", intro, ""]
+    tops = dict(roots)
+    seen: list[type[BaseModel]] = []
+    for root, _ in roots:
+        seen += [m for m in _models(root) if m not in seen]
+    for model in seen:
         lines += [f"## `{model.__name__}`", ""]
-        doc = (model.__doc__ or "").strip()
-        if doc and model is not World:
-            lines += [" ".join(doc.split()), ""]
-        elif model is World:
-            lines += ["The top level of world.yaml.", ""]
-        lines += ["| key | type | default |", "|---|---|---|"]
+        doc = tops.get(model) or " ".join((model.__doc__ or "").split())
+        if doc:
+            lines += [doc, ""]
+        meanings = any(f.description for f in model.model_fields.values())
+        lines += ["| key | type | default |" + (" meaning |" if meanings else "")]
+        lines += ["|---|---|---|" + ("---|" if meanings else "")]
         for name, field in model.model_fields.items():
             default = "required" if field.is_required() else f"`{_default(field)}`"
-            lines.append(f"| `{field.alias or name}` | {_field_type(field)} | {default} |")
+            row = f"| `{field.alias or name}` | {_field_type(field)} | {default} |"
+            lines.append(row + (f" {field.description or ''} |" if meanings else ""))
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
@@ -75,7 +98,8 @@ def _inner_models(annotation: Any) -> list[type[BaseModel]]:
 
 def _field_type(field: FieldInfo) -> str:
     text = _type(field.annotation, field.metadata)
-    bounds = [f"{k} {getattr(m, k)}" for m in field.metadata for k in ("ge", "le", "gt", "lt") if hasattr(m, k)]
+    signs = {"ge": "≥", "le": "≤", "gt": ">", "lt": "<"}
+    bounds = [f"{sign} {getattr(m, k)}" for m in field.metadata for k, sign in signs.items() if hasattr(m, k)]
     return text + (f" ({', '.join(bounds)})" if bounds else "")
 
 
@@ -101,7 +125,7 @@ def _type(annotation: Any, metadata: list[Any] | tuple[Any, ...] = ()) -> str:
         return f"map of {_type(args[0])} to {_type(args[1])}"
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return f"[`{annotation.__name__}`](#{annotation.__name__.lower()})"
-    names = {str: "string", int: "integer", bool: "boolean", float: "number", Decimal: "number"}
+    names = {str: "string", int: "integer", bool: "boolean", float: "number", Decimal: "number", Any: "any value"}
     if annotation is datetime:
         return "date-time"
     if annotation is date:
