@@ -25,7 +25,9 @@ import typer.main
 import yaml
 
 from stageclaw.cli import app
+from stageclaw.author.suite import Rules
 from stageclaw.docs import stale
+from stageclaw.tools.faults import FaultPlan
 from stageclaw.world.model import World
 from tests.conftest import ROOT
 
@@ -161,7 +163,11 @@ def test_every_shell_example_names_real_commands_options_and_files(block: Block)
 def test_every_config_example_parses(block: Block):
     text = block.text
     if block.lang == "toml":
-        tomllib.loads(text)
+        data = tomllib.loads(text)
+        if "rule" in data:
+            FaultPlan.model_validate(data)  # a fault plan: `--faults` accepts it
+        if "rules" in data:
+            Rules.model_validate(data["rules"])  # a suite's rules
     elif block.lang == "json":
         json.loads(re.sub(r"\b[A-Z]{4,}\b", "null", text))  # MESSAGE, EVENT: placeholders for objects
     else:

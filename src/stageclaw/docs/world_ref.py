@@ -1,5 +1,6 @@
 """The file-format references: every key of the pydantic models that validate world.yaml
-(`stageclaw.world.model`) and task.toml and rubric.toml (`stageclaw.task.model`), with its type,
+(`stageclaw.world.model`), task.toml and rubric.toml (`stageclaw.task.model`) and suite.toml
+(`stageclaw.author.suite`), with its type,
 default and, where the model says it, its meaning.
 
 The models are the contract: the files are validated against them (unknown keys are errors), so
@@ -18,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from stageclaw.author.suite import Manifest
 from stageclaw.task.model import Rubric, TaskConfig
 from stageclaw.world.model import World
 
@@ -41,15 +43,17 @@ def render() -> str:
 
 def render_task() -> str:
     intro = (
-        "Every key of a task's `task.toml` and `hidden/rubric.toml`, generated from the pydantic models that "
-        "validate them (`stageclaw.task.model`). Unknown keys are errors naming the file and the field. What "
-        "the files mean together is in [the contract](../contract.md)."
+        "Every key of a task's `task.toml` and `hidden/rubric.toml`, and of a suite's `suite.toml`, generated "
+        "from the pydantic models that validate them (`stageclaw.task.model`, `stageclaw.author.suite`). "
+        "Unknown keys are errors naming the file and the field. What the files mean together is in "
+        "[the contract](../contract.md)."
     )
     roots = [
         (TaskConfig, "task.toml: the task's card."),
         (Rubric, "hidden/rubric.toml: `[[item]]` tables and `[changes]`."),
+        (Manifest, "suite.toml: a benchmark suite's manifest, `[rules]` and `[[task]]` tables."),
     ]
-    return _page("task.toml and rubric.toml reference", intro, roots)
+    return _page("task.toml, rubric.toml and suite.toml reference", intro, roots)
 
 
 def _page(title: str, intro: str, roots: list[tuple[type[BaseModel], str]]) -> str:
