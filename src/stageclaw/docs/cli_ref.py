@@ -7,6 +7,7 @@ from typing import Any
 import typer.main
 
 from stageclaw.cli import app
+from stageclaw.docs.markdown import cell
 
 
 def render() -> str:
@@ -28,20 +29,20 @@ def _command(cmd: Any, path: str, parent: Any, lines: list[str]) -> None:
     if parent is not None:  # the root's help is the page's introduction
         lines += [f"{'#' * min(path.count(' ') + 1, 4)} `{path}`", ""]
         if cmd.help:
-            lines += [_text(cmd.help), ""]
+            lines += [cell(cmd.help), ""]
     arguments = [p for p in cmd.params if p.param_type_name == "argument"]
     usage = " ".join([path, *(["COMMAND"] if subcommands else []), "[OPTIONS]", *map(_metavar, arguments)])
     lines += ["```", usage, "```", ""]
-    rows = [(f"`{_metavar(p)}`", _text(p.help or "") + ("" if p.required else " (optional)")) for p in arguments]
+    rows = [(f"`{_metavar(p)}`", cell(p.help or "") + ("" if p.required else " (optional)")) for p in arguments]
     for p in cmd.params:
         if p.param_type_name == "option" and not p.hidden:
             opts, help_text = p.get_help_record(ctx)
-            rows.append((f"`{opts}`", _text(help_text)))
+            rows.append((f"`{opts}`", cell(help_text)))
     if rows:
         lines += ["| argument or option | meaning |", "|---|---|", *(f"| {a} | {b} |" for a, b in rows), ""]
     if subcommands:
         lines += ["| command | what it does |", "|---|---|"]
-        lines += [f"| `{path} {name}` | {_text(c.help or '').split('. ')[0]} |" for name, c in subcommands.items()]
+        lines += [f"| `{path} {name}` | {cell(c.help or '').split('. ')[0]} |" for name, c in subcommands.items()]
         lines.append("")
         for name, sub in subcommands.items():
             _command(sub, f"{path} {name}", ctx, lines)
@@ -52,8 +53,3 @@ def _metavar(param: Any) -> str:
     if param.metavar is None and param.nargs == -1:
         name += "..."
     return name if param.required or param.metavar else f"[{name}]"
-
-
-def _text(text: str) -> str:
-    """One table cell: lines joined, pipes escaped."""
-    return " ".join(text.split()).replace("|", "\\|")

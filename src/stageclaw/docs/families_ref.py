@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from stageclaw.author.family import all_families
+from stageclaw.docs.markdown import text
 from stageclaw.task.model import GROUPS
 
 
@@ -34,5 +35,5 @@ def render() -> str:
         lines += [f"## {group}", ""]
         for name, fam in members:
             doc = sys.modules[type(fam).__module__].__doc__ or fam.summary
-            lines += [f"### `{name}`", "", doc.strip(), ""]
+            lines += [f"### `{name}`", "", text(doc.strip()), ""]
     return "\n".join(lines).rstrip() + "\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from stageclaw.docs.markdown import cell, text
 from stageclaw.tools.base import Tool
 from stageclaw.tools.registry import catalogue
 
@@ -42,14 +43,14 @@ def render() -> str:
 
 def _tool(tool: Tool) -> list[str]:
     schema = tool.input_schema()
-    lines = [f"### `{tool.name}`", "", tool.description, ""]
+    lines = [f"### `{tool.name}`", "", text(tool.description), ""]
     props: dict[str, Any] = schema.get("properties", {})
     required = set(schema.get("required", []))
     if props:
         lines += ["| argument | type | default | meaning |", "|---|---|---|---|"]
         for arg, prop in props.items():
             default = "required" if arg in required else f"`{json.dumps(prop.get('default'), ensure_ascii=False)}`"
-            lines.append(f"| `{arg}` | {_type(prop)} | {default} | {_cell(prop.get('description', ''))} |")
+            lines.append(f"| `{arg}` | {_type(prop)} | {default} | {cell(prop.get('description', ''))} |")
     else:
         lines.append("No arguments.")
     lines += ["", f"**Returns** `{tool.returns or '{}'}`", ""]
@@ -71,7 +72,3 @@ def _type(prop: dict[str, Any]) -> str:
         bounds = [f"{k} {v[k]}" for k in ("minimum", "maximum", "maxLength") if k in v]
         names.append(kind + (f" ({', '.join(bounds)})" if bounds else ""))
     return " or ".join(names) or "any"
-
-
-def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")

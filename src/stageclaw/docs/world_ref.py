@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from stageclaw.author.suite import Manifest
+from stageclaw.docs.markdown import cell
 from stageclaw.task.model import Rubric, TaskConfig
 from stageclaw.world.model import World
 
@@ -64,7 +65,7 @@ def _page(title: str, intro: str, roots: list[tuple[type[BaseModel], str]]) -> s
         seen += [m for m in _models(root) if m not in seen]
     for model in seen:
         lines += [f"## `{model.__name__}`", ""]
-        doc = tops.get(model) or " ".join((model.__doc__ or "").split())
+        doc = tops.get(model) or cell(model.__doc__ or "")
         if doc:
             lines += [doc, ""]
         meanings = any(f.description for f in model.model_fields.values())
@@ -73,7 +74,7 @@ def _page(title: str, intro: str, roots: list[tuple[type[BaseModel], str]]) -> s
         for name, field in model.model_fields.items():
             default = "required" if field.is_required() else f"`{_default(field)}`"
             row = f"| `{field.alias or name}` | {_field_type(field)} | {default} |"
-            lines.append(row + (f" {field.description or ''} |" if meanings else ""))
+            lines.append(row + (f" {cell(field.description or '')} |" if meanings else ""))
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
