@@ -15,7 +15,8 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is out of date")
     args = parser.parse_args()
     if not args.docs.is_dir():
-        print(f"error: {args.docs} is not a folder: run this from the checkout's root or name the docs folder")
+        problem = f"error: {args.docs} is not a folder: run this from the checkout's root or name the docs folder"
+        print(problem, file=sys.stderr)
         return 2
     if args.check:
         names = stale(args.docs)
