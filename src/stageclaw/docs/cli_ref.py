@@ -31,7 +31,7 @@ def _command(cmd: Any, path: str, parent: Any, lines: list[str]) -> None:
         if cmd.help:
             lines += [cell(cmd.help), ""]
     arguments = [p for p in cmd.params if p.param_type_name == "argument"]
-    usage = " ".join([path, *(["COMMAND"] if subcommands else []), "[OPTIONS]", *map(_metavar, arguments)])
+    usage = " ".join([path, "[OPTIONS]", *(["COMMAND ..."] if subcommands else []), *map(_metavar, arguments)])
     lines += ["```", usage, "```", ""]
     rows = [(f"`{_metavar(p)}`", cell(p.help or "") + ("" if p.required else " (optional)")) for p in arguments]
     for p in cmd.params:
