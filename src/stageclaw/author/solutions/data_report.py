@@ -81,10 +81,13 @@ def _local_day(stamp: str) -> date:
     return datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(ZoneInfo(FACTS["tz"])).date()
 
 
-def _card(tools, family: str, query: str | None = None) -> dict[str, Any]:
-    """The card of the customer with this family name (found by `query`, an address, when given)."""
+def _card(tools, family: str, query: str | None = None) -> dict[str, Any] | None:
+    """The card of the customer with this family name (found by `query`, an address, when given, else by the
+    name); None when the address book has no card for them (not every customer is in it)."""
     found = [c for c in tools.contacts_search(query=query or family)["contacts"] if c["name"].split()[-1] == family]
-    return found[0] if found else _card(tools, family)
+    if found:
+        return found[0]
+    return _card(tools, family) if query else None
 
 
 def _figures(tools, read_all: bool = False) -> dict[str, Any]:
@@ -134,7 +137,7 @@ def _figures(tools, read_all: bool = False) -> dict[str, Any]:
         if len(emails) > 1 or read_all:
             for email in sorted(emails):
                 card = _card(tools, family, email if read_all else None)
-                held = [address(e) for e in card["emails"]]
+                held = [address(e) for e in card["emails"]] if card else []
                 if email in held:
                     usual[email] = held[0]
                     cards[held[0]] = card
