@@ -1265,3 +1265,45 @@ def files_kept(initial: dict[str, Any], final: dict[str, Any], *, paths: list[st
         if (after[path] or {}).get("sha256") != (before.get(path) or {}).get("sha256"):
             return False, f"{path} was changed: {label}"
     return True, f"the {len(paths)} files are kept as they were"
+
+
+# -- items known by what they are about, wherever they came from ------------------------------------
+
+
+def the_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    start: str,
+    end: str,
+    label: str,
+    exclude: str | None = None,
+) -> Verdict:
+    """Exactly one event of every calendar is about `pattern` (not `exclude`), new or one that was there
+    already (kept, or changed into it); it is in `calendar` and runs from `start` to `end`."""
+    found = [
+        (where, e)
+        for where, e in _grouped(final, "calendar")
+        if _matches(_label(e), pattern) and not (exclude and _matches(_label(e), exclude))
+    ]
+    if not found:
+        return False, f"no event for {label}"
+    if len(found) > 1:
+        shown = sorted(f"{_label(e)!r} {e.get('start')}" for _, e in found)
+        return False, f"{len(found)} events for {label}: {shown}; expected one"
+    where, event = found[0]
+    if where != calendar:
+        return False, f"{_label(event)!r} is in the calendar {where!r}, not in {calendar!r}"
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    return True, f"{label} is in {calendar}, {start} to {end}"
+
+
+def only_events(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
+    """Every event added or changed is one of those asked for (labels -> title patterns)."""
+    for where, item in _touched(initial, final, "calendar"):
+        if not any(_matches(_label(item), p) for p in patterns.values()):
+            return False, f"the event {_label(item)!r} ({where}) is none of {sorted(patterns)}"
+    return True, f"only events for {sorted(patterns)} were added or changed"
