@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shlex
 import signal
+import statistics
 import sys
 import threading
 import time
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from stageclaw.author.llm import Attempt, Authoring, LLMAuthor
+    from stageclaw.author.suite import Suite
     from stageclaw.grade.grader import Judge
     from stageclaw.run.runner import RunConfig
     from stageclaw.task.loader import Task
@@ -706,6 +708,7 @@ def _generate_suite(manifest_path: Path, out: Path | None, check: bool) -> None:
             typer.echo(f"{folder}: {len(problems)} files differ from a fresh build of {manifest_path}", err=True)
             raise typer.Exit(1)
         typer.echo(f"{folder}: all {n} tasks, hints.txt and README.md are what {manifest_path} generates")
+        _check_oracle_rule(built, folder)
         return
     suites.write(built, folder)
     if built.failures:
@@ -713,6 +716,37 @@ def _generate_suite(manifest_path: Path, out: Path | None, check: bool) -> None:
         typer.echo(f"{folder}: {n} tasks written; {failed} failed, so hints.txt and README.md are unchanged")
         raise typer.Exit(1)
     typer.echo(f"{folder}: {n} tasks, hints.txt, README.md ({time.perf_counter() - started:.1f} s)")
+    _check_oracle_rule(built, folder)
+
+
+def _check_oracle_rule(built: Suite, folder: Path) -> None:
+    """When the suite sets `min_median_oracle_calls`, run every reference solution (on embedded servers) and
+    hold the suite to it."""
+    import tempfile
+
+    from stageclaw.author import suite as suites
+    from stageclaw.run.runner import RunConfig, run
+    from stageclaw.run.store import RESULTS, read_results
+    from stageclaw.task.loader import load_task
+
+    wanted = built.manifest.rules.min_median_oracle_calls
+    if not wanted:
+        return
+    with (
+        _console().status("running the reference solutions for the rule on their tool calls"),
+        tempfile.TemporaryDirectory(prefix="stageclaw-suite-oracle-") as scratch,
+    ):
+        tasks = [load_task(folder / d.id) for d in built.drafts]
+        run(tasks, RunConfig(agent="oracle", out=Path(scratch) / "run", workers=2))
+        lines = read_results(Path(scratch) / "run" / RESULTS)
+    unsolved = sorted(r["task_id"] for r in lines if not r.get("success"))
+    calls = {r["task_id"]: r["steps"] for r in lines}
+    problems = [f"{t}: the reference solution does not succeed" for t in unsolved]
+    problems += suites.oracle_rule_violations(built, calls)
+    if problems:
+        raise StageclawError(f"suite {built.manifest.name} breaks its rules:\n  " + "\n  ".join(problems))
+    got = statistics.median(calls.values())
+    typer.echo(f"{folder}: the reference solutions succeed; median tool calls {got:g} (the suite wants {wanted})")
 
 
 def _generate_twin(manifest_path: Path, reseed: int, out: Path) -> None:
