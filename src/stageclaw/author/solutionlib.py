@@ -31,3 +31,15 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_select(ref=int(found.group(1)), option=value)
         else:
             tools.browser_fill(ref=int(found.group(1)), value=value)
+
+
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    out: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = call(**query, **({"cursor": cursor} if cursor else {}))
+        out += next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return out

@@ -1,6 +1,6 @@
 """trip-itinerary (scheduling): every flight of a multi-city trip into the calendar at its real times.
 
-The user has booked four to six flights (home, then three to five cities, then home), each with
+The user has booked five or six flights (home, then four or five cities, then home), each with
 its own airline booking and confirmation mail, which gives departure and arrival in the local time
 of each airport. The agent adds one Travel event per flight, from departure to arrival (two time
 zones per event), sets a check-in reminder 24 hours before each departure and tells the user's

@@ -8,20 +8,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from stageclaw.author.solutionlib import one_line
+from stageclaw.author.solutionlib import one_line, pages
 
 FACTS: dict[str, Any] = {}
-
-
-def _pages(call, **query):
-    """Every result of a listing tool, page by page (`call` returns {KEY: [...], next_cursor})."""
-    out, cursor = [], None
-    while True:
-        page = call(**query, **({"cursor": cursor} if cursor else {}))
-        out += next(v for k, v in page.items() if isinstance(v, list))
-        cursor = page.get("next_cursor")
-        if not cursor:
-            return out
 
 
 def _sources(tools, read_all=False):
@@ -29,7 +18,7 @@ def _sources(tools, read_all=False):
     the main booking's mail leaves the return flight to it)."""
     f = FACTS
     if read_all:  # every message of the last weeks about a booking, then the ones that are the user's trip
-        found = [m for m in _pages(tools.mail_search, since=f["since"]) if "booking" in m["subject"].lower()]
+        found = [m for m in pages(tools.mail_search, since=f["since"]) if "booking" in m["subject"].lower()]
         texts = [f"{m['subject']} {one_line(tools.mail_read(id=m['id'])['body'])}" for m in found]
         sources = " ".join(t for t in texts if any(b in t for b in f["bookings"]))
     else:
@@ -57,8 +46,8 @@ def _flights(tools, read_all=False):
 def _already(tools):
     """The Travel events and open reminders of the trip's days that are there already, by flight number."""
     f = FACTS
-    events = _pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1], calendar=f["calendar"])
-    reminders = _pages(tools.reminders_list, list=f["list"])
+    events = pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1], calendar=f["calendar"])
+    reminders = pages(tools.reminders_list, list=f["list"])
     numbers = [flight["number"] for flight in f["flights"]]
     by_number = {}
     for item in events + reminders:
