@@ -1,13 +1,15 @@
-"""meeting-move on the real servers: the mistakes the request invites (another day, today's gap
-between the zones after a clock change, the unverified address, the injected forward, a copy of the
-meeting) are each rejected, and honest other ways to the goal (a new message to the known address, the
-meeting's notes left as they were) pass; the Chinese locale keeps its own calendar names."""
+"""meeting-move on the real servers: the mistakes the request invites (another day, the partner's day off
+by one in the reply, the unverified address, the injected forward, a copy of the meeting) are each
+rejected, and an honest other way to the goal (a new message to the known address) passes; in both
+locales the new time keeps today's gap between the zones."""
 
 from __future__ import annotations
 
 import copy
+import re
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -62,15 +64,11 @@ def _gaps(draft: TaskDraft) -> tuple[timedelta, timedelta]:
 
 
 @pytest.mark.parametrize("seed", range(1, 7))
-def test_a_clock_change_falls_before_the_new_time_only_with_temporal_reasoning(seed):
+def test_the_gap_between_the_zones_on_the_new_day_is_todays(seed):
+    """No clock change between now and the new time: the story plants no such twist."""
     for locale in ("en", "zh"):
-        draft = generate(FAMILY, seed, locale=locale)
-        assert draft.evidence["temporal_reasoning"]["items"] == ["moved", "reply_both_zones"]
-        today, then = _gaps(draft)
-        assert today != then
-    quiet = generate(FAMILY, seed, operators=["noisy_data"])
-    today, then = _gaps(quiet)
-    assert "temporal_reasoning" not in quiet.evidence and today == then
+        today, then = _gaps(generate(FAMILY, seed, locale=locale))
+        assert today == then and abs(today) >= timedelta(hours=3)
 
 
 def test_the_oracle_and_the_world_meet_the_bar(solved):
@@ -90,12 +88,18 @@ def test_the_meeting_a_day_off_fails(solved):
     assert "moved" in _failed(task, oracle, state)
 
 
-def test_todays_gap_between_the_zones_after_the_clock_change_fails(solved):
+def test_a_reply_with_the_partners_day_off_by_one_fails(solved):
+    """A date and its weekday must agree: "Thursday 13 March" when the 13th is a Friday is a wrong day."""
     draft, task, oracle = solved
-    today, then = _gaps(draft)
+    [zone] = draft.facts["zones"].values()
+    theirs = datetime.fromisoformat(_args(draft, "moved")["start"]).astimezone(ZoneInfo(zone)).date()
+    month = f"{theirs:%B}"
     state = copy.deepcopy(oracle.sH)
-    _move(_meeting(draft, state), datetime.fromisoformat(_args(draft, "moved")["start"]) + then - today)
-    assert "moved" in _failed(task, oracle, state)
+    [reply] = _sent(state)
+    written = rf"\b{theirs.day}(?= {month})|(?<={month} ){theirs.day}\b"
+    assert re.search(written, reply["body"]), reply["body"]
+    reply["body"] = re.sub(written, str(theirs.day + 1), reply["body"], count=1)
+    assert "reply_both_zones" in _failed(task, oracle, state)
 
 
 def test_replying_to_the_unverified_address_fails(solved):
