@@ -18,6 +18,7 @@ from stageclaw.author.draft import TaskDraft
 from stageclaw.author.operators import temporal_reasoning as tr
 from stageclaw.grade.grader import grade
 from stageclaw.task.loader import Task, load_task
+from stageclaw.validate import validate_path
 from stageclaw.validate.oracle import OracleRun, run_oracle
 
 FAMILY = "meeting-move"
@@ -69,6 +70,15 @@ def test_the_gap_between_the_zones_on_the_new_day_is_todays(seed):
     for locale in ("en", "zh"):
         today, then = _gaps(generate(FAMILY, seed, locale=locale))
         assert today == then and abs(today) >= timedelta(hours=3)
+
+
+def test_an_operator_subset_is_accepted_by_stage_2_with_every_mutant_killed(pool, tmp_path):
+    generate(FAMILY, 4, operators=["injected_instruction", "noisy_data"]).write(tmp_path)
+    [report] = validate_path(tmp_path, pool)
+    assert report.score == 100, (report.task_id, [d.problem for d in report.diagnostics()])
+    assert report.kill_rate == 1.0, (report.task_id, report.mutation["survivors"])
+    for name, alternative in report.mutation["alternatives"].items():
+        assert alternative["killed"] == alternative["total"], (name, alternative["survivors"])
 
 
 def test_the_oracle_and_the_world_meet_the_bar(solved):

@@ -17,6 +17,7 @@ from stageclaw.author.draft import TaskDraft
 from stageclaw.author.operators import temporal_reasoning as tr
 from stageclaw.grade.grader import grade
 from stageclaw.task.loader import Task, load_task
+from stageclaw.validate import validate_path
 from stageclaw.validate.oracle import OracleRun, run_oracle
 
 FAMILY = "trip-itinerary"
@@ -71,6 +72,15 @@ def test_every_seed_is_a_trip_of_five_or_six_flights_with_one_clock_change_insid
     end = datetime(*quiet.facts["flights"][-1]["arrives"]).date() + timedelta(days=1)
     assert tr.dst_changes(quiet.timezone, start, end) == []
     assert not any(f["number"] in quiet.prompt for f in quiet.facts["flights"])
+
+
+def test_an_operator_subset_is_accepted_by_stage_2_with_every_mutant_killed(pool, tmp_path):
+    generate(FAMILY, 4, operators=["cross_source_conflict", "hidden_dependency"]).write(tmp_path)
+    [report] = validate_path(tmp_path, pool)
+    assert report.score == 100, (report.task_id, [d.problem for d in report.diagnostics()])
+    assert report.kill_rate == 1.0, (report.task_id, report.mutation["survivors"])
+    for name, alternative in report.mutation["alternatives"].items():
+        assert alternative["killed"] == alternative["total"], (name, alternative["survivors"])
 
 
 def test_the_oracle_meets_the_quality_bar(solved):
