@@ -382,7 +382,8 @@ class MeetingMove(Family):
             )
             other_client = people.company(p.them.region)
             other = people.person(p.them.region, org=other_client, title=rng.choice(JOB_TITLES))
-            start = at(workday(p.old_start.date(), 1), p.old_start.hour, p.old_start.minute, p.them.tz)
+            usual = local(p.old_start, me.tz)  # the next working day at the user's hour of the meeting
+            start = at(workday(usual.date(), 1), usual.hour, usual.minute, me.tz)
             twin = {
                 "uid": draft.uid("evt", "other-client"),
                 "summary": p.label.replace(p.client.name, other_client.name),
