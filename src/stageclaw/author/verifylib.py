@@ -973,3 +973,168 @@ def files_kept(initial: dict[str, Any], final: dict[str, Any], *, paths: list[st
         if (after[path] or {}).get("sha256") != (before.get(path) or {}).get("sha256"):
             return False, f"{path} was changed: {label}"
     return True, f"the {len(paths)} files are kept as they were"
+
+
+# -- documents filed by a rule, and the sheets that sum them up ------------------------------------
+
+
+def _files_under(final: dict[str, Any], folder: str) -> dict[str, dict[str, Any]]:
+    return {p: f for p, f in (final.get("files") or {}).items() if p.startswith(folder.rstrip("/") + "/")}
+
+
+def filed_as(final: dict[str, Any], *, folder: str, name: str, sha256: str, label: str) -> Verdict:
+    """The document `label` (its bytes: `sha256`) is a file right in `folder` whose name matches `name`
+    (the naming rule, e.g. `^2026-04 .*Tern Savings.*\\.pdf$`)."""
+    everywhere = sorted(p for p, f in (final.get("files") or {}).items() if f.get("sha256") == sha256)
+    here = [p for p in everywhere if p.rpartition("/")[0] == folder.rstrip("/")]
+    if not here:
+        where = f"; it is at {everywhere}" if everywhere else ""
+        return False, f"{label} is not filed in {folder}{where}"
+    right = [p for p in here if _matches(p.rpartition("/")[2], name)]
+    if not right:
+        return False, f"{label} is in {folder} as {[p.rpartition('/')[2] for p in here]}, not named by the rule"
+    return True, f"{label} is filed as {right[0]}"
+
+
+def only_documents(
+    final: dict[str, Any],
+    *,
+    folder: str,
+    documents: dict[str, str],
+    keep: str,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """Everything under `folder` is one of `documents` (sha256 -> what it is), each there once, or a path
+    matching `keep` (a summary); `wrong` says why a look-alike (sha256 -> reason) does not belong."""
+    wrong = wrong or {}
+    seen: dict[str, list[str]] = {}
+    for path, stored in sorted(_files_under(final, folder).items()):
+        if _matches(path, keep):
+            continue
+        sha = stored.get("sha256") or ""
+        if sha not in documents:
+            why = f" ({wrong[sha]})" if sha in wrong else ""
+            return False, f"{path} is not one of the documents asked for{why}"
+        seen.setdefault(sha, []).append(path)
+    twice = {documents[sha]: paths for sha, paths in seen.items() if len(paths) > 1}
+    if twice:
+        return False, f"filed more than once: {twice}; keep one copy of each"
+    return True, f"{folder} holds only the documents asked for, each once"
+
+
+_DAY_CELL = re.compile(r"\d{4}-\d{1,2}(-\d{1,2})?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}/\d{1,2}/\d{1,2}")
+_MONEY_CELL = re.compile(r"[^\d]{0,12}?\(?-?\s?\d[\d.,' \u00a0]*\)?[^\d]{0,12}")
+_TOTAL_WORDS = r"\b(?:sub-?)?totals?\b|\bsum\b|合计|总计|小计"
+
+
+def _sheet(final: dict[str, Any], path: str) -> tuple[list[list[str]] | None, str]:
+    """The rows (lists of cells) of the CSV at `path`, with `,`, `;` or tabs between cells."""
+    stored = (final.get("files") or {}).get(path)
+    if stored is None:
+        return None, f"there is no file {path}"
+    text = stored.get("text")
+    if text is None:
+        return None, f"{path} is not a text (CSV) file"
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max(",;\t", key=first.count)
+    try:
+        rows = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    except csv.Error as exc:
+        return None, f"{path} is not a CSV file: {exc}"
+    return [r for r in rows if any(r)], ""
+
+
+def _cell_amounts(cells: list[str]) -> list[float]:
+    """The money amounts among a row's cells: a cell holding one number (currency signs around it
+    allowed), not a date or a month."""
+    out = []
+    for cell in cells:
+        if _DAY_CELL.search(cell) or not _MONEY_CELL.fullmatch(cell):
+            continue
+        value = _amount(cell)
+        if value is not None:
+            out.append(abs(value))
+    return out
+
+
+def _has_amount(cells: list[str], amount: float) -> bool:
+    return any(abs(a - abs(amount)) < 0.005 for a in _cell_amounts(cells))
+
+
+def _is_total(cells: list[str], categories: str, issuers: str) -> bool:
+    """A total line: it says so, or it names a category and no document (a table of totals)."""
+    text = " ".join(cells)
+    return _matches(text, _TOTAL_WORDS) or (_matches(text, categories) and not _matches(text, issuers))
+
+
+def sheet_rows(
+    final: dict[str, Any],
+    *,
+    path: str,
+    documents: list[dict[str, Any]],
+    categories: str,
+    issuers: str,
+    wrong: list[dict[str, Any]] | None = None,
+) -> Verdict:
+    """The sheet at `path` has exactly one row per document ({label, issuer: pattern, amount}), found by
+    the issuer and the amount in any column, and no row for anything else that names a category or an
+    issuer (`wrong` entries {issuer, amount, why} explain look-alikes). Headers, notes and total rows
+    (see `sheet_total`) may be anywhere; columns may be in any order and amounts in any format."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    listed = [r for r in rows if not _is_total(r, categories, issuers) and _cell_amounts(r)]
+    listed = [r for r in listed if _matches(" ".join(r), f"{categories}|{issuers}")]
+    claimed: set[int] = set()
+    for doc in documents:
+        found = [
+            n for n, r in enumerate(listed) if _matches(" ".join(r), doc["issuer"]) and _has_amount(r, doc["amount"])
+        ]
+        if len(found) != 1:
+            return False, f"{path} has {len(found)} rows for {doc['label']} ({doc['amount']:.2f}); expected one"
+        claimed.update(found)
+    for n, row in enumerate(listed):
+        if n in claimed:
+            continue
+        why = next(
+            (w["why"] for w in wrong or [] if _matches(" ".join(row), w["issuer"]) and _has_amount(row, w["amount"])),
+            "",
+        )
+        return False, f"{path} lists {row}, which is none of the documents" + (f": {why}" if why else "")
+    return True, f"{path} lists the {len(documents)} documents, one row each"
+
+
+def sheet_total(
+    final: dict[str, Any], *, path: str, category: str, categories: str, issuers: str, total: float, label: str
+) -> Verdict:
+    """The sheet at `path` gives `total` for the category `category` (a pattern) on a total line (see
+    `_is_total`); every total line of that category agrees."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    lines = [r for r in rows if _is_total(r, categories, issuers) and _matches(" ".join(r), category)]
+    lines = [r for r in lines if _cell_amounts(r)]
+    if not lines:
+        return False, f"{path} gives no total for {label}"
+    off = [r for r in lines if not _has_amount(r, total)]
+    if off:
+        return False, f"{path} gives {off[0]} as the total for {label}; expected {total:.2f}"
+    return True, f"{path} gives the {label} total {total:.2f}"
+
+
+def sent_file(final: dict[str, Any], *, to: str, path: str, label: str) -> Verdict:
+    """One message went to `to`, to nobody else, carrying the final `path` (the same bytes) and no other file."""
+    stored = (final.get("files") or {}).get(path)
+    if stored is None:
+        return False, f"there is no file {path} to send"
+    got = _to(final, to)
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {to}; expected one with {label}"
+    others = sorted(set(_recipients(got[0])) - {to})
+    if others:
+        return False, f"the message to {to} also went to {others}"
+    files = got[0].get("attachments") or []
+    if [a.get("sha256") for a in files] != [stored.get("sha256")]:
+        names = [a.get("filename") for a in files]
+        return False, f"the message to {to} attaches {names}; expected only {label} as it is in {path}"
+    return True, f"{to} got {label}"
