@@ -169,6 +169,7 @@ BANKS = (
     ("Larkspur Direct", "Ltd", "hello"),
 )
 ACCOUNTS = ("Easy Saver", "Fixed Rate Bond", "Online Saver", "Regular Saver", "Notice Account")
+GIFTS = (10, 15, 20, 25, 30, 40, 50, 60, 75, 100, 120, 150, 200, 250, 300)  # what people give, in any currency
 CHARITIES = (
     "Riverside Hospice",
     "Open Shelter",

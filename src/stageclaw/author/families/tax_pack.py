@@ -301,7 +301,8 @@ class _Story:
         downloaded = rng.randrange(count)
         for n, (charity, given, why) in enumerate(gifts):
             org = self.org(charity, charity, charity=True)
-            amount = self.amount(15, 250, rounded=True)
+            taken = {d.amount for d in self.docs}
+            amount = Decimal(rng.choice([g for g in tp.GIFTS if Decimal(g) not in taken])).quantize(Decimal("0.01"))
             ref = f"{''.join(w[0] for w in charity.split()).upper()}-{rng.randint(10000, 99999)}"
             data = self.pdf(
                 f"{charity}: Donation receipt",
