@@ -84,6 +84,15 @@ class Doc:
         return re.sub(r"[^a-z0-9]+", "_", f"{self.category} {self.issuer} {self.day:%b}".lower()).strip("_")
 
 
+def _lower(title: str) -> str:
+    """'Annual interest statement' inside a sentence; 'Form 1099-INT' keeps its capital."""
+    return title if title.startswith("Form") else title[0].lower() + title[1:]
+
+
+def _team(charity: str) -> str:
+    return f"{charity} team" if charity.startswith("The ") else f"The {charity} team"
+
+
 def name_pattern(name: str) -> str:
     """`name` as a pattern that forgives the punctuation a file name may drop ("Childrens Music Trust")."""
     return r"\W*".join(re.findall(r"[A-Za-z0-9]+", name))
@@ -97,7 +106,12 @@ class _Story:
         self.ctx, self.rng = ctx, rng
         self.year = tp.YEARS[rng.choice(sorted(tp.YEARS))]
         self.region = REGIONS[self.year.region]
-        self.me = people.person(self.region, org=people.company(self.region), title=rng.choice(JOB_TITLES))
+        # Where the clocks change: the year's mail then carries two UTC offsets, the trace of a year that
+        # stage 2 can see (Brisbane's or Phoenix's would not show it).
+        employer = people.company(self.region)
+        while not tr.dst_changes(employer.city.tz, self.year.start, self.year.end):
+            employer = people.company(self.region)
+        self.me = people.person(self.region, org=employer, title=rng.choice(JOB_TITLES))
         first, last = self.year.now
         days = [first + timedelta(days=n) for n in range((last - first).days + 1)]
         self.now = at(rng.choice([d for d in days if d.weekday() < 4]), rng.randint(8, 10), 35, self.me.tz)
@@ -224,7 +238,7 @@ class _Story:
                 doc = Doc("Interest", name, issued, amount, data, f"{slug(name)}-interest-{label}.pdf")
                 self.docs.append(doc)
                 subject = y.interest_mail.format(label=label)
-                text = tp.STATEMENT_MAIL.format(interest=y.interest, label=label)
+                text = tp.STATEMENT_MAIL.format(interest=_lower(y.interest), label=label)
                 when = self.moment(issued, (6, 9))
                 if last_year:
                     doc.why = "last year's statement"
@@ -267,7 +281,7 @@ class _Story:
         doc = Doc("Interest", original.issuer, fixed, amount, data, f"{slug(original.issuer)}-interest-corrected.pdf")
         self.docs.append(doc)
         subject, text = (
-            t.format(subject=y.interest_mail.format(label=y.label), interest=y.interest, old=old)
+            t.format(subject=y.interest_mail.format(label=y.label), interest=_lower(y.interest), old=old)
             for t in tp.CORRECTION_MAIL
         )
         path = self.mail(
@@ -323,7 +337,7 @@ class _Story:
             sender = f"{charity} <supporters@{org.domain}>"
             text = tp.RECEIPT_MAIL[1].format(amount=self.money(amount), date=self.day(given))
             sent = self.moment(given + timedelta(days=rng.randint(0, 2)))
-            self.mail(sender, tp.RECEIPT_MAIL[0], text, sent, [doc], f"The {charity} team")
+            self.mail(sender, tp.RECEIPT_MAIL[0], text, sent, [doc], _team(charity))
         if noisy:  # a receipt the user asked for again: the same file twice
             mailed = [d for d in self.docs if d.category == "Donations" and not d.why and d.mails]
             twice = rng.choice(mailed)
@@ -331,7 +345,7 @@ class _Story:
             again = min(again, self.now.date() - timedelta(days=3))
             sender = self.message(twice.mails[0])["from"]
             text = tp.COPY_MAIL[1].format(amount=self.money(twice.amount), date=self.day(twice.day))
-            path = self.mail(sender, tp.COPY_MAIL[0], text, self.moment(again), [twice], f"The {twice.issuer} team")
+            path = self.mail(sender, tp.COPY_MAIL[0], text, self.moment(again), [twice], _team(twice.issuer))
             nd.twin(self.draft, twice.mails[0], self.message(twice.mails[0]), path, self.message(path))
 
     def message(self, path: str) -> dict[str, Any]:
