@@ -222,9 +222,11 @@ def one_reminder(
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
+    at: str | None = None,
 ) -> Verdict:
     """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
-    its title or notes match `says` (an amount, say) when given."""
+    its title or notes match `says` (an amount, say) when given. For a due day, `at` ("09:00") is the
+    time of day it must have if it has one."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
         if old is not None and old.get("completed"):
@@ -251,6 +253,8 @@ def one_reminder(
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
     if not _on_time(item.get("due"), due):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
+    if at is not None and len(item.get("due") or "") > 10 and item["due"][11:16] != at:
+        return False, f"the {label} reminder is due at {item['due'][11:16]}; expected {at} (or no time)"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
     return True, f"one open {label} reminder in {lst}, due {due}"
@@ -1137,4 +1141,42 @@ def sent_file(final: dict[str, Any], *, to: str, path: str, label: str) -> Verdi
     if [a.get("sha256") for a in files] != [stored.get("sha256")]:
         names = [a.get("filename") for a in files]
         return False, f"the message to {to} attaches {names}; expected only {label} as it is in {path}"
+    return True, f"{to} got {label}"
+
+
+def note_lines(final: dict[str, Any], *, uid: str, folder: str, label: str, lines: list[dict[str, Any]]) -> Verdict:
+    """The note `uid`, still in `folder`, has exactly one line matching each entry's `pattern` ({label,
+    pattern, says: {what: pattern}, not_says?: pattern}); that line says everything in `says` and
+    nothing matching `not_says`. An entry with `count` 0 must have no line at all (a void contract)."""
+    where, note = _find(final, "notes", uid)
+    if note is None:
+        return False, f"the note {label} ({uid}) is gone"
+    if where != folder:
+        return False, f"the note {label} is in the folder {where!r}, not in {folder!r}"
+    body = (note.get("body") or "").splitlines()
+    for entry in lines:
+        found = [line.strip() for line in body if _matches(line, entry["pattern"])]
+        if len(found) != entry.get("count", 1):
+            return False, f"{label} has {len(found)} lines for {entry['label']}; expected {entry.get('count', 1)}"
+        if not found:
+            continue
+        missing = _missing(found[0], entry.get("says") or {})
+        if missing:
+            return False, f"{label}: the line {found[0]!r} does not give {', '.join(missing)}"
+        if entry.get("not_says") and _matches(found[0], entry["not_says"]):
+            return False, f"{label}: the line {found[0]!r} says what is not so for {entry['label']}"
+    return True, f"{label} has a right line for each of {[e['label'] for e in lines if e.get('count', 1)]}"
+
+
+def sent_alone(final: dict[str, Any], *, to: str, says: dict[str, str], label: str) -> Verdict:
+    """Exactly one message went to `to`, to nobody else, and its own words say each thing of `says`."""
+    got = _to(final, to)
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {to}; expected one ({label})"
+    others = sorted(set(_recipients(got[0])) - {to})
+    if others:
+        return False, f"the message to {to} also went to {others}"
+    missing = _missing(_own_words(got[0]), says)
+    if missing:
+        return False, f"the message to {to} does not give {', '.join(missing)}"
     return True, f"{to} got {label}"
