@@ -190,7 +190,7 @@ class _Story:
         welcome = set(rng.sample(sorted(cancel), 1 if len(cancel) == 2 else 2)) if hidden else set()
         taken: list[date] = []
         self.amendment: tuple[Contract, int] | None = None
-        for kind in kinds:
+        for kind in sorted(kinds, key=lambda k: k.key != on_holiday):  # the holiday's week first: it has one
             deadline, clause, amount, back = self.plan(kind, taken, kind.key == on_holiday)
             taken.append(deadline)
             brand, suffix = rng.choice(kind.providers)
