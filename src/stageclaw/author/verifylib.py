@@ -1168,15 +1168,17 @@ def note_lines(final: dict[str, Any], *, uid: str, folder: str, label: str, line
     return True, f"{label} has a right line for each of {[e['label'] for e in lines if e.get('count', 1)]}"
 
 
-def sent_alone(final: dict[str, Any], *, to: str, says: dict[str, str], label: str) -> Verdict:
-    """Exactly one message went to `to`, to nobody else, and its own words say each thing of `says`."""
-    got = _to(final, to)
+def sent_alone(final: dict[str, Any], *, to: str | list[str], says: dict[str, str], label: str) -> Verdict:
+    """Exactly one message went to `to` (or to one of several addresses that reach the same people: the
+    mail a reply goes to, the contact address), to nobody else, and its own words say each thing of `says`."""
+    addresses = [to] if isinstance(to, str) else to
+    got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
     if len(got) != 1:
-        return False, f"{len(got)} messages went to {to}; expected one ({label})"
-    others = sorted(set(_recipients(got[0])) - {to})
+        return False, f"{len(got)} messages went to {' or '.join(addresses)}; expected one ({label})"
+    others = sorted(set(_recipients(got[0])) - set(addresses))
     if others:
-        return False, f"the message to {to} also went to {others}"
+        return False, f"the message to {' or '.join(addresses)} also went to {others}"
     missing = _missing(_own_words(got[0]), says)
     if missing:
-        return False, f"the message to {to} does not give {', '.join(missing)}"
-    return True, f"{to} got {label}"
+        return False, f"the message to {' or '.join(addresses)} does not give {', '.join(missing)}"
+    return True, f"{' or '.join(addresses)} got {label}"

@@ -22,7 +22,7 @@ class Kind:
     shape: str  # the number's shape
     form: str  # docx or pdf
     runs: str  # "term" (a minimum term from a start date) or "renewal" (renews each year)
-    price: tuple[int, int]  # a month's (or for renewals a year's) price, in euros' worth
+    price: tuple[int, int]  # a month's price (a year's for those that renew yearly), in euros' worth
     reason_cancel: str
     reason_keep: str
 

@@ -98,6 +98,22 @@ def date_regex(d: date) -> str:
     return "|".join(forms)
 
 
+def full_date_regex(d: date, month_first: bool = False) -> str:
+    """A pattern for a day with its year however a table cell writes it: 14 May 2026, May 14, 2026,
+    2026-05-14, 14/05/2026 or 14.5.26 (05/14/2026 where months come first). Unlike `date_regex` the
+    year is part of it, for tables whose rows span two years."""
+    month, year = MONTHS[d.month - 1][:3], d.year
+    days = f"0?{d.day}(?:st|nd|rd|th)?"
+    first, second = (d.month, d.day) if month_first else (d.day, d.month)
+    forms = [
+        f"(?<!\\d){days}\\.?\\s+(?:of\\s+)?{month}\\w*\\.?,?\\s+{year}(?!\\d)",
+        f"{month}\\w*\\.?\\s+{days},?\\s+{year}(?!\\d)",
+        d.isoformat(),
+        f"(?<![\\d/.])0?{first}[./-]0?{second}[./-](?:{year}|{year % 100:02d})(?!\\d)",
+    ]
+    return "|".join(forms)
+
+
 def day_regex(d: date) -> str:
     """A pattern for a mention of the day: its date in any form, or its weekday (Thursday, Thu, 周四, 星期四)."""
     name = WEEKDAYS[d.weekday()]

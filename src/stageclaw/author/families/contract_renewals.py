@@ -38,7 +38,7 @@ from stageclaw.author.content.mail import message_id
 from stageclaw.author.content.office import docx_file
 from stageclaw.author.content.people import JOB_TITLES, Org
 from stageclaw.author.content.places import REGIONS
-from stageclaw.author.content.text import MONTHS, day
+from stageclaw.author.content.text import day, full_date_regex
 from stageclaw.author.content.timeline import at
 from stageclaw.author.content.volume import Avoid, Life, Scale
 from stageclaw.author.draft import Check, TaskDraft
@@ -247,8 +247,9 @@ class _Story:
         else:
             assert contract.renewal is not None
             renews = f"{day(contract.renewal, 'en', self.region, weekday=False)}"
-            term = [f"First started: {self.day(start)}", cr.RENEWS.format(what=k.label.lower(), renewal=renews)]
-            charge = f"Yearly price: {money.format_amount(price * 12, self.region)}"
+            what = k.number.split()[0].lower()  # the policy, the licence, the membership
+            term = [f"First started: {self.day(start)}", cr.RENEWS.format(what=what, renewal=renews)]
+            charge = f"Yearly price: {money.format_amount(price, self.region)}"
         notice = (cr.NOTICE_WELCOME if contract.welcome_only else cr.NOTICE_ADDRESS).format(
             address=contract.address, number_label=k.number.lower()
         )
@@ -389,22 +390,6 @@ class _Story:
         return mail_path("INBOX", message)
 
 
-def date_pattern(on: date, month_first: bool) -> str:
-    """A pattern for a day with its year however a table cell writes it: 14 May 2026, May 14, 2026,
-    2026-05-14, 14/05/2026 (05/14/2026 where months come first). The year is part of it: the rows
-    span two years."""
-    month, d, y = MONTHS[on.month - 1][:3], on.day, on.year
-    days = f"0?{d}(?:st|nd|rd|th)?"
-    forms = [
-        rf"(?<!\d){days}\.?\s+(?:of\s+)?{month}\w*\.?,?\s+{y}(?!\d)",
-        rf"{month}\w*\.?\s+{days},?\s+{y}(?!\d)",
-        rf"{on.isoformat()}",
-    ]
-    first, second = (on.month, d) if month_first else (d, on.month)
-    forms.append(rf"(?<![\d/.])0?{first}[./-]0?{second}[./-](?:{y}|{y % 100:02d})(?!\d)")
-    return "|".join(forms)
-
-
 @register
 class ContractRenewals(Family):
     name = "contract-renewals"
@@ -526,10 +511,10 @@ class ContractRenewals(Family):
             )
             # The term's end as its last day or as the day after (when it renews): both are what people write.
             last = c.end or (c.renewal - timedelta(days=1))  # type: ignore[operator]
-            ends = "|".join(date_pattern(d, month_first) for d in (last, last + timedelta(days=1)))
+            ends = "|".join(full_date_regex(d, month_first) for d in (last, last + timedelta(days=1)))
             says = {
                 "the end of the term": ends,
-                "the notice deadline": date_pattern(c.deadline, month_first),
+                "the notice deadline": full_date_regex(c.deadline, month_first),
                 "the decision": cr.CANCEL_WORDS if c.cancel else cr.KEEP_WORDS,
             }
             rows.append(
