@@ -1182,3 +1182,71 @@ def sent_alone(final: dict[str, Any], *, to: str | list[str], says: dict[str, st
     if missing:
         return False, f"the message to {' or '.join(addresses)} does not give {', '.join(missing)}"
     return True, f"{' or '.join(addresses)} got {label}"
+
+
+_DATED = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
+
+
+def _status(row: list[str], column: int | None, words: dict[str, str]) -> str | None:
+    """What a reconciliation row says of its payment: the first status (of `words`, label -> pattern) its
+    status cell (or, with no status column, the whole row) names."""
+    text = row[column] if column is not None and column < len(row) else " ".join(row)
+    return next((label for label, pattern in words.items() if _matches(text, pattern)), None)
+
+
+def _status_column(rows: list[list[str]]) -> int | None:
+    for row in rows[:3]:
+        for n, cell in enumerate(row):
+            if re.fullmatch(r"\s*status\s*", cell, re.IGNORECASE):
+                return n
+    return None
+
+
+def reconciled(
+    final: dict[str, Any],
+    *,
+    path: str,
+    date: str,
+    amount: float,
+    statuses: list[str],
+    words: dict[str, str],
+    label: str,
+    receipt: str | None = None,
+    not_receipt: str | None = None,
+) -> Verdict:
+    """The sheet at `path` has one row per statement line of `label` (found by its `date` pattern and its
+    `amount`, in any column and format), with exactly `statuses` among them (named as in `words`); the
+    receipt number `receipt` is on one of them, and none names a receipt matching `not_receipt`."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    column = _status_column(rows)
+    found = [r for r in rows if _matches(" ".join(r), date) and _has_amount(r, amount)]
+    if len(found) != len(statuses):
+        return False, f"{path} has {len(found)} rows for {label}; expected {len(statuses)}"
+    said = sorted(str(_status(r, column, words)) for r in found)
+    if said != sorted(statuses):
+        return False, f"{path} marks {label} {said}; expected {sorted(statuses)}"
+    if receipt is not None and not any(_matches(" ".join(r), receipt) for r in found):
+        return False, f"{path} does not give the receipt of {label}"
+    wrong = [r for r in found if not_receipt and _matches(" ".join(r), not_receipt)]
+    if wrong:
+        return False, f"{path} matches {label} to a receipt that is not its own: {wrong[0]}"
+    return True, f"{path} reconciles {label}"
+
+
+def sheet_strays(final: dict[str, Any], *, path: str, lines: list[dict[str, Any]]) -> Verdict:
+    """No dated row of the sheet at `path` gives an amount that no statement line ({date: pattern, amount})
+    of that day has: nothing made up, nothing in another currency, nothing from another month."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    for row in rows:
+        text = " ".join(row)
+        if not _DATED.search(text) or not _cell_amounts(row):
+            continue
+        if not any(_matches(text, line["date"]) and _has_amount(row, line["amount"]) for line in lines):
+            return False, f"{path} has the row {row}, which is no line of the statement"
+    return True, f"every dated row of {path} is a line of the statement"

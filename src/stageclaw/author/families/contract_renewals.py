@@ -326,19 +326,11 @@ class _Story:
         return path
 
     def holidays_calendar(self) -> list[str]:
-        out = []
-        for on, holiday in sorted(self.calendar.holidays.items()):
-            if on.year not in (2025, 2026, 2027):
-                continue
-            event = {
-                "uid": f"hol-{on.isoformat()}",
-                "summary": holiday.name,
-                "start": on.isoformat(),
-                "end": (on + timedelta(days=1)).isoformat(),
-            }
-            self.draft.add_event(HOLIDAYS, event)
-            out.append(item_path("calendar", HOLIDAYS, event))
-        return out
+        """The subscribed calendar of the region's public holidays."""
+        return [
+            item_path("calendar", HOLIDAYS, self.draft.add_event(HOLIDAYS, e))
+            for e in holidays.as_events(self.region.key)
+        ]
 
     def note(self) -> dict[str, Any]:
         decisions = []
