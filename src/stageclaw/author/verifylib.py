@@ -1168,9 +1168,17 @@ def note_lines(final: dict[str, Any], *, uid: str, folder: str, label: str, line
     return True, f"{label} has a right line for each of {[e['label'] for e in lines if e.get('count', 1)]}"
 
 
-def sent_alone(final: dict[str, Any], *, to: str | list[str], says: dict[str, str], label: str) -> Verdict:
+def sent_alone(
+    final: dict[str, Any],
+    *,
+    to: str | list[str],
+    says: dict[str, str],
+    label: str,
+    not_says: dict[str, str] | None = None,
+) -> Verdict:
     """Exactly one message went to `to` (or to one of several addresses that reach the same people: the
-    mail a reply goes to, the contact address), to nobody else, and its own words say each thing of `says`."""
+    mail a reply goes to, the contact address), to nobody else; its own words say each thing of `says`
+    and nothing of `not_says` (a wrong reference next to the right one)."""
     addresses = [to] if isinstance(to, str) else to
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
     if len(got) != 1:
@@ -1181,6 +1189,9 @@ def sent_alone(final: dict[str, Any], *, to: str | list[str], says: dict[str, st
     missing = _missing(_own_words(got[0]), says)
     if missing:
         return False, f"the message to {' or '.join(addresses)} does not give {', '.join(missing)}"
+    wrong = [what for what, pattern in (not_says or {}).items() if _matches(_own_words(got[0]), pattern)]
+    if wrong:
+        return False, f"the message to {' or '.join(addresses)} gives {', '.join(wrong)}"
     return True, f"{' or '.join(addresses)} got {label}"
 
 

@@ -87,7 +87,7 @@ def time_regex(t: time | datetime) -> str:
 def date_regex(d: date) -> str:
     """A pattern for a calendar day: 12 March, March 12th, 12/3, 2026-03-12, 3月12日."""
     month = MONTHS[d.month - 1]
-    dd = f"(?<!\\d){d.day}(?:st|nd|rd|th)?(?!\\d)"
+    dd = f"(?<!\\d)0?{d.day}(?:st|nd|rd|th)?(?!\\d)"  # "05 March" is the same day
     forms = [
         f"{dd}\\.?\\s*(?:of\\s+)?{month[:3]}\\w*",
         f"{month[:3]}\\w*\\.?\\s+{dd}",

@@ -182,12 +182,12 @@ class _Story:
     def shopping(self, conflict: bool, noisy: bool) -> None:
         """The card payments of the month and their receipts, with the twists."""
         rng = self.rng
-        shops = rng.sample(rr.SHOPS, rng.randint(7, 9))
+        shops = rng.sample(rr.SHOPS, rng.randint(9, 11))
         used: set[date] = set()
         for n, (brand, legal_root, items, style, (low, high)) in enumerate(shops):
             legal = f"{legal_root} {rr.LEGAL_FORM[self.region.key]}"
             org = self.org(brand, legal)
-            visits = rng.randint(2, 3) if n == 0 and noisy else 1  # the coffee shop round the corner
+            visits = rng.randint(2, 4) if n == 0 and noisy else 1  # the coffee shop round the corner
             for _ in range(visits):
                 posted = self.posting(used)
                 used.add(posted)
@@ -542,6 +542,7 @@ class ReceiptsReconciliation(Family):
         r = double.receipt
         assert r is not None
         sender = r.sender.split("<")[1].rstrip(">")
+        prefix, digits = r.number.split("-")
         draft.check(
             Check(
                 "double_charge_mail",
@@ -557,6 +558,7 @@ class ReceiptsReconciliation(Family):
                         "that it was charged twice": rr.DOUBLE_WORDS,
                     },
                     "label": "the double charge",
+                    "not_says": {"another receipt number": rf"\b{prefix}-(?!{digits}\b)\d+"},
                 },
                 weight=2,
                 stage="chasing the double charge",
