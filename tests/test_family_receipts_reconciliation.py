@@ -144,8 +144,10 @@ def test_the_follow_up_counted_through_the_holidays_fails(solved):
 
 
 def test_the_shops_mail_to_another_address_fails(solved):
-    draft, task, oracle = solved
+    _draft, task, oracle = solved
     state = copy.deepcopy(oracle.sH)
+    sent = {m["message_id"] for m in state["mail"]["outbox"]}
     for message in [*state["mail"]["outbox"], *state["mail"]["folders"]["Sent"]]:
-        message["to"] = [re.sub(r"^[^@<]+@", "orders@", a.split("<")[-1].rstrip(">")) for a in message["to"]]
+        if message["message_id"] in sent:
+            message["to"] = [re.sub(r"^[^@<]+@", "orders@", a.split("<")[-1].rstrip(">")) for a in message["to"]]
     assert _failed(task, oracle, state) == {"double_charge_mail"}

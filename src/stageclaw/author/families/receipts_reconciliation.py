@@ -229,6 +229,22 @@ class _Story:
             self.lines.append(line)
             self.abroad = line
 
+    def straddle(self) -> None:
+        """One purchase on the other side of the month's clock change from the rest (a weekend purchase
+        posted on Monday, or one in the month's last days), its receipt by mail: the month's times carry
+        two UTC offsets, as a real month of mail around a clock change does."""
+        change = tr.dst_changes(self.me.tz, self.month - timedelta(days=3), self.end + timedelta(days=1))[0].at.date()
+        plain = [line for line in self.lines if not line.twist and line.receipt is not None]
+        line = self.rng.choice(plain)
+        assert line.receipt is not None
+        if change.day > 15:  # late in the month: a purchase after it
+            line.day = self.end - timedelta(days=self.rng.randint(0, 1))
+            line.receipt.bought = max(change, line.day - timedelta(days=1))
+        else:  # early: a purchase before it, posted after
+            line.receipt.bought = change - timedelta(days=1)
+            line.day = line.receipt.bought + timedelta(days=2)
+        line.receipt.path = ""
+
     def receipt(
         self, org: Org, legal: str, posted: date, total: Decimal, items: str, *, currency: str = "", file: bool = False
     ) -> Receipt:
@@ -408,6 +424,7 @@ class ReceiptsReconciliation(Family):
         s = _Story(ctx)
         draft, rng = s.draft, s.rng
         s.shopping(ctx.on("cross_source_conflict"), ctx.on("noisy_data"))
+        s.straddle()
         extra = s.noise() if ctx.on("noisy_data") else []
         s.deliver()
         s.refund_mail()
@@ -500,6 +517,7 @@ class ReceiptsReconciliation(Family):
             receipt = group[0].receipt
             item = f"row_{re.sub(r'[^a-z0-9]+', '_', description.lower()).strip('_')[:24]}_{on:%d}"
             item += "_refund" if paid_in else ""
+            item += f"_{len([i for i in rows.values() if i.startswith(item)]) + 1}" if item in rows.values() else ""
             statuses = sorted(line.status for line in group)
             rows.update({id(line): item for line in group})
             what = f"{description} {'+' if paid_in else ''}{s.money(amount)} on {s.day(on)}"
