@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from stageclaw.agents.base import (
     AGENT_ERROR,
@@ -100,10 +102,38 @@ class LLMSettings:
         }
 
 
+T = TypeVar("T")
+
+
 class ProviderError(Exception):
     def __init__(self, message: str, retryable: bool) -> None:
         super().__init__(message)
         self.retryable = retryable
+
+
+def with_retries(
+    call: Callable[[], T], errors: Any, retries: int, backoff_s: float, stop: threading.Event | None = None
+) -> T:
+    """`call()`, tried again after a transient provider failure (5xx, 408, 429, no connection) up to
+    `retries` times with exponential backoff; an answer that cannot succeed (any other 4xx: a bad key,
+    an unknown model, a request too large) is not tried again. Raises ProviderError. `errors` is the
+    SDK module (openai or anthropic), whose exception classes have the same names. A set `stop` ends the
+    backoff (up to a minute) at once: a stopped run does not wait it out."""
+    for attempt in range(retries + 1):
+        try:
+            return call()
+        except errors.APIStatusError as exc:
+            retryable = exc.status_code in RETRYABLE_STATUS
+            failure = ProviderError(f"the provider answered {exc.status_code}: {str(exc)[:300]}", retryable)
+        except (errors.APIConnectionError, errors.APITimeoutError) as exc:
+            failure = ProviderError(f"could not reach the provider: {exc}", True)
+        if (
+            not failure.retryable
+            or attempt == retries
+            or (stop or threading.Event()).wait(min(backoff_s * 2**attempt, 60))
+        ):
+            raise failure
+    raise AssertionError("unreachable")
 
 
 class _OpenAI:
@@ -206,20 +236,12 @@ class LLMAgent:
         self.config = settings.public()
         self.api = _OpenAI(settings) if settings.provider == "openai" else _Anthropic(settings)
 
-    def _complete(self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Turn:
-        errors = self.api.errors
-        for attempt in range(self.s.retries + 1):
-            try:
-                return self.api.complete(system, messages, tools)
-            except errors.APIStatusError as exc:
-                retryable = exc.status_code in RETRYABLE_STATUS
-                failure = ProviderError(f"the provider answered {exc.status_code}: {str(exc)[:300]}", retryable)
-            except (errors.APIConnectionError, errors.APITimeoutError) as exc:
-                failure = ProviderError(f"could not reach the provider: {exc}", True)
-            if not failure.retryable or attempt == self.s.retries:
-                raise failure
-            time.sleep(min(self.s.backoff_s * 2**attempt, 60))
-        raise AssertionError("unreachable")
+    def _complete(
+        self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]], stop: threading.Event
+    ) -> Turn:
+        return with_retries(
+            lambda: self.api.complete(system, messages, tools), self.api.errors, self.s.retries, self.s.backoff_s, stop
+        )
 
     def _execute(self, registry: Registry, call: Call) -> tuple[Call, str, bool]:
         args = call.raw_args
@@ -253,7 +275,7 @@ class LLMAgent:
             if time.monotonic() - started > budget_s:
                 return outcome(TIMEOUT, error=f"the time budget of {budget_s:g} s is spent")
             try:
-                turn = self._complete(system, messages, tools)
+                turn = self._complete(system, messages, tools, registry.stop)
             except ProviderError as exc:
                 return outcome(INFRA_ERROR if exc.retryable else AGENT_ERROR, error=str(exc))
             usage["input_tokens"] += turn.input_tokens

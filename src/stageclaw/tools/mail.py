@@ -11,9 +11,9 @@ import base64
 import email.utils
 import hashlib
 import imaplib
-import os
 import re
 import smtplib
+import stat
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -29,6 +29,8 @@ from stageclaw.tools.base import ToolContext, ToolError, tool
 from stageclaw.tools.timeparse import parse_datetime
 from stageclaw.world import canonical, mime
 from stageclaw.world.episode import Endpoints
+
+ATTACHMENT_CAP = 25 << 20  # bytes of one attached file, as mail providers allow
 
 T = TypeVar("T")
 
@@ -310,6 +312,8 @@ def _imap(ctx: ToolContext, work: Callable[[_Session], T]) -> T:
 def _recipients(values: list[str], field: str) -> list[str]:
     out = []
     for value in values:
+        if any(c in value for c in "\r\n\0"):  # a line break would start another header, e.g. a Bcc
+            raise ToolError(f"bad address {value!r} in {field}: it holds a line break", "invalid_arguments")
         pairs = email.utils.getaddresses([value])
         if not pairs or not all(re.fullmatch(r"[^@\s<>,]+@[^@\s<>,]+", addr) for _, addr in pairs):
             raise ToolError(
@@ -334,14 +338,15 @@ def _message_id_arg(value: str) -> str:
 
 def _attachments(ctx: ToolContext, names: list[str]) -> list[tuple[str, bytes]]:
     out = []
-    for name in names:
-        path = paths.resolve(ctx.episode.workspace, name, must_exist=True)
-        if path.is_dir():
-            raise ToolError(f"{name!r} is a folder; attach the files in it one by one", "invalid_arguments")
-        try:
-            out.append((path.name, path.read_bytes()))
-        except OSError as exc:
-            raise ToolError(f"cannot read {name!r}: {exc.strerror}") from None
+    with paths.Workspace(ctx.episode.workspace) as ws:
+        for name in names:
+            rel = paths.clean(name)
+            if not rel or stat.S_ISDIR(getattr(ws.lstat(rel), "st_mode", 0)):
+                raise ToolError(f"{name!r} is a folder; attach the files in it one by one", "invalid_arguments")
+            data, size = ws.read(rel, ATTACHMENT_CAP + 1, name)
+            if size > ATTACHMENT_CAP:
+                raise ToolError(f"{name!r} has {size} bytes; an attachment may have {ATTACHMENT_CAP >> 20} MiB at most")
+            out.append((rel.rsplit("/", 1)[-1], data))
     return out
 
 
@@ -530,7 +535,7 @@ Attachments = Annotated[
 ]
 
 
-@tool("mail")
+@tool("mail", returns="{folders: [{name, total, unseen}]}")
 def mail_list_folders(
     ctx: ToolContext,
     limit: paging.limit(100, 500) = None,
@@ -556,7 +561,7 @@ def mail_list_folders(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{messages: [{id, folder, message_id, from, to, cc, subject, date, flags, snippet}]}")
 def mail_search(
     ctx: ToolContext,
     folder: Annotated[
@@ -646,7 +651,7 @@ def mail_search(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="MESSAGE + {id, folder}")
 def mail_read(ctx: ToolContext, id: Id) -> dict[str, Any]:
     """Open one message and read it in full. Side effects: as opening it in a mail client, marks it read (\\Seen).
 
@@ -667,7 +672,7 @@ def mail_read(ctx: ToolContext, id: Id) -> dict[str, Any]:
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{message_id}")
 def mail_send(
     ctx: ToolContext,
     to: Annotated[list[str], Field(description="recipients, e.g. ['priya@orbitals.io', 'Wei Chen <wei@chen.family>']")],
@@ -699,7 +704,7 @@ def mail_send(
     return {"message_id": message_id}
 
 
-@tool("mail")
+@tool("mail", returns="{message_id, to, cc, subject}")
 def mail_reply(
     ctx: ToolContext,
     id: Id,
@@ -739,7 +744,7 @@ def mail_reply(
     return {"message_id": message_id, "to": canonical.addresses(to), "cc": canonical.addresses(cc), "subject": subject}
 
 
-@tool("mail")
+@tool("mail", returns="{message_id, to, cc, subject, attachments: [filename]}")
 def mail_forward(
     ctx: ToolContext,
     id: Id,
@@ -788,7 +793,7 @@ def mail_forward(
     }
 
 
-@tool("mail")
+@tool("mail", returns="{path, size, sha256}")
 def mail_save_attachment(
     ctx: ToolContext,
     id: Id,
@@ -831,23 +836,17 @@ def mail_save_attachment(
         name, data = found[0]
     # An attachment's name comes from the sender: only its last part is used, never a path it spells.
     own = PurePosixPath(name.replace("\\", "/")).name.strip().lstrip(".") or "attachment"
-    into = path.strip().endswith("/") or not PurePosixPath(path.strip()).parts
-    target = paths.resolve(ctx.episode.workspace, path)
-    if into or target.is_dir():
-        target = paths.resolve(ctx.episode.workspace, str(PurePosixPath(path.strip()) / own))
-    shown = paths.relative(ctx.episode.workspace, target)
-    if os.path.lexists(target):
-        raise ToolError(f"{shown!r} already exists and is not overwritten; choose another name or delete it first")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with open(target, "xb") as fh:
-            fh.write(data)
-    except (FileExistsError, NotADirectoryError):
-        raise ToolError(f"cannot save to {path!r}: part of its folder path is an existing file") from None
-    return {"path": shown, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+    rel = paths.clean(path)
+    with paths.Workspace(ctx.episode.workspace) as ws:
+        existing = ws.lstat(rel)
+        into = path.strip().endswith("/") or not rel or (existing is not None and stat.S_ISDIR(existing.st_mode))
+        final = "/".join(p for p in (rel, own) if p) if into else rel
+        if not ws.create(final, data, path):
+            raise ToolError(f"{final!r} already exists and is not overwritten; choose another name or delete it first")
+    return {"path": final, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
 
 
-@tool("mail")
+@tool("mail", returns="{id}  (the message's new FOLDER/UID)")
 def mail_move(
     ctx: ToolContext,
     id: Id,
@@ -868,7 +867,7 @@ def mail_move(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{id, flags}")
 def mail_flag(
     ctx: ToolContext,
     id: Id,
@@ -904,7 +903,7 @@ def mail_flag(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{deleted, moved_to} or {deleted, permanent: true}")
 def mail_delete(ctx: ToolContext, id: Id) -> dict[str, Any]:
     """Delete a message the way a mail client does: it moves to Trash; deleting it from Trash removes it for good.
 

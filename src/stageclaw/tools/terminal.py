@@ -17,11 +17,13 @@ MAX_COMMAND_CHARS = 100_000
 def _shell(ctx: ToolContext) -> Shell:
     episode = ctx.episode
     return ctx.client(
-        "terminal", lambda: Shell(episode.workspace, episode.world.timezone, episode.clock.now), Shell.close
+        "terminal",
+        lambda: Shell(episode.workspace, episode.world.timezone, episode.clock.now, episode.identity),
+        Shell.close,
     )
 
 
-@tool("terminal")
+@tool("terminal", returns="{exit_code, stdout, stderr, note?}")
 def terminal_run(
     ctx: ToolContext,
     command: Annotated[
