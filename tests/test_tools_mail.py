@@ -432,44 +432,39 @@ def test_save_attachment_writes_the_file_and_leaves_the_message(episode: Episode
 def test_save_attachment_refuses_without_changing_anything(make_episode: Any) -> None:
     world = {
         **{k: RICH[k] for k in ("now", "timezone", "user")},
-        "mail": {
-            "folders": {
-                "INBOX": [
-                    _msg(
-                        "<two-1@acme.test>",
-                        "2026-03-09T10:00:00+00:00",
-                        subject="Two files",
-                        body="See attached.",
-                        attachments=[
-                            {"filename": "../../../etc/cron.d/evil", "text": "* * * * * root true\n"},
-                            {"filename": "notes.txt", "text": "hello\n"},
-                        ],
-                    ),
-                    _msg("<none-1@acme.test>", "2026-03-08T10:00:00+00:00", subject="Plain", body="No files."),
-                ]
-            }
-        },
+        "mail": {"folders": {"INBOX": [_msg("<none-1@acme.test>", "2026-03-08T10:00:00+00:00", subject="Plain")]}},
         "files": {"docs/notes.txt": {"text": "mine\n"}},
     }
     ep = make_episode(world)
+    # A sender chooses an attachment's name: this one spells a path out of the user's files.
+    raw = build_message(
+        sender="Ana Ruiz <ana@acme.test>",
+        to=[USER],
+        cc=[],
+        subject="Two files",
+        date=datetime.fromisoformat("2026-03-09T10:00:00+00:00"),
+        message_id="<two-1@acme.test>",
+        body="See attached.",
+        attachments=[("../../../etc/cron.d/evil", b"* * * * * root true\n"), ("notes.txt", b"hello\n")],
+    )
+    maildir.deliver(ep.home, "INBOX", raw, ep.pool.dovecot.owner)
     with Registry(ep) as reg:
+        [two] = reg.call("mail_search", {"subject": "Two files"})["messages"]
+        [plain] = reg.call("mail_search", {"subject": "Plain"})["messages"]
         s0 = ep.snapshot()
-        assert (
-            "say which with filename" in refused(reg, "mail_save_attachment", {"id": "INBOX/1", "path": "x/"}).message
-        )
-        missing = refused(reg, "mail_save_attachment", {"id": "INBOX/1", "path": "x/", "filename": "a.pdf"})
+        message = {"id": two["id"], "path": "x/"}
+        assert "say which with filename" in refused(reg, "mail_save_attachment", message).message
+        missing = refused(reg, "mail_save_attachment", {**message, "filename": "a.pdf"})
         assert "it has: ../../../etc/cron.d/evil, notes.txt" in missing.message
-        assert "no attachments" in refused(reg, "mail_save_attachment", {"id": "INBOX/2", "path": "x/"}).message
-        taken = refused(reg, "mail_save_attachment", {"id": "INBOX/1", "path": "docs/", "filename": "notes.txt"})
+        assert "no attachments" in refused(reg, "mail_save_attachment", {"id": plain["id"], "path": "x/"}).message
+        taken = refused(reg, "mail_save_attachment", {"id": two["id"], "path": "docs/", "filename": "notes.txt"})
         assert "already exists" in taken.message
         for outside in ("../out.txt", "/tmp/out.txt"):
-            args = {"id": "INBOX/1", "path": outside, "filename": "notes.txt"}
+            args = {"id": two["id"], "path": outside, "filename": "notes.txt"}
             assert "outside your files" in refused(reg, "mail_save_attachment", args).message
         assert ep.snapshot() == s0
-        # A sender's name never chooses the folder: only its last part is kept.
-        evil = reg.call(
-            "mail_save_attachment", {"id": "INBOX/1", "path": "in/", "filename": "../../../etc/cron.d/evil"}
-        )
+        # Only the last part of the sender's name is kept: it never chooses the folder.
+        evil = reg.call("mail_save_attachment", {**message, "path": "in/", "filename": "../../../etc/cron.d/evil"})
         assert evil["path"] == "in/evil"
         assert paths(s0, ep.snapshot()) == ["added files/in/evil"]
 
