@@ -31,3 +31,15 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_select(ref=int(found.group(1)), option=value)
         else:
             tools.browser_fill(ref=int(found.group(1)), value=value)
+
+
+def every(search: Any, key: str, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key]
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found

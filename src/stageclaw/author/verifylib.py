@@ -1553,3 +1553,19 @@ def sheet_strays(final: dict[str, Any], *, path: str, lines: list[dict[str, Any]
         if not any(_matches(text, line["date"]) and _has_amount(row, line["amount"]) for line in lines):
             return False, f"{path} has the row {row}, which is no line of the statement"
     return True, f"every dated row of {path} is a line of the statement"
+
+
+def events_give_refs(initial: dict[str, Any], final: dict[str, Any], *, calendar: str, known: list[str]) -> Verdict:
+    """Every booking-reference-like code (six capitals and digits, with a digit) that a new event in `calendar`
+    gives is a new trip booking's reference or one of `known` (the flight's number written without its space):
+    a reference the agent copies into the calendar must be the one the booking got."""
+    references = {b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)}
+    for where, event in _fresh(initial, final, "calendar"):
+        if where != calendar:
+            continue
+        text = " ".join(str(event.get(f) or "") for f in ("summary", "description", "location"))
+        codes = re.findall(r"(?<![\w-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6}(?![\w-])", text)
+        wrong = [c for c in dict.fromkeys(codes) if c not in references and c not in known]
+        if wrong:
+            return False, f"the event {_label(event)!r} gives {wrong}, which no booking has as its reference"
+    return True, f"every reference the new events in {calendar} give is a booking's"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from stageclaw.author.solutionlib import one_line
+from stageclaw.author.solutionlib import address, every, one_line
 
 FACTS: dict[str, Any] = {}
 
@@ -15,12 +15,13 @@ def _reference(page: dict[str, Any]) -> str:
 
 
 def _request(tools, read_all=False):
-    """The coordinator's request and this year's nightly limit for the city; with `read_all`, every inbox
-    message and every travel-policy note is read first."""
+    """The coordinator's request and this year's nightly limit for the city; with `read_all`, the whole inbox is
+    listed page by page and every message from the coordinator and every travel-policy note is read first."""
     f = FACTS
     if read_all:
-        for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
-            tools.mail_read(id=message["id"])
+        for message in every(tools.mail_search, "messages", folder="INBOX", limit=50):
+            if address(message["from"]) == f["coordinator"]:
+                tools.mail_read(id=message["id"])
     found = tools.mail_search(sender=f["coordinator"], subject=f["subject"])["messages"]
     request = tools.mail_read(id=found[0]["id"])
     wanted = one_line(request["body"])
