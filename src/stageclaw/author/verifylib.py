@@ -1556,16 +1556,17 @@ def sheet_strays(final: dict[str, Any], *, path: str, lines: list[dict[str, Any]
 
 
 def events_give_refs(initial: dict[str, Any], final: dict[str, Any], *, calendar: str, known: list[str]) -> Verdict:
-    """Every booking-reference-like code (six capitals and digits, with a digit) that a new event in `calendar`
-    gives is a new trip booking's reference or one of `known` (the flight's number written without its space):
-    a reference the agent copies into the calendar must be the one the booking got."""
+    """Every reference-like code (six or more letters and digits with at least one digit, dashes allowed) that a
+    new event in `calendar` gives is a new trip booking's reference or one of `known` (the flight's number written
+    without its space): a reference the agent copies into the calendar must be the one the booking got. Shorter
+    codes (a terminal T2, a seat 14C) are no references."""
     references = {b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)}
     for where, event in _fresh(initial, final, "calendar"):
         if where != calendar:
             continue
         text = " ".join(str(event.get(f) or "") for f in ("summary", "description", "location"))
-        codes = re.findall(r"(?<![\w-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6}(?![\w-])", text)
-        wrong = [c for c in dict.fromkeys(codes) if c not in references and c not in known]
+        codes = re.findall(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-])", text)
+        wrong = [c for c in dict.fromkeys(codes) if len(c) >= 6 and c not in references and c not in known]
         if wrong:
             return False, f"the event {_label(event)!r} gives {wrong}, which no booking has as its reference"
     return True, f"every reference the new events in {calendar} give is a booking's"
