@@ -245,11 +245,13 @@ def one_reminder(
     stale: str | None = None,
     says: str | None = None,
     at: str | None = None,
+    stated: dict[str, Any] | None = None,
 ) -> Verdict:
     """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
     them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
     its title or notes match `says` (an amount, say) when given. For a due day, `at` ("09:00") is the
-    time of day it must have if it has one."""
+    time of day it must have if it has one. Its title and notes give no value of a kind `stated` lists but
+    the listed ones (a deadline written into the title must be the deadline)."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
         if old is not None and old.get("completed"):
@@ -280,6 +282,9 @@ def one_reminder(
         return False, f"the {label} reminder is due at {item['due'][11:16]}; expected {at} (or no time)"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
+    stray = _stray(f"{item.get('title') or ''}\n{item.get('notes') or ''}", stated)
+    if stray:
+        return False, f"the {label} reminder {item.get('title')!r} gives {'; '.join(stray)}, which is wrong"
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
@@ -457,6 +462,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
         wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number: five or more characters with a digit, not a date
+        found = re.findall(r"(?<![\w-])(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
     return wrong
 
 
@@ -1467,10 +1476,12 @@ def sent_alone(
     says: dict[str, str],
     label: str,
     not_says: dict[str, str] | None = None,
+    stated: dict[str, Any] | None = None,
 ) -> Verdict:
     """Exactly one message went to `to` (or to one of several addresses that reach the same people: the
     mail a reply goes to, the contact address), to nobody else; its own words say each thing of `says`
-    and nothing of `not_says` (a wrong reference next to the right one)."""
+    and nothing of `not_says` (a wrong reference next to the right one); its subject and own words give no
+    value of a kind `stated` lists but the listed ones."""
     addresses = [to] if isinstance(to, str) else to
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
     if len(got) != 1:
@@ -1482,6 +1493,7 @@ def sent_alone(
     if missing:
         return False, f"the message to {' or '.join(addresses)} does not give {', '.join(missing)}"
     wrong = [what for what, pattern in (not_says or {}).items() if _matches(_own_words(got[0]), pattern)]
+    wrong += _stray(f"{got[0].get('subject') or ''}\n{_own_words(got[0])}", stated)
     if wrong:
         return False, f"the message to {' or '.join(addresses)} gives {', '.join(wrong)}"
     return True, f"{' or '.join(addresses)} got {label}"

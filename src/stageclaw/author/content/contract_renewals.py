@@ -191,7 +191,7 @@ How I deal with them:
   before it instead; the holidays are in my calendar. The title names the provider.
 - The ones I'm cancelling: email the cancellation now to the address the contract gives for
   notices, quoting the contract number.
-- Then a row per contract in the table below.
+- Then a row per contract in the table below ("Term ends" is the last day of the current term).
 
 | Contract | Provider | Number | Term ends | Notice deadline | Decision |
 |---|---|---|---|---|---|

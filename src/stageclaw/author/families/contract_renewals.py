@@ -480,6 +480,7 @@ class ContractRenewals(Family):
         rows, reminders, mails = [], [], []
         for c in sorted(s.contracts, key=lambda c: c.deadline):
             title = rf"\b{re.escape(c.brand.split()[0])}|{c.kind.label}"
+            last = c.end or (c.renewal - timedelta(days=1))  # type: ignore[operator]
             when = s.day(c.reminder)
             item = f"reminder_{c.key}"
             reminders.append(item)
@@ -496,14 +497,15 @@ class ContractRenewals(Family):
                         "due": c.reminder.isoformat(),
                         "label": c.brand,
                         "at": "09:00",
+                        # a date in the title or notes is one of the contract's own: its deadline, say
+                        "stated": {"dates": [d.isoformat() for d in (c.deadline, c.reminder, last)]},
                     },
                     weight=2,
                     stage="working out each notice deadline",
                 )
             )
-            # The term's end as its last day or as the day after (when it renews): both are what people write.
-            last = c.end or (c.renewal - timedelta(days=1))  # type: ignore[operator]
-            ends = "|".join(full_date_regex(d, month_first) for d in (last, last + timedelta(days=1)))
+            # The note asks for the last day of the current term (a yearly contract's is the day before it renews).
+            ends = full_date_regex(last, month_first)
             says = {
                 "the end of the term": ends,
                 "the notice deadline": full_date_regex(c.deadline, month_first),
@@ -532,6 +534,7 @@ class ContractRenewals(Family):
                                 "that it is a cancellation": cr.CANCEL_WORDS,
                             },
                             "label": f"the cancellation of {c.number}",
+                            "stated": {"codes": [c.number]},  # no other contract's number, nothing mistyped
                         },
                         weight=2,
                         stage="cancelling",

@@ -69,22 +69,25 @@ def _agreements(tools: Any) -> tuple[list[dict[str, Any]], dict[str, date]]:
 
 
 def _deadline(agreement: dict[str, Any], amended: dict[str, date], today: date) -> tuple[date, date]:
-    """(the date notice is counted back from, the last day to give notice)."""
+    """(the last day of the current term, the last day to give notice): notice is counted back from the term's
+    end or from the renewal date."""
     content = agreement["content"]
     start = _field(content, "Start date")
     if start is not None:
         months = int(re.search(r"Minimum term: (\d+) months", content).group(1))
         base = amended.get(agreement["number"]) or _months(_when(start), months) - timedelta(days=1)
+        last = base
     else:
         renews = re.search(r"renews automatically on (.+?) each year", content).group(1)
         base = _when(f"{renews} {today.year}")
         while base <= today:
             base = base.replace(year=base.year + 1)
+        last = base - timedelta(days=1)
     days = re.search(r"at least (\d+) days|up to (\d+) days", content)
     if days:
-        return base, base - timedelta(days=int(days.group(1) or days.group(2)))
+        return last, base - timedelta(days=int(days.group(1) or days.group(2)))
     months = re.search(r"at least (one|two|three) months?", content).group(1)
-    return base, _months(base, -WORDS[months])
+    return last, _months(base, -WORDS[months])
 
 
 def _reminder_day(deadline: date, holidays: set[date]) -> date:
