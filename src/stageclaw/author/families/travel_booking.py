@@ -19,7 +19,7 @@ from datetime import timedelta
 
 from stageclaw.author import verifylib as v
 from stageclaw.author.content import mail as mails
-from stageclaw.author.content.places import ENGLISH, REGIONS
+from stageclaw.author.content.places import REGIONS
 from stageclaw.author.content.text import day
 from stageclaw.author.content.timeline import at, pick_now, workday
 from stageclaw.author.content.volume import Avoid, Life, Scale
@@ -45,6 +45,7 @@ AREAS = ("Messe", "Old Town", "Harbour", "University", "Riverside", "Station")
 AIRLINES = (("Lufthansa", "LH"), ("Eurowings", "EW"), ("Austrian", "OS"), ("KLM", "KL"))
 EVENTS = ("Data Summit", "Cloud Expo", "Product Forum", "Design Days", "Analytics Congress")
 HOTEL_WORDS = ("Parkhotel", "Hotel", "Residenz", "City Inn", "Grand Hotel", "Boutique Hotel")
+HOME_REGIONS = ("de", "fr")  # English-writing regions on Central European Time, like every city above
 SCALE = Scale(messages=180, series=5, events=100, contacts=60, files=40, notes=10, reminders=10)
 
 
@@ -61,7 +62,9 @@ class TravelBooking(Family):
 
     def build(self, ctx: Context) -> TaskDraft:
         rng, people = ctx.rng, ctx.people
-        region = REGIONS[rng.choice(ENGLISH)]
+        # The user lives in the airports' zone (CET): Skyway's times are the airports' local times, so the
+        # calendar entry's clock time is not left to a guess about which zone the agent should convert to.
+        region = REGIONS[rng.choice(HOME_REGIONS)]
         me = people.person(region, org=people.company(region), title="Consultant")
         coordinator = people.person(region, org=me.org, title="Travel coordinator")
         now = pick_now(rng, me.tz)
@@ -79,6 +82,8 @@ class TravelBooking(Family):
             now=now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
+            time_budget_s=900,  # searching half a year of mail and notes, then two bookings in the browser
+            max_steps=50,
         )
 
         # Flights on the travel day (one in the evening) and one on the event's morning.
