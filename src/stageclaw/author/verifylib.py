@@ -1477,11 +1477,13 @@ def sent_alone(
     label: str,
     not_says: dict[str, str] | None = None,
     stated: dict[str, Any] | None = None,
+    replies: dict[str, str] | None = None,
 ) -> Verdict:
     """Exactly one message went to `to` (or to one of several addresses that reach the same people: the
     mail a reply goes to, the contact address), to nobody else; its own words say each thing of `says`
     and nothing of `not_says` (a wrong reference next to the right one); its subject and own words give no
-    value of a kind `stated` lists but the listed ones."""
+    value of a kind `stated` lists but the listed ones. An address of `replies` (address -> message id) counts
+    only for a reply to that message (a shop's receipts mailbox takes answers to its receipt)."""
     addresses = [to] if isinstance(to, str) else to
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
     if len(got) != 1:
@@ -1489,6 +1491,9 @@ def sent_alone(
     others = sorted(set(_recipients(got[0])) - set(addresses))
     if others:
         return False, f"the message to {' or '.join(addresses)} also went to {others}"
+    for address, answered in (replies or {}).items():
+        if address in _recipients(got[0]) and got[0].get("in_reply_to") != answered:
+            return False, f"a new message went to {address}, which takes only replies to its own mail"
     missing = _missing(_own_words(got[0]), says)
     if missing:
         return False, f"the message to {' or '.join(addresses)} does not give {', '.join(missing)}"
@@ -1530,10 +1535,12 @@ def reconciled(
     label: str,
     receipt: str | None = None,
     not_receipt: str | None = None,
+    stated: dict[str, Any] | None = None,
 ) -> Verdict:
     """The sheet at `path` has one row per statement line of `label` (found by its `date` pattern and its
     `amount`, in any column and format), with exactly `statuses` among them (named as in `words`); the
-    receipt number `receipt` is on one of them, and none names a receipt matching `not_receipt`."""
+    receipt number `receipt` is on one of them, none names a receipt matching `not_receipt`, and none gives a
+    value of a kind `stated` lists but the listed ones (another receipt's number beside the right one)."""
     rows, problem = _sheet(final, path)
     if rows is None:
         return False, problem
@@ -1549,6 +1556,10 @@ def reconciled(
     wrong = [r for r in found if not_receipt and _matches(" ".join(r), not_receipt)]
     if wrong:
         return False, f"{path} matches {label} to a receipt that is not its own: {wrong[0]}"
+    for row in found:
+        stray = _stray(" ".join(row), stated)
+        if stray:
+            return False, f"{path}'s row {row} for {label} gives {'; '.join(stray)}, which is wrong"
     return True, f"{path} reconciles {label}"
 
 

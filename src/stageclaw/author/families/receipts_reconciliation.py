@@ -531,6 +531,10 @@ class ReceiptsReconciliation(Family):
             }
             if receipt is not None:
                 args["receipt"] = re.escape(receipt.number)
+                # the row's amounts are the statement's (a foreign amount printed in the line's text too) or
+                # the receipt's; its receipt number is this one
+                printed = [float(a.replace(",", ".")) for a in re.findall(r"\d+[.,]\d\d\b", description)]
+                args["stated"] = {"codes": [receipt.number], "amounts": [float(amount), float(receipt.total), *printed]}
             else:
                 args["not_receipt"] = numbers
             shown = " and ".join(statuses) + (f", receipt {receipt.number}" if receipt else ", no receipt")
@@ -569,6 +573,7 @@ class ReceiptsReconciliation(Family):
                 v.sent_alone,
                 {
                     "to": [r.support, *([sender] if r.mail else [])],
+                    **({"replies": {sender: r.mail.rsplit("/", 1)[1]}} if r.mail else {}),
                     "says": {
                         "the receipt number": re.escape(r.number),
                         "the amount": amount_regex(float(double.amount)),
@@ -577,6 +582,11 @@ class ReceiptsReconciliation(Family):
                     },
                     "label": "the double charge",
                     "not_says": {"another receipt number": rf"\b{prefix}-(?!{digits}\b)\d+"},
+                    # any date it gives is the purchase's or one of the charges'; any number is the receipt's
+                    "stated": {
+                        "dates": sorted({d.isoformat() for d in [r.bought, *(x.day for x in lines if x.receipt is r)]}),
+                        "codes": [r.number],
+                    },
                 },
                 weight=2,
                 stage="chasing the double charge",
