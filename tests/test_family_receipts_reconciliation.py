@@ -151,3 +151,31 @@ def test_the_shops_mail_to_another_address_fails(solved):
         if message["message_id"] in sent:
             message["to"] = [re.sub(r"^[^@<]+@", "orders@", a.split("<")[-1].rstrip(">")) for a in message["to"]]
     assert _failed(task, oracle, state) == {"double_charge_mail"}
+
+
+def test_another_receipt_number_in_one_of_a_double_charges_rows_fails(solved):
+    draft, task, oracle = solved
+    path, check = _sheet(draft), _row_of(draft, "double charge")
+    state = copy.deepcopy(oracle.sH)
+    rows = _rows(state, path)
+    ours = re.sub(r"\\", "", check.args["receipt"])
+    stranger = next(r[3] for r in rows[1:] if r[3] not in ("none", ours))
+    row = next(r for r in rows if r[3] == ours)  # the other row of the pair still names the right one
+    row[3] = stranger
+    _write(state, path, rows)
+    assert check.id in _failed(task, oracle, state)
+
+
+def test_a_new_message_to_the_receipts_mailbox_or_the_wrong_day_fails(solved):
+    draft, task, oracle = solved
+    args = next(c for c in draft.checks if c.id == "double_charge_mail").args
+    state = copy.deepcopy(oracle.sH)
+    [chase] = [m for m in state["mail"]["outbox"] if set(m["to"]) & set(args["to"])]
+    if args.get("replies"):  # the oracle replied to the receipt: the same words as a new message
+        chase["in_reply_to"] = None
+        assert _failed(task, oracle, state) == {"double_charge_mail"}
+    state = copy.deepcopy(oracle.sH)
+    [chase] = [m for m in state["mail"]["outbox"] if set(m["to"]) & set(args["to"])]
+    day = date.fromisoformat(args["stated"]["dates"][0]) - timedelta(days=3)
+    chase["body"] += f"\n\nI first noticed it on {day.day} {day:%B} {day.year}."
+    assert _failed(task, oracle, state) == {"double_charge_mail"}
