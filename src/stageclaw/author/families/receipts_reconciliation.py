@@ -577,7 +577,8 @@ class ReceiptsReconciliation(Family):
                     "says": {
                         "the receipt number": re.escape(r.number),
                         "the amount": amount_regex(float(double.amount)),
-                        "the date": f"{date_regex(double.day)}|{date_regex(r.bought)}",
+                        # the note asks for the day it was charged: the statement's, not the receipt's
+                        "the date": "|".join(date_regex(x.day) for x in lines if x.receipt is r and not x.paid_in),
                         "that it was charged twice": rr.DOUBLE_WORDS,
                     },
                     "label": "the double charge",
