@@ -97,8 +97,8 @@ NOTE = """Every month, once the statement for my {card} is in Downloads:
   "double charge" is the second of two identical charges for one purchase; "refunded" is a payment
   the shop paid back that month, and the refund itself.
 - A double charge: email the shop (the contact on the receipt) with the receipt number, the amount and
-  the date it was charged (as the statement shows it), asking for the extra charge back, and set a reminder (9am) to follow up {n} working days
-  later in case they haven't answered.
+  the date it was charged (as the statement shows it), asking for the extra charge back, and set a
+  reminder (9am) to follow up {n} working days later in case they haven't answered.
 
 Direct debits, transfers and salary don't need receipts.
 """
