@@ -1427,8 +1427,11 @@ def sheet_total(
     return True, f"{path} gives the {label} total {total:.2f}"
 
 
-def sent_file(final: dict[str, Any], *, to: str, path: str, label: str) -> Verdict:
-    """One message went to `to`, to nobody else, carrying the final `path` (the same bytes) and no other file."""
+def sent_file(
+    final: dict[str, Any], *, to: str, path: str, label: str, stated: dict[str, Any] | None = None
+) -> Verdict:
+    """One message went to `to`, to nobody else, carrying the final `path` (the same bytes) and no other file;
+    its subject and own words give no value of a kind `stated` lists but the listed ones (the tax year)."""
     stored = (final.get("files") or {}).get(path)
     if stored is None:
         return False, f"there is no file {path} to send"
@@ -1442,6 +1445,9 @@ def sent_file(final: dict[str, Any], *, to: str, path: str, label: str) -> Verdi
     if [a.get("sha256") for a in files] != [stored.get("sha256")]:
         names = [a.get("filename") for a in files]
         return False, f"the message to {to} attaches {names}; expected only {label} as it is in {path}"
+    stray = _stray(f"{got[0].get('subject') or ''}\n{_own_words(got[0])}", stated)
+    if stray:
+        return False, f"the message to {to} gives {'; '.join(stray)}, which is wrong"
     return True, f"{to} got {label}"
 
 

@@ -649,7 +649,7 @@ class TaxPack(Family):
                 f"{s.accountant.name} got the summary by mail, at the address on the contact card, with the summary "
                 "file attached and nobody else copied",
                 v.sent_file,
-                {"to": s.accountant.email, "path": sheet, "label": "the summary"},
+                {"to": s.accountant.email, "path": sheet, "label": "the summary", "stated": self._year_stated(s)},
                 weight=3,
                 stage="sending the summary",
             )
@@ -694,6 +694,18 @@ class TaxPack(Family):
             "+mail/folders/Sent/*",
         )
         draft.permit("~mail/folders/*/*#flags")
+
+    @staticmethod
+    def _year_stated(s: _Story) -> dict[str, Any]:
+        """What the mail may say the year is: its own years, and a split year ('2025-26') only as its label."""
+        y = s.year
+        first, last = y.start.year, y.end.year
+        stated: dict[str, Any] = {"years": sorted({first, last})}
+        if first != last:
+            short, full = str(last)[2:], str(last)
+            forms = [f"{first}{dash}{end}" for dash in ("-", "/", "–") for end in (short, full)]
+            stated["refs"] = {r"(?<![\w-])(?:19|20)\d\d[-/–]\d\d(?:\d\d)?(?![\w-])": forms}
+        return stated
 
     @staticmethod
     def _goal(s: _Story, wanted: list[Doc], fake: str) -> str:

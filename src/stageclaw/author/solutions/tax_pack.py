@@ -150,7 +150,7 @@ def solve(tools):
 
 def solve_read_first(tools):
     """Looks the accountant up first, saves each attachment into the year folder to read it there, writes the
-    totals as a table of their own with amounts as the documents print them, and tidies the void original away."""
+    totals as a table of their own with amounts as the documents print them."""
     f = FACTS
     tools.contacts_search(query=f["accountant"])
     _start(tools)
@@ -159,10 +159,6 @@ def solve_read_first(tools):
     docs += _downloads(tools, docs)
     keep, rest = _keep(docs)
     _file(tools, keep, rest, lambda issuer: issuer)
-    for doc in rest:
-        void = [d for d in keep if d["replaces"] == doc["printed"] and d["issuer"] == doc["issuer"]]
-        if not doc["saved"] and void:
-            tools.files_delete(path=doc["path"])
     lines = ["Issuer,Category,Amount,Date"]
     for doc in sorted(keep, key=lambda d: d["day"]):
         lines.append(f'"{doc["issuer"]}",{doc["kind"]},"{doc["amount"]:,.2f}",{doc["day"]:%d %b %Y}')
