@@ -166,16 +166,23 @@ def test_another_receipt_number_in_one_of_a_double_charges_rows_fails(solved):
     assert check.id in _failed(task, oracle, state)
 
 
+def _chases(state: dict[str, Any], addresses: list[str]) -> list[dict[str, Any]]:
+    """The messages sent to any of `addresses` ("Name <address>" or the bare address)."""
+    return [
+        m for m in state["mail"]["outbox"] if any(a.split("<")[-1].rstrip(">").lower() in addresses for a in m["to"])
+    ]
+
+
 def test_a_new_message_to_the_receipts_mailbox_or_the_wrong_day_fails(solved):
     draft, task, oracle = solved
     args = next(c for c in draft.checks if c.id == "double_charge_mail").args
     state = copy.deepcopy(oracle.sH)
-    [chase] = [m for m in state["mail"]["outbox"] if set(m["to"]) & set(args["to"])]
+    [chase] = _chases(state, args["to"])
     if args.get("replies"):  # the oracle replied to the receipt: the same words as a new message
         chase["in_reply_to"] = None
         assert _failed(task, oracle, state) == {"double_charge_mail"}
     state = copy.deepcopy(oracle.sH)
-    [chase] = [m for m in state["mail"]["outbox"] if set(m["to"]) & set(args["to"])]
+    [chase] = _chases(state, args["to"])
     day = date.fromisoformat(args["stated"]["dates"][0]) - timedelta(days=3)
     chase["body"] += f"\n\nI first noticed it on {day.day} {day:%B} {day.year}."
     assert _failed(task, oracle, state) == {"double_charge_mail"}

@@ -174,7 +174,7 @@ def _sheet_path() -> str:
 def _chase_text(double: dict[str, Any]) -> str:
     r = double["receipt"]
     return (
-        f"Hello,\n\nYour charge of {double['amount']} on {double['day']:%d %B %Y} for receipt {r['number']} was taken "
+        f"Hello,\n\nYour charge of {double['amount']:.2f} on {double['day']:%d %B %Y} for receipt {r['number']} was taken "
         "twice from my card. Please refund the second charge.\n\nThank you"
     )
 
@@ -185,7 +185,7 @@ def solve(tools):
         [
             r["shown"],
             r["description"],
-            f"{'' if r['paid_in'] else '-'}{r['amount']}",
+            f"{'' if r['paid_in'] else '-'}{r['amount']:.2f}",
             r["receipt"]["number"] if r["receipt"] else "none",
             r["status"],
         ]
@@ -211,7 +211,7 @@ def solve_new_message(tools):
     lines = ["Date,Merchant,Amount,Receipt,Status,Notes"]
     for r in rows:
         note = "bank's converted amount" if r["receipt"] and r["receipt"]["currency"] else ""
-        signed = f"{'+' if r['paid_in'] else '-'}{r['amount']}"
+        signed = f"{'+' if r['paid_in'] else '-'}{r['amount']:.2f}"
         number = r["receipt"]["number"] if r["receipt"] else "none"
         lines.append(f'{r["day"].isoformat()},"{r["description"]}",{signed},{number},{r["status"]},{note}')
     tools.files_write(path=_sheet_path(), content="\n".join(lines) + "\n")
