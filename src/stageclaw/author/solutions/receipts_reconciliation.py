@@ -174,8 +174,8 @@ def _sheet_path() -> str:
 def _chase_text(double: dict[str, Any]) -> str:
     r = double["receipt"]
     return (
-        f"Hello,\n\nYour charge of {double['amount']:.2f} on {double['day']:%d %B %Y} for receipt {r['number']} was taken "
-        "twice from my card. Please refund the second charge.\n\nThank you"
+        f"Hello,\n\nYour charge of {double['amount']:.2f} on {double['day']:%d %B %Y} for receipt {r['number']} was "
+        "taken twice from my card. Please refund the second charge.\n\nThank you"
     )
 
 
