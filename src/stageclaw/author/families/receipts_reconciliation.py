@@ -9,7 +9,8 @@ refunded); a mail to the shop about a double charge, and a reminder to follow up
 later. Each card payment's row is its own rubric item.
 
 - tool_state_update (core): the sheet, the mail to the shop, the reminder.
-- entity_alignment (core): the statement's registered names against the receipts' brands.
+- (not declared as entity_alignment, whose detector looks for people: the statement's registered names
+  against the receipts' brands is part of every task.)
 - cross_source_conflict: a payment abroad: the receipt is in euros, the statement's converted amount is
   the one recorded.
 - noisy_data: last month's statement beside this one; receipts of last month and one paid with another
@@ -44,7 +45,6 @@ from stageclaw.author.draft import Check, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import cross_source_conflict as csc
 from stageclaw.author.operators import cross_tool_consistency as ctc
-from stageclaw.author.operators import entity_alignment as ea
 from stageclaw.author.operators import file_path, item_path, mail_path
 from stageclaw.author.operators import hidden_dependency as hd
 from stageclaw.author.operators import noisy_data as nd
@@ -411,13 +411,12 @@ class ReceiptsReconciliation(Family):
     operators = (
         "cross_source_conflict",
         "cross_tool_consistency",
-        "entity_alignment",
         "hidden_dependency",
         "noisy_data",
         "temporal_reasoning",
         "tool_state_update",
     )
-    core = ("entity_alignment", "temporal_reasoning", "tool_state_update")
+    core = ("temporal_reasoning", "tool_state_update")
     summary = "a month's card statement reconciled against mailed and scanned receipts, a double charge chased"
 
     def build(self, ctx: Context) -> TaskDraft:
@@ -446,20 +445,6 @@ class ReceiptsReconciliation(Family):
                 draft, fact="how the user reconciles", item=item_path("notes", "Notes", note), instead_of=statement
             )
             hd.move_fact(draft, fact="the public holidays", item=events[0].rsplit("/", 1)[0], instead_of="the note")
-        registered = [line for line in s.lines if line.twist == "registered name" and line.receipt is not None]
-        for line in registered[:2]:
-            r = line.receipt
-            assert r is not None
-            draft.record(
-                ea.NAME,
-                {
-                    "names": [r.brand, line.description],
-                    "items": [statement, r.mail or file_path(r.path)],
-                    "organization": r.legal,
-                },
-            )
-        if not registered:
-            draft.record(ea.NAME, {"names": [s.double.receipt.brand, s.double.description], "items": [statement]})  # type: ignore[union-attr]
         if ctx.on("cross_source_conflict"):
             r = s.abroad.receipt
             assert r is not None
