@@ -162,3 +162,20 @@ def test_the_replaced_agreement_or_a_turned_decision_in_the_table_fails(solved):
     row = next(line for line in note["body"].splitlines() if re.search(kept.args["lines"][0]["pattern"], line))
     note["body"] = note["body"].replace(row, row.replace("| keep |", "| cancel |"))
     assert _failed(task, oracle, state) == {kept.id}
+
+
+def test_another_number_in_a_cancellation_or_a_wrong_date_in_a_reminder_fails(solved):
+    draft, task, oracle = solved
+    cancelled = next(c for c in draft.checks if c.id.startswith("cancelled_"))
+    number = cancelled.args["stated"]["codes"][0]
+    other = next(c.args["stated"]["codes"][0] for c in draft.checks if c.id.startswith("cancelled_") and c != cancelled)
+    state = copy.deepcopy(oracle.sH)
+    mail = next(m for m in state["mail"]["outbox"] if number in m["body"])
+    mail["body"] = mail["body"].replace(number, f"{number} (and {other})", 1)
+    assert _failed(task, oracle, state) == {cancelled.id}
+    check = next(c for c in draft.checks if c.id.startswith("reminder_"))
+    state = copy.deepcopy(oracle.sH)
+    reminder = _reminder(draft, state, check.id.removeprefix("reminder_"))
+    wrong = date.fromisoformat(check.args["due"]) - timedelta(days=3)  # before every date of the contract
+    reminder["title"] += f" (deadline {wrong.isoformat()})"
+    assert _failed(task, oracle, state) == {check.id}
