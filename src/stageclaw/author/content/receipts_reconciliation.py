@@ -72,7 +72,7 @@ RECEIPT_LINES = (
     "{brand} is a trading name of {legal}.",
 )
 RECEIPT_MAIL = (
-    "Your {brand} receipt",
+    "Your {brand} receipt ({number})",  # one subject per receipt: a shop mails several a month
     "Thanks for shopping with us. Here is your receipt.\n\n{lines}\n\nQuestions about this order? Just reply to "
     "this email.",
 )

@@ -294,7 +294,9 @@ class _Story:
                 continue
             when = at(r.bought, rng.randint(8, 20), rng.randint(0, 59), self.me.tz)
             body = rr.RECEIPT_MAIL[1].format(lines="\n".join(lines[2:]))
-            r.mail = self.mail(r.sender, rr.RECEIPT_MAIL[0].format(brand=r.brand), body, when, f"The {r.brand} team")
+            r.mail = self.mail(
+                r.sender, rr.RECEIPT_MAIL[0].format(brand=r.brand, number=r.number), body, when, f"The {r.brand} team"
+            )
 
     def mail(self, sender: str, subject: str, text: str, when: datetime, signed: str) -> str:
         message = {
