@@ -20,6 +20,7 @@ DESIGN_TOOLS = {
         "mail_send",
         "mail_reply",
         "mail_forward",
+        "mail_save_attachment",
         "mail_move",
         "mail_flag",
         "mail_delete",
@@ -59,6 +60,7 @@ PINNED = {
     "mail_reply": ["sends the reply at once, saves a copy in Sent and marks the original answered"],
     "mail_forward": ["all of the original's attachments", "flags the original $Forwarded", "References"],
     "mail_delete": ["moves to Trash", "cannot be undone"],
+    "mail_save_attachment": ["Nothing is ever overwritten", "not marked read", "the sha256 is the one mail_read lists"],
     "calendar_create_event": ["mailed an invitation (iCalendar METHOD:REQUEST)", "unless notify is false"],
     "calendar_update_event": [
         "updated invitation (METHOD:REQUEST; a guest just added gets a first one)",

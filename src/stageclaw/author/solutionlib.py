@@ -33,6 +33,7 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_fill(ref=int(found.group(1)), value=value)
 
 
+<<<<<<< HEAD
 def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
     """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
     out: list[dict[str, Any]] = []
@@ -43,3 +44,15 @@ def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
         cursor = page.get("next_cursor")
         if not cursor:
             return out
+=======
+def every(search: Any, key: str, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key]
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+>>>>>>> wave/fdocs

@@ -244,10 +244,14 @@ def one_reminder(
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
+    at: str | None = None,
+    stated: dict[str, Any] | None = None,
 ) -> Verdict:
     """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
     them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
-    its title or notes match `says` (an amount, say) when given."""
+    its title or notes match `says` (an amount, say) when given. For a due day, `at` ("09:00") is the
+    time of day it must have if it has one. Its title and notes give no value of a kind `stated` lists but
+    the listed ones (a deadline written into the title must be the deadline)."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
         if old is not None and old.get("completed"):
@@ -274,8 +278,13 @@ def one_reminder(
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
     if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
+    if at is not None and len(item.get("due") or "") > 10 and item["due"][11:16] != at:
+        return False, f"the {label} reminder is due at {item['due'][11:16]}; expected {at} (or no time)"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
+    stray = _stray(f"{item.get('title') or ''}\n{item.get('notes') or ''}", stated)
+    if stray:
+        return False, f"the {label} reminder {item.get('title')!r} gives {'; '.join(stray)}, which is wrong"
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
@@ -479,6 +488,11 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
         wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
+        # digit, not a date
+        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
     return wrong
 
 
@@ -1337,3 +1351,323 @@ def only_events(initial: dict[str, Any], final: dict[str, Any], *, patterns: dic
         if not any(_matches(_label(item), p) for p in patterns.values()):
             return False, f"the event {_label(item)!r} ({where}) is none of {sorted(patterns)}"
     return True, f"only events for {sorted(patterns)} were added or changed"
+
+# -- documents filed by a rule, and the sheets that sum them up ------------------------------------
+
+
+def _files_under(final: dict[str, Any], folder: str) -> dict[str, dict[str, Any]]:
+    return {p: f for p, f in (final.get("files") or {}).items() if p.startswith(folder.rstrip("/") + "/")}
+
+
+def filed_as(final: dict[str, Any], *, folder: str, name: str, sha256: str, label: str) -> Verdict:
+    """The document `label` (its bytes: `sha256`) is a file right in `folder` whose name matches `name`
+    (the naming rule, e.g. `^2026-04 .*Tern Savings.*\\.pdf$`)."""
+    everywhere = sorted(p for p, f in (final.get("files") or {}).items() if f.get("sha256") == sha256)
+    here = [p for p in everywhere if p.rpartition("/")[0] == folder.rstrip("/")]
+    if not here:
+        where = f"; it is at {everywhere}" if everywhere else ""
+        return False, f"{label} is not filed in {folder}{where}"
+    right = [p for p in here if _matches(p.rpartition("/")[2], name)]
+    if not right:
+        return False, f"{label} is in {folder} as {[p.rpartition('/')[2] for p in here]}, not named by the rule"
+    return True, f"{label} is filed as {right[0]}"
+
+
+def only_documents(
+    final: dict[str, Any],
+    *,
+    folder: str,
+    documents: dict[str, str],
+    keep: str,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """Everything under `folder` is one of `documents` (sha256 -> what it is), each there once, or a path
+    matching `keep` (a summary); `wrong` says why a look-alike (sha256 -> reason) does not belong."""
+    wrong = wrong or {}
+    seen: dict[str, list[str]] = {}
+    for path, stored in sorted(_files_under(final, folder).items()):
+        if _matches(path, keep):
+            continue
+        sha = stored.get("sha256") or ""
+        if sha not in documents:
+            why = f" ({wrong[sha]})" if sha in wrong else ""
+            return False, f"{path} is not one of the documents asked for{why}"
+        seen.setdefault(sha, []).append(path)
+    twice = {documents[sha]: paths for sha, paths in seen.items() if len(paths) > 1}
+    if twice:
+        return False, f"filed more than once: {twice}; keep one copy of each"
+    return True, f"{folder} holds only the documents asked for, each once"
+
+
+_DAY_CELL = re.compile(r"\d{4}-\d{1,2}(-\d{1,2})?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}/\d{1,2}/\d{1,2}")
+_MONEY_CELL = re.compile(r"[^\d]{0,12}?\(?-?\s?\d[\d.,' \u00a0]*\)?[^\d]{0,12}")
+_TOTAL_WORDS = r"\b(?:sub-?)?totals?\b|\bsum\b|合计|总计|小计"
+
+
+def _sheet(final: dict[str, Any], path: str) -> tuple[list[list[str]] | None, str]:
+    """The rows (lists of cells) of the CSV at `path`, with `,`, `;` or tabs between cells."""
+    stored = (final.get("files") or {}).get(path)
+    if stored is None:
+        return None, f"there is no file {path}"
+    text = stored.get("text")
+    if text is None:
+        return None, f"{path} is not a text (CSV) file"
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max(",;\t", key=first.count)
+    try:
+        rows = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    except csv.Error as exc:
+        return None, f"{path} is not a CSV file: {exc}"
+    return [r for r in rows if any(r)], ""
+
+
+def _cell_amounts(cells: list[str]) -> list[float]:
+    """The money amounts among a row's cells: a cell holding one number (currency signs around it
+    allowed), not a date or a month."""
+    out = []
+    for cell in cells:
+        if _DAY_CELL.search(cell) or not _MONEY_CELL.fullmatch(cell):
+            continue
+        value = _amount(cell)
+        if value is not None:
+            out.append(abs(value))
+    return out
+
+
+def _has_amount(cells: list[str], amount: float) -> bool:
+    return any(abs(a - abs(amount)) < 0.005 for a in _cell_amounts(cells))
+
+
+def _is_total(cells: list[str], categories: str, issuers: str) -> bool:
+    """A total line: it says so, or it names a category and no document (a table of totals)."""
+    text = " ".join(cells)
+    return _matches(text, _TOTAL_WORDS) or (_matches(text, categories) and not _matches(text, issuers))
+
+
+def sheet_rows(
+    final: dict[str, Any],
+    *,
+    path: str,
+    documents: list[dict[str, Any]],
+    categories: str,
+    issuers: str,
+    wrong: list[dict[str, Any]] | None = None,
+) -> Verdict:
+    """The sheet at `path` has exactly one row per document ({label, issuer: pattern, amount}), found by
+    the issuer and the amount in any column, and no row for anything else that names a category or an
+    issuer (`wrong` entries {issuer, amount, why} explain look-alikes). Headers, notes and total rows
+    (see `sheet_total`) may be anywhere; columns may be in any order and amounts in any format."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    listed = [r for r in rows if not _is_total(r, categories, issuers) and _cell_amounts(r)]
+    listed = [r for r in listed if _matches(" ".join(r), f"{categories}|{issuers}")]
+    claimed: set[int] = set()
+    for doc in documents:
+        found = [
+            n for n, r in enumerate(listed) if _matches(" ".join(r), doc["issuer"]) and _has_amount(r, doc["amount"])
+        ]
+        if len(found) != 1:
+            return False, f"{path} has {len(found)} rows for {doc['label']} ({doc['amount']:.2f}); expected one"
+        claimed.update(found)
+    for n, row in enumerate(listed):
+        if n in claimed:
+            continue
+        why = next(
+            (w["why"] for w in wrong or [] if _matches(" ".join(row), w["issuer"]) and _has_amount(row, w["amount"])),
+            "",
+        )
+        return False, f"{path} lists {row}, which is none of the documents" + (f": {why}" if why else "")
+    return True, f"{path} lists the {len(documents)} documents, one row each"
+
+
+def sheet_total(
+    final: dict[str, Any], *, path: str, category: str, categories: str, issuers: str, total: float, label: str
+) -> Verdict:
+    """The sheet at `path` gives `total` for the category `category` (a pattern) on a total line (see
+    `_is_total`); every total line of that category agrees."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    lines = [r for r in rows if _is_total(r, categories, issuers) and _matches(" ".join(r), category)]
+    lines = [r for r in lines if _cell_amounts(r)]
+    if not lines:
+        return False, f"{path} gives no total for {label}"
+    off = [r for r in lines if not _has_amount(r, total)]
+    if off:
+        return False, f"{path} gives {off[0]} as the total for {label}; expected {total:.2f}"
+    return True, f"{path} gives the {label} total {total:.2f}"
+
+
+def sent_file(
+    final: dict[str, Any], *, to: str, path: str, label: str, stated: dict[str, Any] | None = None
+) -> Verdict:
+    """One message went to `to`, to nobody else, carrying the final `path` (the same bytes) and no other file;
+    its subject and own words give no value of a kind `stated` lists but the listed ones (the tax year)."""
+    stored = (final.get("files") or {}).get(path)
+    if stored is None:
+        return False, f"there is no file {path} to send"
+    got = _to(final, to)
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {to}; expected one with {label}"
+    others = sorted(set(_recipients(got[0])) - {to})
+    if others:
+        return False, f"the message to {to} also went to {others}"
+    files = got[0].get("attachments") or []
+    if [a.get("sha256") for a in files] != [stored.get("sha256")]:
+        names = [a.get("filename") for a in files]
+        return False, f"the message to {to} attaches {names}; expected only {label} as it is in {path}"
+    stray = _stray(f"{got[0].get('subject') or ''}\n{_own_words(got[0])}", stated)
+    if stray:
+        return False, f"the message to {to} gives {'; '.join(stray)}, which is wrong"
+    return True, f"{to} got {label}"
+
+
+def note_lines(final: dict[str, Any], *, uid: str, folder: str, label: str, lines: list[dict[str, Any]]) -> Verdict:
+    """The note `uid`, still in `folder`, has exactly one line matching each entry's `pattern` ({label,
+    pattern, says: {what: pattern}, not_says?: pattern}); that line says everything in `says` and
+    nothing matching `not_says`. An entry with `count` 0 must have no line at all (a void contract)."""
+    where, note = _find(final, "notes", uid)
+    if note is None:
+        return False, f"the note {label} ({uid}) is gone"
+    if where != folder:
+        return False, f"the note {label} is in the folder {where!r}, not in {folder!r}"
+    body = (note.get("body") or "").splitlines()
+    for entry in lines:
+        found = [line.strip() for line in body if _matches(line, entry["pattern"])]
+        if len(found) != entry.get("count", 1):
+            return False, f"{label} has {len(found)} lines for {entry['label']}; expected {entry.get('count', 1)}"
+        if not found:
+            continue
+        missing = _missing(found[0], entry.get("says") or {})
+        if missing:
+            return False, f"{label}: the line {found[0]!r} does not give {', '.join(missing)}"
+        if entry.get("not_says") and _matches(found[0], entry["not_says"]):
+            return False, f"{label}: the line {found[0]!r} says what is not so for {entry['label']}"
+    return True, f"{label} has a right line for each of {[e['label'] for e in lines if e.get('count', 1)]}"
+
+
+def sent_alone(
+    final: dict[str, Any],
+    *,
+    to: str | list[str],
+    says: dict[str, str],
+    label: str,
+    not_says: dict[str, str] | None = None,
+    stated: dict[str, Any] | None = None,
+    replies: dict[str, str] | None = None,
+) -> Verdict:
+    """Exactly one message went to `to` (or to one of several addresses that reach the same people: the
+    mail a reply goes to, the contact address), to nobody else; its own words say each thing of `says`
+    and nothing of `not_says` (a wrong reference next to the right one); its subject and own words give no
+    value of a kind `stated` lists but the listed ones. An address of `replies` (address -> message id) counts
+    only for a reply to that message (a shop's receipts mailbox takes answers to its receipt)."""
+    addresses = [to] if isinstance(to, str) else to
+    got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {' or '.join(addresses)}; expected one ({label})"
+    others = sorted(set(_recipients(got[0])) - set(addresses))
+    if others:
+        return False, f"the message to {' or '.join(addresses)} also went to {others}"
+    for address, answered in (replies or {}).items():
+        if address in _recipients(got[0]) and got[0].get("in_reply_to") != answered:
+            return False, f"a new message went to {address}, which takes only replies to its own mail"
+    missing = _missing(_own_words(got[0]), says)
+    if missing:
+        return False, f"the message to {' or '.join(addresses)} does not give {', '.join(missing)}"
+    wrong = [what for what, pattern in (not_says or {}).items() if _matches(_own_words(got[0]), pattern)]
+    wrong += _stray(f"{got[0].get('subject') or ''}\n{_own_words(got[0])}", stated)
+    if wrong:
+        return False, f"the message to {' or '.join(addresses)} gives {', '.join(wrong)}"
+    return True, f"{' or '.join(addresses)} got {label}"
+
+
+_DATED = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
+
+
+def _status(row: list[str], column: int | None, words: dict[str, str]) -> str | None:
+    """What a reconciliation row says of its payment: the first status (of `words`, label -> pattern) its
+    status cell (or, with no status column, the whole row) names."""
+    text = row[column] if column is not None and column < len(row) else " ".join(row)
+    return next((label for label, pattern in words.items() if _matches(text, pattern)), None)
+
+
+def _status_column(rows: list[list[str]]) -> int | None:
+    for row in rows[:3]:
+        for n, cell in enumerate(row):
+            if re.fullmatch(r"\s*status\s*", cell, re.IGNORECASE):
+                return n
+    return None
+
+
+def reconciled(
+    final: dict[str, Any],
+    *,
+    path: str,
+    date: str,
+    amount: float,
+    statuses: list[str],
+    words: dict[str, str],
+    label: str,
+    receipt: str | None = None,
+    not_receipt: str | None = None,
+    stated: dict[str, Any] | None = None,
+) -> Verdict:
+    """The sheet at `path` has one row per statement line of `label` (found by its `date` pattern and its
+    `amount`, in any column and format), with exactly `statuses` among them (named as in `words`); the
+    receipt number `receipt` is on one of them, none names a receipt matching `not_receipt`, and none gives a
+    value of a kind `stated` lists but the listed ones (another receipt's number beside the right one)."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    column = _status_column(rows)
+    found = [r for r in rows if _matches(" ".join(r), date) and _has_amount(r, amount)]
+    if len(found) != len(statuses):
+        return False, f"{path} has {len(found)} rows for {label}; expected {len(statuses)}"
+    said = sorted(str(_status(r, column, words)) for r in found)
+    if said != sorted(statuses):
+        return False, f"{path} marks {label} {said}; expected {sorted(statuses)}"
+    if receipt is not None and not any(_matches(" ".join(r), receipt) for r in found):
+        return False, f"{path} does not give the receipt of {label}"
+    wrong = [r for r in found if not_receipt and _matches(" ".join(r), not_receipt)]
+    if wrong:
+        return False, f"{path} matches {label} to a receipt that is not its own: {wrong[0]}"
+    for row in found:
+        stray = _stray(" ".join(row), stated)
+        if stray:
+            return False, f"{path}'s row {row} for {label} gives {'; '.join(stray)}, which is wrong"
+    return True, f"{path} reconciles {label}"
+
+
+def sheet_strays(final: dict[str, Any], *, path: str, lines: list[dict[str, Any]]) -> Verdict:
+    """No dated row of the sheet at `path` gives an amount that no statement line ({date: pattern, amount})
+    of that day has: nothing made up, nothing in another currency, nothing from another month."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    for row in rows:
+        text = " ".join(row)
+        if not _DATED.search(text) or not _cell_amounts(row):
+            continue
+        if not any(_matches(text, line["date"]) and _has_amount(row, line["amount"]) for line in lines):
+            return False, f"{path} has the row {row}, which is no line of the statement"
+    return True, f"every dated row of {path} is a line of the statement"
+
+
+def events_give_refs(initial: dict[str, Any], final: dict[str, Any], *, calendar: str, known: list[str]) -> Verdict:
+    """Every reference-like code (six or more letters and digits with at least one digit, dashes allowed) that a
+    new event in `calendar` gives is a new trip booking's reference or one of `known` (the flight's number written
+    without its space): a reference the agent copies into the calendar must be the one the booking got. Shorter
+    codes (a terminal T2, a seat 14C) are no references."""
+    references = {b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)}
+    for where, event in _fresh(initial, final, "calendar"):
+        if where != calendar:
+            continue
+        text = " ".join(str(event.get(f) or "") for f in ("summary", "description", "location"))
+        codes = re.findall(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-])", text)
+        wrong = [c for c in dict.fromkeys(codes) if len(c) >= 6 and c not in references and c not in known]
+        if wrong:
+            return False, f"the event {_label(event)!r} gives {wrong}, which no booking has as its reference"
+    return True, f"every reference the new events in {calendar} give is a booking's"
