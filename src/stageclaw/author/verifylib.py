@@ -970,3 +970,211 @@ def files_kept(initial: dict[str, Any], final: dict[str, Any], *, paths: list[st
         if (after[path] or {}).get("sha256") != (before.get(path) or {}).get("sha256"):
             return False, f"{path} was changed: {label}"
     return True, f"the {len(paths)} files are kept as they were"
+
+
+# -- occurrences of a series, and the messages about a calendar ---------------------------------------
+
+
+def _same_time(value: Any, expected: str) -> bool:
+    """Two ISO values that name the same instant, or the same date."""
+    if not isinstance(value, str):
+        return False
+    if len(expected) == 10 or len(value) == 10:
+        return value == expected
+    return _instant(value) is not None and _instant(value) == _instant(expected)
+
+
+def _override(event: dict[str, Any], recurrence_id: str) -> dict[str, Any] | None:
+    return next((o for o in event.get("overrides") or [] if _same_time(o.get("recurrence_id"), recurrence_id)), None)
+
+
+def _called_off(event: dict[str, Any], recurrence_id: str) -> bool:
+    """The occurrence of `event` first planned at `recurrence_id` no longer takes place: deleted from
+    the series (EXDATE) or cancelled on its own."""
+    if any(_same_time(day, recurrence_id) for day in event.get("exdates") or []):
+        return True
+    changed = _override(event, recurrence_id)
+    return changed is not None and changed.get("status") == "CANCELLED"
+
+
+def _told(final: dict[str, Any], address: str, uids: list[str], methods: tuple[str, ...], pattern: str) -> bool:
+    """`address` got the calendar's message (`methods`) about one of the events `uids`, or a mail of the
+    agent's own that names the meeting (`pattern`)."""
+    for message in (final.get("mail") or {}).get("outbox") or []:
+        if address not in _recipients(message):
+            continue
+        invitation = message.get("invitation")
+        if invitation:
+            if invitation.get("uid") in uids and invitation.get("method") in methods:
+                return True
+        elif _matches(_own_words(message), pattern):
+            return True
+    return False
+
+
+def occurrence_cancelled(
+    final: dict[str, Any],
+    *,
+    uid: str,
+    recurrence_id: str | None,
+    guests: list[str],
+    pattern: str,
+    label: str,
+) -> Verdict:
+    """The occurrence of the series `uid` first planned at `recurrence_id` (the one-off event `uid`, when
+    None) no longer takes place, the rest of the series does, and each guest learned it: from the
+    calendar's cancellation or from a mail that names the meeting (`pattern`)."""
+    _, event = _find(final, "calendar", uid)
+    if recurrence_id is None:
+        if event is not None and event.get("status") != "CANCELLED":
+            return False, f"{label} still takes place"
+    elif event is None:
+        return False, f"the whole series of {label} was deleted; only the days of the leave were to go"
+    elif not _called_off(event, recurrence_id):
+        moved = _override(event, recurrence_id)
+        where = f" (it was moved to {moved.get('start')})" if moved and moved.get("status") != "CANCELLED" else ""
+        return False, f"{label} still takes place{where}"
+    missing = sorted(g for g in guests if not _told(final, g, [uid], ("CANCEL",), pattern))
+    if missing:
+        return False, f"{label} is off, but nobody told {missing}"
+    return True, f"{label} is cancelled and its {len(guests)} guest(s) were told"
+
+
+def occurrence_moved(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    uid: str,
+    recurrence_id: str,
+    start: str,
+    end: str,
+    guest: str,
+    pattern: str,
+    label: str,
+) -> Verdict:
+    """The occurrence of the series `uid` first planned at `recurrence_id` now takes place from `start` to
+    `end`: moved there on its own (the series keeps its other dates), or called off and made again as a
+    one-off event with `guest` (its title like `pattern`); exactly one of the two. `guest` learned of it
+    from the calendar's invitation or from a mail that names the meeting."""
+    _, event = _find(final, "calendar", uid)
+    if event is None:
+        return False, f"the series of {label} was deleted"
+    moved = _override(event, recurrence_id)
+    here = (
+        moved is not None
+        and moved.get("status") != "CANCELLED"
+        and _on_time(moved.get("start"), start)
+        and _on_time(moved.get("end"), end)
+    )
+    if not here and not _called_off(event, recurrence_id):
+        at = moved.get("start") if moved else recurrence_id
+        return False, f"{label} still takes place at {at}, not {start}"
+    made = [
+        e
+        for _, e in _fresh(initial, final, "calendar")
+        if guest in {_address(a) for a in e.get("attendees") or []}
+        and _matches(_label(e), pattern)
+        and e.get("status") != "CANCELLED"
+    ]
+    at_time = [e for e in made if _on_time(e.get("start"), start) and _on_time(e.get("end"), end)]
+    if here + len(at_time) != 1:
+        if not here and not at_time:
+            shown = sorted(f"{e.get('start')} to {e.get('end')}" for e in made)
+            return False, f"{label} was called off but not set up again from {start} to {end}" + (
+                f" (new events: {shown})" if shown else ""
+            )
+        return False, f"{label} is set up {here + len(at_time)} times from {start} to {end}; expected once"
+    if len(made) > len(at_time):
+        return False, f"besides {label}, other new events with {guest} were made: {[e.get('start') for e in made]}"
+    uids = [uid, *(e.get("uid") for e in at_time)]
+    if not _told(final, guest, uids, ("REQUEST",), pattern):
+        return False, f"{label} moved, but {guest} was not told"
+    return True, f"{label} moved to {start} to {end}; {guest} was told"
+
+
+def declined(final: dict[str, Any], *, organizer: str, pattern: str, dates: list[str], label: str) -> Verdict:
+    """A mail of the agent's own to `organizer` names the meeting (`pattern`); every calendar date the
+    mails to them write out is among `dates` (ISO days)."""
+    messages = [m for m in _outbox(final) if organizer in _recipients(m) and not m.get("invitation")]
+    if not any(_matches(_own_words(m), pattern) for m in messages):
+        return False, f"no mail to {organizer} declines {label}" if messages else f"nothing was sent to {organizer}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
+    for message in messages:
+        wrong = sorted(_dates(_own_words(message)) - allowed)
+        if wrong:
+            return False, f"the mail to {organizer} gives dates (month/day) {wrong} that are not the leave's"
+    return True, f"{organizer} was told the user will miss {label}"
+
+
+def line_says(final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str]) -> Verdict:
+    """One line of a mail of the agent's own to `to` says every labelled thing (a date and a time on the
+    same line: one entry of a list); every calendar date the mails to `to` write out is among `dates`."""
+    messages = [m for m in _outbox(final) if to in _recipients(m) and not m.get("invitation")]
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
+    for message in messages:
+        wrong = sorted(_dates(_own_words(message)) - allowed)
+        if wrong:
+            return False, f"the mail to {to} gives dates (month/day) {wrong} that are none of the ones it is about"
+    for message in messages:
+        for line in _own_words(message).splitlines():
+            if not _missing(line, patterns):
+                return True, f"the mail to {to} gives {sorted(patterns)} on one line"
+    return False, f"no line of a mail to {to} gives {' and '.join(sorted(patterns))}"
+
+
+def series_go_on(
+    initial: dict[str, Any], final: dict[str, Any], *, uids: list[str], first: str, last: str, label: str
+) -> Verdict:
+    """Each series of `uids` is still there as a series (title, times, rule, guests as they were), and its
+    occurrences changed only between the days `first` and `last` (ISO dates, inclusive)."""
+
+    def inside(value: Any) -> bool:
+        return isinstance(value, str) and first <= value[:10] <= last
+
+    for uid in uids:
+        _, before = _find(initial, "calendar", uid)
+        _, after = _find(final, "calendar", uid)
+        if before is None:
+            continue
+        if after is None:
+            return False, f"the series {_label(before)!r} was deleted; {label}"
+        for field in ("summary", "start", "end", "rrule", "attendees", "location"):
+            if after.get(field) != before.get(field):
+                return False, f"the {field} of the whole series {_label(before)!r} changed; {label}"
+        gone = set(after.get("exdates") or []) ^ set(before.get("exdates") or [])
+        old = {o.get("recurrence_id"): o for o in before.get("overrides") or []}
+        new = {o.get("recurrence_id"): o for o in after.get("overrides") or []}
+        changed = gone | {r for r in old.keys() | new.keys() if old.get(r) != new.get(r)}
+        outside = sorted(r for r in changed if not inside(r))
+        if outside:
+            return False, f"{_label(before)!r} changed on {outside}, outside {first} to {last}; {label}"
+    return True, f"the {len(uids)} series go on; only their occurrences from {first} to {last} changed"
+
+
+def events_kept(initial: dict[str, Any], final: dict[str, Any], *, uids: list[str], label: str) -> Verdict:
+    """Each event of `uids` is as it was, in the same calendar."""
+    for uid in uids:
+        if _find(final, "calendar", uid) != _find(initial, "calendar", uid):
+            _, before = _find(initial, "calendar", uid)
+            return False, f"{_label(before or {})!r} ({uid}) was changed or removed: {label}"
+    return True, f"the {len(uids)} events are as they were"
+
+
+def audience(
+    final: dict[str, Any], *, topics: list[dict[str, Any]], others: list[str], user: str, label: str
+) -> Verdict:
+    """Every mail of the agent's own went to people it concerns. A mail that names topics
+    ({pattern, to}: a meeting and whom it may be told to) may go to the people of those topics; one
+    that names none, to `others`. The user (`user`) may copy themselves."""
+    for message in _outbox(final):
+        if message.get("invitation"):
+            continue
+        text = _own_words(message)
+        named = [t for t in topics if _matches(text, t["pattern"])]
+        fine = {a for t in named for a in t["to"]} if named else set(others)
+        strangers = sorted(set(_recipients(message)) - fine - {user})
+        if strangers:
+            return False, f"the mail {message.get('subject')!r} also went to {strangers}: {label}"
+    return True, "every mail went only to people it concerns"
