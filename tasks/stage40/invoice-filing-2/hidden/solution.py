@@ -35,7 +35,7 @@ def solve(tools):
         if number.group(1) in filed:  # the same invoice downloaded twice: keep one
             tools.files_delete(path=path)
             continue
-        vendor = re.search(r"\(From: ([^)]+?)\)", content).group(1)
+        vendor = re.search(r"^From: (.+)$", content, re.MULTILINE).group(1)
         when = re.search(r"Invoice date: (\d{4}-\d{2}-\d{2})", content).group(1)
         amount = re.search(r"Total due: [A-Z]{3} ([\d,]+\.\d{2})", content).group(1).replace(",", "")
         target = f"{f['folder']}/{when[:4]}/{when} {vendor} {number.group(1)}.pdf"
