@@ -12,33 +12,37 @@ PROJECTS = ("Atlas", "Beacon", "Northstar", "Keystone", "Lighthouse", "Compass",
 ROLES = ("backend engineer", "product designer", "data engineer", "QA lead", "site reliability engineer")
 USER_TITLES = ("Engineering Manager", "Product Lead", "Delivery Manager", "Head of Engineering")
 
-# The user's own series: (title, rule with {day}, minutes, earliest and latest hour, occurrences wanted in
-# the leave: "all" for every one of them, an int for exactly that many).
+# The user's own series: (title, rule with {day}, minutes, earliest and latest hour, how a mail names it:
+# a pattern with {team}, {other} and {project}).
 OWN_SERIES = (
-    ("{team} team sync", "FREQ=WEEKLY;BYDAY={day}", 45, (10, 11)),
-    ("{project} stand-up", "FREQ=WEEKLY;BYDAY={day}", 15, (9, 9)),
-    ("Sprint planning: {team}", "FREQ=WEEKLY;INTERVAL=2;BYDAY={day}", 60, (13, 15)),
+    ("{team} team sync", "FREQ=WEEKLY;BYDAY={day}", 45, (10, 11), r"\b{team}\b|(?<!{other} )team sync"),
+    ("{project} stand-up", "FREQ=WEEKLY;BYDAY={day}", 15, (9, 9), r"stand-?\s?ups?\b"),
+    ("Sprint planning: {team}", "FREQ=WEEKLY;INTERVAL=2;BYDAY={day}", 60, (13, 15), r"sprint"),
+    ("{team} backlog refinement", "FREQ=WEEKLY;BYDAY={day}", 45, (11, 16), r"backlog|refinement"),
 )
-# The user's own one-off meetings in the leave: (title, minutes, hours)
+# The user's own one-off meetings in the leave: (title, minutes, hours, pattern)
 OWN_SINGLES = (
-    ("Interview debrief: {role}", 30, (15, 16)),
-    ("Design review: {project} onboarding", 60, (14, 15)),
-    ("{project} retro", 60, (14, 16)),
+    ("Interview debrief: {role}", 30, (15, 16), r"debrief"),
+    ("Design review: {project} onboarding", 60, (14, 15), r"design review|onboarding"),
+    ("{project} retro", 60, (14, 16), r"\bretro"),
+    ("Pairing session: {project} migration", 90, (13, 15), r"pairing|migration"),
 )
 ONE_ON_ONE = "1:1 {me} / {who}"
-# Other people's series the user attends: (title, rule, minutes, hours)
+ONE_TO_ONE = r"\b1:1\b|\b1-1\b|one[- ]to[- ]one|one[- ]on[- ]one|\b1 on 1\b"
+# Other people's series the user attends: (title, rule, minutes, hours, pattern)
 THEIR_SERIES = (
-    ("Architecture review", "FREQ=WEEKLY;BYDAY={day}", 60, (14, 16)),
-    ("Hiring committee", "FREQ=WEEKLY;INTERVAL=2;BYDAY={day}", 45, (11, 12)),
-    ("Engineering leads sync", "FREQ=WEEKLY;BYDAY={day}", 30, (9, 10)),
+    ("Architecture review", "FREQ=WEEKLY;BYDAY={day}", 60, (14, 16), r"architecture"),
+    ("Hiring committee", "FREQ=WEEKLY;INTERVAL=2;BYDAY={day}", 45, (11, 12), r"hiring"),
+    ("Engineering leads sync", "FREQ=WEEKLY;BYDAY={day}", 30, (9, 10), r"leads"),
 )
 # The look-alike of the user's team sync, run by another team's lead (noisy_data).
-THEIR_TEAM_SYNC = "{other} team sync"
-# Other people's one-off meetings in the leave.
+THEIR_TEAM_SYNC = ("{other} team sync", r"\b{other}\b")
+# Other people's one-off meetings in the leave: (title, minutes, hours, pattern)
 THEIR_SINGLES = (
-    ("Budget planning workshop", 90, (10, 14)),
-    ("Security awareness training", 60, (11, 15)),
-    ("Quarterly roadmap review", 90, (10, 14)),
+    ("Budget planning workshop", 90, (10, 14), r"budget"),
+    ("Security awareness training", 60, (11, 15), r"security"),
+    ("Quarterly roadmap review", 90, (10, 14), r"roadmap"),
+    ("Office move briefing", 30, (12, 13), r"office move|briefing"),
 )
 # Client calls: a weekly check-in the client runs, and a one-off review the user set up.
 CLIENT_SERIES = "{client} weekly check-in"

@@ -92,7 +92,10 @@ def solve(tools):
     for event, when in plan["moves"]:
         start, end = _back_at(event, when)
         tools.calendar_update_event(
-            uid=event["uid"], occurrence=when, start=start.strftime("%Y-%m-%dT%H:%M"), end=end.strftime("%Y-%m-%dT%H:%M")
+            uid=event["uid"],
+            occurrence=when,
+            start=start.strftime("%Y-%m-%dT%H:%M"),
+            end=end.strftime("%Y-%m-%dT%H:%M"),
         )
     subject, body = f["decline"]
     for organizer, events in plan["declines"].items():
@@ -118,7 +121,9 @@ def solve_one_per_meeting(tools):
     f = FACTS
     cover, plan = _study(tools)
     if f["reminder"]:
-        tools.reminders_create(title=f"Handover: {f['cover']} and the client calls", list=f["list"], due=f"{f['back']}T09:00")
+        tools.reminders_create(
+            title=f"Handover: {f['cover']} and the client calls", list=f["list"], due=f"{f['back']}T09:00"
+        )
     for organizer, events in plan["declines"].items():
         for event in events:
             text = (
@@ -150,7 +155,8 @@ def solve_one_per_meeting(tools):
             subject=f"Can you take this one? {event['summary']}",
             body=(
                 f"Hi {f['cover']},\n\nWhile I'm on leave, could you take this client call for me?\n\n"
-                f"{event['summary']} on {at.date().isoformat()} at {clock(at, twelve=True)}\n\nMany thanks,\n{f['first']}"
+                f"{event['summary']} on {at.date().isoformat()} at {clock(at, twelve=True)}\n\n"
+                f"Many thanks,\n{f['first']}"
             ),
         )
 
@@ -170,7 +176,7 @@ def solve_announce(tools):
     tools.mail_send(
         to=team,
         subject="Off on leave: these meetings are cancelled",
-        body=f"Hi all,\n\nI'm on leave soon, so these are off:\n\n{off}\n\nEverything is back to normal after.\n\n{f['first']}",
+        body=f"Hi all,\n\nI'm on leave soon, so these are off:\n\n{off}\n\nBack to normal after that.\n\n{f['first']}",
     )
     for event, when in plan["moves"]:
         start, end = _back_at(event, when)
