@@ -392,9 +392,9 @@ def calendar_update_event(
     `overrides`). Side effects: when the event has attendees and the user organizes it (or it
     has no organizer yet, and the user becomes it), a change they would see (title, time, place,
     description, repetition, guest list) mails each attendee an updated invitation (METHOD:REQUEST;
-    a guest just added gets a first one; for one occurrence, about that occurrence) and each
-    attendee taken off a cancellation (METHOD:CANCEL), filed in Sent, unless notify is false. An
-    event someone else organizes changes only in the user's calendar; nobody is mailed
+    a guest just added gets a first one) and each attendee taken off a cancellation (METHOD:CANCEL),
+    about that occurrence alone when `occurrence` is given, filed in Sent, unless notify is false.
+    An event someone else organizes changes only in the user's calendar; nobody is mailed
     (`invitations_note` says so).
     """
     tz = ctx.tz
@@ -436,7 +436,8 @@ def calendar_delete_event(
     notify: Annotated[bool, Field(description=invitations.NOTIFY_DESCRIPTION)] = True,
 ) -> dict[str, Any]:
     """Delete an event by uid (a recurring event: the whole series, or with `occurrence` that one
-    occurrence, which then shows in the event's `exdates`); returns {deleted, calendar, invitations}.
+    occurrence, which then shows in the event's `exdates`, or as a cancelled one of its `overrides`
+    if it had been changed on its own); returns {deleted, calendar, invitations}.
 
     Side effects: when the user organizes the event, each attendee is mailed a cancellation
     (METHOD:CANCEL, for one occurrence about that occurrence), filed in Sent, unless notify is
@@ -454,9 +455,10 @@ def calendar_delete_event(
     plan = invitations.plan_delete(ctx, occ)
     stored = _override(item, rid, tz)
     with session.edit(item) as master:
-        if stored is not None:
-            item.obj.icalendar_instance.subcomponents.remove(stored)
-        master.add("EXDATE", rid)  # as clients do: the series skips it from now on
+        if stored is not None:  # an occurrence changed on its own is marked cancelled, as clients do
+            dav.set_text(stored, "STATUS", "CANCELLED")
+        else:
+            master.add("EXDATE", rid)  # the series skips it from now on
     sent = invitations.send(ctx, plan, notify=notify, saved="the occurrence WAS deleted")
     when = canonical.when(occ.decoded("DTSTART"), tz)
     return {"deleted": uid, "occurrence": when, APP.field: item.collection.name, **sent}

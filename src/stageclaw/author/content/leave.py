@@ -128,7 +128,7 @@ INVITE_BODY = (
 )
 
 # What the assistant writes (the reference solution and its alternatives).
-DECLINE_SUBJECT = "Declining: {title}"
+DECLINE_SUBJECT = "Away on leave: {title}"
 DECLINE_BODY = (
     "Hi {who},\n\nI'm on annual leave for those sessions, so I'll have to decline {titles} while I'm away. "
     "Sorry to miss them!\n\nBest,\n{me}"

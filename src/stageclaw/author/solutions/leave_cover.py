@@ -75,6 +75,11 @@ def _back_at(event, when):
     return start, start + length
 
 
+def _named(event):
+    """How a mail names a meeting: its title, or for a 1:1, what the two call it."""
+    return "one-to-one" if event["summary"].startswith("1:1") else event["summary"]
+
+
 def _first_name(mailbox):
     name = mailbox.split("<")[0].strip().strip('"')
     return name.split()[0] if name else address(mailbox)
@@ -99,7 +104,7 @@ def solve(tools):
         )
     subject, body = f["decline"]
     for organizer, events in plan["declines"].items():
-        titles = " and the ".join(dict.fromkeys(e["summary"] for e in events))
+        titles = " and the ".join(dict.fromkeys(_named(e) for e in events))
         tools.mail_send(
             to=[organizer],
             subject=subject.format(title=titles),
