@@ -63,14 +63,14 @@ CHECKLIST = (
     "{reminder}"
     "- Out-of-office on the laptop the evening before (I do that one myself)."
 )
-CHECKLIST_REMINDER = "- Reminder for my first day back: catch up with {cover} about the client calls.\n"
+CHECKLIST_REMINDER = "- Reminder in my Work list for my first day back: catch up with {cover} about the client calls.\n"
 # The same rules when the prompt carries them (without hidden_dependency).
 RULES_IN_PROMPT = (
     " Cancel my own meetings for just those days, decline everyone else's to the organiser, move my 1:1s with "
     "my reports to my first day back at the same time, and email {cover} the client calls they're covering "
     "(client, date, time)."
 )
-REMINDER_IN_PROMPT = " And remind me on my first day back to catch up with {cover} about them."
+REMINDER_IN_PROMPT = " And put a reminder in my Work list for my first day back to catch up with {cover} about them."
 PROMPTS = (
     "My leave got approved. Can you sort out my calendar for it and let people know?",
     "I'm off on leave soon (it's approved). Please sort out my calendar for the time I'm away and let people know.",
