@@ -1269,3 +1269,85 @@ def audience(
         if strangers:
             return False, f"the mail {message.get('subject')!r} also went to {strangers}: {label}"
     return True, "every mail went only to people it concerns"
+
+
+# -- dated entries in a calendar: closures, trips, evenings ------------------------------------------
+
+
+def _days_of(event: dict[str, Any]) -> list[str]:
+    """The days (ISO) an event takes: each date of an all-day event (its end is exclusive), or a timed
+    event's day (state times are in the task's timezone, so their date part is the local day)."""
+    start, end = str(event.get("start") or ""), str(event.get("end") or "")
+    if len(start) != 10:
+        return [start[:10]] if start else []
+    last = end if len(end) == 10 and end > start else None
+    days, current = [start], datetime.fromisoformat(start)
+    while last is not None:
+        current = current.fromordinal(current.toordinal() + 1)
+        if current.date().isoformat() >= last:
+            break
+        days.append(current.date().isoformat())
+    return days
+
+
+def _dated(final: dict[str, Any], calendar: str, pattern: str) -> list[dict[str, Any]]:
+    """One-off, not cancelled events in `calendar` whose title matches `pattern`."""
+    return [
+        e
+        for where, e in _grouped(final, "calendar")
+        if where == calendar and not e.get("rrule") and e.get("status") != "CANCELLED" and _matches(_label(e), pattern)
+    ]
+
+
+def covered_once(
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    days: list[str],
+    label: str,
+    spare: list[str] | None = None,
+    at: str | None = None,
+) -> Verdict:
+    """Each of `days` (ISO) is taken by exactly one event in `calendar` whose title matches `pattern`: an
+    all-day event (one for the whole span, or one per day, as one likes), or where `at` is given a timed
+    one starting then. Such an event covers no other day than these and the `spare` ones (the weekend
+    of a week's closure, the other INSET day)."""
+    events = _dated(final, calendar, pattern)
+    fine = set(days) | set(spare or [])
+    for day in days:
+        taken = [e for e in events if day in _days_of(e)]
+        if len(taken) != 1:
+            shown = sorted(f"{_label(e)!r} {e.get('start')}" for e in taken)
+            return False, f"{label}: {len(taken)} events in {calendar} take {day}" + (f" ({shown})" if shown else "")
+        event = taken[0]
+        timed = len(str(event.get("start"))) != 10
+        if timed and (at is None or not _on_time(event.get("start"), at)):
+            return False, f"{label} is in {calendar} at {event.get('start')}; it is an all-day event" + (
+                f" (or at {at})" if at else ""
+            )
+        beyond = sorted(set(_days_of(event)) - fine)
+        if beyond:
+            return False, f"{_label(event)!r} also takes {beyond}, which are not {label}"
+    return True, f"{label}: {', '.join(days)} in {calendar}"
+
+
+def timed_once(final: dict[str, Any], *, calendar: str, pattern: str, start: str, end: str, label: str) -> Verdict:
+    """Exactly one event in `calendar` whose title matches `pattern` is on `start`'s day, and it runs from
+    `start` to `end`."""
+    taken = [e for e in _dated(final, calendar, pattern) if start[:10] in _days_of(e)]
+    if len(taken) != 1:
+        shown = sorted(f"{_label(e)!r} {e.get('start')}" for e in taken)
+        return False, f"{label}: {len(taken)} events in {calendar} on {start[:10]}" + (f" ({shown})" if shown else "")
+    event = taken[0]
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"{label} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    return True, f"{label} is in {calendar}, {start} to {end}"
+
+
+def nothing_on(final: dict[str, Any], *, calendar: str, pattern: str, day: str, label: str) -> Verdict:
+    """No event in `calendar` whose title matches `pattern` takes `day` (a date that no longer holds)."""
+    taken = [_label(e) for e in _dated(final, calendar, pattern) if day in _days_of(e)]
+    if taken:
+        return False, f"{taken} on {day}: {label}"
+    return True, f"nothing like {label} on {day}"
