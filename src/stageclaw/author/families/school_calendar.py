@@ -284,7 +284,7 @@ class SchoolCalendar(Family):
         region = REGIONS["uk"]
 
         def amount(low: int, high: int) -> Decimal:
-            return money.amount(rng, low, high, region.currency, rounded=rng.random() < 0.5)
+            return Decimal(rng.randint(2 * low, 2 * high)) / 2  # schools charge round sums: £12.00, £8.50
 
         trip_due = school_days(trip - timedelta(weeks=3), trip - timedelta(days=10))
         what, pattern, (low, high) = second
@@ -391,8 +391,8 @@ class SchoolCalendar(Family):
     # -- mail and files -----------------------------------------------------------------------
 
     def _letter(self, term: _Term, cast: dict[str, Any], entries: list[_Entry], payments: list[_Payment]) -> bytes:
-        dates = [e.line for e in entries]
-        pays = [p.line for p in payments]
+        dates = [e.line for e in sorted(entries, key=lambda e: e.days[0])]
+        pays = [p.line for p in sorted(payments, key=lambda p: p.due)]
         intro = [
             t.LETTER_INTRO,
             f"Here are the key dates for {cast['year']} ({cast['teacher']}'s class) this {term.name.lower()}.",
