@@ -45,6 +45,8 @@ def test_the_examples_are_accepted_and_every_mutant_is_rejected(examples):
     for report in reports.values():
         statuses = {name: d.status for name, d in report.dimensions.items()}
         assert report.accepted and report.score == 100, (report.task_id, statuses, report.diagnostics())
+        # Hand-written, without [provenance] evidence: their alternative solutions are all accepted too.
+        assert report.sensitivity == 1.0 and report.alternatives["total"] >= 2, report.alternatives
         mutation = report.mutation
         assert mutation["kill_rate"] == 1.0, (report.task_id, mutation["survivors"])
         assert mutation["coverage"]["rate"] == 1.0 and mutation["coverage"]["missed"] == []
@@ -408,7 +410,7 @@ def test_a_task_that_does_not_load_still_gets_the_other_dimensions_and_is_never_
 
 def test_an_invitation_the_calendar_mailed_is_a_by_product_not_a_unit():
     """Saving an event with guests mails them the invitation: its text follows the event, which is judged
-    itself, so no mutant makes the invitation's dates wrong (unless allow names the message)."""
+    itself, so no mutant makes the invitation's dates wrong."""
     invite = {"message_id": "<i1@x>", "to": ["b@x.org"], "body": "12 March 15:00", "invitation": {"method": "REQUEST"}}
     s0 = {"mail": {"folders": {"Sent": []}, "outbox": []}}
     sH = {"mail": {"folders": {"Sent": [dict(invite)]}, "outbox": [dict(invite)]}}
@@ -417,5 +419,3 @@ def test_an_invitation_the_calendar_mailed_is_a_by_product_not_a_unit():
         "mail/outbox/<i1@x>",
         "mail/folders/Sent/<i1@x>",
     }
-    named = units(s0, sH, ["+mail/outbox/<i1@x>", "+mail/folders/Sent/*"])
-    assert [u.path for u in named.units] == ["mail/outbox/<i1@x>"]
