@@ -1401,9 +1401,12 @@ def declined(final: dict[str, Any], *, organizer: str, pattern: str, dates: list
     return True, f"{organizer} was told the user will miss {label}"
 
 
-def line_says(final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str]) -> Verdict:
+def line_says(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str], times: list[str] | None = None
+) -> Verdict:
     """One line of a mail of the agent's own to `to` says every labelled thing (a date and a time on the
-    same line: one entry of a list); every calendar date the mails to `to` write out is among `dates`."""
+    same line: one entry of a list), and gives no time of day but `times` ("HH:MM", its start and end)
+    when given; every calendar date the mails to `to` write out is among `dates`."""
     messages = [m for m in _outbox(final) if to in _recipients(m) and not m.get("invitation")]
     if not messages:
         return False, f"nothing was sent to {to}"
@@ -1412,10 +1415,17 @@ def line_says(final: dict[str, Any], *, to: str, patterns: dict[str, str], dates
         wrong = sorted(_dates(_own_words(message)) - allowed)
         if wrong:
             return False, f"the mail to {to} gives dates (month/day) {wrong} that are none of the ones it is about"
+    wrong = []
     for message in messages:
         for line in _own_words(message).splitlines():
-            if not _missing(line, patterns):
+            if _missing(line, patterns):
+                continue
+            stray = sorted({c for _, _, c in _clock_times(line)} - set(times or [])) if times is not None else []
+            if not stray:
                 return True, f"the mail to {to} gives {sorted(patterns)} on one line"
+            wrong.append(f"{line.strip()!r} (also {', '.join(stray)})")
+    if wrong:
+        return False, f"the line for it in the mail to {to} gives a wrong time: {wrong[0]}"
     return False, f"no line of a mail to {to} gives {' and '.join(sorted(patterns))}"
 
 

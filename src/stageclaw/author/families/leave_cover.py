@@ -923,6 +923,7 @@ class LeaveCover(Family):
                                     "the time": time_regex(occ.start),
                                 },
                                 "dates": sorted({*leave_days, occ.start.date().isoformat()}),
+                                "times": [occ.start.strftime("%H:%M"), occ.end.strftime("%H:%M")],
                             },
                             stage="briefing the cover on the client calls",
                         )

@@ -36,14 +36,14 @@ from stageclaw.author.content import holidays, money
 from stageclaw.author.content import mail as mails
 from stageclaw.author.content import school as t
 from stageclaw.author.content.files import pdf_pages
-from stageclaw.author.content.people import Person
 from stageclaw.author.content.names import CULTURES
+from stageclaw.author.content.people import Person
 from stageclaw.author.content.places import REGIONS
 from stageclaw.author.content.text import MONTHS, WEEKDAYS, amount_regex, date_regex, time_regex
 from stageclaw.author.content.volume import Avoid, Life, Scale
 from stageclaw.author.draft import Check, TaskDraft
 from stageclaw.author.family import Context, Family, register
-from stageclaw.author.operators import contact_path, file_path, item_path, mail_path
+from stageclaw.author.operators import contact_path, file_path, mail_path
 from stageclaw.author.operators import cross_source_conflict as csc
 from stageclaw.author.operators import cross_tool_consistency as ctc
 from stageclaw.author.operators import entity_alignment as ea
@@ -473,7 +473,10 @@ class SchoolCalendar(Family):
         # The co-parent asks about the dates, signing with the name they go by.
         coparent = cast["coparent"]
         writer = coparent.known_as(cast["other_name"], coparent.email) if ctx.on("entity_alignment") else coparent
-        ask = f"Has {cast['child']}'s school sent the {term.name.lower()} dates yet? I want to book the parents' evening off work."
+        ask = (
+            f"Has {cast['child']}'s school sent the {term.name.lower()} dates yet? I want to book the parents' "
+            "evening off work."
+        )
         body = mails.letter(rng, writer, me, [ask], register=mails.CASUAL, full_signature=False)
         out["coparent_mail"] = draft.add_message(
             "INBOX",
@@ -591,7 +594,7 @@ class SchoolCalendar(Family):
         for n, what in enumerate(
             (
                 "INSET day, school closed to students",
-                f"Year 8 parents' evening, 5pm to 7.30pm",
+                "Year 8 parents' evening, 5pm to 7.30pm",
                 "Geography field trip, £18.00 due by the Friday before",
             )
         ):
@@ -713,7 +716,8 @@ class SchoolCalendar(Family):
                 draft.check(
                     Check(
                         entry.key,
-                        f"{entry.title} is in {FAMILY} on {_day(entry.days[0])}, {_clock(entry.start)} to {_clock(entry.end)}",
+                        f"{entry.title} is in {FAMILY} on {_day(entry.days[0])}, {_clock(entry.start)} to "
+                        f"{_clock(entry.end)}",
                         v.timed_once,
                         {
                             "calendar": FAMILY,
@@ -755,7 +759,8 @@ class SchoolCalendar(Family):
             draft.check(
                 Check(
                     f"pay_{pay.key}",
-                    f"One open reminder in {LIST} for {pay.what} ({amount}), due {_day(pay.remind)}: the Friday before the "
+                    f"One open reminder in {LIST} for {pay.what} ({amount}), due {_day(pay.remind)}: the Friday "
+                    "before the "
                     f"deadline, {_day(pay.due)}",
                     v.one_reminder,
                     {
@@ -787,12 +792,14 @@ class SchoolCalendar(Family):
             draft.check(
                 Check(
                     f"told_evening_{n}",
-                    f"{coparent.name} was told the parents' evening of {_day(evening.days[0])} at {_clock(evening.start)}",
+                    f"{coparent.name} was told the parents' evening of {_day(evening.days[0])} at "
+                    f"{_clock(evening.start)}",
                     v.line_says,
                     {
                         "to": coparent.email,
                         "patterns": {"the date": date_regex(evening.days[0]), "the time": time_regex(evening.start)},
                         "dates": dates,
+                        "times": [evening.start.strftime("%H:%M"), evening.end.strftime("%H:%M")],
                     },
                     stage="telling the co-parent",
                 )

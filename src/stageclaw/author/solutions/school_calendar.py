@@ -94,7 +94,10 @@ def solve(tools):
     tools.mail_send(
         to=[coparent["emails"][0]],
         subject=f"{f['child']}'s parents' evenings",
-        body=f"Hi {f['other']},\n\n{f['child']}'s parents' evenings this term:\n\n{_evenings(f)}\n\nCan you make both?\n\n{f['me']}",
+        body=(
+            f"Hi {f['other']},\n\n{f['child']}'s parents' evenings this term:\n\n{_evenings(f)}\n\n"
+            f"Can you make both?\n\n{f['me']}"
+        ),
     )
 
 
@@ -117,7 +120,7 @@ def solve_one_by_one(tools):
     tools.mail_send(
         to=[coparent["emails"][0]],
         subject="Parents' evenings",
-        body=f"Hello {f['other']},\n\nThe school's parents' evenings:\n{_evenings(f, twelve=True)}\n\nThanks!\n{f['me']}",
+        body=f"Hello {f['other']},\n\nThe parents' evenings:\n{_evenings(f, twelve=True)}\n\nThanks!\n{f['me']}",
     )
 
 
@@ -156,5 +159,8 @@ def solve_spans(tools):
             tools.mail_send(
                 to=[coparent["emails"][0]],
                 subject=f"Parents' evening {when}",
-                body=f"Hi {f['other']},\n\nParents' evening: {when}, from {entry['start']} until {entry['end']}.\n\n{f['me']}",
+                body=(
+                    f"Hi {f['other']},\n\nParents' evening: {when}, from {entry['start']} until {entry['end']}."
+                    f"\n\n{f['me']}"
+                ),
             )
