@@ -1571,3 +1571,151 @@ def nothing_on(final: dict[str, Any], *, calendar: str, pattern: str, day: str, 
     if taken:
         return False, f"{taken} on {day}: {label}"
     return True, f"nothing like {label} on {day}"
+
+
+# -- a rota: one run a day, by a driver who can, in fair shares ---------------------------------------
+
+
+def _driver(event: dict[str, Any], user: str) -> str | None:
+    """Who drives a run: the one person invited besides the user, or the user when nobody else is (None
+    when several are)."""
+    guests = {_address(a) for a in event.get("attendees") or []} - {user}
+    if len(guests) > 1:
+        return None
+    return next(iter(guests)) if guests else user
+
+
+def _runs(final: dict[str, Any], calendar: str, pattern: str, day: str) -> list[dict[str, Any]]:
+    return [e for e in _dated(final, calendar, pattern) if day in _days_of(e)]
+
+
+def school_run(
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    day: str,
+    start: str,
+    end: str,
+    user: str,
+    drivers: dict[str, list[str]],
+    label: str,
+) -> Verdict:
+    """Exactly one run (an event like `pattern`) in `calendar` on `day`, from `start` to `end`, driven by
+    one of `drivers` (address -> the days they can drive) who can drive that day."""
+    runs = _runs(final, calendar, pattern, day)
+    if len(runs) != 1:
+        return False, f"{len(runs)} runs in {calendar} on {day}; expected one"
+    run = runs[0]
+    if not _on_time(run.get("start"), start) or not _on_time(run.get("end"), end):
+        return False, f"the run on {day} is {run.get('start')} to {run.get('end')}; the run is {start} to {end}"
+    who = _driver(run, user)
+    if who is None:
+        return False, f"the run on {day} invites {run.get('attendees')}: the driver alone is to be invited"
+    if who not in drivers:
+        return False, f"the run on {day} is driven by {who}, who is not one of the group's drivers"
+    if day not in drivers[who]:
+        return False, f"{who} drives on {day}, a day they cannot do"
+    return True, f"{label}: {who}"
+
+
+def rota_fair(
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    days: list[str],
+    families: dict[str, str],
+    user: str,
+    cap: int,
+    label: str,
+) -> Verdict:
+    """Over the runs on `days`, no family (`families`: driver address -> family) drives more than `cap`
+    times in a week, and every family drives the same number of times, give or take one."""
+    total = {f: 0 for f in families.values()}
+    weekly: dict[tuple[str, int], int] = {}
+    for day in days:
+        runs = _runs(final, calendar, pattern, day)
+        who = _driver(runs[0], user) if len(runs) == 1 else None
+        family = families.get(who or "")
+        if family is None:
+            continue  # that day's own item says what is wrong with it
+        total[family] += 1
+        week = datetime.fromisoformat(day).isocalendar()[1]
+        weekly[(family, week)] = weekly.get((family, week), 0) + 1
+    over = sorted({f for (f, _), n in weekly.items() if n > cap})
+    if over:
+        return False, f"{over} drive more than {cap} times in a week"
+    if max(total.values()) - min(total.values()) > 1:
+        return False, f"the runs are not shared fairly: {dict(sorted(total.items()))} ({label})"
+    return True, f"fair shares {dict(sorted(total.items()))}, at most {cap} a week"
+
+
+def _rota_lines(
+    final: dict[str, Any], calendar: str, pattern: str, days: dict[str, str], names: dict[str, str], user: str
+) -> tuple[dict[str, str] | None, str]:
+    """Day -> the pattern of its driver's name, from the calendar; or None and why not."""
+    out = {}
+    for day in days:
+        runs = _runs(final, calendar, pattern, day)
+        who = _driver(runs[0], user) if len(runs) == 1 else None
+        if who not in names:
+            return None, f"the calendar has no single run with a known driver on {day} to compare with"
+        out[day] = names[who]
+    return out, ""
+
+
+def _gives_rota(text: str, drivers: dict[str, str], days: dict[str, str]) -> list[str]:
+    """The days `text` does not give with their driver: a line with the date that names them."""
+    lines = text.splitlines()
+    return [d for d, name in drivers.items() if not any(_matches(x, days[d]) and _matches(x, name) for x in lines)]
+
+
+def rota_written(
+    final: dict[str, Any],
+    *,
+    uid: str,
+    calendar: str,
+    pattern: str,
+    days: dict[str, str],
+    names: dict[str, str],
+    user: str,
+    label: str,
+) -> Verdict:
+    """The note `uid` gives each day of `days` (ISO -> how a date is written) with the driver the calendar
+    has for it (`names`: address -> how their name is written), on one line."""
+    drivers, why = _rota_lines(final, calendar, pattern, days, names, user)
+    if drivers is None:
+        return False, why
+    _, note = _find(final, "notes", uid)
+    if note is None:
+        return False, f"{label} ({uid}) is gone"
+    missing = _gives_rota(note.get("body") or "", drivers, days)
+    if missing:
+        return False, f"{label} does not give the driver the calendar has for {missing}"
+    return True, f"{label} gives the {len(days)} days with their drivers"
+
+
+def rota_sent(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    calendar: str,
+    pattern: str,
+    days: dict[str, str],
+    names: dict[str, str],
+    user: str,
+) -> Verdict:
+    """Everyone in `to` got mail (one to all or one each) giving each day of `days` with the driver the
+    calendar has for it, on one line."""
+    drivers, why = _rota_lines(final, calendar, pattern, days, names, user)
+    if drivers is None:
+        return False, why
+    for address in to:
+        text = "\n".join(_own_words(m) for m in _to(final, address))
+        if not text:
+            return False, f"nothing was sent to {address}"
+        missing = _gives_rota(text, drivers, days)
+        if missing:
+            return False, f"the mail to {address} does not give the driver the calendar has for {missing}"
+    return True, f"{len(to)} people got the rota"
