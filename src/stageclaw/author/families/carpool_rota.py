@@ -279,7 +279,7 @@ class CarpoolRota(Family):
         first: date,
         last: date,
     ) -> dict[str, Any]:
-        rng, region, tz = ctx.rng, me.region, ZoneInfo(me.tz)
+        rng, region = ctx.rng, me.region
         others = households[1:]
         values = {"start": day(first, "en", region, weekday=False), "end": day(last, "en", region, weekday=False)}
         asked_at = now - timedelta(days=rng.randint(5, 8), hours=rng.randint(0, 3))
@@ -327,7 +327,8 @@ class CarpoolRota(Family):
                 draft,
                 loser=mail_path("INBOX", earlier),
                 winner=mail_path("INBOX", change),
-                rule="a family's later message replaces the days it offered before (the group's rule: the latest word counts)",
+                rule="a family's later message replaces the days it offered before (the group's rule: the latest "
+                "word counts)",
                 stated=True,
             )
         if ctx.on("noisy_data"):
@@ -427,7 +428,8 @@ class CarpoolRota(Family):
             draft.check(
                 Check(
                     runs[-1],
-                    f"{day(on, 'en', region)}: one run in {FAMILY}, 8.10 to 8.40, driven by someone who can do that day",
+                    f"{day(on, 'en', region)}: one run in {FAMILY}, 8.10 to 8.40, driven by someone who can do "
+                    "that day",
                     v.school_run,
                     {
                         "calendar": FAMILY,
@@ -562,13 +564,15 @@ class CarpoolRota(Family):
             lines.append(f"- {h.driver.name}{who}: {_weekdays(h.weekdays)}{extra}{was}")
         lines += [
             "",
-            f"School days: {', '.join(f'{d:%a %d %b}' for d in school)}; closed: {', '.join(f'{d:%a %d %b}' for d in closures)}.",
+            f"School days: {', '.join(f'{d:%a %d %b}' for d in school)}; "
+            f"closed: {', '.join(f'{d:%a %d %b}' for d in closures)}.",
         ]
         lines += ["", "One valid rota (the reference solution may find another):", ""]
         lines += [f"- {d:%a %d %b}: {rota[d].driver.first}" for d in school]
         lines += [
             "",
-            "Each run is an event 8.10-8.40 in Family with the driver invited; the rota goes into the carpool note and to the group.",
+            "Each run is an event 8.10-8.40 in Family with the driver invited; the rota goes into the carpool note "
+            "and to the group.",
         ]
         return "\n".join(lines)
 
