@@ -110,7 +110,7 @@ def solve_another_rota(tools):
     )
     tools.notes_update(uid=note["uid"], body=f"{note['body'].rstrip()}\n\nNew rota:\n{lines}\n")
     replies = tools.mail_search(folder="INBOX", subject="when can you drive")["messages"]
-    for name, to in sorted(addresses.items()):
+    for to in sorted(addresses.values()):
         theirs = [m for m in replies if address(m["from"]) == to]
         body = f"Hi,\n\nThe rota is done:\n\n{lines}\n\nCheers,\n{f['me']}"
         if theirs:
