@@ -520,12 +520,26 @@ def _clock_times(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
-def _bound_times(text: str, places: dict[str, dict[str, str]], yours: str | None, mine: str) -> dict[str, list[str]]:
-    """The times `text` gives for each place. A bracket that holds a time and a place is a clause of its
-    own ("(14:30 for me in Singapore)"); the rest is cut at commas, semicolons, dashes and line breaks.
-    In a clause, a time belongs to the nearest place named ("15:30 Tokyo time", "Tokyo: 15:30"); "your
-    time" is the recipient's place (`yours`), "my time" the user's (`mine`). Times in a clause that names
-    no place belong to none."""
+# What puts a time at the end of a stretch: the second time of a range ("14:30 to 15:30", "14:30-15:30"),
+# or a word that says the meeting ends then ("until 15:30", "finishing at 15:30").
+_RANGE = re.compile(r"^\s*(?:-|–|—|to|until|till|through|and|至|到|~)\s*$", re.IGNORECASE)
+_UNTIL = re.compile(
+    r"(?:\buntil|\btill|\bends?(?: at)?|\bending(?: at)?|\bfinish(?:es|ing)?(?: at| by)?|\bwraps? up(?: at| by)?"
+    r"|\bdone by|结束于?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _bound_times(
+    text: str, places: dict[str, dict[str, str]], yours: str | None, mine: str
+) -> dict[str, list[tuple[str, str]]]:
+    """The times `text` gives for each place, each with the part it can play: "start" (the first time a
+    clause gives for the place), "end" (the second time of a range, or after "until"), or "either" (any
+    later time of the clause). A bracket that holds a time and a place is a clause of its own ("(14:30
+    for me in Singapore)"); the rest is cut at commas, semicolons, dashes and line breaks, so each row
+    of a table is a clause. In a clause, a time belongs to the nearest place named ("15:30 Tokyo time",
+    "Tokyo: 15:30"); "your time" is the recipient's place (`yours`), "my time" the user's (`mine`). Times
+    in a clause that names no place belong to none."""
 
     def named(clause: str) -> list[tuple[int, int, str]]:
         out = []
@@ -546,15 +560,22 @@ def _bound_times(text: str, places: dict[str, dict[str, str]], yours: str | None
 
     rest = re.sub(r"[(（]([^()（）]*)[)）]", aside, text)
     clauses += re.split(r"[,;，；。\n]|\s[-–—/]\s", rest)
-    found: dict[str, list[str]] = {}
+    found: dict[str, list[tuple[str, str]]] = {}
     for clause in clauses:
         marks = named(clause)
+        seen: set[str] = set()
+        before = 0  # where the previous time of the clause ended (0: none yet)
         for start, end, clock in _clock_times(clause) if marks else []:
             gap = [
                 (p_start - end if p_start >= end else start - p_end, p_start < start, place)
                 for p_start, p_end, place in marks
             ]
-            found.setdefault(min(gap)[2], []).append(clock)
+            place = min(gap)[2]
+            ranged = before and _RANGE.match(clause[before:start])
+            role = "end" if ranged or _UNTIL.search(clause[:start]) else "either" if place in seen else "start"
+            found.setdefault(place, []).append((clock, role))
+            seen.add(place)
+            before = end
     return found
 
 
@@ -577,8 +598,9 @@ def told_times(
     event's local `start` and `end` there ("HH:MM").
 
     No message may give a wrong time for a place: the first time a clause gives for a place is its start,
-    any other is its start or end ("14:30-15:30 Singapore time"), so "15:30 Singapore time" for a
-    meeting at 14:30 there is wrong even when the rest of the message is right. The calendar dates
+    the second of a range or one "until" is its end, any other is its start or end ("14:30-15:30
+    Singapore time"), so "15:30 Singapore time" for a meeting at 14:30 there is wrong even when the rest
+    of the message is right, and so is "14:30 to 14:30". The calendar dates
     written out are all among `dates` (ISO days), and the other values it gives are among `stated`. With
     `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
     if _asked(final, trace, list(to), ask):
@@ -594,10 +616,11 @@ def told_times(
             text = _own_words(message)
             for place, clocks in _bound_times(text, places, home, here).items():
                 start, end = places[place]["start"], places[place]["end"]
-                if clocks[0] != start or set(clocks) - {start, end}:
+                fits = {"start": {start}, "end": {end}, "either": {start, end}}
+                if any(clock not in fits[role] for clock, role in clocks):
                     return False, (
-                        f"the message {message.get('subject')!r} to {address} gives {clocks} for {place}; "
-                        f"the time there is {start} (to {end})"
+                        f"the message {message.get('subject')!r} to {address} gives {[c for c, _ in clocks]} for "
+                        f"{place}; the time there is {start} (to {end})"
                     )
                 learned.add(place)
             wrong = sorted(_dates(text) - allowed) if dates is not None else []
