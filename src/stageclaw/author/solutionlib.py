@@ -31,3 +31,15 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_select(ref=int(found.group(1)), option=value)
         else:
             tools.browser_fill(ref=int(found.group(1)), value=value)
+
+
+def every(tools: Any, tool: str, key: str, **args: Any) -> list[dict[str, Any]]:
+    """Every item of a paged listing (`key` of each page of the `tool` call), following `next_cursor`."""
+    items: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = getattr(tools, tool)(**args, **({"cursor": cursor} if cursor else {}))
+        items += page[key]
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return items

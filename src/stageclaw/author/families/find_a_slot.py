@@ -38,6 +38,7 @@ from stageclaw.author.content.people import JOB_TITLES, Person
 from stageclaw.author.content.places import ENGLISH, REGIONS, City
 from stageclaw.author.content.text import clock, day, day_regex
 from stageclaw.author.content.timeline import at, local, pick_now
+from stageclaw.author.content.volume import Avoid, Life, Scale
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import contact_path, item_path, mail_path
@@ -657,6 +658,7 @@ class FindASlot(Family):
         bg.reminders(2, "Reminders")
         bg.notes(2, "Notes")
         bg.contacts([colleague, *bg.friends[:2]])
+        noise += self._life(ctx, draft, lay, me, now, name, [*guests, colleague, *bg.friends])
         if not ctx.on("noisy_data"):
             return
         hold_path = item_path("calendar", "Work", hold)
@@ -691,6 +693,29 @@ class FindASlot(Family):
         nd.twin(draft, mail_path("Sent", request), request, mail_path("INBOX", twin), twin)
         nd.irrelevant(draft, noise)
         bg.contacts([asker])
+
+    @staticmethod
+    def _life(
+        ctx: Context, draft: TaskDraft, lay: _Layout, me: Person, now: datetime, name: str, known: list[Person]
+    ) -> list[str]:
+        """Months of ordinary mail, calendar, contacts and files around the story; their paths. Nothing
+        of it falls on the days asked about (the answer stays the one the story decides), names the
+        guests or the meeting, or double-books what the story put in the calendar."""
+        project, kind = name.split(" ", 1)
+        whole_days = [(at(d, 0, 0, me.tz), at(d + timedelta(days=1), 0, 0, me.tz)) for d in lay.days]
+        avoid = Avoid(
+            people=[p.name for p in known],
+            words=[project, kind, "hold", "placeholder", *(c.name for _, c in lay.cities)],
+            days=lay.days,
+            slots=whole_days,
+            addresses=[p.email for p in known],
+        )
+        life = Life.of(ctx, draft, me, now, avoid=avoid)
+        for events in draft.calendar.values():
+            for event in events:
+                if not event.get("rrule"):
+                    life.take(datetime.fromisoformat(event["start"]), datetime.fromisoformat(event["end"]))
+        return life.fill(Scale(messages=200, series=5, events=90, contacts=60, files=40, notes=10, reminders=12))
 
     def _rubric(
         self,
