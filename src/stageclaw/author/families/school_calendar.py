@@ -286,7 +286,10 @@ class SchoolCalendar(Family):
         def amount(low: int, high: int) -> Decimal:
             return Decimal(rng.randint(2 * low, 2 * high)) / 2  # schools charge round sums: £12.00, £8.50
 
-        trip_due = school_days(trip - timedelta(weeks=3), trip - timedelta(days=10))
+        # Payment is due two or three weeks before the trip; a little earlier when those days are all taken.
+        trip_due = school_days(trip - timedelta(weeks=3), trip - timedelta(days=10)) or school_days(
+            trip - timedelta(weeks=5), trip - timedelta(days=8)
+        )
         what, pattern, (low, high) = second
         club = rng.choice(("Lego club", "Chess club", "Art club", "Football club"))
         term.payments = [
