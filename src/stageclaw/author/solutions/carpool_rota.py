@@ -89,12 +89,12 @@ def solve(tools):
     rota = _rota(f["households"])
     _events(tools, rota, addresses, "School run: {who} driving")
     lines = _lines(rota, lambda on, h: f"{short_day(on)}: {h['first']}" + (" (me)" if h["user"] else ""))
-    start, end = short_day(date.fromisoformat(f["school"][0])), short_day(date.fromisoformat(f["school"][-1]))
-    tools.notes_update(uid=note["uid"], body=f"{note['body'].rstrip()}\n\nRota {start} to {end}:\n{lines}\n")
+    # Only the days and drivers: a date range or a meeting time above them would be values nothing asks for.
+    tools.notes_update(uid=note["uid"], body=f"{note['body'].rstrip()}\n\nRota:\n{lines}\n")
     tools.mail_send(
         to=sorted(addresses.values()),
-        subject=f"Carpool rota {start} to {end}",
-        body=f"Hi all,\n\nHere's the school-run rota (we leave {f['spot']} at 8.10):\n\n{lines}\n\nThanks,\n{f['me']}",
+        subject="Carpool rota",
+        body=f"Hi all,\n\nHere's the school-run rota:\n\n{lines}\n\nThanks,\n{f['me']}",
     )
 
 
