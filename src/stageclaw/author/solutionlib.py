@@ -33,13 +33,13 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_fill(ref=int(found.group(1)), value=value)
 
 
-def every(tools: Any, tool: str, key: str, **args: Any) -> list[dict[str, Any]]:
-    """Every item of a paged listing (`key` of each page of the `tool` call), following `next_cursor`."""
-    items: list[dict[str, Any]] = []
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    out: list[dict[str, Any]] = []
     cursor = None
     while True:
-        page = getattr(tools, tool)(**args, **({"cursor": cursor} if cursor else {}))
-        items += page[key]
+        page = call(**query, **({"cursor": cursor} if cursor else {}))
+        out += next(v for v in page.values() if isinstance(v, list))
         cursor = page.get("next_cursor")
         if not cursor:
-            return items
+            return out
