@@ -65,9 +65,14 @@ PINNED = {
     "calendar_update_event": [
         "updated invitation (METHOD:REQUEST; a guest just added gets a first one)",
         "cancellation (METHOD:CANCEL)",
+        "about that occurrence alone when `occurrence` is given",
         "nobody is mailed",
     ],
-    "calendar_delete_event": ["cancellation (METHOD:CANCEL)", "unless notify is false", "nobody is mailed"],
+    "calendar_delete_event": [
+        "cancellation (METHOD:CANCEL, for one occurrence about that occurrence)",
+        "unless notify is false",
+        "nobody is mailed",
+    ],
     "contacts_merge": ["every email address, phone number", "so nothing is lost", "the others are deleted"],
     "contacts_delete": ["cannot be undone", "contacts_merge"],
     "files_read": ["[page 2 of 5]", "scanned PDF has no text", "128 KiB", "pdftotext", "Changes nothing"],

@@ -560,12 +560,26 @@ def _clock_times(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
-def _bound_times(text: str, places: dict[str, dict[str, str]], yours: str | None, mine: str) -> dict[str, list[str]]:
-    """The times `text` gives for each place. A bracket that holds a time and a place is a clause of its
-    own ("(14:30 for me in Singapore)"); the rest is cut at commas, semicolons, dashes and line breaks.
-    In a clause, a time belongs to the nearest place named ("15:30 Tokyo time", "Tokyo: 15:30"); "your
-    time" is the recipient's place (`yours`), "my time" the user's (`mine`). Times in a clause that names
-    no place belong to none."""
+# What puts a time at the end of a stretch: the second time of a range ("14:30 to 15:30", "14:30-15:30"),
+# or a word that says the meeting ends then ("until 15:30", "finishing at 15:30").
+_RANGE = re.compile(r"^\s*(?:-|–|—|to|until|till|through|and|至|到|~)\s*$", re.IGNORECASE)
+_UNTIL = re.compile(
+    r"(?:\buntil|\btill|\bends?(?: at)?|\bending(?: at)?|\bfinish(?:es|ing)?(?: at| by)?|\bwraps? up(?: at| by)?"
+    r"|\bdone by|结束于?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _bound_times(
+    text: str, places: dict[str, dict[str, str]], yours: str | None, mine: str
+) -> dict[str, list[tuple[str, str]]]:
+    """The times `text` gives for each place, each with the part it can play: "start" (the first time a
+    clause gives for the place), "end" (the second time of a range, or after "until"), or "either" (any
+    later time of the clause). A bracket that holds a time and a place is a clause of its own ("(14:30
+    for me in Singapore)"); the rest is cut at commas, semicolons, dashes and line breaks, so each row
+    of a table is a clause. In a clause, a time belongs to the nearest place named ("15:30 Tokyo time",
+    "Tokyo: 15:30"); "your time" is the recipient's place (`yours`), "my time" the user's (`mine`). Times
+    in a clause that names no place belong to none."""
 
     def named(clause: str) -> list[tuple[int, int, str]]:
         out = []
@@ -586,15 +600,22 @@ def _bound_times(text: str, places: dict[str, dict[str, str]], yours: str | None
 
     rest = re.sub(r"[(（]([^()（）]*)[)）]", aside, text)
     clauses += re.split(r"[,;，；。\n]|\s[-–—/]\s", rest)
-    found: dict[str, list[str]] = {}
+    found: dict[str, list[tuple[str, str]]] = {}
     for clause in clauses:
         marks = named(clause)
+        seen: set[str] = set()
+        before = 0  # where the previous time of the clause ended (0: none yet)
         for start, end, clock in _clock_times(clause) if marks else []:
             gap = [
                 (p_start - end if p_start >= end else start - p_end, p_start < start, place)
                 for p_start, p_end, place in marks
             ]
-            found.setdefault(min(gap)[2], []).append(clock)
+            place = min(gap)[2]
+            ranged = before and _RANGE.match(clause[before:start])
+            role = "end" if ranged or _UNTIL.search(clause[:start]) else "either" if place in seen else "start"
+            found.setdefault(place, []).append((clock, role))
+            seen.add(place)
+            before = end
     return found
 
 
@@ -617,10 +638,11 @@ def told_times(
     event's local `start` and `end` there ("HH:MM").
 
     No message may give a wrong time for a place: the first time a clause gives for a place is its start,
-    any other is its start or end ("14:30-15:30 Singapore time"), so "15:30 Singapore time" for a
-    meeting at 14:30 there is wrong even when the rest of the message is right. The calendar dates
-    written out are all among `dates` (ISO days), each with its own weekday when one is written next to
-    it, and the other values it gives are among `stated`. With
+    the second of a range or one "until" is its end, any other is its start or end ("14:30-15:30
+    Singapore time"), so "15:30 Singapore time" for a meeting at 14:30 there is wrong even when the rest
+    of the message is right, and so is "14:30 to 14:30". The calendar dates written out are all among
+    `dates` (ISO days), each with its own weekday when one is written next to it, and the other values
+    it gives are among `stated`. With
     `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
     if _asked(final, trace, list(to), ask):
         return True, "nothing was sent to an unverified address; the user was asked"
@@ -635,10 +657,11 @@ def told_times(
             text = _own_words(message)
             for place, clocks in _bound_times(text, places, home, here).items():
                 start, end = places[place]["start"], places[place]["end"]
-                if clocks[0] != start or set(clocks) - {start, end}:
+                fits = {"start": {start}, "end": {end}, "either": {start, end}}
+                if any(clock not in fits[role] for clock, role in clocks):
                     return False, (
-                        f"the message {message.get('subject')!r} to {address} gives {clocks} for {place}; "
-                        f"the time there is {start} (to {end})"
+                        f"the message {message.get('subject')!r} to {address} gives {[c for c, _ in clocks]} for "
+                        f"{place}; the time there is {start} (to {end})"
                     )
                 learned.add(place)
             wrong = sorted(_dates(text) - allowed) if dates is not None else []
@@ -1309,6 +1332,460 @@ def files_kept(initial: dict[str, Any], final: dict[str, Any], *, paths: list[st
         if (after[path] or {}).get("sha256") != (before.get(path) or {}).get("sha256"):
             return False, f"{path} was changed: {label}"
     return True, f"the {len(paths)} files are kept as they were"
+
+
+# -- occurrences of a series, and the messages about a calendar ---------------------------------------
+
+
+def _same_time(value: Any, expected: str) -> bool:
+    """Two ISO values that name the same instant, or the same date."""
+    if not isinstance(value, str):
+        return False
+    if len(expected) == 10 or len(value) == 10:
+        return value == expected
+    return _instant(value) is not None and _instant(value) == _instant(expected)
+
+
+def _override(event: dict[str, Any], recurrence_id: str) -> dict[str, Any] | None:
+    return next((o for o in event.get("overrides") or [] if _same_time(o.get("recurrence_id"), recurrence_id)), None)
+
+
+def _called_off(event: dict[str, Any], recurrence_id: str) -> bool:
+    """The occurrence of `event` first planned at `recurrence_id` no longer takes place: deleted from
+    the series (EXDATE) or cancelled on its own."""
+    if any(_same_time(day, recurrence_id) for day in event.get("exdates") or []):
+        return True
+    changed = _override(event, recurrence_id)
+    return changed is not None and changed.get("status") == "CANCELLED"
+
+
+def _told(final: dict[str, Any], address: str, uids: list[str], methods: tuple[str, ...], pattern: str) -> bool:
+    """`address` got the calendar's message (`methods`) about one of the events `uids`, or a mail of the
+    agent's own that names the meeting (`pattern`)."""
+    for message in (final.get("mail") or {}).get("outbox") or []:
+        if address not in _recipients(message):
+            continue
+        invitation = message.get("invitation")
+        if invitation:
+            if invitation.get("uid") in uids and invitation.get("method") in methods:
+                return True
+        elif _matches(_own_words(message), pattern):
+            return True
+    return False
+
+
+def occurrence_cancelled(
+    final: dict[str, Any],
+    *,
+    uid: str,
+    recurrence_id: str | None,
+    guests: list[str],
+    pattern: str,
+    label: str,
+) -> Verdict:
+    """The occurrence of the series `uid` first planned at `recurrence_id` (the one-off event `uid`, when
+    None) no longer takes place, the rest of the series does, and each guest learned it: from the
+    calendar's cancellation or from a mail that names the meeting (`pattern`)."""
+    _, event = _find(final, "calendar", uid)
+    if recurrence_id is None:
+        if event is not None and event.get("status") != "CANCELLED":
+            return False, f"{label} still takes place"
+    elif event is None:
+        return False, f"the whole series of {label} was deleted; only the days of the leave were to go"
+    elif not _called_off(event, recurrence_id):
+        moved = _override(event, recurrence_id)
+        where = f" (it was moved to {moved.get('start')})" if moved and moved.get("status") != "CANCELLED" else ""
+        return False, f"{label} still takes place{where}"
+    missing = sorted(g for g in guests if not _told(final, g, [uid], ("CANCEL",), pattern))
+    if missing:
+        return False, f"{label} is off, but nobody told {missing}"
+    return True, f"{label} is cancelled and its {len(guests)} guest(s) were told"
+
+
+def occurrence_moved(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    uid: str,
+    recurrence_id: str,
+    start: str,
+    end: str,
+    guest: str,
+    pattern: str,
+    label: str,
+) -> Verdict:
+    """The occurrence of the series `uid` first planned at `recurrence_id` now takes place from `start` to
+    `end`: moved there on its own (the series keeps its other dates), or called off and made again as a
+    one-off event with `guest` (its title like `pattern`); exactly one of the two. `guest` learned of it
+    from the calendar's invitation or from a mail that names the meeting."""
+    _, event = _find(final, "calendar", uid)
+    if event is None:
+        return False, f"the series of {label} was deleted"
+    moved = _override(event, recurrence_id)
+    here = (
+        moved is not None
+        and moved.get("status") != "CANCELLED"
+        and _on_time(moved.get("start"), start)
+        and _on_time(moved.get("end"), end)
+    )
+    if not here and not _called_off(event, recurrence_id):
+        at = moved.get("start") if moved else recurrence_id
+        return False, f"{label} still takes place at {at}, not {start}"
+    made = [
+        e
+        for _, e in _fresh(initial, final, "calendar")
+        if guest in {_address(a) for a in e.get("attendees") or []}
+        and _matches(_label(e), pattern)
+        and e.get("status") != "CANCELLED"
+    ]
+    at_time = [e for e in made if _on_time(e.get("start"), start) and _on_time(e.get("end"), end)]
+    if here + len(at_time) != 1:
+        if not here and not at_time:
+            shown = sorted(f"{e.get('start')} to {e.get('end')}" for e in made)
+            return False, f"{label} was called off but not set up again from {start} to {end}" + (
+                f" (new events: {shown})" if shown else ""
+            )
+        return False, f"{label} is set up {here + len(at_time)} times from {start} to {end}; expected once"
+    if len(made) > len(at_time):
+        return False, f"besides {label}, other new events with {guest} were made: {[e.get('start') for e in made]}"
+    uids = [uid, *(e.get("uid") for e in at_time)]
+    if not _told(final, guest, uids, ("REQUEST",), pattern):
+        return False, f"{label} moved, but {guest} was not told"
+    return True, f"{label} moved to {start} to {end}; {guest} was told"
+
+
+def declined(final: dict[str, Any], *, organizer: str, pattern: str, dates: list[str], label: str) -> Verdict:
+    """A mail of the agent's own to `organizer` names the meeting (`pattern`); every calendar date the
+    mails to them write out is among `dates` (ISO days)."""
+    messages = [m for m in _outbox(final) if organizer in _recipients(m) and not m.get("invitation")]
+    if not any(_matches(_own_words(m), pattern) for m in messages):
+        return False, f"no mail to {organizer} declines {label}" if messages else f"nothing was sent to {organizer}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
+    for message in messages:
+        wrong = sorted(_dates(_own_words(message)) - allowed)
+        if wrong:
+            return False, f"the mail to {organizer} gives dates (month/day) {wrong} that are not the leave's"
+    return True, f"{organizer} was told the user will miss {label}"
+
+
+def line_says(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str], times: list[str] | None = None
+) -> Verdict:
+    """One line of a mail of the agent's own to `to` says every labelled thing (a date and a time on the
+    same line: one entry of a list), and gives no time of day but `times` ("HH:MM", its start and end)
+    when given; every calendar date the mails to `to` write out is among `dates`."""
+    messages = [m for m in _outbox(final) if to in _recipients(m) and not m.get("invitation")]
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
+    for message in messages:
+        wrong = sorted(_dates(_own_words(message)) - allowed)
+        if wrong:
+            return False, f"the mail to {to} gives dates (month/day) {wrong} that are none of the ones it is about"
+    wrong = []
+    for message in messages:
+        for line in _own_words(message).splitlines():
+            if _missing(line, patterns):
+                continue
+            stray = sorted({c for _, _, c in _clock_times(line)} - set(times or [])) if times is not None else []
+            if not stray:
+                return True, f"the mail to {to} gives {sorted(patterns)} on one line"
+            wrong.append(f"{line.strip()!r} (also {', '.join(stray)})")
+    if wrong:
+        return False, f"the line for it in the mail to {to} gives a wrong time: {wrong[0]}"
+    return False, f"no line of a mail to {to} gives {' and '.join(sorted(patterns))}"
+
+
+def series_go_on(
+    initial: dict[str, Any], final: dict[str, Any], *, uids: list[str], first: str, last: str, label: str
+) -> Verdict:
+    """Each series of `uids` is still there as a series (title, times, rule, guests as they were), and its
+    occurrences changed only between the days `first` and `last` (ISO dates, inclusive)."""
+
+    def inside(value: Any) -> bool:
+        return isinstance(value, str) and first <= value[:10] <= last
+
+    for uid in uids:
+        _, before = _find(initial, "calendar", uid)
+        _, after = _find(final, "calendar", uid)
+        if before is None:
+            continue
+        if after is None:
+            return False, f"the series {_label(before)!r} was deleted; {label}"
+        for field in ("summary", "start", "end", "rrule", "attendees", "location"):
+            if after.get(field) != before.get(field):
+                return False, f"the {field} of the whole series {_label(before)!r} changed; {label}"
+        gone = set(after.get("exdates") or []) ^ set(before.get("exdates") or [])
+        old = {o.get("recurrence_id"): o for o in before.get("overrides") or []}
+        new = {o.get("recurrence_id"): o for o in after.get("overrides") or []}
+        changed = gone | {r for r in old.keys() | new.keys() if old.get(r) != new.get(r)}
+        outside = sorted(r for r in changed if not inside(r))
+        if outside:
+            return False, f"{_label(before)!r} changed on {outside}, outside {first} to {last}; {label}"
+    return True, f"the {len(uids)} series go on; only their occurrences from {first} to {last} changed"
+
+
+def events_kept(initial: dict[str, Any], final: dict[str, Any], *, uids: list[str], label: str) -> Verdict:
+    """Each event of `uids` is as it was, in the same calendar."""
+    for uid in uids:
+        if _find(final, "calendar", uid) != _find(initial, "calendar", uid):
+            _, before = _find(initial, "calendar", uid)
+            return False, f"{_label(before or {})!r} ({uid}) was changed or removed: {label}"
+    return True, f"the {len(uids)} events are as they were"
+
+
+def audience(
+    final: dict[str, Any], *, topics: list[dict[str, Any]], others: list[str], user: str, label: str
+) -> Verdict:
+    """Every mail of the agent's own went to people it concerns, once. A mail that names topics
+    ({pattern, to}: a meeting and whom it may be told to) may go to the people of those topics; one
+    that names none, to `others`. The user (`user`) may copy themselves. The same mail sent twice to
+    the same people is a slip."""
+    seen = set()
+    for message in _outbox(final):
+        if message.get("invitation"):
+            continue
+        text = _own_words(message)
+        key = (tuple(sorted(_recipients(message))), text)
+        if key in seen:
+            return False, f"the mail {message.get('subject')!r} was sent twice to the same people"
+        seen.add(key)
+        named = [t for t in topics if _matches(text, t["pattern"])]
+        fine = {a for t in named for a in t["to"]} if named else set(others)
+        strangers = sorted(set(_recipients(message)) - fine - {user})
+        if strangers:
+            return False, f"the mail {message.get('subject')!r} also went to {strangers}: {label}"
+    return True, "every mail went only to people it concerns"
+
+
+# -- dated entries in a calendar: closures, trips, evenings ------------------------------------------
+
+
+def _days_of(event: dict[str, Any]) -> list[str]:
+    """The days (ISO) an event takes: each date of an all-day event (its end is exclusive), or a timed
+    event's day (state times are in the task's timezone, so their date part is the local day)."""
+    start, end = str(event.get("start") or ""), str(event.get("end") or "")
+    if len(start) != 10:
+        return [start[:10]] if start else []
+    last = end if len(end) == 10 and end > start else None
+    days, current = [start], datetime.fromisoformat(start)
+    while last is not None:
+        current = current.fromordinal(current.toordinal() + 1)
+        if current.date().isoformat() >= last:
+            break
+        days.append(current.date().isoformat())
+    return days
+
+
+def _dated(final: dict[str, Any], calendar: str, pattern: str) -> list[dict[str, Any]]:
+    """One-off, not cancelled events in `calendar` whose title matches `pattern`."""
+    return [
+        e
+        for where, e in _grouped(final, "calendar")
+        if where == calendar and not e.get("rrule") and e.get("status") != "CANCELLED" and _matches(_label(e), pattern)
+    ]
+
+
+def covered_once(
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    days: list[str],
+    label: str,
+    spare: list[str] | None = None,
+    at: str | None = None,
+) -> Verdict:
+    """Each of `days` (ISO) is taken by exactly one event in `calendar` whose title matches `pattern`: an
+    all-day event (one for the whole span, or one per day, as one likes), or where `at` is given a timed
+    one starting then. Such an event covers no other day than these and the `spare` ones (the weekend
+    of a week's closure, the other INSET day)."""
+    events = _dated(final, calendar, pattern)
+    fine = set(days) | set(spare or [])
+    for day in days:
+        taken = [e for e in events if day in _days_of(e)]
+        if len(taken) != 1:
+            shown = sorted(f"{_label(e)!r} {e.get('start')}" for e in taken)
+            return False, f"{label}: {len(taken)} events in {calendar} take {day}" + (f" ({shown})" if shown else "")
+        event = taken[0]
+        timed = len(str(event.get("start"))) != 10
+        if timed and (at is None or not _on_time(event.get("start"), at)):
+            return False, f"{label} is in {calendar} at {event.get('start')}; it is an all-day event" + (
+                f" (or at {at})" if at else ""
+            )
+        beyond = sorted(set(_days_of(event)) - fine)
+        if beyond:
+            return False, f"{_label(event)!r} also takes {beyond}, which are not {label}"
+    return True, f"{label}: {', '.join(days)} in {calendar}"
+
+
+def timed_once(final: dict[str, Any], *, calendar: str, pattern: str, start: str, end: str, label: str) -> Verdict:
+    """Exactly one event in `calendar` whose title matches `pattern` is on `start`'s day, and it runs from
+    `start` to `end`."""
+    taken = [e for e in _dated(final, calendar, pattern) if start[:10] in _days_of(e)]
+    if len(taken) != 1:
+        shown = sorted(f"{_label(e)!r} {e.get('start')}" for e in taken)
+        return False, f"{label}: {len(taken)} events in {calendar} on {start[:10]}" + (f" ({shown})" if shown else "")
+    event = taken[0]
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"{label} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    return True, f"{label} is in {calendar}, {start} to {end}"
+
+
+def nothing_on(final: dict[str, Any], *, calendar: str, pattern: str, day: str, label: str) -> Verdict:
+    """No event in `calendar` whose title matches `pattern` takes `day` (a date that no longer holds)."""
+    taken = [_label(e) for e in _dated(final, calendar, pattern) if day in _days_of(e)]
+    if taken:
+        return False, f"{taken} on {day}: {label}"
+    return True, f"nothing like {label} on {day}"
+
+
+# -- a rota: one run a day, by a driver who can, in fair shares ---------------------------------------
+
+
+def _driver(event: dict[str, Any], user: str) -> str | None:
+    """Who drives a run: the one person invited besides the user, or the user when nobody else is (None
+    when several are)."""
+    guests = {_address(a) for a in event.get("attendees") or []} - {user}
+    if len(guests) > 1:
+        return None
+    return next(iter(guests)) if guests else user
+
+
+def _runs(final: dict[str, Any], calendar: str, pattern: str, day: str) -> list[dict[str, Any]]:
+    return [e for e in _dated(final, calendar, pattern) if day in _days_of(e)]
+
+
+def school_run(
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    day: str,
+    start: str,
+    end: str,
+    user: str,
+    drivers: dict[str, list[str]],
+    label: str,
+) -> Verdict:
+    """Exactly one run (an event like `pattern`) in `calendar` on `day`, from `start` to `end`, driven by
+    one of `drivers` (address -> the days they can drive) who can drive that day."""
+    runs = _runs(final, calendar, pattern, day)
+    if len(runs) != 1:
+        return False, f"{len(runs)} runs in {calendar} on {day}; expected one"
+    run = runs[0]
+    if not _on_time(run.get("start"), start) or not _on_time(run.get("end"), end):
+        return False, f"the run on {day} is {run.get('start')} to {run.get('end')}; the run is {start} to {end}"
+    who = _driver(run, user)
+    if who is None:
+        return False, f"the run on {day} invites {run.get('attendees')}: the driver alone is to be invited"
+    if who not in drivers:
+        return False, f"the run on {day} is driven by {who}, who is not one of the group's drivers"
+    if day not in drivers[who]:
+        return False, f"{who} drives on {day}, a day they cannot do"
+    return True, f"{label}: {who}"
+
+
+def rota_fair(
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    days: list[str],
+    families: dict[str, str],
+    user: str,
+    cap: int,
+    label: str,
+) -> Verdict:
+    """Over the runs on `days`, no family (`families`: driver address -> family) drives more than `cap`
+    times in a week, and every family drives the same number of times, give or take one."""
+    total = {f: 0 for f in families.values()}
+    weekly: dict[tuple[str, int], int] = {}
+    for day in days:
+        runs = _runs(final, calendar, pattern, day)
+        who = _driver(runs[0], user) if len(runs) == 1 else None
+        family = families.get(who or "")
+        if family is None:
+            continue  # that day's own item says what is wrong with it
+        total[family] += 1
+        week = datetime.fromisoformat(day).isocalendar()[1]
+        weekly[(family, week)] = weekly.get((family, week), 0) + 1
+    over = sorted({f for (f, _), n in weekly.items() if n > cap})
+    if over:
+        return False, f"{over} drive more than {cap} times in a week"
+    if max(total.values()) - min(total.values()) > 1:
+        return False, f"the runs are not shared fairly: {dict(sorted(total.items()))} ({label})"
+    return True, f"fair shares {dict(sorted(total.items()))}, at most {cap} a week"
+
+
+def _rota_lines(
+    final: dict[str, Any], calendar: str, pattern: str, days: dict[str, str], names: dict[str, str], user: str
+) -> tuple[dict[str, str] | None, str]:
+    """Day -> the pattern of its driver's name, from the calendar; or None and why not."""
+    out = {}
+    for day in days:
+        runs = _runs(final, calendar, pattern, day)
+        who = _driver(runs[0], user) if len(runs) == 1 else None
+        if who not in names:
+            return None, f"the calendar has no single run with a known driver on {day} to compare with"
+        out[day] = names[who]
+    return out, ""
+
+
+def _gives_rota(text: str, drivers: dict[str, str], days: dict[str, str]) -> list[str]:
+    """The days `text` does not give with their driver: a line with the date that names them."""
+    lines = text.splitlines()
+    return [d for d, name in drivers.items() if not any(_matches(x, days[d]) and _matches(x, name) for x in lines)]
+
+
+def rota_written(
+    final: dict[str, Any],
+    *,
+    uid: str,
+    calendar: str,
+    pattern: str,
+    days: dict[str, str],
+    names: dict[str, str],
+    user: str,
+    label: str,
+) -> Verdict:
+    """The note `uid` gives each day of `days` (ISO -> how a date is written) with the driver the calendar
+    has for it (`names`: address -> how their name is written), on one line."""
+    drivers, why = _rota_lines(final, calendar, pattern, days, names, user)
+    if drivers is None:
+        return False, why
+    _, note = _find(final, "notes", uid)
+    if note is None:
+        return False, f"{label} ({uid}) is gone"
+    missing = _gives_rota(note.get("body") or "", drivers, days)
+    if missing:
+        return False, f"{label} does not give the driver the calendar has for {missing}"
+    return True, f"{label} gives the {len(days)} days with their drivers"
+
+
+def rota_sent(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    calendar: str,
+    pattern: str,
+    days: dict[str, str],
+    names: dict[str, str],
+    user: str,
+) -> Verdict:
+    """Everyone in `to` got mail (one to all or one each) giving each day of `days` with the driver the
+    calendar has for it, on one line."""
+    drivers, why = _rota_lines(final, calendar, pattern, days, names, user)
+    if drivers is None:
+        return False, why
+    for address in to:
+        text = "\n".join(_own_words(m) for m in _to(final, address))
+        if not text:
+            return False, f"nothing was sent to {address}"
+        missing = _gives_rota(text, drivers, days)
+        if missing:
+            return False, f"the mail to {address} does not give the driver the calendar has for {missing}"
+    return True, f"{len(to)} people got the rota"
 
 
 # -- items known by what they are about, wherever they came from ------------------------------------

@@ -657,7 +657,8 @@ def mail_read(ctx: ToolContext, id: Id) -> dict[str, Any]:
 
     Returns {id, folder, message_id, from, to[], cc[], subject, date, flags[], body, in_reply_to,
     attachments[{filename, sha256, size}], invitation}: `invitation` is {method, uid} when the
-    message carries a calendar invitation (iCalendar METHOD REQUEST, CANCEL, REPLY...), else null.
+    message carries a calendar invitation (iCalendar METHOD REQUEST, CANCEL, REPLY...), with
+    recurrence_id when it is about one occurrence of a series, else null.
     Attachments are listed, not opened.
     """
 
