@@ -722,6 +722,98 @@ def created_count(initial: dict[str, Any], final: dict[str, Any], *, app: str, c
     return True, f"{count} new {app} items, as asked"
 
 
+# -- an inbox handled by the user's rules: answers that state the facts, flags, who was written to ------
+
+
+def answered(
+    final: dict[str, Any],
+    *,
+    to: str,
+    thread: list[str],
+    subject: str,
+    patterns: dict[str, str],
+    label: str,
+    dates: list[str] | None = None,
+) -> Verdict:
+    """Exactly one message the agent wrote went to `to`, and it answers their mail: its In-Reply-To is one
+    of `thread` (a reply) or its subject holds `subject` (a new message in the thread). Its own words give
+    every labelled fact, and the calendar dates they write out are all among `dates` (ISO days) when given,
+    so a wrong day cannot hide behind a right weekday."""
+    got = _to(final, to)
+    if not got:
+        return False, f"nothing was sent to {label} ({to})"
+    if len(got) > 1:
+        return False, f"{len(got)} messages went to {label}; one answer is enough"
+    message = got[0]
+    if message.get("in_reply_to") not in thread and subject.casefold() not in (message.get("subject") or "").casefold():
+        return False, f"the message {message.get('subject')!r} to {label} does not answer their mail"
+    text = _own_words(message)
+    missing = _missing(text, patterns)
+    if missing:
+        return False, f"the answer to {label} does not give " + "; ".join(missing)
+    wrong = sorted(_dates(text) - {(int(d[5:7]), int(d[8:10])) for d in dates}) if dates is not None else []
+    if wrong:
+        return False, f"the answer to {label} gives the wrong date(s) {wrong} (month, day)"
+    return True, f"{label} got one answer, giving {sorted(patterns)}"
+
+
+def _flag_holders(state: dict[str, Any]) -> set[str]:
+    folders = (state.get("mail") or {}).get("folders") or {}
+    return {
+        m.get("message_id") for msgs in folders.values() for m in msgs or [] if "\\Flagged" in (m.get("flags") or [])
+    }
+
+
+def flagged(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    message_id: str,
+    folder: str,
+    label: str,
+    reminder: dict[str, str] | None = None,
+) -> Verdict:
+    """The message `message_id` is in `folder` (and nowhere else) and flagged for the user; with `reminder`
+    ({lst, due, pattern}), exactly one open reminder about it (its title matches `pattern`) is in that
+    list, due that day."""
+    folders = (final.get("mail") or {}).get("folders") or {}
+    places = [(name, m) for name, msgs in folders.items() for m in msgs or [] if m.get("message_id") == message_id]
+    if [name for name, _ in places] != [folder]:
+        return False, f"{label} is in {sorted(n for n, _ in places) or 'no folder'}; expected only in {folder!r}"
+    if "\\Flagged" not in (places[0][1].get("flags") or []):
+        return False, f"{label} is not flagged"
+    if reminder is None:
+        return True, f"{label} is flagged in {folder}"
+    ok, why = one_reminder(
+        initial, final, pattern=reminder["pattern"], lst=reminder["lst"], due=reminder["due"], label=label
+    )
+    if not ok:
+        return False, why
+    return True, f"{label} is flagged in {folder}, with its reminder"
+
+
+def only_flagged(initial: dict[str, Any], final: dict[str, Any], *, message_ids: list[str]) -> Verdict:
+    """No message but `message_ids` was newly flagged, and none the user had flagged lost its flag."""
+    before, after = _flag_holders(initial), _flag_holders(final)
+    extra = sorted(after - before - set(message_ids))
+    if extra:
+        return False, f"other messages were flagged too: {extra}"
+    lost = sorted(before - after)
+    if lost:
+        return False, f"messages the user had flagged lost their flag: {lost}"
+    return True, f"only the {len(message_ids)} messages for the user were flagged"
+
+
+def only_to(final: dict[str, Any], *, addresses: list[str], label: str) -> Verdict:
+    """Every message the agent wrote went to `addresses` only (`label` says who they are)."""
+    allowed = {a.lower() for a in addresses}
+    for message in _outbox(final):
+        others = sorted(set(_recipients(message)) - allowed)
+        if others:
+            return False, f"the message {message.get('subject')!r} went to {others}, who are not {label}"
+    return True, f"mail went to {label} only"
+
+
 # -- the travel web app (web/travel/bookings) --
 
 
