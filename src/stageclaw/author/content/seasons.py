@@ -8,13 +8,13 @@ zones change their clocks, within the years the holiday table covers, so a famil
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from stageclaw.author.content import holidays
 from stageclaw.author.content.places import REGIONS, City
-from stageclaw.author.operators.temporal_reasoning import dst_changes
 
 # Regions with clock changes (their cities in zones that change; Brisbane's does not).
 REGIONS_WITH_DST = ("uk", "de", "fr", "se", "us", "au")
@@ -34,17 +34,25 @@ class Season:
         return self.city.tz
 
 
-def seasons(regions: tuple[str, ...] = REGIONS_WITH_DST, after: int = 24) -> list[Season]:
-    """Every clock change of the regions' cities in the holiday table's years, with the weekday public
-    holidays of the `after` days that follow it (none, for some)."""
+@functools.cache
+def seasons(regions: tuple[str, ...] = REGIONS_WITH_DST, after: int = 24) -> tuple[Season, ...]:
+    """Every clock change of the regions' cities in the holiday table's years (the local day it
+    happens: clocks change at night), with the weekday public holidays of the `after` days that follow
+    it (none, for some)."""
     out = []
     for key in regions:
         table = holidays.calendar(key)
         for city in REGIONS[key].cities:
-            for change in dst_changes(city.tz, FIRST, LAST):
-                day = change.at.astimezone(ZoneInfo(city.tz)).date()
+            zone = ZoneInfo(city.tz)
+            before = datetime.combine(FIRST, time(12), zone).utcoffset()
+            for n in range(1, (LAST - FIRST).days):
+                day = FIRST + timedelta(days=n)
+                offset = datetime.combine(day, time(12), zone).utcoffset()
+                if offset == before:
+                    continue
+                before = offset
                 near = tuple(
                     h for h in sorted(table.holidays) if day < h <= day + timedelta(days=after) and h.weekday() < 5
                 )
                 out.append(Season(key, city, day, near))
-    return out
+    return tuple(out)

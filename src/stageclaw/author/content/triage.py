@@ -102,13 +102,14 @@ TRADES = (
 MANAGER_TITLES = ("Managing Director", "Head of Sales", "Co-founder")
 USER_TITLES = ("Sales Lead", "Customer Sales Manager", "Account Manager")
 OPS_TITLES = ("Operations Coordinator", "Customer Service Lead", "Workshop Manager")
+# (the project, the client running it, what it is)
 PROJECTS = (
-    ("Linden Hotel", "boutique hotel", "fit-out of the new guest rooms"),
-    ("Quayside Café", "café", "new café on the quay"),
-    ("Marlow Library", "library", "reading room refurbishment"),
-    ("Northgate Offices", "office", "new office floor"),
-    ("Harbour Lofts", "apartment building", "show flats"),
-    ("Elm Street Bistro", "restaurant", "dining room refit"),
+    ("Linden Hotel", "Linden Hotel Group", "fit-out of the new guest rooms"),
+    ("Quayside Café", "Quayside Hospitality", "new café on the quay"),
+    ("Marlow Library", "Marlow Town Council", "reading room refurbishment"),
+    ("Northgate Offices", "Northgate Estates", "new office floor"),
+    ("Harbour Lofts", "Harbour Lofts Developments", "show flats"),
+    ("Elm Street Bistro", "Elm Street Dining", "dining room refit"),
 )
 SUPPLIER_TRADES = ("Logistics", "Freight", "Haulage", "Transport")
 TRADE_NEWSLETTERS = (
@@ -295,4 +296,8 @@ ANNOUNCEMENT = (
         "Stocktake next month",
         "We'll do the stocktake on the last Friday of next month. I'll share the rota nearer the time.",
     ),
+)
+NEWSLETTER = (
+    "Hello {first},\n\nIn this issue: {topic}. Also inside: trade fair dates, a reader's question answered, and "
+    "the month's numbers from independent shops.\n\nRead it all on our website.\n\nThe {name} team"
 )
