@@ -192,8 +192,7 @@ LEAD_ASK = (
     ("{Item}: how long?", "How long would we have to wait for the {item} if we ordered it this month?"),
 )
 LEAD_AGAIN = (
-    "Back in {month} you told me the {item} would take about {old} weeks. We're ready to order now: is that "
-    "still right?"
+    "On {day} you told me the {item} would take about {old} weeks. We're ready to order now: is that still right?"
 )
 DELIVERY_ASK = (
     ("Delivery of {plural}", "If we order two {plural} on {day}, which day would they arrive?"),
@@ -227,9 +226,9 @@ ANSWERED = (
 DISCOUNT = (
     (
         "{Item}: price for {n}",
-        "We're furnishing a new {venue} and would need {n} of the {item}. Could you do a better price for that many?",
+        "We're furnishing a new {venue} and would need {n} {items}. Could you do a better price for that many?",
     ),
-    ("Bulk order", "We'd like {n} of the {item} for our {venue}. Is there a discount for an order that size?"),
+    ("Bulk order", "We'd like {n} {items} for our {venue}. Is there a discount for an order that size?"),
 )
 CUSTOM = (
     ("Custom {item}?", "We love the {item}, but could you make it {custom}? Happy to pay a bit more."),
@@ -262,7 +261,7 @@ PROJECT_SCHEDULE = (
 )
 PROJECT_ASK = (
     "{project}: delivery date",
-    "Could you confirm that all {n} of the {item} can be delivered by {day}? The builders need to know by the end "
+    "Could you confirm that all {n} {items} can be delivered by {day}? The builders need to know by the end "
     "of the week, so I'd be grateful for a decision soon.",
 )
 IMPOSTOR = (
@@ -301,3 +300,15 @@ NEWSLETTER = (
     "Hello {first},\n\nIn this issue: {topic}. Also inside: trade fair dates, a reader's question answered, and "
     "the month's numbers from independent shops.\n\nRead it all on our website.\n\nThe {name} team"
 )
+
+
+def plural(item: str) -> str:
+    """'oak bench' -> 'oak benches', 'set of felt chair pads' -> 'sets of felt chair pads',
+    'oak dining table (six seats)' -> 'oak dining tables (six seats)'."""
+    head, cut = item, len(item)
+    for marker in (" (", " of ", " for "):
+        if marker in item:
+            cut = min(cut, item.index(marker))
+    head, tail = item[:cut], item[cut:]
+    ending = "es" if head.endswith(("s", "x", "ch", "sh")) else "s"
+    return f"{head}{ending}{tail}"

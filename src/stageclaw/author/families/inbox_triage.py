@@ -40,8 +40,8 @@ from stageclaw.author.content.files import pdf
 from stageclaw.author.content.people import COMPANY_ROOTS, LEGAL_FORMS, PERSONAL_DOMAINS, Org, Person, slug
 from stageclaw.author.content.places import REGIONS
 from stageclaw.author.content.seasons import Season, seasons
-from stageclaw.author.content.text import MONTHS, amount_regex, date_regex, day, short_day, time_regex
-from stageclaw.author.content.timeline import at
+from stageclaw.author.content.text import amount_regex, date_regex, day, short_day, time_regex
+from stageclaw.author.content.timeline import at, workday
 from stageclaw.author.content.volume import Avoid, Life, Scale
 from stageclaw.author.content.xlsx import xlsx
 from stageclaw.author.draft import Check, TaskDraft
@@ -189,7 +189,7 @@ class InboxTriage(Family):
         changed = rng.choice(trade.ranges)
         conflict = ctx.on("cross_source_conflict")
         old = max(2, leads[changed] - rng.choice((2, 3))) if conflict else 0
-        updated = table.add(departure.date(), -rng.randint(4, 9)) if conflict else table.add(departure.date(), -70)
+        updated = workday(departure.date(), -rng.randint(4, 9) if conflict else -rng.randint(50, 70))
         currency = region.currency
         prices = {item: _price(rng, low, high, currency) for item, _, low, high in trade.items}
         prices |= {item: _price(rng, low, high, currency) for item, _, low, high in trade.stock}
@@ -467,7 +467,8 @@ class _Story:
                 "amount": self.money(money.amount(rng, low, high, self.region.currency, rounded=kind == "shop")),
             }
             if kind == "ride":
-                template, values["place"] = lt.RIDE_MAIL, rng.choice(lt.PERSONAL_PLACES)
+                places = [x for x in lt.PERSONAL_PLACES if x != "the office"]  # the user was on leave
+                template, values["place"] = lt.RIDE_MAIL, rng.choice(places)
             elif kind == "food":
                 template, values["place"] = lt.FOOD_MAIL, rng.choice(lt.RESTAURANTS)
             else:
@@ -557,8 +558,8 @@ class _Story:
         # How it started, filed weeks ago: the order, and the user's confirmation in Sent.
         ordered = at(holidays.calendar(p.season.region).add(p.departure.date(), -rng.randint(15, 25)), 11, 20, p.me.tz)
         text = (
-            f"Following our call, we'd like to go ahead with {count} of the {item} for the {what}. Delivery in one go "
-            "would be ideal; I'll send the site details nearer the time."
+            f"Following our call, we'd like to go ahead with {count} {t.plural(item)} for the {what}. Delivery in one "
+            "go would be ideal; I'll send the site details nearer the time."
         )
         order = mails.mail(
             rng, pm, [p.me], f"{name}: order", self.letter(pm, [text]), ordered, flags=["\\Seen", "\\Answered"]
@@ -568,7 +569,7 @@ class _Story:
             rng,
             p.me,
             pm,
-            [f"Thank you, that's confirmed: {count} of the {item}. I'll come back to you with the delivery plan."],
+            [f"Thank you, that's confirmed: {count} {t.plural(item)}. I'll come back to you with the delivery plan."],
             quote=(order, ordered),
         )
         sent = ordered + timedelta(hours=2, minutes=rng.randint(0, 50))
@@ -612,7 +613,7 @@ class _Story:
         self.add(_Mail("project_schedule", letter, carrier, folder=folder, label=f"{self.haulier.name}'s schedule"))
         when = self.when()
         by = holidays.calendar(p.season.region).add(p.now.date(), rng.randint(12, 18))
-        text = t.PROJECT_ASK[1].format(n=count, item=item, day=self.say_day(by))
+        text = t.PROJECT_ASK[1].format(n=count, items=t.plural(item), day=self.say_day(by))
         ask = mails.mail(rng, pm, [p.me], t.PROJECT_ASK[0].format(project=name), self.letter(pm, [text]), when)
         keys = rf"{re.escape(pm.given)}|{re.escape(pm.family)}|{re.escape(name)}"
         self.add(
@@ -683,7 +684,7 @@ class _Story:
             )
             draft.add_message("Sent", old)
             self.old_answer = old
-            text = t.LEAD_AGAIN.format(month=MONTHS[told.month - 1], item=lead_item, old=p.old_lead)
+            text = t.LEAD_AGAIN.format(day=self.say_day(told.date()), item=lead_item, old=p.old_lead)
             item = self.question(
                 "answer_lead_time",
                 asker,
@@ -833,7 +834,7 @@ class _Story:
             item = items[n % len(items)]
             subject_t, text_t = rng.choice(table)
             delivered = self.say_day(p.away[0] - timedelta(days=rng.randint(3, 6)))
-            fill = {"item": item, "Item": item.capitalize(), "day": delivered, **values}
+            fill = {"item": item, "items": t.plural(item), "Item": item.capitalize(), "day": delivered, **values}
             when = self.when()
             message = mails.mail(
                 rng, sender, [p.me], subject_t.format(**fill), self.letter(sender, [text_t.format(**fill)]), when
@@ -847,7 +848,7 @@ class _Story:
         """With entity_alignment, a mail in the manager's name from an address the address book does not
         know; otherwise a plain phishing mail. Both belong in Junk."""
         rng, p = self.rng, self.p
-        when = self.when(weekend=True, hours=(7, 22))
+        when = self.when()
         if self.ctx.on("entity_alignment"):
             name = f"{p.manager.given[0]}. {p.manager.family}"
             domain = f"{slug(p.org.name).replace('-', '')}-{rng.choice(('office', 'team', 'mail'))}.com"
