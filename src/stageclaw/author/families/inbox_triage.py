@@ -446,16 +446,23 @@ class _Story:
         self.suspicious()
         self.others(life)
         self.leave()
+        keys = [(v._address(m.message["from"]), m.message["subject"]) for m in self.mails]
+        assert len(set(keys)) == len(keys), "two messages of the week share a sender and a subject"
 
-    def subject(self, text: str, on: date) -> str:
-        """`text`, or with its day when an earlier message has that subject (a ride receipt)."""
+    def subject(self, text: str, on: date) -> str | None:
+        """`text`, or with its day when an earlier message has that subject (a ride receipt); None when
+        that is taken too."""
         taken = {m["subject"].casefold() for ms in self.draft.mail.values() for m in ms}
-        return text if text.casefold() not in taken else f"{text} ({short_day(on)})"
+        for option in (text, f"{text} ({short_day(on)})"):
+            if option.casefold() not in taken:
+                return option
+        return None
 
     def receipts(self, life: Life) -> None:
         rng, lt, p = self.rng, life.t, self.p
         vendors = [x for x in life.vendors if x[2] in ("ride", "food", "shop")]
-        for n in range(rng.randint(4, 5)):
+        wanted, n = rng.randint(4, 5), 0
+        while n < wanted:
             name, address, kind = rng.choice(vendors)
             when = self.when(weekend=True, hours=(8, 21))
             low, high = lt.PRICES[kind]
@@ -475,11 +482,14 @@ class _Story:
                 template = lt.SHOP_MAIL["confirm"]
                 values |= {"order": str(rng.randint(100000, 999999)), "item": rng.choice(lt.ITEMS[name])}
             subject = self.subject(template[0].format(**values), when.date())
+            if subject is None:
+                continue
             flags = ["\\Seen"] if n == 0 else []  # read on the phone while away: it came in all the same
             message = mails.mail(
                 rng, f"{name} <{address}>", [p.me], subject, template[1].format(**values), when, flags=flags
             )
-            self.add(_Mail(f"receipt_{n + 1}", message, None, folder="Receipts", label=f"the {name} receipt"))
+            n += 1
+            self.add(_Mail(f"receipt_{n}", message, None, folder="Receipts", label=f"the {name} receipt"))
 
     def newsletters(self, life: Life) -> None:
         rng, p, draft = self.rng, self.p, self.draft
@@ -887,12 +897,12 @@ class _Story:
         cast = life.ensure_cast()
         friend = rng.choice(cast.friends)
         subject, text = rng.choice(t.FRIEND)
-        when = self.when(weekend=True, hours=(10, 21))
-        message = mails.mail(
-            rng, friend, [p.me], subject, mails.letter(rng, friend, p.me, [text], register=mails.CASUAL), when
-        )
+        weekend = p.now.date() - timedelta(days=p.now.weekday() + rng.choice((1, 2)))  # as the week off ends
+        when = at(weekend, rng.randint(10, 20), rng.randint(0, 59), p.me.tz)
+        body = mails.letter(rng, friend, p.me, [text], register=mails.CASUAL)
+        message = mails.mail(rng, friend, [p.me], subject, body, when)
         self.add(_Mail("friend", message, friend, label=f"{friend.first}'s mail"))
-        colleague = rng.choice([c for c in cast.colleagues])
+        colleague = rng.choice(cast.colleagues)
         subject, text = rng.choice(t.ANNOUNCEMENT)
         message = mails.mail(rng, colleague, [p.me, p.ops], subject, self.letter(colleague, [text]), self.when())
         self.add(_Mail("announcement", message, colleague, label=f"{colleague.first}'s announcement"))
@@ -909,8 +919,9 @@ class _Story:
             }
             template = life.t.SECURITY_MAIL
             subject = self.subject(template[0].format(**values), when.date())
-            message = mails.mail(rng, f"{name} <{address}>", [p.me], subject, template[1].format(**values), when)
-            self.add(_Mail("sign_in", message, None, label=f"the {name} sign-in notice"))
+            if subject is not None:
+                message = mails.mail(rng, f"{name} <{address}>", [p.me], subject, template[1].format(**values), when)
+                self.add(_Mail("sign_in", message, None, label=f"the {name} sign-in notice"))
 
     def leave(self) -> None:
         p = self.p
