@@ -129,6 +129,7 @@ def test_stage_2_accepts_every_task_with_every_mutant_killed(pool, tmp_path):
     for report in reports:
         assert report.accepted and report.score == 100, (report.task_id, report.diagnostics())
         assert report.kill_rate == 1.0, (report.task_id, report.mutation["survivors"])
+        assert report.mutation["coverage"]["rate"] == 1.0, (report.task_id, report.mutation["coverage"])
 
 
 def test_the_oracle_succeeds_everywhere_and_doing_nothing_nowhere(tasks, tmp_path):

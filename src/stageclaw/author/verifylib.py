@@ -10,6 +10,10 @@ Regular expressions are matched case-insensitively. Quoted lines (`> ...`) of a 
 not the sender's own words and are ignored. Calendar invitations in the outbox (messages with an
 `invitation`, mailed by the calendar when an event with guests is created, moved or deleted) are
 the calendar's doing, not messages the agent wrote: the checks on sent mail leave them out.
+
+A text the agent writes may state more than a check requires; what it states must still be right.
+`stated` lists, by kind, the values a text may give: a date, year, address, count or reference of
+a listed kind that is not listed is a wrong fact, whatever the wording around it.
 """
 
 from __future__ import annotations
@@ -139,8 +143,10 @@ def new_event(
     end: str,
     location: str | None = None,
     attendees: list[str] | None = None,
+    stated: dict[str, Any] | None = None,
 ) -> Verdict:
-    """Exactly one new event, about `pattern`, in `calendar`, from `start` to `end`."""
+    """Exactly one new event, about `pattern`, in `calendar`, from `start` to `end`; its location gives no
+    value of a kind `stated` lists but the listed ones (the house number and postcode of the place)."""
     made = _fresh(initial, final, "calendar")
     if not made:
         return False, "no event was created"
@@ -155,6 +161,9 @@ def new_event(
         return False, f"the new event runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
     if location is not None and not _matches(event.get("location"), location):
         return False, f"the new event's location {event.get('location')!r} is not the right place"
+    stray = _stray(event.get("location") or "", stated)
+    if stray:
+        return False, f"the new event's location gives {'; '.join(stray)}, which is wrong"
     if attendees is not None:
         guests = sorted({_address(a) for a in event.get("attendees") or []} - {_address(final.get("user"))})
         if sorted(attendees) != [g for g in guests if g in attendees] or set(guests) - set(attendees):
@@ -333,35 +342,91 @@ _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 
 
 def _dates(text: str) -> set[tuple[int, int]]:
-    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日."""
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
+    2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
     months = "|".join(_MONTHS)
     found = set()
-    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?({months})[a-z]*", text, re.I):
+    span = (
+        rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:-|–|—|to|until|till)[^\S\n]*(?:[a-z]{{3,9}}\.?[^\S\n]+)?"
+        rf"\d{{1,2}}(?:st|nd|rd|th)?\.?[^\S\n]+({months})"
+    )
+    for m in re.finditer(span, text, re.I):
         found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
-    for m in re.finditer(rf"\b({months})[a-z]*\.?\s+(\d{{1,2}})(?![\d:.]|h\d|\s*[ap]\.?m)", text, re.I):
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:.]|h\d|[^\S\n]*[ap]\.?m)", text, re.I):
         found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
     for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
         found.add((int(m.group(1)), int(m.group(2))))
     return found
 
 
+def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
+    """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
+    any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
+    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
+    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
+    references it may be)."""
+    if not stated:
+        return []
+    wrong = []
+    if "dates" in stated:
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
+        wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
+    if "years" in stated:
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
+    if "addresses" in stated:
+        found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
+        wrong += [f"the address {a}" for a in dict.fromkeys(found) if a.lower() not in stated["addresses"]]
+    if "amounts" in stated:
+        allowed_amounts = {round(a, 2) for a in stated["amounts"]}
+        found = re.findall(r"(?<![\w.,])\d{1,3}(?:[,.' \u00a0]\d{3})*[.,]\d{2}(?![\d]|[.,]\d)", text)
+        wrong += [f"the amount {a}" for a in dict.fromkeys(found) if round(_amount(a) or 0, 2) not in allowed_amounts]
+    if "total" in stated:
+        figure = r"(\d{1,3}(?:[,.' \u00a0]\d{3})*(?:[.,]\d{2})?)(?![\d]|[.,]\d)"
+        near = rf"\btotal\b[^\d\n]{{0,12}}{figure}|{figure}[^\d\n]{{0,6}}\b(?:in\s+)?total\b"
+        for m in re.finditer(near, text, re.IGNORECASE):
+            given = m.group(1) or m.group(2)
+            if round(_amount(given) or 0, 2) != round(stated["total"], 2):
+                wrong.append(f"the total {given}")
+    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
+        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
+    for noun, count in (stated.get("counts") or {}).items():
+        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+            if int(m.group(1)) != count:
+                wrong.append(f"{m.group(0)!r} (there are {count})")
+    for shape, refs in (stated.get("refs") or {}).items():
+        wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    return wrong
+
+
 def message_says(
-    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str] | None = None
+    final: dict[str, Any],
+    *,
+    to: str,
+    patterns: dict[str, str],
+    dates: list[str] | None = None,
+    stated: dict[str, Any] | None = None,
 ) -> Verdict:
     """A message to `to` says every labelled thing (its own words, not the quoted ones); the calendar
-    dates it writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday."""
+    dates it writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday,
+    and the other values it gives are among `stated`."""
     messages = _to(final, to)
     if not messages:
         return False, f"nothing was sent to {to}"
-    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+    stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
     problems = []
     for message in messages:
         text = _own_words(message)
         missing = _missing(text, patterns)
-        wrong = sorted(_dates(text) - allowed) if dates is not None else []
+        wrong = _stray(text, stated)
         if not missing and not wrong:
             return True, f"the message to {to} gives {sorted(patterns)}"
-        problems.append(", ".join(missing) + (f" (and it gives the wrong date(s) {wrong}, month/day)" if wrong else ""))
+        problems.append(", ".join(missing) + (f" (and it gives {'; '.join(wrong)}, which is wrong)" if wrong else ""))
     return False, "the message does not give " + "; ".join(problems)
 
 
@@ -468,9 +533,11 @@ def sent_each(
     to: dict[str, str],
     says: dict[str, dict[str, str]] | None = None,
     wrong: dict[str, str] | None = None,
+    stated: dict[str, dict[str, Any]] | None = None,
 ) -> Verdict:
     """One message to each address in `to` (address -> who), to that address alone, and nothing else sent;
-    with `says`, the message to an address gives each labelled thing (address -> label -> pattern)."""
+    with `says`, the message to an address gives each labelled thing (address -> label -> pattern), and
+    with `stated` (address -> kinds), no other value of a listed kind."""
     wrong = wrong or {}
     by_address: dict[str, list[dict[str, Any]]] = {}
     for message in _outbox(final):
@@ -486,6 +553,9 @@ def sent_each(
         missing = _missing(_own_words(got[0]), (says or {}).get(address, {}))
         if missing:
             return False, f"the message to {who} does not give " + "; ".join(missing)
+        stray = _stray(_own_words(got[0]), (stated or {}).get(address))
+        if stray:
+            return False, f"the message to {who} gives {'; '.join(stray)}, which is wrong"
     return True, f"one message each to {sorted(to.values())}"
 
 
@@ -495,8 +565,9 @@ def new_note(
     *,
     folder: str,
     patterns: dict[str, str],
+    stated: dict[str, Any] | None = None,
 ) -> Verdict:
-    """Exactly one new note, in `folder`, giving each labelled fact."""
+    """Exactly one new note, in `folder`, giving each labelled fact and no other value of a kind `stated` lists."""
     made = _fresh(initial, final, "notes")
     if not made:
         return False, "no new note was written"
@@ -509,6 +580,9 @@ def new_note(
     missing = _missing(text, patterns)
     if missing:
         return False, "the note does not give " + "; ".join(missing)
+    stray = _stray(text, stated)
+    if stray:
+        return False, f"the note gives {'; '.join(stray)}, which is wrong"
     return True, f"the note gives {sorted(patterns)}"
 
 
@@ -575,8 +649,10 @@ def csv_rows(
     amount_column: str,
     rows: list[list[Any]],
     total: float,
+    ref_column: str | None = None,
 ) -> Verdict:
-    """`path` is a CSV whose rows are exactly `rows` ([date, amount]) plus an optional total row."""
+    """`path` is a CSV whose rows are exactly `rows` ([date, amount], or [date, amount, reference] with
+    `ref_column`) plus an optional total row."""
     stored = (final.get("files") or {}).get(path)
     if not stored or stored.get("text") is None:
         return False, f"there is no text file {path}"
@@ -584,20 +660,21 @@ def csv_rows(
         table = list(csv.DictReader(io.StringIO(stored["text"])))
     except csv.Error as exc:
         return False, f"{path} is not a CSV file: {exc}"
-    if not table or date_column not in table[0] or amount_column not in table[0]:
-        return False, f"{path} needs the columns {date_column!r} and {amount_column!r}"
+    needed = [c for c in (date_column, amount_column, ref_column) if c]
+    if not table or any(c not in table[0] for c in needed):
+        return False, f"{path} needs the columns {needed}"
     found, totals = [], []
     for row in table:
         day, amount = (row.get(date_column) or "").strip(), _amount(row.get(amount_column))
         if amount is None:
             continue
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
-            found.append([day, round(amount, 2)])
+            found.append([day, round(amount, 2), *([(row.get(ref_column) or "").strip()] if ref_column else [])])
         elif not day or re.search(r"total|sum|gesamt|合计|总计", " ".join(map(str, row.values())), re.IGNORECASE):
             totals.append(round(amount, 2))
         else:
             return False, f"{path}: the date {day!r} is not written as YYYY-MM-DD"
-    expected = sorted([d, round(float(a), 2)] for d, a in rows)
+    expected = sorted([d, round(float(a), 2), *rest] for d, a, *rest in rows)
     if sorted(found) != expected:
         extra = [r for r in found if r not in expected]
         lacking = [r for r in expected if r not in found]
@@ -614,10 +691,12 @@ def report_figures(
     folder: str,
     figures: dict[str, list[str]],
     ranked: bool = False,
+    stated: dict[str, Any] | None = None,
 ) -> Verdict:
     """Exactly one new Markdown file in `folder` gives every labelled figure: one of its lines matches both
     patterns of the figure ([what, amount]), however the report lays them out (table, list, prose). With
-    `ranked`, the figures appear in the order given (a top-N list)."""
+    `ranked`, the figures appear in the order given (a top-N list); with `stated`, the report gives no
+    other value of the kinds it lists (the period it covers, say)."""
     before = initial.get("files") or {}
     files = final.get("files") or {}
     made = sorted(
@@ -644,6 +723,9 @@ def report_figures(
         return False, f"{made[0]} does not give " + "; ".join(missing)
     if ranked and places != sorted(set(places)):
         return False, f"{made[0]} does not rank them in this order: {list(figures)}"
+    stray = _stray(text, stated)
+    if stray:
+        return False, f"{made[0]} gives {'; '.join(stray)}, which is wrong"
     return True, f"{made[0]} gives {list(figures)}"
 
 

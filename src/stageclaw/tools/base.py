@@ -87,11 +87,15 @@ class ToolContext:
 
 @dataclass(frozen=True)
 class Tool:
+    """`returns` is the result's shape in the State JSON's words (`{uid, event: EVENT + {calendar}}`):
+    what an author's solution gets back from `tools.NAME(...)`."""
+
     name: str
     app: str
     description: str
     args: type[BaseModel]
     func: Callable[..., dict[str, Any]]
+    returns: str = ""
 
     def input_schema(self) -> dict[str, Any]:
         schema = self.args.model_json_schema()
@@ -125,8 +129,9 @@ class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-def tool(app: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., dict[str, Any]]]:
-    """Register `func` as the tool named after it, in the catalogue of tools of `app`."""
+def tool(app: str, returns: str = "") -> Callable[[Callable[..., dict[str, Any]]], Callable[..., dict[str, Any]]]:
+    """Register `func` as the tool named after it, in the catalogue of tools of `app`; `returns` is the
+    shape of its result."""
 
     def register(func: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
         name = func.__name__
@@ -139,9 +144,11 @@ def tool(app: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., di
             fields[param.name] = (hints[param.name], default)
         model = create_model(f"{name}_args", __base__=_Args, **fields)
         description = inspect.cleandoc(func.__doc__ or "")
+        shape = returns
         if "cursor" in fields:
             description += "\n\n" + PAGING
-        CATALOGUE[name] = Tool(name, app, description, model, func)
+            shape += " + {total, next_cursor, note?}"
+        CATALOGUE[name] = Tool(name, app, description, model, func, shape)
         return func
 
     return register

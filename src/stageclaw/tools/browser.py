@@ -340,7 +340,7 @@ FORMATS = {
 RefArg = Annotated[int, Field(ge=1, description="The number of a link/button [n] or field {n: ...} from the page.")]
 
 
-@tool("web")
+@tool("web", returns="PAGE: {title, url, text, status?, truncated?, note?, screenshot?}")
 def browser_open(
     ctx: ToolContext,
     url: Annotated[
@@ -378,7 +378,7 @@ def browser_open(
     return _act(ctx, go)
 
 
-@tool("web")
+@tool("web", returns="PAGE")
 def browser_read(ctx: ToolContext) -> dict[str, Any]:
     """Read the page the browser shows now, with the current values of its form fields. Changes nothing.
 
@@ -390,7 +390,7 @@ def browser_read(ctx: ToolContext) -> dict[str, Any]:
     return _act(ctx, lambda browser: browser.view())
 
 
-@tool("web")
+@tool("web", returns="PAGE (the page that follows)")
 def browser_click(
     ctx: ToolContext,
     ref: Annotated[int | None, Field(ge=1, description="The number [n] of the link or button to click.")] = None,
@@ -444,7 +444,7 @@ def _by_text(browser: Browser, text: str) -> int:
     raise ToolError(f"{len(found)} links or buttons match {text!r}: {listed}; click one by its number (ref)")
 
 
-@tool("web")
+@tool("web", returns="{field, screenshot?}")
 def browser_fill(
     ctx: ToolContext,
     ref: RefArg,
@@ -483,7 +483,7 @@ def browser_fill(
     return _act(ctx, fill)
 
 
-@tool("web")
+@tool("web", returns="{field, screenshot?}")
 def browser_select(
     ctx: ToolContext,
     ref: RefArg,
@@ -516,7 +516,7 @@ def browser_select(
     return _act(ctx, select)
 
 
-@tool("web")
+@tool("web", returns="PAGE")
 def browser_back(ctx: ToolContext) -> dict[str, Any]:
     """Go back to the previous page, like a browser's back button. Changes nothing.
 

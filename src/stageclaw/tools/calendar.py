@@ -135,7 +135,7 @@ def _series(text: str, uid: str, until_year: int, tz: tzinfo) -> tuple[tuple[dat
     return tuple(sorted(found, key=lambda entry: entry[:2]))
 
 
-@tool("calendar")
+@tool("calendar", returns="{calendars: [{name}]}")
 def calendar_list_calendars(
     ctx: ToolContext,
     limit: paging.limit(100, 500) = None,
@@ -154,7 +154,7 @@ def calendar_list_calendars(
     return {"calendars": calendars, **fields}
 
 
-@tool("calendar")
+@tool("calendar", returns="{events: [EVENT + {calendar}]}")
 def calendar_list_events(
     ctx: ToolContext,
     start: Annotated[
@@ -217,13 +217,16 @@ def calendar_list_events(
     return {"events": events, **fields}
 
 
-@tool("calendar")
+@tool("calendar", returns="EVENT + {calendar}")
 def calendar_get_event(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     """One event by uid, with all its fields and the calendar it is in. Changes nothing."""
     return dav.session(ctx).find(APP, uid).state(ctx.tz)
 
 
-@tool("calendar")
+@tool(
+    "calendar",
+    returns="{uid, event: EVENT + {calendar}, invitations: [{to, method, message_id}], invitations_note?}",
+)
 def calendar_create_event(
     ctx: ToolContext,
     calendar: Annotated[str, Field(description="the calendar to put it in, a name from calendar_list_calendars")],
@@ -276,7 +279,10 @@ def calendar_create_event(
     return {"uid": item.uid, "event": item.state(tz), **sent}
 
 
-@tool("calendar")
+@tool(
+    "calendar",
+    returns="{event: EVENT + {calendar}, invitations: [{to, method, message_id}], invitations_note?}",
+)
 def calendar_update_event(
     ctx: ToolContext,
     uid: Uid,
@@ -339,7 +345,10 @@ def calendar_update_event(
     return {"event": item.state(tz), **sent}
 
 
-@tool("calendar")
+@tool(
+    "calendar",
+    returns="{deleted, calendar, invitations: [{to, method, message_id}], invitations_note?}",
+)
 def calendar_delete_event(
     ctx: ToolContext,
     uid: Uid,

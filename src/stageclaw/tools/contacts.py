@@ -172,7 +172,7 @@ def _set_emails(card: Any, emails: list[str]) -> None:
         line.type_param = "INTERNET,PREF" if i == 0 else "INTERNET"
 
 
-@tool("contacts")
+@tool("contacts", returns="{contacts: [CONTACT]}")
 def contacts_search(
     ctx: ToolContext,
     query: Annotated[
@@ -202,7 +202,7 @@ def contacts_search(
     return {"contacts": contacts, **fields}
 
 
-@tool("contacts")
+@tool("contacts", returns="CONTACT")
 def contacts_get(
     ctx: ToolContext,
     uid: Annotated[str, Field(description="The contact's uid, as contacts_search returns it, e.g. 'c-1'.")],
@@ -211,7 +211,7 @@ def contacts_get(
     return _book(ctx).get(uid).contact()
 
 
-@tool("contacts")
+@tool("contacts", returns="{contact: CONTACT}")
 def contacts_update(
     ctx: ToolContext,
     uid: Annotated[str, Field(description="The uid of the contact to change, e.g. 'c-1'.")],
@@ -263,7 +263,7 @@ def contacts_update(
     return {"contact": vcard.cards_state(data)[0]}
 
 
-@tool("contacts")
+@tool("contacts", returns="{uid}")
 def contacts_create(
     ctx: ToolContext,
     name: Annotated[str, Field(description="Full name, e.g. 'Priya Raman'.")],
@@ -299,7 +299,7 @@ def contacts_create(
     return {"uid": uid}
 
 
-@tool("contacts")
+@tool("contacts", returns="{deleted, name}")
 def contacts_delete(
     ctx: ToolContext,
     uid: Annotated[str, Field(description="The uid of the contact to delete, e.g. 'c-1'.")],
@@ -368,7 +368,7 @@ def _merge_into(card: Any, other: Any) -> None:
             card.add("note").value = text
 
 
-@tool("contacts")
+@tool("contacts", returns="{contact: CONTACT, deleted: [uid]}")
 def contacts_merge(
     ctx: ToolContext,
     uids: Annotated[

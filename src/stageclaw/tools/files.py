@@ -51,7 +51,7 @@ def _describe(ctx: ToolContext, target: Path) -> dict[str, Any]:
     return {"path": _rel(ctx, target), "type": "file", "size": target.stat().st_size}
 
 
-@tool("files")
+@tool("files", returns="{entries: [{path, type, size}]}")
 def files_list(
     ctx: ToolContext,
     path: Annotated[
@@ -129,7 +129,7 @@ def _rest_of(ctx: ToolContext, target: Path, doc: documents.Document, done: int)
     return f"the text is cut at {READ_CAP} bytes; read it whole with terminal_run, e.g. `{tool} {in_shell} | less`"
 
 
-@tool("files")
+@tool("files", returns="{path, content, extracted, format?, pages?, sheets?, truncated?, note?}")
 def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     """Read a file: a UTF-8 text file as it is, or the text of a document (PDF, DOCX, XLSX, ODT, CSV).
 
@@ -180,7 +180,7 @@ def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     return out
 
 
-@tool("files")
+@tool("files", returns="{path, size, created}")
 def files_write(
     ctx: ToolContext,
     path: PathArg,
@@ -204,7 +204,7 @@ def files_write(
     return {"path": _rel(ctx, target), "size": len(data), "created": created}
 
 
-@tool("files")
+@tool("files", returns="{src, dst}")
 def files_move(
     ctx: ToolContext,
     src: Annotated[str, Field(description="The file or folder to move or rename, e.g. 'drafts/report.md'.")],
@@ -245,7 +245,7 @@ def files_move(
     return {"src": _rel(ctx, source), "dst": _rel(ctx, target)}
 
 
-@tool("files")
+@tool("files", returns="{deleted}")
 def files_delete(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     """Delete a file, a link, or an empty folder; returns {deleted}.
 

@@ -527,7 +527,7 @@ Attachments = Annotated[
 ]
 
 
-@tool("mail")
+@tool("mail", returns="{folders: [{name, total, unseen}]}")
 def mail_list_folders(
     ctx: ToolContext,
     limit: paging.limit(100, 500) = None,
@@ -553,7 +553,7 @@ def mail_list_folders(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{messages: [{id, folder, message_id, from, to, cc, subject, date, flags, snippet}]}")
 def mail_search(
     ctx: ToolContext,
     folder: Annotated[
@@ -643,7 +643,7 @@ def mail_search(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="MESSAGE + {id, folder}")
 def mail_read(ctx: ToolContext, id: Id) -> dict[str, Any]:
     """Open one message and read it in full. Side effects: as opening it in a mail client, marks it read (\\Seen).
 
@@ -664,7 +664,7 @@ def mail_read(ctx: ToolContext, id: Id) -> dict[str, Any]:
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{message_id}")
 def mail_send(
     ctx: ToolContext,
     to: Annotated[list[str], Field(description="recipients, e.g. ['priya@orbitals.io', 'Wei Chen <wei@chen.family>']")],
@@ -696,7 +696,7 @@ def mail_send(
     return {"message_id": message_id}
 
 
-@tool("mail")
+@tool("mail", returns="{message_id, to, cc, subject}")
 def mail_reply(
     ctx: ToolContext,
     id: Id,
@@ -736,7 +736,7 @@ def mail_reply(
     return {"message_id": message_id, "to": canonical.addresses(to), "cc": canonical.addresses(cc), "subject": subject}
 
 
-@tool("mail")
+@tool("mail", returns="{message_id, to, cc, subject, attachments: [filename]}")
 def mail_forward(
     ctx: ToolContext,
     id: Id,
@@ -785,7 +785,7 @@ def mail_forward(
     }
 
 
-@tool("mail")
+@tool("mail", returns="{id}  (the message's new FOLDER/UID)")
 def mail_move(
     ctx: ToolContext,
     id: Id,
@@ -806,7 +806,7 @@ def mail_move(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{id, flags}")
 def mail_flag(
     ctx: ToolContext,
     id: Id,
@@ -842,7 +842,7 @@ def mail_flag(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{deleted, moved_to} or {deleted, permanent: true}")
 def mail_delete(ctx: ToolContext, id: Id) -> dict[str, Any]:
     """Delete a message the way a mail client does: it moves to Trash; deleting it from Trash removes it for good.
 

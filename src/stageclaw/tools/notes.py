@@ -36,7 +36,7 @@ def _page(
     return {"notes": shown, **fields}
 
 
-@tool("notes")
+@tool("notes", returns="{notes: [NOTE + {folder}]}")
 def notes_list(
     ctx: ToolContext,
     folder: Annotated[str | None, Field(description="only this notes folder; every folder when omitted")] = None,
@@ -51,7 +51,7 @@ def notes_list(
     return _page("notes_list", {"folder": folder}, notes, limit, cursor)
 
 
-@tool("notes")
+@tool("notes", returns="{notes: [NOTE + {folder}]}")
 def notes_search(
     ctx: ToolContext,
     query: Annotated[str, Field(min_length=1, description="text to look for, e.g. 'Orbitals'")],
@@ -72,13 +72,13 @@ def notes_search(
     return _page("notes_search", {"query": query}, found, limit, cursor)
 
 
-@tool("notes")
+@tool("notes", returns="NOTE + {folder}")
 def notes_read(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     """One note by uid: uid, title, body, tags and folder. Changes nothing."""
     return dav.session(ctx).find(APP, uid).state(ctx.tz)
 
 
-@tool("notes")
+@tool("notes", returns="{uid, note: NOTE + {folder}}")
 def notes_create(
     ctx: ToolContext,
     title: Annotated[str, Field(description="the note's title")],
@@ -100,7 +100,7 @@ def notes_create(
     return {"uid": item.uid, "note": item.state(ctx.tz)}
 
 
-@tool("notes")
+@tool("notes", returns="{note: NOTE + {folder}}")
 def notes_update(
     ctx: ToolContext,
     uid: Uid,
@@ -124,7 +124,7 @@ def notes_update(
     return {"note": item.state(ctx.tz)}
 
 
-@tool("notes")
+@tool("notes", returns="{deleted, folder}")
 def notes_delete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     """Delete a note by uid. Side effects: the deletion, which cannot be undone."""
     return dav.session(ctx).delete(APP, uid)

@@ -42,7 +42,7 @@ def _order(todo: dict[str, Any]) -> tuple[Any, ...]:
     return (todo["completed"], todo["due"] is None, todo["due"] or "", todo["title"].casefold(), todo["uid"])
 
 
-@tool("reminders")
+@tool("reminders", returns="{lists: [{name, open, completed}]}")
 def reminders_list_lists(
     ctx: ToolContext,
     limit: paging.limit(100, 500) = None,
@@ -65,7 +65,7 @@ def reminders_list_lists(
     return {"lists": lists, **fields}
 
 
-@tool("reminders")
+@tool("reminders", returns="{reminders: [TODO + {list}]}")
 def reminders_list(
     ctx: ToolContext,
     list: Annotated[str | None, Field(description="only this reminder list; every list when omitted")] = None,
@@ -93,7 +93,7 @@ def reminders_list(
     return {"reminders": reminders, **fields}
 
 
-@tool("reminders")
+@tool("reminders", returns="{uid, reminder: TODO + {list}}")
 def reminders_create(
     ctx: ToolContext,
     title: Annotated[str, Field(description="what to do, e.g. 'Book dentist'")],
@@ -122,7 +122,7 @@ def reminders_create(
     return {"uid": item.uid, "reminder": item.state(ctx.tz)}
 
 
-@tool("reminders")
+@tool("reminders", returns="{reminder: TODO + {list}}")
 def reminders_update(
     ctx: ToolContext,
     uid: Uid,
@@ -151,7 +151,7 @@ def reminders_update(
     return {"reminder": item.state(ctx.tz)}
 
 
-@tool("reminders")
+@tool("reminders", returns="{reminder: TODO + {list}}")
 def reminders_complete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     """Mark a reminder as done, now. Returns the updated reminder; an already completed one stays as it was.
 
@@ -170,7 +170,7 @@ def reminders_complete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     return {"reminder": item.state(ctx.tz)}
 
 
-@tool("reminders")
+@tool("reminders", returns="{deleted, list}")
 def reminders_delete(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
     """Delete a reminder by uid (to tick it off instead, use reminders_complete). Side effects: the deletion,
     which cannot be undone."""

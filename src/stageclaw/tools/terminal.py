@@ -21,7 +21,7 @@ def _shell(ctx: ToolContext) -> Shell:
     )
 
 
-@tool("terminal")
+@tool("terminal", returns="{exit_code, stdout, stderr, note?}")
 def terminal_run(
     ctx: ToolContext,
     command: Annotated[

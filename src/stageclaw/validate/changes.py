@@ -2,10 +2,11 @@
 
 Some changes are by-products of the tools rather than what the task asks for: reading a
 message marks it `\\Seen`, replying marks it `\\Answered`, sending files a copy in `Sent`,
-inviting guests to an event makes the user its organizer and mails them invitations. A
-near-miss built by reverting such a change is an equally correct end state, so these are set
-aside (`tolerated`) unless the task's `allow` names the item itself (the organizer and the
-invitations always: the agent does not choose them).
+saving an event with guests makes the user its organizer and mails them the calendar's invitation
+(a message whose `invitation` is set: its content follows the event, which is judged itself). A
+near-miss built by reverting such a change is an equally correct end state, so these are set aside
+(`tolerated`) unless the task's `allow` names the item itself (the organizer and the invitations
+always: the agent does not choose them).
 """
 
 from __future__ import annotations
@@ -102,6 +103,10 @@ def units(s0: dict[str, Any], sH: dict[str, Any], allow: list[str]) -> Units:
     sent = {u.key: u for u in out if u.op == "added" and u.container == "mail/outbox"}
     kept = []
     for unit in out:
+        invitation = unit.app == "mail" and (unit.after or unit.before or {}).get("invitation")
+        if invitation and not any(names_item(p, {"op": unit.op, "path": unit.path}) for p in allow):
+            tolerated.append({"op": unit.op, "path": unit.path})
+            continue
         original = sent.get(unit.key)
         if original is not None and unit is not original and unit.op == "added" and unit.app == "mail":
             original.copies.append(unit.container)  # the Sent copy of a sent message

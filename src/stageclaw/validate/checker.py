@@ -59,7 +59,7 @@ def validate_task(
         timings[name] = round(time.perf_counter() - begun, 3)
 
     t = time.perf_counter()
-    structure, task = check_structure(task_dir)
+    structure, task, loaded = check_structure(task_dir)
     timed("structure", t)
     t = time.perf_counter()
     reproducibility = check_reproducibility(task_dir, pool)
@@ -87,6 +87,7 @@ def validate_task(
         mutation=mutation,
         llm_review=review,
         task_hash=task.digest if task else task_digest(task_dir) if task_dir.is_dir() else "",
+        loaded=loaded,
         stageclaw_version=__version__,
         wall_s=round(time.perf_counter() - started, 3),
         timings=timings,

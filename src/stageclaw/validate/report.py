@@ -91,6 +91,7 @@ class Report:
     stageclaw_version: str = ""
     wall_s: float = 0.0
     timings: dict[str, float] = field(default_factory=dict)
+    loaded: bool = True  # False: the task does not load; its other dimensions ran on what was valid
 
     @property
     def score(self) -> float:
@@ -98,7 +99,7 @@ class Report:
 
     @property
     def accepted(self) -> bool:
-        return self.score >= self.threshold
+        return self.loaded and self.score >= self.threshold
 
     @property
     def kill_rate(self) -> float | None:
@@ -125,6 +126,7 @@ class Report:
             "score": self.score,
             "threshold": self.threshold,
             "accepted": self.accepted,
+            "loaded": self.loaded,
             "dimensions": {name: d.to_json() for name, d in self.dimensions.items()},
             "mutation": self.mutation,
             "llm_review": asdict(self.llm_review) if self.llm_review else None,

@@ -24,7 +24,7 @@ from stageclaw.author.content import mail as mails
 from stageclaw.author.content.background import Background
 from stageclaw.author.content.people import COMPANY_ROOTS
 from stageclaw.author.content.places import ENGLISH, REGIONS
-from stageclaw.author.content.text import amount_regex, date_regex, money, short_day, time_regex
+from stageclaw.author.content.text import amount_regex, date_regex, figures_regex, money, short_day, time_regex
 from stageclaw.author.content.timeline import at, pick_now, workday
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
@@ -498,13 +498,23 @@ class ActionItems(Family):
             )
         )
         note_patterns = {"the budget": amount_regex(budget), "the time": time_regex(clock_at)}
+        for template, decision in zip(project.decisions, decisions, strict=True):
+            figures = figures_regex(template)
+            if figures is not None:
+                note_patterns[decision.rstrip(".")] = figures
         described = (
-            f"One new note in Notes records the decisions, among them the budget of {money(budget, region)} and the "
-            f"{clock_at:%H:%M} start"
+            f"One new note in Notes records the decisions with their figures, among them the budget of "
+            f"{money(budget, region)} and the {clock_at:%H:%M} start; every date it gives is right"
         )
+        # The days a correct note may name: the meeting, the event's days, the new due dates.
+        note_dates = {meeting, *(start + timedelta(days=n) for n in range(project.days + 1)), *dues.values()}
         if ctx.on("cross_tool_consistency"):
             note_patterns |= {
-                f"{item.key} due {dues[item.key].isoformat()}": date_regex(dues[item.key]) for item, _, _ in mine
+                # the item's own line gives its date: another item's date there is wrong
+                f"{item.key} due {dues[item.key].isoformat()}": rf"(?im)^(?=[^\n]*(?:{item.pattern}))[^\n]*(?:"
+                + date_regex(dues[item.key])
+                + ")"
+                for item, _, _ in mine
             }
             described += ", and lists the action items with their due dates"
         draft.check(
@@ -512,7 +522,11 @@ class ActionItems(Family):
                 "summary_note",
                 described,
                 v.new_note,
-                {"folder": "Notes", "patterns": note_patterns},
+                {
+                    "folder": "Notes",
+                    "patterns": note_patterns,
+                    "stated": {"dates": sorted(d.isoformat() for d in note_dates)},
+                },
                 weight=2,
                 stage="summarising the meeting",
             )

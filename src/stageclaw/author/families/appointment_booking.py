@@ -265,7 +265,7 @@ class AppointmentBooking(Family):
             + ("; the address is only in the clinic's contact" if address_in_contact else "")
             + ": book the earliest free one, confirm, add it to the calendar."
         )
-        street = re.escape(clinic.address.split(",")[0])
+        street = re.escape(next(p for p in clinic.address.split(",") if re.search(r"[^\W\d]", p)).strip())
         draft.check(
             Check(
                 "booked",
@@ -278,6 +278,8 @@ class AppointmentBooking(Family):
                     "start": answer.isoformat(),
                     "end": (answer + length).isoformat(),
                     "location": street,
+                    # the street is required; a house number or postcode it gives must be the clinic's
+                    "stated": {"numbers": sorted(int(n) for n in re.findall(r"\d+", clinic.address))},
                 },
                 weight=3,
                 stage="finding the earliest free slot",
@@ -301,9 +303,13 @@ class AppointmentBooking(Family):
         draft.check(
             Check(
                 "confirmed_slot",
-                f"The reply names the chosen time, {clock(answer)} on {answer:%A}",
+                f"The reply names the chosen time, {clock(answer)} on {answer:%A}, and no other date",
                 v.message_says,
-                {"to": reception, "patterns": {"the time": time_regex(answer), "the day": day_regex(answer.date())}},
+                {
+                    "to": reception,
+                    "patterns": {"the time": time_regex(answer), "the day": day_regex(answer.date())},
+                    "dates": [answer.date().isoformat()],
+                },
                 weight=2,
                 stage="confirming",
             )

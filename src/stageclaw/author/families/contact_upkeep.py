@@ -674,12 +674,14 @@ class ContactUpkeep(Family):
                 )
             )
             says = {c.after.email: {"the number now saved": phone_regex(c.after.phone)} for c in (job, move, club)}
+            # A note may name the person's addresses, the old one it replaces too, but nobody else's.
+            stated = {c.after.email: {"addresses": sorted({c.after.email, c.before.email})} for c in (job, move, club)}
             draft.check(
                 Check(
                     "told_numbers",
-                    "Each note gives the number now saved for that person",
+                    "Each note gives the number now saved for that person, and no address but theirs",
                     v.sent_each,
-                    {"to": people, "says": says},
+                    {"to": people, "says": says, "stated": stated},
                     critical=False,
                     stage="writing to the updated addresses",
                 )

@@ -660,9 +660,10 @@ class DataReport(Family):
         draft.check(
             Check(
                 "line_totals",
-                f"One new Markdown report in {REPORTS}/ gives the {domain.what} of each {domain.line}: {listed}",
+                f"One new Markdown report in {REPORTS}/ gives the {domain.what} of each {domain.line}: {listed}; "
+                f"any year it names is {p.first.year}",
                 v.report_figures,
-                {"folder": REPORTS, "figures": per_line},
+                {"folder": REPORTS, "figures": per_line, "stated": {"years": [p.first.year]}},
                 weight=3,
                 stage="adding up per line",
             )

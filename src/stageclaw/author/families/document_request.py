@@ -501,6 +501,21 @@ class DocumentRequest(Family):
                 stage="picking the right document",
             )
         )
+        draft.check(
+            Check(
+                "cover_note_right",
+                f"Whatever the message says about the document is right: any year it names is {year}"
+                + (f", any document number is no. {valid.number}" if conflict else ""),
+                v.message_says,
+                {
+                    "to": sender.email,
+                    "patterns": {},
+                    "stated": {"years": [year], "refs": {r"(?<![\w-])\d{4}-\d{4}(?![\w-])": [valid.number]}},
+                },
+                critical=False,
+                stage="writing the cover note",
+            )
+        )
         contact_args: dict[str, Any] = {
             "uid": contact["uid"],
             "label": advisor.name,

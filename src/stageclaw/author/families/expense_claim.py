@@ -579,7 +579,8 @@ class ExpenseClaim(Family):
 
     def _claim(self, trip: _Trip, r: Receipt) -> dict[str, Any]:
         amount = min(r.amount, trip.cap) if r.kind == "meal" else r.amount
-        dates = [(trip.first + timedelta(days=n)).isoformat() for n in range(trip.nights + 1)]
+        # A stay is dated by its first night or by its invoice (the last day); no receipt gives a day between.
+        dates = [trip.first.isoformat(), (trip.first + timedelta(days=trip.nights)).isoformat()]
         what = {
             "hotel": f"the hotel stay at {r.vendor} (invoice {r.ref})",
             "travel": f"the {r.vendor} ticket {r.ref} ({r.day.isoformat()})",
@@ -736,6 +737,25 @@ class ExpenseClaim(Family):
                 rule="the total in the message is the sum of the reports submitted on the portal",
                 items=["claims_filed", "total_in_mail"],
             )
+        draft.check(
+            Check(
+                "message_right",
+                f"Whatever the message says about the claim is right: any number of reports it gives is "
+                f"{len(claims)}, any total {money(total, region)}, any other amount a claimed one",
+                v.message_says,
+                {
+                    "to": writer.email,
+                    "patterns": {},
+                    "stated": {
+                        "counts": {r"(?:expense\s+)?(?:reports?|claims?)": len(claims)},
+                        "amounts": sorted({total, *(c["amount"] for c in claims)}),
+                        "total": total,
+                    },
+                },
+                critical=False,
+                stage="telling the manager",
+            )
+        )
         tsu.require(draft, writes, *allow)
         draft.permit("~mail/folders/INBOX/*#flags")
         draft.judges.append(

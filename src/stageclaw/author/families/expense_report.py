@@ -270,9 +270,21 @@ class ExpenseReport(Family):
         draft.check(
             Check(
                 "total_in_mail",
-                f"The message gives the total, {money(total, region)}",
+                f"The message gives the total, {money(total, region)}, and nothing it says about the trip is wrong",
                 v.message_says,
-                {"to": finance.email, "patterns": {"the total": amount_regex(total)}},
+                {
+                    "to": finance.email,
+                    "patterns": {"the total": amount_regex(total)},
+                    "stated": {
+                        "dates": sorted(
+                            {(first + timedelta(days=n)).isoformat() for n in range((last - first).days + 1)}
+                            | {r.day.isoformat() for r in counted}
+                        ),
+                        "years": sorted({first.year, last.year}),
+                        "counts": {r"(?:receipts?|expenses?|items?)": len(counted)},
+                        "amounts": sorted({total, *(r.amount for r in counted)}),
+                    },
+                },
                 critical=False,
                 stage="adding up",
             )
@@ -351,8 +363,8 @@ class ExpenseReport(Family):
             "finance": finance.mailbox,
             "subject": f"Expenses: {there.name} trip {first:%B %Y}",
             "symbol": region.symbol,
-            "body": f"Hi {finance.given},\n\nattached is my expense report for the {there.name} trip "
-            f"({first.isoformat()} to {last.isoformat()}): {{count}} receipts, total {{total}}.\n\nThanks,\n{me.given}",
+            "body": f"Hi {finance.given},\n\nattached is my expense report for the {there.name} trip: {{count}} "
+            f"receipts, total {{total}}.\n\nThanks,\n{me.given}",
         }
         return draft
 

@@ -761,6 +761,7 @@ class FindASlot(Family):
                         f"{clock(start)} the user's time": time_regex(start),
                     },
                     "dates": [start.date().isoformat()],
+                    "stated": {"counts": {r"min(?:ute)?s?\b|-min": minutes}},  # a length it gives is the meeting's
                 },
                 critical=False,
                 stage="telling everyone",

@@ -184,16 +184,17 @@ class InvoiceFiling(Family):
         )
         allow = [f"+files/{FOLDER}/{year}/*"] + [f"-files/{p}" for p in [inv[5] for inv in invoices] + duplicates]
         writes = ["move and rename each invoice"] + (["delete the duplicate download"] if duplicates else [])
-        rows = [[w.isoformat(), amount] for _, w, _, amount, _, _ in invoices]
+        rows = [[w.isoformat(), amount, number] for _, w, number, amount, _, _ in invoices]
         draft.check(
             Check(
                 "index",
-                "The year's index.csv lists every filed invoice with its date and amount",
+                "The year's index.csv lists every filed invoice with its date, number and amount",
                 v.csv_rows,
                 {
                     "path": f"{FOLDER}/{year}/index.csv",
                     "date_column": "date",
                     "amount_column": "amount",
+                    "ref_column": "invoice",
                     "rows": rows,
                     "total": round(sum(r[1] for r in rows), 2),
                 },

@@ -77,9 +77,8 @@ def solve(tools):
 
     start = f"{f['date']}T{hour}:{minute}:00"
     end = f"{f['date']}T{f['arrive']}:00"
-    tools.calendar_create_event(
-        calendar="Work", summary=f"Flight {number} to {f['city']}", start=start, end=end, description=flight
-    )
+    # The flight's reference goes to the coordinator; the calendar entry carries what was asked: the flight.
+    tools.calendar_create_event(calendar="Work", summary=f"Flight {number} to {f['city']}", start=start, end=end)
     tools.mail_reply(id=request["id"], body=f["reply"].format(number=number, flight=flight, hotel=hotel, stay=stay))
 
 
@@ -286,6 +285,21 @@ class TravelBooking(Family):
                 v.references_sent,
                 {"to": coordinator.email},
                 weight=2,
+                stage="reporting back",
+            )
+        )
+        flight = evening["number"]
+        draft.check(
+            Check(
+                "no_other_flight",
+                f"Any flight the message names is the one booked, {flight}",
+                v.message_says,
+                {
+                    "to": coordinator.email,
+                    "patterns": {},
+                    "stated": {"refs": {r"(?<![\w])[A-Z]{2} ?\d{1,4}(?!\d)": [flight, flight.replace(" ", "")]}},
+                },
+                critical=False,
                 stage="reporting back",
             )
         )

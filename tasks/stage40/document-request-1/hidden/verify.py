@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 
 
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
 def _matches(text: Any, pattern: str | None) -> bool:
     return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
 
@@ -90,6 +93,119 @@ def attached(
         else:
             problems.append(f"its attachments {[a.get('filename') for a in files]} are not the right file")
     return False, "; ".join(problems)
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
+    2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
+    months = "|".join(_MONTHS)
+    found = set()
+    span = (
+        rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:-|–|—|to|until|till)[^\S\n]*(?:[a-z]{{3,9}}\.?[^\S\n]+)?"
+        rf"\d{{1,2}}(?:st|nd|rd|th)?\.?[^\S\n]+({months})"
+    )
+    for m in re.finditer(span, text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:.]|h\d|[^\S\n]*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
+    """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
+    any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
+    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
+    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
+    references it may be)."""
+    if not stated:
+        return []
+    wrong = []
+    if "dates" in stated:
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
+        wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
+    if "years" in stated:
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
+    if "addresses" in stated:
+        found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
+        wrong += [f"the address {a}" for a in dict.fromkeys(found) if a.lower() not in stated["addresses"]]
+    if "amounts" in stated:
+        allowed_amounts = {round(a, 2) for a in stated["amounts"]}
+        found = re.findall(r"(?<![\w.,])\d{1,3}(?:[,.' \u00a0]\d{3})*[.,]\d{2}(?![\d]|[.,]\d)", text)
+        wrong += [f"the amount {a}" for a in dict.fromkeys(found) if round(_amount(a) or 0, 2) not in allowed_amounts]
+    if "total" in stated:
+        figure = r"(\d{1,3}(?:[,.' \u00a0]\d{3})*(?:[.,]\d{2})?)(?![\d]|[.,]\d)"
+        near = rf"\btotal\b[^\d\n]{{0,12}}{figure}|{figure}[^\d\n]{{0,6}}\b(?:in\s+)?total\b"
+        for m in re.finditer(near, text, re.IGNORECASE):
+            given = m.group(1) or m.group(2)
+            if round(_amount(given) or 0, 2) != round(stated["total"], 2):
+                wrong.append(f"the total {given}")
+    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
+        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
+    for noun, count in (stated.get("counts") or {}).items():
+        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+            if int(m.group(1)) != count:
+                wrong.append(f"{m.group(0)!r} (there are {count})")
+    for shape, refs in (stated.get("refs") or {}).items():
+        wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    return wrong
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def message_says(
+    final: dict[str, Any],
+    *,
+    to: str,
+    patterns: dict[str, str],
+    dates: list[str] | None = None,
+    stated: dict[str, Any] | None = None,
+) -> Verdict:
+    """A message to `to` says every labelled thing (its own words, not the quoted ones); the calendar
+    dates it writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday,
+    and the other values it gives are among `stated`."""
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
+    problems = []
+    for message in messages:
+        text = _own_words(message)
+        missing = _missing(text, patterns)
+        wrong = _stray(text, stated)
+        if not missing and not wrong:
+            return True, f"the message to {to} gives {sorted(patterns)}"
+        problems.append(", ".join(missing) + (f" (and it gives {'; '.join(wrong)}, which is wrong)" if wrong else ""))
+    return False, "the message does not give " + "; ".join(problems)
 
 
 def _line(phone: Any) -> str:
@@ -207,6 +323,15 @@ def check_right_document(initial, final, trace):
         sha256='e8105ca2acfc1ed9202a8d98d73f1323510ac7bb0f98dcde535672bdde4a18c1',
         wrong={'68cabd45b2900cc03162b01b82f3934e40e75c819bd6b9c844a5ec92ca229ee2': 'the void no. 2025-1837',
  'e9a4f2ed1eda6723c6e45904f65210f77b4c2de323f2785fca278b22959a53ba': "last year's, no. 2024-2370"},
+    )
+
+
+def check_cover_note_right(initial, final, trace):
+    return message_says(
+        final,
+        to='chukwu.nonso@chukwu-ziegler.de',
+        patterns={},
+        stated={'years': [2025], 'refs': {'(?<![\\w-])\\d{4}-\\d{4}(?![\\w-])': ['2025-6306']}},
     )
 
 

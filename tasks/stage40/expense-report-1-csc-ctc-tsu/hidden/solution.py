@@ -70,8 +70,7 @@ FACTS = {'trip': 'Trip:',
  'symbol': 'MX$',
  'body': 'Hi Dolores,\n'
          '\n'
-         'attached is my expense report for the Ciudad de México trip (2026-09-20 to 2026-09-23): {count} '
-         'receipts, total {total}.\n'
+         'attached is my expense report for the Ciudad de México trip: {count} receipts, total {total}.\n'
          '\n'
          'Thanks,\n'
          'Jesús'}

@@ -79,8 +79,7 @@ FACTS = {'trip': 'Trip:',
  'symbol': '$',
  'body': 'Hi Duncan,\n'
          '\n'
-         'attached is my expense report for the New York trip (2026-11-06 to 2026-11-09): {count} receipts, '
-         'total {total}.\n'
+         'attached is my expense report for the New York trip: {count} receipts, total {total}.\n'
          '\n'
          'Thanks,\n'
          'Lan'}

@@ -88,8 +88,7 @@ FACTS = {'trip': 'Trip:',
  'symbol': 'A$',
  'body': 'Hi Xiuying,\n'
          '\n'
-         'attached is my expense report for the Sydney trip (2026-09-08 to 2026-09-11): {count} receipts, '
-         'total {total}.\n'
+         'attached is my expense report for the Sydney trip: {count} receipts, total {total}.\n'
          '\n'
          'Thanks,\n'
          'Rohan'}

@@ -62,8 +62,10 @@ def csv_rows(
     amount_column: str,
     rows: list[list[Any]],
     total: float,
+    ref_column: str | None = None,
 ) -> Verdict:
-    """`path` is a CSV whose rows are exactly `rows` ([date, amount]) plus an optional total row."""
+    """`path` is a CSV whose rows are exactly `rows` ([date, amount], or [date, amount, reference] with
+    `ref_column`) plus an optional total row."""
     stored = (final.get("files") or {}).get(path)
     if not stored or stored.get("text") is None:
         return False, f"there is no text file {path}"
@@ -71,20 +73,21 @@ def csv_rows(
         table = list(csv.DictReader(io.StringIO(stored["text"])))
     except csv.Error as exc:
         return False, f"{path} is not a CSV file: {exc}"
-    if not table or date_column not in table[0] or amount_column not in table[0]:
-        return False, f"{path} needs the columns {date_column!r} and {amount_column!r}"
+    needed = [c for c in (date_column, amount_column, ref_column) if c]
+    if not table or any(c not in table[0] for c in needed):
+        return False, f"{path} needs the columns {needed}"
     found, totals = [], []
     for row in table:
         day, amount = (row.get(date_column) or "").strip(), _amount(row.get(amount_column))
         if amount is None:
             continue
         if re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
-            found.append([day, round(amount, 2)])
+            found.append([day, round(amount, 2), *([(row.get(ref_column) or "").strip()] if ref_column else [])])
         elif not day or re.search(r"total|sum|gesamt|合计|总计", " ".join(map(str, row.values())), re.IGNORECASE):
             totals.append(round(amount, 2))
         else:
             return False, f"{path}: the date {day!r} is not written as YYYY-MM-DD"
-    expected = sorted([d, round(float(a), 2)] for d, a in rows)
+    expected = sorted([d, round(float(a), 2), *rest] for d, a, *rest in rows)
     if sorted(found) != expected:
         extra = [r for r in found if r not in expected]
         lacking = [r for r in expected if r not in found]
@@ -148,6 +151,9 @@ def check_index(initial, final, trace):
         path='Finance/Invoices/2026/index.csv',
         date_column='date',
         amount_column='amount',
-        rows=[['2026-04-23', 444.76], ['2026-04-29', 120.31], ['2026-04-23', 1028.48]],
+        ref_column='invoice',
+        rows=[['2026-04-23', 444.76, 'INV-2026-4559'],
+ ['2026-04-29', 120.31, 'INV-2026-4165'],
+ ['2026-04-23', 1028.48, 'INV-2026-2224']],
         total=1593.55,
     )

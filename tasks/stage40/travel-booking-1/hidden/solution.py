@@ -60,7 +60,6 @@ def solve(tools):
 
     start = f"{f['date']}T{hour}:{minute}:00"
     end = f"{f['date']}T{f['arrive']}:00"
-    tools.calendar_create_event(
-        calendar="Work", summary=f"Flight {number} to {f['city']}", start=start, end=end, description=flight
-    )
+    # The flight's reference goes to the coordinator; the calendar entry carries what was asked: the flight.
+    tools.calendar_create_event(calendar="Work", summary=f"Flight {number} to {f['city']}", start=start, end=end)
     tools.mail_reply(id=request["id"], body=f["reply"].format(number=number, flight=flight, hotel=hotel, stay=stay))
