@@ -807,6 +807,24 @@ def created_count(initial: dict[str, Any], final: dict[str, Any], *, app: str, c
 # -- an inbox handled by the user's rules: answers that state the facts, flags, who was written to ------
 
 
+def _clock_times(text: str) -> set[tuple[int, int]]:
+    """(hour, minute) of every time of day written out in `text`: 16:00, 4pm, 4.30 p.m., 16h30."""
+    found = set()
+    for m in re.finditer(r"(?<![\d:.])(\d{1,2})(?:[:.h](\d{2}))?\s*([ap])\.?m\b\.?", text, re.I):
+        hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "p" else 0)
+        found.add((hour, int(m.group(2) or 0)))
+    for m in re.finditer(r"(?<![\d:.])(\d{1,2})[:h](\d{2})(?!\s*[ap]\.?m\b)(?![\d:])", text, re.I):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _written_dates(text: str, dates: list[str] | None) -> list[tuple[int, int]]:
+    """The calendar dates `text` writes out that are not among `dates` (ISO days); none when not given."""
+    if dates is None:
+        return []
+    return sorted(_dates(text) - {(int(d[5:7]), int(d[8:10])) for d in dates})
+
+
 def answered(
     final: dict[str, Any],
     *,
@@ -816,11 +834,12 @@ def answered(
     patterns: dict[str, str],
     label: str,
     dates: list[str] | None = None,
+    times: list[str] | None = None,
 ) -> Verdict:
     """Exactly one message the agent wrote went to `to`, and it answers their mail: its In-Reply-To is one
     of `thread` (a reply) or its subject holds `subject` (a new message in the thread). Its own words give
-    every labelled fact, and the calendar dates they write out are all among `dates` (ISO days) when given,
-    so a wrong day cannot hide behind a right weekday."""
+    every labelled fact; the calendar dates they write out are all among `dates` (ISO days) and the times
+    of day among `times` (HH:MM) when given, so a wrong day or hour cannot ride along with a right one."""
     got = _to(final, to)
     if not got:
         return False, f"nothing was sent to {label} ({to})"
@@ -833,9 +852,13 @@ def answered(
     missing = _missing(text, patterns)
     if missing:
         return False, f"the answer to {label} does not give " + "; ".join(missing)
-    wrong = sorted(_dates(text) - {(int(d[5:7]), int(d[8:10])) for d in dates}) if dates is not None else []
+    wrong = _written_dates(text, dates)
     if wrong:
         return False, f"the answer to {label} gives the wrong date(s) {wrong} (month, day)"
+    if times is not None:
+        odd = sorted(_clock_times(text) - {(int(x[:2]), int(x[3:5])) for x in times})
+        if odd:
+            return False, f"the answer to {label} gives the wrong time(s) {odd} (hour, minute)"
     return True, f"{label} got one answer, giving {sorted(patterns)}"
 
 
@@ -894,6 +917,175 @@ def only_to(final: dict[str, Any], *, addresses: list[str], label: str) -> Verdi
         if others:
             return False, f"the message {message.get('subject')!r} went to {others}, who are not {label}"
     return True, f"mail went to {label} only"
+
+
+# -- an event's guests: the invitation, the guest list, the numbers, the chasers ----------------------
+
+# What a guest-list line records, by the status words people write; the first one in the line counts
+# ("yes · no dairy" is a yes, "no reply yet" is no answer, "not coming" is a no).
+_ANSWERS = (
+    (
+        "pending",
+        r"no (?:reply|answer|response)|not (?:yet )?(?:replied|answered|heard)|awaiting|waiting|pending|"
+        r"chased|reminded|\btbc\b|\?",
+    ),
+    ("no", r"\bno\b|not coming|not attending|not able|unable|can'?t|cannot|declined|won'?t|apologies|✗|❌"),
+    ("yes", r"\byes\b|\bcoming\b(?!\s*[:?])|\battending\b(?!\s*[:?])|confirmed|accepted|✓|✔|✅"),
+)
+_NUMBER_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "twenty-one",
+    "twenty-two",
+    "twenty-three",
+    "twenty-four",
+)
+_COUNT_WORDS = (
+    r"guests?|people|persons|pax|covers|diners|adults|attending|coming|confirmed|total|head ?count|numbers?|"
+    r"party|table for|seats|places|of us|in all|altogether"
+)
+
+
+def _answer_of(line: str) -> str | None:
+    found = []
+    for rank, (name, pattern) in enumerate(_ANSWERS):
+        match = re.search(pattern, line, re.IGNORECASE)
+        if match:
+            found.append((match.start(), rank, name))
+    return min(found)[2] if found else None
+
+
+def guest(
+    final: dict[str, Any],
+    *,
+    event: str,
+    addresses: list[str],
+    coming: str,
+    note: str,
+    name: str,
+    label: str,
+    says: dict[str, str] | None = None,
+) -> Verdict:
+    """One guest, in the calendar and in the guest-list note. On the event `event` by exactly one of their
+    `addresses` unless `coming` is "no", and off it if so; the note `note`'s lines that name them (`name`,
+    a pattern) record `coming` (yes, no, or pending: no answer yet) and say each labelled thing of `says`
+    (a dietary need, a plus-one)."""
+    _, item = _find(final, "calendar", event)
+    if item is None:
+        return False, f"the event {event} is gone"
+    on = sorted({_address(a) for a in item.get("attendees") or []} & set(addresses))
+    if coming == "no" and on:
+        return False, f"{label} can't come but is still on the invitation ({on})"
+    if coming != "no" and len(on) != 1:
+        return False, f"{label} is on the invitation {len(on)} times ({on}); expected once"
+    _, found = _find(final, "notes", note)
+    if found is None:
+        return False, f"the guest-list note ({note}) is gone"
+    lines = [line for line in (found.get("body") or "").splitlines() if _matches(line, name)]
+    if not lines:
+        return False, f"the guest list has no line for {label}"
+    answers = sorted({a for a in map(_answer_of, lines) if a})
+    if answers != [coming]:
+        return False, f"the guest list records {answers or 'no answer'} for {label}; expected {coming}"
+    missing = _missing("\n".join(lines), says or {})
+    if missing:
+        return False, f"the guest list does not note {label}'s " + "; ".join(missing)
+    return True, f"{label}: {coming}, in the calendar and the guest list"
+
+
+def note_total(final: dict[str, Any], *, note: str, total: int) -> Verdict:
+    """The note `note` gives the total `total` on a line that says it is the total."""
+    _, found = _find(final, "notes", note)
+    if found is None:
+        return False, f"the note {note} is gone"
+    lines = [line for line in (found.get("body") or "").splitlines() if re.search("total", line, re.IGNORECASE)]
+    if not any(re.search(rf"(?<![\d.:/-]){total}(?![\d.:/-])", line) for line in lines):
+        return False, f"the note's total line says {lines}; expected {total}"
+    return True, f"the note gives the total {total}"
+
+
+def _states_count(text: str, count: int) -> bool:
+    """A sentence or line of `text` gives `count` as a number of people (in digits or words)."""
+    number = rf"(?<![\d.:/-]){count}(?![\d.:/-])"
+    if count < len(_NUMBER_WORDS):
+        number += rf"|\b{_NUMBER_WORDS[count]}\b"
+    months = "|".join(_MONTHS)
+    dated = (
+        rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{months})[a-z]*|(?:{months})[a-z]*\.?\s+\d{{1,2}}|\d{{1,2}}[:.]\d\d"
+    )
+    return any(
+        re.search(number, part, re.IGNORECASE) and re.search(_COUNT_WORDS, part, re.IGNORECASE)
+        for part in re.split(r"[\n.;!?]", re.sub(dated, " ", text, flags=re.IGNORECASE))
+    )
+
+
+def numbers_sent(
+    final: dict[str, Any],
+    *,
+    to: str,
+    count: int,
+    needs: dict[str, str],
+    label: str,
+    stale: dict[str, str] | None = None,
+    dates: list[str] | None = None,
+) -> Verdict:
+    """Exactly one message went to `to` ({label}); its own words give the head count `count` and name every
+    dietary need of `needs` (label -> pattern), none of the `stale` ones (a guest who dropped out), and
+    only calendar dates among `dates` (ISO days) when given."""
+    got = _to(final, to)
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {label} ({to}); expected one with the numbers"
+    text = _own_words(got[0])
+    if not _states_count(text, count):
+        return False, f"the message to {label} does not give the number {count}"
+    missing = _missing(text, needs)
+    if missing:
+        return False, f"the message to {label} does not mention " + "; ".join(missing)
+    wrong = [name for name, pattern in (stale or {}).items() if _matches(text, pattern)]
+    if wrong:
+        return False, f"the message to {label} mentions {wrong}, which no longer applies"
+    odd = _written_dates(text, dates)
+    if odd:
+        return False, f"the message to {label} gives the wrong date(s) {odd} (month, day)"
+    return True, f"{label} got the number {count} and the dietary needs"
+
+
+def chased(final: dict[str, Any], *, people: dict[str, list[str]], says: dict[str, str], dates: list[str]) -> Verdict:
+    """Each person of `people` (name -> their addresses) got exactly one message the agent wrote (to them
+    alone or with others), and its own words say every labelled thing of `says`; the calendar dates it
+    writes out are among `dates` (ISO days)."""
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
+    for who, addresses in people.items():
+        got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
+        if len(got) != 1:
+            return False, f"{len(got)} messages went to {who}; expected one"
+        text = _own_words(got[0])
+        missing = _missing(text, says)
+        if missing:
+            return False, f"the message to {who} does not give " + "; ".join(missing)
+        wrong = sorted(_dates(text) - allowed)
+        if wrong:
+            return False, f"the message to {who} gives the wrong date(s) {wrong} (month, day)"
+    return True, f"{sorted(people)} were each asked once, with {sorted(says)}"
 
 
 # -- the travel web app (web/travel/bookings) --

@@ -83,6 +83,7 @@ class _Mail:
     reminder: str = ""  # the pattern a reminder about it matches
     label: str = ""
     base: str = ""  # its subject without Re: (a new message in the thread keeps it)
+    times: list[str] | None = None  # the times of day a reply may name
 
 
 @dataclass
@@ -738,6 +739,7 @@ class _Story:
             {f"closing at {p.hours[1].split('–')[1]}": time_regex(closes)},
         )
         item.dates = [p.saturday.isoformat()]
+        item.times = [datetime.strptime(x, "%H:%M").strftime("%H:%M") for x in p.hours[1].split("–")]
         # A price, from this year's list.
         subject_t, text_t = rng.choice(t.PRICE_ASK)
         asker = self.stranger()
@@ -997,6 +999,7 @@ class _Story:
                         "patterns": item.answer,
                         "label": item.sender.name,
                         **({"dates": item.dates} if item.dates is not None else {}),
+                        **({"times": item.times} if item.times is not None else {}),
                     },
                     weight=2,
                     stage="answering from the notes",
@@ -1066,8 +1069,6 @@ class _Story:
             key = item.message["message_id"]
             if item.folder != "INBOX":
                 allow += [f"-mail/folders/INBOX/{key}", f"+mail/folders/{item.folder}/{key}"]
-            elif item.flag:
-                allow.append(f"~mail/folders/INBOX/{key}#flags")
         writes = ["file the week's mail by the rules", "answer the customers the notes can answer", "flag the rest"]
         if remind:
             allow.append(f"+reminders/{WORK_LIST}/*")
@@ -1205,7 +1206,7 @@ class _Story:
                 entry |= {"do": "flag", "folder": m.folder}
                 if remind:
                     assert m.sender is not None
-                    entry["reminder"] = f"Get back to {m.sender.name}: {m.base or m.message['subject']}"
+                    entry["reminder"] = f"Get back to {m.sender.name}"
             elif m.folder != "INBOX":
                 entry |= {"do": "file", "folder": m.folder}
             else:

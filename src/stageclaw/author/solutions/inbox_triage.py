@@ -78,7 +78,7 @@ def _answer(ask: dict[str, Any], know: dict[str, Any], words: dict[str, str]) ->
 
 WORDS = {
     "lead": "Pieces from our {range} range currently take {weeks} weeks from order to delivery.",
-    "delivery": "If you order on {order}, they will be delivered on {arrives}.",
+    "delivery": "Ordered that day, they will be delivered on {arrives}.",
     "saturday": "That Saturday we're open from {opens} until {closes}.",
     "price": "The {item} currently costs {price}.",
     "reply": "Hi,\n\nThanks for your message. {fact}\n\nBest wishes,\n{sign}",
@@ -138,7 +138,7 @@ def solve(tools):
 
 NEW_WORDS = {
     "lead": "At the moment, anything from the {range} range takes {weeks} weeks to make and deliver.",
-    "delivery": "Ordered on {order}, your order would arrive on {arrives} (we don't deliver on bank holidays).",
+    "delivery": "Your order would arrive on {arrives} (we don't deliver at weekends or on bank holidays).",
     "saturday": "We're open {opens}–{closes} that Saturday, so do come any time before {closes}.",
     "price": "The current list price of the {item} is {price}.",
     "reply": "Dear customer,\n\nmany thanks for getting in touch. {fact}\n\nKind regards,\n{sign}",
