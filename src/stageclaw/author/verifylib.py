@@ -1088,6 +1088,90 @@ def chased(final: dict[str, Any], *, people: dict[str, list[str]], says: dict[st
     return True, f"{sorted(people)} were each asked once, with {sorted(says)}"
 
 
+# -- a handover: threads forwarded with their attachments, guests added, who covers -------------------
+
+
+def _about(final: dict[str, Any], thread: list[str], subject: str) -> list[dict[str, Any]]:
+    """The messages the agent wrote that belong to a thread: they answer or forward one of its messages, or
+    carry its subject."""
+    return [
+        m
+        for m in _outbox(final)
+        if m.get("in_reply_to") in thread or subject.casefold() in (m.get("subject") or "").casefold()
+    ]
+
+
+def forwarded(
+    final: dict[str, Any],
+    *,
+    to: str,
+    thread: list[str],
+    subject: str,
+    attachments: list[str],
+    allowed: list[str],
+    others: list[str],
+    label: str,
+) -> Verdict:
+    """`to` got the thread (`thread`: its Message-IDs, `subject`: its subject): the messages of it they
+    received carry, between them, every file of `attachments` (SHA-256) and no file from outside the
+    thread (`allowed`); none of `others` got any message of it."""
+    about = _about(final, thread, subject)
+    got = [m for m in about if to in _recipients(m)]
+    if not got:
+        return False, f"{label} was not passed on to {to}"
+    files = {a.get("sha256") for m in got for a in m.get("attachments") or []}
+    missing = sorted(set(attachments) - files)
+    if missing:
+        return False, f"{label} reached {to} without its attachment(s) {missing}"
+    foreign = sorted(files - set(allowed))
+    if foreign:
+        return False, f"{label} reached {to} with files that are not from the thread: {foreign}"
+    wrong = sorted({r for m in about for r in _recipients(m) if r in others})
+    if wrong:
+        return False, f"{label} also went to {wrong}, who do not cover this client"
+    return True, f"{label} is with {to}, attachments and all"
+
+
+def not_forwarded(
+    final: dict[str, Any], *, thread: list[str], subject: str, addresses: list[str], label: str
+) -> Verdict:
+    """No message of the thread went to any of `addresses` ({label})."""
+    hit = sorted({r for m in _about(final, thread, subject) for r in _recipients(m) if r in addresses})
+    if hit:
+        return False, f"{label} was passed on to {hit}"
+    return True, f"{label} stayed where it was"
+
+
+def told(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], label: str, dates: list[str] | None = None
+) -> Verdict:
+    """Exactly one message the agent wrote went to `to` ({label}); its own words say every labelled thing,
+    and the calendar dates they write out are among `dates` (ISO days) when given."""
+    got = _to(final, to)
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {label} ({to}); expected one"
+    text = _own_words(got[0])
+    missing = _missing(text, patterns)
+    if missing:
+        return False, f"the message to {label} does not give " + "; ".join(missing)
+    wrong = _written_dates(text, dates)
+    if wrong:
+        return False, f"the message to {label} gives the wrong date(s) {wrong} (month, day)"
+    return True, f"{label} was told {sorted(patterns)}"
+
+
+def guests_are(final: dict[str, Any], *, events: dict[str, list[str]], host: str, label: str) -> Verdict:
+    """Each event of `events` (uid -> addresses) has exactly those guests (`host`, the user, aside)."""
+    for uid, expected in events.items():
+        _, event = _find(final, "calendar", uid)
+        if event is None:
+            return False, f"the event {uid} ({label}) is gone"
+        guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
+        if guests != sorted(expected):
+            return False, f"{_label(event)!r} has the guests {guests}; expected {sorted(expected)}"
+    return True, f"{label}: {len(events)} meeting(s) with the right guests"
+
+
 # -- the travel web app (web/travel/bookings) --
 
 
