@@ -15,9 +15,9 @@ OPEN_THREADS = (
         "statement-of-work-v2.pdf",
     ),
     (
-        "Q{quarter} forecast",
+        "Updated forecast",
         "Here is our updated forecast for the quarter. Can you check whether the volumes still fit the plan we agreed?",
-        "forecast-q{quarter}.xlsx",
+        "forecast-update.pdf",
     ),
     (
         "Data processing agreement",
