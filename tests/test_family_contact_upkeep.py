@@ -11,6 +11,7 @@ import pytest
 
 from stageclaw.author import generate
 from stageclaw.author.draft import TaskDraft
+from stageclaw.author.suite import world_objects
 from stageclaw.grade.grader import COLLATERAL_ITEM, grade
 from stageclaw.task.loader import Task, load_task
 from stageclaw.validate import validate_path
@@ -64,8 +65,9 @@ def test_subsets_of_the_operators_are_accepted_with_every_mutant_killed(pool, tm
 
 def test_the_oracle_meets_the_quality_bar(solved):
     draft, task, oracle = solved
-    assert len(task.rubric.items) >= 5
-    assert len(oracle.trace["steps"]) >= 4
+    assert len(task.rubric.items) >= 12
+    assert len(oracle.trace["steps"]) >= 25
+    assert world_objects(draft) >= 300
     assert {"mail", "contacts", "files"} <= {s["tool"].split("_")[0] for s in oracle.trace["steps"]}
     assert sorted(draft.operators) == sorted(draft.evidence)
 
@@ -135,3 +137,17 @@ def test_honest_variations_pass(solved):
     for note in state["mail"]["outbox"]:
         note["body"] = note["body"].replace(job["phone"], national)
     assert _failed(task, oracle, state) == set()
+
+
+def test_the_old_home_kept_as_history_must_be_the_old_home(solved):
+    draft, task, oracle = solved
+    move = _args(draft, "moved_address_2")
+    old = _contact(oracle.s0, move["uid"])["notes"].removeprefix("Home: ")
+    state = copy.deepcopy(oracle.sH)
+    saved = _contact(state, move["uid"])
+    saved["notes"] += f"\n(was {old})"
+    assert _failed(task, oracle, state) == set()
+    house = old.split()[0] if old.split()[0].isdigit() else next(w for w in old.split() if w.strip(",").isdigit())
+    number = house.strip(",")
+    saved["notes"] = saved["notes"].replace(f"(was {old})", f"(was {old.replace(number, str(int(number) + 1), 1)})")
+    assert "moved_address_2" in _failed(task, oracle, state)

@@ -414,6 +414,12 @@ def _dates(text: str) -> set[tuple[int, int]]:
     return found
 
 
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
@@ -444,7 +450,7 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
     if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
-        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        found = numbers_in(text)
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
@@ -674,9 +680,11 @@ def contact_is(
     organization: str | None = None,
     title: str | None = None,
     notes: str | None = None,
+    notes_stated: dict[str, Any] | None = None,
 ) -> Verdict:
     """The contact `uid` (still named like `name`) has `email` first, the `phone` (none of `old_phone`), the org;
-    its job title and notes match `title` and `notes` when given."""
+    its job title and notes match `title` and `notes` when given, and with `notes_stated` the notes give no
+    other value of a kind it lists (see `_stray`): an old address kept as history must be the old address."""
     contact = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
     if contact is None:
         return False, f"the contact {label} ({uid}) is gone"
@@ -699,6 +707,9 @@ def contact_is(
         return False, f"{label}'s contact has the job title {contact.get('title')!r}"
     if not _matches(contact.get("notes"), notes):
         return False, f"{label}'s contact notes {contact.get('notes')!r} lack the new details"
+    stray = _stray(str(contact.get("notes") or ""), notes_stated)
+    if stray:
+        return False, f"{label}'s contact notes give {'; '.join(stray)}, which is wrong"
     return True, f"{label}'s contact is up to date"
 
 
