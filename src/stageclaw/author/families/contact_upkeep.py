@@ -673,7 +673,7 @@ class ContactUpkeep(Family):
                         "name": re.escape(move.before.family),
                         "notes": _address_regex(move.changes["notes"][6:]),
                         # the old home may stay as history, but as it was: no number but the two addresses' own
-                        "notes_stated": {"numbers": v.numbers_in(move.changes["notes"] + move.contact["notes"])},
+                        "notes_stated": {"numbers": v.numbers_in(f"{move.changes['notes']}\n{move.contact['notes']}")},
                     },
                     weight=2,
                     stage="reading the change of address",
