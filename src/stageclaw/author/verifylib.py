@@ -1335,11 +1335,15 @@ def forwarded(
 ) -> Verdict:
     """`to` got the thread (`thread`: its Message-IDs, `subject`: its subject): the messages of it they
     received carry, between them, every file of `attachments` (SHA-256) and no file from outside the
-    thread (`allowed`); none of `others` got any message of it."""
+    thread (`allowed`), none of them twice; none of `others` got any message of it."""
     about = _about(final, thread, subject)
     got = [m for m in about if to in _recipients(m)]
     if not got:
         return False, f"{label} was not passed on to {to}"
+    # several messages of the thread may go on, but not one of them twice
+    sent = [(m.get("body"), sorted(str(a.get("sha256")) for a in m.get("attachments") or [])) for m in got]
+    if any(sent.count(one) > 1 for one in sent):
+        return False, f"{label} went to {to} twice"
     files = {a.get("sha256") for m in got for a in m.get("attachments") or []}
     missing = sorted(set(attachments) - files)
     if missing:
