@@ -449,6 +449,12 @@ def _weekday_clashes(text: str, dates: list[str]) -> list[str]:
     ]
 
 
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
@@ -479,7 +485,7 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
     if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
-        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        found = numbers_in(text)
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
@@ -741,9 +747,11 @@ def contact_is(
     organization: str | None = None,
     title: str | None = None,
     notes: str | None = None,
+    notes_stated: dict[str, Any] | None = None,
 ) -> Verdict:
     """The contact `uid` (still named like `name`) has `email` first, the `phone` (none of `old_phone`), the org;
-    its job title and notes match `title` and `notes` when given."""
+    its job title and notes match `title` and `notes` when given, and with `notes_stated` the notes give no
+    other value of a kind it lists (see `_stray`): an old address kept as history must be the old address."""
     contact = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
     if contact is None:
         return False, f"the contact {label} ({uid}) is gone"
@@ -766,6 +774,9 @@ def contact_is(
         return False, f"{label}'s contact has the job title {contact.get('title')!r}"
     if not _matches(contact.get("notes"), notes):
         return False, f"{label}'s contact notes {contact.get('notes')!r} lack the new details"
+    stray = _stray(str(contact.get("notes") or ""), notes_stated)
+    if stray:
+        return False, f"{label}'s contact notes give {'; '.join(stray)}, which is wrong"
     return True, f"{label}'s contact is up to date"
 
 
@@ -1079,6 +1090,378 @@ def created_count(initial: dict[str, Any], final: dict[str, Any], *, app: str, c
     if len(made) != count:
         return False, f"{len(made)} new {app} items ({[_label(e) for _, e in made]}); expected {count}"
     return True, f"{count} new {app} items, as asked"
+
+
+# -- an inbox handled by the user's rules: answers that state the facts, flags, who was written to ------
+
+
+def _clock_times(text: str) -> set[tuple[int, int]]:
+    """(hour, minute) of every time of day written out in `text`: 16:00, 4pm, 4.30 p.m., 16h30."""
+    found = set()
+    for m in re.finditer(r"(?<![\d:.])(\d{1,2})(?:[:.h](\d{2}))?\s*([ap])\.?m\b\.?", text, re.I):
+        hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "p" else 0)
+        found.add((hour, int(m.group(2) or 0)))
+    for m in re.finditer(r"(?<![\d:.])(\d{1,2})[:h](\d{2})(?!\s*[ap]\.?m\b)(?![\d:])", text, re.I):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _written_dates(text: str, dates: list[str] | None) -> list[tuple[int, int]]:
+    """The calendar dates `text` writes out that are not among `dates` (ISO days); none when not given."""
+    if dates is None:
+        return []
+    return sorted(_dates(text) - {(int(d[5:7]), int(d[8:10])) for d in dates})
+
+
+def answered(
+    final: dict[str, Any],
+    *,
+    to: str,
+    thread: list[str],
+    subject: str,
+    patterns: dict[str, str],
+    label: str,
+    dates: list[str] | None = None,
+    times: list[str] | None = None,
+) -> Verdict:
+    """Exactly one message the agent wrote went to `to`, and it answers their mail: its In-Reply-To is one
+    of `thread` (a reply) or its subject holds `subject` (a new message in the thread). Its own words give
+    every labelled fact; the calendar dates they write out are all among `dates` (ISO days) and the times
+    of day among `times` (HH:MM) when given, so a wrong day or hour cannot ride along with a right one."""
+    got = _to(final, to)
+    if not got:
+        return False, f"nothing was sent to {label} ({to})"
+    if len(got) > 1:
+        return False, f"{len(got)} messages went to {label}; one answer is enough"
+    message = got[0]
+    if message.get("in_reply_to") not in thread and subject.casefold() not in (message.get("subject") or "").casefold():
+        return False, f"the message {message.get('subject')!r} to {label} does not answer their mail"
+    text = _own_words(message)
+    missing = _missing(text, patterns)
+    if missing:
+        return False, f"the answer to {label} does not give " + "; ".join(missing)
+    wrong = _written_dates(text, dates)
+    if wrong:
+        return False, f"the answer to {label} gives the wrong date(s) {wrong} (month, day)"
+    if times is not None:
+        odd = sorted(_clock_times(text) - {(int(x[:2]), int(x[3:5])) for x in times})
+        if odd:
+            return False, f"the answer to {label} gives the wrong time(s) {odd} (hour, minute)"
+    return True, f"{label} got one answer, giving {sorted(patterns)}"
+
+
+def _flag_holders(state: dict[str, Any]) -> set[str]:
+    folders = (state.get("mail") or {}).get("folders") or {}
+    return {
+        m.get("message_id") for msgs in folders.values() for m in msgs or [] if "\\Flagged" in (m.get("flags") or [])
+    }
+
+
+def flagged(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    message_id: str,
+    folder: str,
+    label: str,
+    reminder: dict[str, str] | None = None,
+) -> Verdict:
+    """The message `message_id` is in `folder` (and nowhere else) and flagged for the user; with `reminder`
+    ({lst, due, pattern}), exactly one open reminder about it (its title matches `pattern`) is in that
+    list, due that day."""
+    folders = (final.get("mail") or {}).get("folders") or {}
+    places = [(name, m) for name, msgs in folders.items() for m in msgs or [] if m.get("message_id") == message_id]
+    if [name for name, _ in places] != [folder]:
+        return False, f"{label} is in {sorted(n for n, _ in places) or 'no folder'}; expected only in {folder!r}"
+    if "\\Flagged" not in (places[0][1].get("flags") or []):
+        return False, f"{label} is not flagged"
+    if reminder is None:
+        return True, f"{label} is flagged in {folder}"
+    ok, why = one_reminder(
+        initial, final, pattern=reminder["pattern"], lst=reminder["lst"], due=reminder["due"], label=label
+    )
+    if not ok:
+        return False, why
+    return True, f"{label} is flagged in {folder}, with its reminder"
+
+
+def only_flagged(initial: dict[str, Any], final: dict[str, Any], *, message_ids: list[str]) -> Verdict:
+    """No message but `message_ids` was newly flagged, and none the user had flagged lost its flag."""
+    before, after = _flag_holders(initial), _flag_holders(final)
+    extra = sorted(after - before - set(message_ids))
+    if extra:
+        return False, f"other messages were flagged too: {extra}"
+    lost = sorted(before - after)
+    if lost:
+        return False, f"messages the user had flagged lost their flag: {lost}"
+    return True, f"only the {len(message_ids)} messages for the user were flagged"
+
+
+def only_to(final: dict[str, Any], *, addresses: list[str], label: str) -> Verdict:
+    """Every message the agent wrote went to `addresses` only (`label` says who they are)."""
+    allowed = {a.lower() for a in addresses}
+    for message in _outbox(final):
+        others = sorted(set(_recipients(message)) - allowed)
+        if others:
+            return False, f"the message {message.get('subject')!r} went to {others}, who are not {label}"
+    return True, f"mail went to {label} only"
+
+
+# -- an event's guests: the invitation, the guest list, the numbers, the chasers ----------------------
+
+# What a guest-list line records, by the status words people write; the first one in the line counts
+# ("yes · no dairy" is a yes, "no reply yet" is no answer, "not coming" is a no).
+_ANSWERS = (
+    (
+        "pending",
+        r"no (?:reply|answer|response)|not (?:yet )?(?:replied|answered|heard)|awaiting|waiting|pending|"
+        r"chased|reminded|\btbc\b|\?",
+    ),
+    ("no", r"\bno\b|not coming|not attending|not able|unable|can'?t|cannot|declined|won'?t|apologies|✗|❌"),
+    ("yes", r"\byes\b|\bcoming\b(?!\s*[:?])|\battending\b(?!\s*[:?])|confirmed|accepted|✓|✔|✅"),
+)
+_NUMBER_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "twenty-one",
+    "twenty-two",
+    "twenty-three",
+    "twenty-four",
+)
+_COUNT_WORDS = (
+    r"guests?|people|persons|pax|covers|diners|adults|attending|coming|confirmed|total|head ?count|numbers?|"
+    r"party|table for|seats|places|of us|in all|altogether"
+)
+
+
+def _answer_of(line: str) -> str | None:
+    found = []
+    for rank, (name, pattern) in enumerate(_ANSWERS):
+        match = re.search(pattern, line, re.IGNORECASE)
+        if match:
+            found.append((match.start(), rank, name))
+    return min(found)[2] if found else None
+
+
+def guest(
+    final: dict[str, Any],
+    *,
+    event: str,
+    addresses: list[str],
+    coming: str,
+    note: str,
+    name: str,
+    label: str,
+    says: dict[str, str] | None = None,
+) -> Verdict:
+    """One guest, in the calendar and in the guest-list note. On the event `event` by exactly one of their
+    `addresses` unless `coming` is "no", and off it if so; the note `note`'s lines that name them (`name`,
+    a pattern) record `coming` (yes, no, or pending: no answer yet) and say each labelled thing of `says`
+    (a dietary need, a plus-one)."""
+    _, item = _find(final, "calendar", event)
+    if item is None:
+        return False, f"the event {event} is gone"
+    on = sorted({_address(a) for a in item.get("attendees") or []} & set(addresses))
+    if coming == "no" and on:
+        return False, f"{label} can't come but is still on the invitation ({on})"
+    if coming != "no" and len(on) != 1:
+        return False, f"{label} is on the invitation {len(on)} times ({on}); expected once"
+    _, found = _find(final, "notes", note)
+    if found is None:
+        return False, f"the guest-list note ({note}) is gone"
+    lines = [line for line in (found.get("body") or "").splitlines() if _matches(line, name)]
+    if not lines:
+        return False, f"the guest list has no line for {label}"
+    answers = sorted({a for a in map(_answer_of, lines) if a})
+    if answers != [coming]:
+        return False, f"the guest list records {answers or 'no answer'} for {label}; expected {coming}"
+    missing = _missing("\n".join(lines), says or {})
+    if missing:
+        return False, f"the guest list does not note {label}'s " + "; ".join(missing)
+    return True, f"{label}: {coming}, in the calendar and the guest list"
+
+
+def note_total(final: dict[str, Any], *, note: str, total: int) -> Verdict:
+    """The note `note` gives the total `total` on a line that says it is the total."""
+    _, found = _find(final, "notes", note)
+    if found is None:
+        return False, f"the note {note} is gone"
+    lines = [line for line in (found.get("body") or "").splitlines() if re.search("total", line, re.IGNORECASE)]
+    if not any(re.search(rf"(?<![\d.:/-]){total}(?![\d.:/-])", line) for line in lines):
+        return False, f"the note's total line says {lines}; expected {total}"
+    return True, f"the note gives the total {total}"
+
+
+def _states_count(text: str, count: int) -> bool:
+    """A sentence or line of `text` gives `count` as a number of people (in digits or words)."""
+    number = rf"(?<![\d.:/-]){count}(?![\d.:/-])"
+    if count < len(_NUMBER_WORDS):
+        number += rf"|\b{_NUMBER_WORDS[count]}\b"
+    months = "|".join(_MONTHS)
+    dated = (
+        rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{months})[a-z]*|(?:{months})[a-z]*\.?\s+\d{{1,2}}|\d{{1,2}}[:.]\d\d"
+    )
+    return any(
+        re.search(number, part, re.IGNORECASE) and re.search(_COUNT_WORDS, part, re.IGNORECASE)
+        for part in re.split(r"[\n.;!?]", re.sub(dated, " ", text, flags=re.IGNORECASE))
+    )
+
+
+def numbers_sent(
+    final: dict[str, Any],
+    *,
+    to: str,
+    count: int,
+    needs: dict[str, str],
+    label: str,
+    stale: dict[str, str] | None = None,
+    dates: list[str] | None = None,
+) -> Verdict:
+    """Exactly one message went to `to` ({label}); its own words give the head count `count` and name every
+    dietary need of `needs` (label -> pattern), none of the `stale` ones (a guest who dropped out), and
+    only calendar dates among `dates` (ISO days) when given."""
+    got = _to(final, to)
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {label} ({to}); expected one with the numbers"
+    text = _own_words(got[0])
+    if not _states_count(text, count):
+        return False, f"the message to {label} does not give the number {count}"
+    missing = _missing(text, needs)
+    if missing:
+        return False, f"the message to {label} does not mention " + "; ".join(missing)
+    wrong = [name for name, pattern in (stale or {}).items() if _matches(text, pattern)]
+    if wrong:
+        return False, f"the message to {label} mentions {wrong}, which no longer applies"
+    odd = _written_dates(text, dates)
+    if odd:
+        return False, f"the message to {label} gives the wrong date(s) {odd} (month, day)"
+    return True, f"{label} got the number {count} and the dietary needs"
+
+
+def chased(final: dict[str, Any], *, people: dict[str, list[str]], says: dict[str, str], dates: list[str]) -> Verdict:
+    """Each person of `people` (name -> their addresses) got exactly one message the agent wrote (to them
+    alone or with others), and its own words say every labelled thing of `says`; the calendar dates it
+    writes out are among `dates` (ISO days)."""
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
+    for who, addresses in people.items():
+        got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
+        if len(got) != 1:
+            return False, f"{len(got)} messages went to {who}; expected one"
+        text = _own_words(got[0])
+        missing = _missing(text, says)
+        if missing:
+            return False, f"the message to {who} does not give " + "; ".join(missing)
+        wrong = sorted(_dates(text) - allowed)
+        if wrong:
+            return False, f"the message to {who} gives the wrong date(s) {wrong} (month, day)"
+    return True, f"{sorted(people)} were each asked once, with {sorted(says)}"
+
+
+# -- a handover: threads forwarded with their attachments, guests added, who covers -------------------
+
+
+def _about(final: dict[str, Any], thread: list[str], subject: str) -> list[dict[str, Any]]:
+    """The messages the agent wrote that belong to a thread: they answer or forward one of its messages, or
+    carry its subject."""
+    return [
+        m
+        for m in _outbox(final)
+        if m.get("in_reply_to") in thread or subject.casefold() in (m.get("subject") or "").casefold()
+    ]
+
+
+def forwarded(
+    final: dict[str, Any],
+    *,
+    to: str,
+    thread: list[str],
+    subject: str,
+    attachments: list[str],
+    allowed: list[str],
+    others: list[str],
+    label: str,
+) -> Verdict:
+    """`to` got the thread (`thread`: its Message-IDs, `subject`: its subject): the messages of it they
+    received carry, between them, every file of `attachments` (SHA-256) and no file from outside the
+    thread (`allowed`), none of them twice; none of `others` got any message of it."""
+    about = _about(final, thread, subject)
+    got = [m for m in about if to in _recipients(m)]
+    if not got:
+        return False, f"{label} was not passed on to {to}"
+    # several messages of the thread may go on, but not one of them twice
+    sent = [(m.get("body"), sorted(str(a.get("sha256")) for a in m.get("attachments") or [])) for m in got]
+    if any(sent.count(one) > 1 for one in sent):
+        return False, f"{label} went to {to} twice"
+    files = {a.get("sha256") for m in got for a in m.get("attachments") or []}
+    missing = sorted(set(attachments) - files)
+    if missing:
+        return False, f"{label} reached {to} without its attachment(s) {missing}"
+    foreign = sorted(files - set(allowed))
+    if foreign:
+        return False, f"{label} reached {to} with files that are not from the thread: {foreign}"
+    wrong = sorted({r for m in about for r in _recipients(m) if r in others})
+    if wrong:
+        return False, f"{label} also went to {wrong}, who do not cover this client"
+    return True, f"{label} is with {to}, attachments and all"
+
+
+def not_forwarded(
+    final: dict[str, Any], *, thread: list[str], subject: str, addresses: list[str], label: str
+) -> Verdict:
+    """No message of the thread went to any of `addresses` ({label})."""
+    hit = sorted({r for m in _about(final, thread, subject) for r in _recipients(m) if r in addresses})
+    if hit:
+        return False, f"{label} was passed on to {hit}"
+    return True, f"{label} stayed where it was"
+
+
+def told(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], label: str, dates: list[str] | None = None
+) -> Verdict:
+    """Exactly one message the agent wrote went to `to` ({label}); its own words say every labelled thing,
+    and the calendar dates they write out are among `dates` (ISO days) when given."""
+    got = _to(final, to)
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {label} ({to}); expected one"
+    text = _own_words(got[0])
+    missing = _missing(text, patterns)
+    if missing:
+        return False, f"the message to {label} does not give " + "; ".join(missing)
+    wrong = _written_dates(text, dates)
+    if wrong:
+        return False, f"the message to {label} gives the wrong date(s) {wrong} (month, day)"
+    return True, f"{label} was told {sorted(patterns)}"
+
+
+def guests_are(final: dict[str, Any], *, events: dict[str, list[str]], host: str, label: str) -> Verdict:
+    """Each event of `events` (uid -> addresses) has exactly those guests (`host`, the user, aside)."""
+    for uid, expected in events.items():
+        _, event = _find(final, "calendar", uid)
+        if event is None:
+            return False, f"the event {uid} ({label}) is gone"
+        guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
+        if guests != sorted(expected):
+            return False, f"{_label(event)!r} has the guests {guests}; expected {sorted(expected)}"
+    return True, f"{label}: {len(events)} meeting(s) with the right guests"
 
 
 # -- the travel web app (web/travel/bookings) --
@@ -1828,6 +2211,7 @@ def only_events(initial: dict[str, Any], final: dict[str, Any], *, patterns: dic
         if not any(_matches(_label(item), p) for p in patterns.values()):
             return False, f"the event {_label(item)!r} ({where}) is none of {sorted(patterns)}"
     return True, f"only events for {sorted(patterns)} were added or changed"
+
 
 # -- documents filed by a rule, and the sheets that sum them up ------------------------------------
 
