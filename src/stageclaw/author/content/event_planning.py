@@ -299,6 +299,7 @@ class Occasion:
     hours: tuple[int, ...]  # in minutes
     guests: tuple[int, int]
     work: bool  # planned from the user's work: the Work calendar and folder
+    surprise: bool  # kept from whom it is for
     place: tuple[str, ...]  # the venue's room
 
 
@@ -315,6 +316,7 @@ OCCASIONS = (
         (240, 270),
         (30, 55),
         False,
+        True,
         ("private dining room", "Garden Room", "upstairs room"),
     ),
     Occasion(
@@ -328,6 +330,7 @@ OCCASIONS = (
         ((14, 0), (15, 0)),
         (240,),
         (40, 70),
+        False,
         False,
         ("conservatory", "Orchard Room", "main hall"),
     ),
@@ -343,6 +346,7 @@ OCCASIONS = (
         (390, 420),
         (18, 32),
         True,
+        False,
         ("Loft meeting room", "Library Room", "Barn"),
     ),
 )

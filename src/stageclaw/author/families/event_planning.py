@@ -261,10 +261,9 @@ class EventPlanning(Family):
     def _plan(self, ctx: Context) -> Plan:
         rng, people = ctx.rng, ctx.people
         region = REGIONS[rng.choice(REGION_KEYS)]
-        org = people.company(region)
+        cities = [city for city in region.cities if tr.dst_changes(city.tz, date(2026, 1, 1), date(2026, 12, 31))]
+        org = people.company(region, at=rng.choice(cities))  # a zone with clock changes
         me = people.person(region, org=org, title=rng.choice(("Product Manager", "Designer", "Account Director")))
-        while not tr.dst_changes(me.tz, date(2026, 1, 1), date(2026, 12, 31)):
-            me = people.person(region, org=org, title=me.title)  # a zone with clock changes
         occasion = rng.choice(c.OCCASIONS)
         if occasion.key == "offsite":
             honoree = rng.choice(TEAMS)
@@ -612,7 +611,7 @@ class EventPlanning(Family):
             }
             draft.add_contact(card)
             who = f"Everything has to work for {plan.guest.first} (see their card).\n"
-        surprise = "" if plan.occasion.work else f"It's a surprise, so nothing to {plan.honoree}!\n"
+        surprise = f" It's a surprise, so nothing to {plan.honoree}!" if plan.occasion.surprise else ""
         when = f"{plan.day(plan.start.date())}, {plan.clock(plan.start)}-{plan.clock(plan.end)}"
         pay = (
             "I pay deposits by bank transfer two working days before they're due (weekends and public holidays "
@@ -622,7 +621,7 @@ class EventPlanning(Family):
         )
         lines = [f"- [ ] {c.KINDS[k].row}" for k in plan.occasion.kinds] + [f"- [x] {extra[0]} – {extra[1]}"]
         body = (
-            f"{plan.title} – plan\n\n{when}, about {plan.guests} people. {surprise}{who}\n"
+            f"{plan.title} – plan\n\n{when}, about {plan.guests} people.{surprise}\n{who}\n"
             f"Money: stay within each line of the budget sheet ({plan.sheet}). {pay}, in the {lst} list.\n"
             f"Calendar: the {plan.occasion.what.lower()} itself and every supplier's slot go in my {plan.calendar} "
             "calendar.\n"
