@@ -62,10 +62,10 @@ KINDS: dict[str, Kind] = {
             ((0, 0), (0,)),
             "Private room for {guests} on {date}?",
             (
-                "We'd be delighted to host you: the {place} for {guests} guests, with a three-course set menu "
-                "and a glass of fizz on arrival, comes to {amount} {tax}.",
-                "We can offer the {place} for your group of {guests}, with dinner, drinks on arrival and "
-                "staff for the evening, for {amount} {tax}.",
+                "We'd be delighted to host you: the {place} for {guests} guests, with {package}, comes to "
+                "{amount} {tax}.",
+                "We can offer the {place} for your group of {guests}, with {package} and our staff, for {amount} "
+                "{tax}.",
             ),
             (
                 "The room would be yours from {start} to {end}.",
@@ -114,7 +114,7 @@ KINDS: dict[str, Kind] = {
             ((-30, 0), (180, 210, 240)),
             "Photographer for {date}?",
             (
-                "Coverage of the evening with around 200 edited photos in an online gallery comes to {amount} {tax}.",
+                "Full coverage, with around 200 edited photos in an online gallery, comes to {amount} {tax}.",
                 "My events package (unlimited shots, the best 150 edited, an online gallery) is {amount} {tax}.",
             ),
             (
@@ -301,6 +301,7 @@ class Occasion:
     work: bool  # planned from the user's work: the Work calendar and folder
     surprise: bool  # kept from whom it is for
     place: tuple[str, ...]  # the venue's room
+    package: str  # what the venue's price includes
 
 
 OCCASIONS = (
@@ -318,6 +319,7 @@ OCCASIONS = (
         False,
         True,
         ("private dining room", "Garden Room", "upstairs room"),
+        "a three-course set menu and a glass of fizz on arrival",
     ),
     Occasion(
         "engagement",
@@ -333,6 +335,7 @@ OCCASIONS = (
         False,
         False,
         ("conservatory", "Orchard Room", "main hall"),
+        "the room set up with tables, a bar and a welcome drink",
     ),
     Occasion(
         "offsite",
@@ -348,14 +351,15 @@ OCCASIONS = (
         True,
         False,
         ("Loft meeting room", "Library Room", "Barn"),
+        "a projector, flip charts and coffee breaks all day",
     ),
 )
 
 WHY_WITHDRAWN = (
-    "we've just taken a booking for the whole building that day",
-    "I've been asked to cover another event that day and can't do both",
-    "our van is off the road for repairs until the end of the month",
-    "I've had a family emergency and am clearing my diary",
+    "we'd already taken a booking for that day, which I missed when I wrote to you",
+    "I've had a family emergency and am clearing my diary for that month",
+    "we're short of staff that week and can't do it properly",
+    "our diary for that day filled up before I could hold it for you",
 )
 WHY_REVISED = (
     ("I left out the delivery and set-up charge", 1),

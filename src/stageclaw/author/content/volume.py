@@ -402,3 +402,10 @@ class Life:
 
     def letter(self, sender: Person, to: Person, text: str, register: str, quote: Any = None) -> str:
         return mails.letter(self.rng, sender, to, [text], register=register, locale=self.locale, quote=quote)
+
+
+def arrival_order(draft: TaskDraft) -> None:
+    """Every mail folder of `draft` in the order its messages arrived, so that the mail server numbers them
+    as a real mailbox would (a story planted before `Life.fill` would otherwise hold the lowest numbers)."""
+    for messages in draft.mail.values():
+        messages.sort(key=lambda m: datetime.fromisoformat(m["date"]))

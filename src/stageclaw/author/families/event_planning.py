@@ -44,7 +44,7 @@ from stageclaw.author.content.files import csv_text
 from stageclaw.author.content.people import LEGAL_FORMS, Org, Person, slug
 from stageclaw.author.content.places import REGIONS, Region
 from stageclaw.author.content.text import clock, date_regex, day, short_day
-from stageclaw.author.content.volume import Avoid, Life, Scale
+from stageclaw.author.content.volume import Avoid, Life, Scale, arrival_order
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import contact_path, file_path, item_path, mail_path
@@ -372,7 +372,8 @@ class EventPlanning(Family):
             for status in statuses:
                 b = rng.choice([b for b in kind.businesses if b.name not in used and _free_of(b.name, plan.me)])
                 used.add(b.name)
-                org = people.org(region, b.name, f"{b.name} {LEGAL_FORMS[region.key]}", f"{b.domain}.{region.tld}")
+                legal = f"{b.name} {LEGAL_FORMS[region.key]}"
+                org = people.org(region, b.name, legal, f"{b.domain}.{region.tld}", at=plan.me.city)
                 signer = people.person(region, org=org, title=b.title, short_name=key == "photographer")
                 sender = f"{b.name} <{people.claim(f'{b.local}@{org.domain}')}>" if b.local else signer.mailbox
                 if status in (VALID, REVISED):
@@ -453,6 +454,7 @@ class EventPlanning(Family):
         life = Life.of(ctx, draft, me, plan.now, avoid=avoid, months=6)
         scale = Scale(messages=230, series=8, events=130, contacts=80, files=60, notes=18, reminders=20)
         background = life.fill(scale)
+        arrival_order(draft)
         if ctx.on("noisy_data"):
             nd.irrelevant(draft, twins + background[:: max(1, len(background) // 40)])
         self._rubric(ctx, draft, plan, note, lst)
@@ -474,7 +476,9 @@ class EventPlanning(Family):
         alias_contact = None
         for q in plan.quotes:
             kind = q.kind
-            sent = _working(plan.now - timedelta(days=rng.randint(12, 26), hours=rng.randint(0, 6)))
+            sent = _working(
+                plan.now - timedelta(days=rng.randint(12, 26), hours=rng.randint(0, 6), minutes=rng.randint(0, 59))
+            )
             subject = kind.enquiry.format(guests=plan.guests, date=short_day(plan.start.date()))
             to_person = q.signer
             text = rng.choice(c.ENQUIRY).format(title=plan.title, date=on_day, guests=plan.guests)
@@ -492,11 +496,12 @@ class EventPlanning(Family):
                 }
                 draft.add_contact(alias_contact)
             letter = mails.letter(rng, me, to_person, [text])
-            enquiry = draft.add_message(
-                "Sent", mails.mail(rng, me, [to_person], subject, letter, sent, flags=["\\Seen"])
-            )
+            mailbox = to_person if q.alias is not None else q.sender
+            enquiry = draft.add_message("Sent", mails.mail(rng, me, [mailbox], subject, letter, sent, flags=["\\Seen"]))
             q.messages.append(enquiry)
-            answered = _working(sent + timedelta(days=rng.randint(1, 3), hours=rng.randint(0, 5)))
+            answered = _working(
+                sent + timedelta(days=rng.randint(1, 3), hours=rng.randint(0, 5), minutes=rng.randint(0, 59))
+            )
             reply = self._quote_mail(ctx, draft, plan, q, enquiry, sent, answered)
             if q.status in (WITHDRAWN, REVISED, REVISED_OVER):
                 self._follow_up(ctx, draft, plan, q, reply, answered)
@@ -519,7 +524,11 @@ class EventPlanning(Family):
         tax = c.VAT[region.key]
         body.append(
             rng.choice(q.kind.offer).format(
-                guests=plan.guests, amount=plan.money(q.first or q.amount), tax=tax, place=place
+                guests=plan.guests,
+                amount=plan.money(q.first or q.amount),
+                tax=tax,
+                place=place,
+                package=plan.occasion.package,
             )
         )
         body.append(rng.choice(q.kind.timing).format(start=plan.clock(q.slot[0]), end=plan.clock(q.slot[1])))
@@ -545,8 +554,10 @@ class EventPlanning(Family):
     ) -> None:
         """A withdrawal, or a correction of the total (and the deposit with it)."""
         rng, region = ctx.rng, plan.region
-        later = _working(answered + timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 5)))
-        later = min(later, plan.now - timedelta(hours=rng.randint(2, 14)))
+        later = _working(
+            answered + timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 5), minutes=rng.randint(0, 59))
+        )
+        later = min(later, plan.now - timedelta(hours=rng.randint(2, 14), minutes=rng.randint(0, 59)))
         if q.status == WITHDRAWN:
             text = (
                 f"I'm sorry to say we have to withdraw our quote for {plan.day(plan.start.date())}: "
@@ -595,7 +606,12 @@ class EventPlanning(Family):
         for title, done, weeks in todos:
             todo: dict[str, Any] = {"uid": draft.uid("r", title), "title": title}
             if done:
-                todo |= {"completed": True, "completed_at": (plan.now - timedelta(days=rng.randint(5, 20))).isoformat()}
+                todo |= {
+                    "completed": True,
+                    "completed_at": (
+                        plan.now - timedelta(days=rng.randint(5, 20), minutes=rng.randint(0, 600))
+                    ).isoformat(),
+                }
             else:
                 todo["due"] = (plan.start.date() - timedelta(days=weeks)).isoformat()
             draft.add_reminder(lst, todo)
@@ -609,6 +625,8 @@ class EventPlanning(Family):
                 "phones": [plan.guest.phone],
                 "notes": plan.must.card.format(they="they"),
             }
+            if plan.guest.org is not None:
+                card |= {"organization": plan.guest.org.name}
             draft.add_contact(card)
             who = f"Everything has to work for {plan.guest.first} (see their card).\n"
         surprise = f" It's a surprise, so nothing to {plan.honoree}!" if plan.occasion.surprise else ""
@@ -693,18 +711,22 @@ class EventPlanning(Family):
         q = rng.choice([q for q in plan.quotes if q.fits and q.alias is None])
         guests = rng.randint(*occasion.guests)
         subject = q.kind.enquiry.format(guests=guests, date=short_day(old_start.date()))
-        sent = _working(old_start - timedelta(days=rng.randint(40, 60)))
+        sent = _working(old_start - timedelta(days=rng.randint(40, 60), minutes=rng.randint(0, 300)))
         text = rng.choice(c.ENQUIRY).format(title=old_title, date=plan.day(old_start.date()), guests=guests)
         enquiry = mails.mail(
             rng, me, [q.signer], subject, mails.letter(rng, me, q.signer, [text]), sent, flags=["\\Seen"]
         )
         draft.add_message("Sent", enquiry)
-        answered = _working(sent + timedelta(days=rng.randint(1, 3)))
+        answered = _working(sent + timedelta(days=rng.randint(1, 3), minutes=rng.randint(0, 300)))
         old_amount = _nice(q.amount * Decimal(str(rng.uniform(0.8, 0.95))), plan.region.currency)
         body = [
             rng.choice(c.THANKS).format(phrase=occasion.phrase.format(age=age), date=plan.day(old_start.date())),
             rng.choice(q.kind.offer).format(
-                guests=guests, amount=plan.money(old_amount), tax=c.VAT[plan.region.key], place=occasion.place[0]
+                guests=guests,
+                amount=plan.money(old_amount),
+                tax=c.VAT[plan.region.key],
+                place=occasion.place[0],
+                package=occasion.package,
             ),
             rng.choice(c.CONFIRM),
         ]
