@@ -180,12 +180,13 @@ NO_RUSH = (
 AGREED = ("Perfect, {date} it is.", "Great, thanks: I'll have it with you by {date} then.")
 PUSH_BACK = ("Could we push it to {date}? The board moved.", "Would {date} work instead? Things have shifted here.")
 
-# Everyday mail around the promises: (subject, their message, the user's answer, which promises nothing).
+# Everyday mail around the promises: (subject, their message, the user's answer). The answers commit the user
+# to nothing: no promise to do, send or attend anything.
 EXCHANGES = (
-    ("Lunch on Thursday?", "Are we still on for lunch on Thursday?", "Yes, see you at 12:30 by the lifts."),
+    ("New canteen menu", "The canteen has a new menu this week, the curry is excellent.", "Ooh, thanks for the tip."),
     ("Room for the planning session", "I've booked room 4 for the planning session.", "Thanks, that's perfect."),
     ("Quick question", "Is the shared drive down for you too?", "It's working for me now, try again?"),
-    ("Welcome drinks", "We're doing welcome drinks for the new joiners on Friday.", "Lovely, count me in."),
+    ("Welcome drinks", "Thanks to everyone who came to the welcome drinks!", "It was lovely, thanks for organising."),
     ("Minutes from Monday", "Here are the minutes from Monday's meeting.", "Thanks, all looks right to me."),
     ("Parking at the office", "Do you know if visitors can park on site?", "They can, just sign in at reception."),
     ("Holiday cover", "I'm off next week; Jo will cover for me.", "Thanks for letting me know, enjoy the break!"),

@@ -336,7 +336,9 @@ class CommitmentsReview(Family):
         avoid = Avoid(
             people=[a.name for a in askers if a is not None],
             words=[p.thing.subject.format(quarter=p.quarter) for p in review.promises]
-            + ["promise", "Board meeting", "workshop", *(p.thing.words.split("|")[0] for p in review.promises)],
+            + ["promise", "Board meeting", "workshop", *(p.thing.words.split("|")[0] for p in review.promises)]
+            # the user's own turns in ordinary threads promise nothing: no look-alike commitments
+            + ["I'll ", "I will ", "I can ", "get back to you", "I'm in", "Happy to cover"],
             addresses=[a.email for a in askers if a is not None],
         )
         life = Life.of(ctx, draft, me, review.now, avoid=avoid, months=4)
@@ -396,12 +398,13 @@ class CommitmentsReview(Family):
             self._moved(ctx, draft, review, p, reply, start)
 
     def _later(self, ctx: Context, review: Review, after: datetime) -> datetime:
-        """A working-hours moment between `after` and now."""
+        """A moment in working hours on a working day, between `after` and now."""
         rng = ctx.rng
+        business = holidays.calendar(review.region.key)
         span = max(3600, int((review.now - after).total_seconds()) - 3600)
-        for _ in range(50):
+        for _ in range(200):
             moment = after + timedelta(seconds=rng.randint(1800, span))
-            if moment.weekday() < 5 and 9 <= moment.hour < 18 and moment < review.now:
+            if business.is_business_day(moment.date()) and 9 <= moment.hour < 18 and moment < review.now:
                 return moment
         return after + timedelta(minutes=30)
 
