@@ -613,6 +613,7 @@ class HouseMove(Family):
             "firm": move.firm,
             "new": move.new.full,
             "planned": move.date_text(move.planned),
+            "planned_iso": move.planned.isoformat(),
             "day": move.day.isoformat(),
             "day_text": move.date_text(move.day),
             "van": [move.van[0].isoformat(), move.van[1].isoformat()],
