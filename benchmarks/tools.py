@@ -1,5 +1,7 @@
 """Tool-call overhead: the registry over calling the same tool function directly, the tool over
-the bare client call it wraps, and an MCP call over stdio.
+the bare client call it wraps, and an MCP call over stdio; then the cost of reading documents
+(a 20-page compressed PDF through files_read, the extractor alone, and pdftotext in the sandbox)
+and of paging (500 messages and 2,000 files, a page at a time).
 
     python benchmarks/tools.py [--repeat N]
 
@@ -21,8 +23,12 @@ import caldav
 import httpx
 from mcp import Client, StdioServerParameters
 
+from stageclaw.author.content.files import pdf_pages
+from stageclaw.tools import documents
+from stageclaw.tools.files import READ_CAP
 from stageclaw.tools.registry import Registry
 from stageclaw.world import ServicePool, load_world
+from stageclaw.world.model import parse_world
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "tasks" / "examples" / "quarterly-sync"
 CALLS: dict[str, dict[str, Any]] = {
@@ -76,6 +82,78 @@ async def mcp_call_ms(repeat: int) -> tuple[float, dict[str, float]]:
     return started, results
 
 
+def documents_ms(registry: Registry, workspace: Path, repeat: int) -> list[tuple[str, float]]:
+    """Reading a 20-page compressed PDF (about 45 lines a page), three ways."""
+    pages = [
+        (f"Annual report, page {n}", [f"{n}.{j} Revenue grew in region {j} by {j * 1.7:.1f}%" for j in range(45)])
+        for n in range(1, 21)
+    ]
+    data = pdf_pages(pages)
+    (workspace / "report.pdf").write_bytes(data)
+    return [
+        (
+            f"documents.extract ({len(data) // 1024} KiB PDF)",
+            median_ms(lambda: documents.extract("r.pdf", data, budget=READ_CAP), repeat),
+        ),
+        ("files_read report.pdf", median_ms(lambda: registry.call("files_read", {"path": "report.pdf"}), repeat)),
+        (
+            "terminal_run pdftotext",
+            median_ms(lambda: registry.call("terminal_run", {"command": "pdftotext report.pdf - | wc -l"}), repeat),
+        ),
+    ]
+
+
+def all_pages_ms(registry: Registry, name: str, args: dict[str, Any]) -> tuple[float, int, int]:
+    """Time to walk every page of a listing; (ms, pages, items)."""
+    t = time.perf_counter()
+    cursor, pages, items = None, 0, 0
+    while True:
+        page = registry.call(name, {**args, **({"cursor": cursor} if cursor else {})})
+        pages += 1
+        items += len(next(v for v in page.values() if isinstance(v, list)))
+        cursor = page["next_cursor"]
+        if cursor is None:
+            return (time.perf_counter() - t) * 1000, pages, items
+
+
+def paging_rows(pool: ServicePool, repeat: int) -> list[tuple[str, str]]:
+    """500 messages in two folders and 2,000 files: one page, and every page."""
+    world, _ = load_world(EXAMPLE)
+    messages = [
+        {
+            "message_id": f"<m{i}@bulk.example>",
+            "from": "Shop <news@bulk.example>",
+            "to": [world.user.email],
+            "subject": f"Offer {i}",
+            "date": f"2026-02-{1 + i % 28:02d}T{i % 24:02d}:00:00+00:00",
+            "body": "x " * 200,
+        }
+        for i in range(500)
+    ]
+    bulk = {
+        "now": "2026-03-10T09:00:00+08:00",
+        "timezone": "Asia/Shanghai",
+        "user": {"name": world.user.name, "email": world.user.email},
+        "mail": {"folders": {"INBOX": messages[:250], "Archive": messages[250:]}},
+    }
+    rows = []
+    with pool.episode(parse_world(bulk), EXAMPLE) as episode, Registry(episode) as registry:
+        for i in range(2000):
+            folder = episode.workspace / f"archive/{i // 100:02d}"
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"note-{i:04d}.txt").write_text("x")
+        first = median_ms(lambda: registry.call("mail_search", {}), repeat)
+        rows.append(("mail_search, first page (20 of 500)", f"{first:8.2f} ms"))
+        for limit in (50, 200):
+            ms, pages, items = all_pages_ms(registry, "mail_search", {"limit": limit})
+            rows.append((f"mail_search, all 500, limit {limit}", f"{ms:8.2f} ms in {pages} pages ({items} messages)"))
+        first = median_ms(lambda: registry.call("files_list", {}), repeat)
+        rows.append(("files_list, first page (200 of 2,020)", f"{first:8.2f} ms"))
+        ms, pages, items = all_pages_ms(registry, "files_list", {"limit": 1000})
+        rows.append(("files_list, all, limit 1000", f"{ms:8.2f} ms in {pages} pages ({items} entries)"))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=50)
@@ -90,6 +168,8 @@ def main() -> None:
             direct = median_ms(lambda t=tool, a=call_args: t.func(registry.ctx, **t.parse(a)), args.repeat)
             client = median_ms(bare[name], args.repeat) if name in bare else None
             rows.append((name, via_registry, direct, client))
+        reading = documents_ms(registry, episode.workspace, max(5, args.repeat // 5))
+        paged = paging_rows(pool, max(5, args.repeat // 5))
     started, over_mcp = asyncio.run(mcp_call_ms(args.repeat))
 
     print(f"{'tool':22} {'registry':>10} {'tool fn':>10} {'overhead':>10} {'bare client':>12}")
@@ -100,6 +180,12 @@ def main() -> None:
     reg_by_name = {name: reg for name, reg, _, _ in rows}
     for name, ms in over_mcp.items():
         print(f"  {name:20} {ms:7.2f} ms per call ({ms - reg_by_name[name]:+.2f} ms over the in-process registry)")
+    print("\nReading a 20-page compressed PDF (median):")
+    for name, ms in reading:
+        print(f"  {name:34} {ms:8.2f} ms")
+    print("\nPaging:")
+    for name, text in paged:
+        print(f"  {name:40} {text}")
 
 
 if __name__ == "__main__":

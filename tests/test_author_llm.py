@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from stageclaw.agents.fake_llm import FakeLLM, Script
 from stageclaw.author import generate
-from stageclaw.author.llm import LLMAuthor, parse_answer
+from stageclaw.author.llm import LLMAuthor, parse_answer, write_attempts
 from stageclaw.cli import app
 
 HINT = "A business trip's receipts arrive by mail; the user wants them as a CSV expense report sent to finance."
@@ -41,6 +41,9 @@ def _answer(broken: bool) -> dict:
         "rubric": {"items": rubric["item"], "allow": rubric["changes"]["allow"]},
         "verify_py": verify,
         "solution_py": files["hidden/solution.py"],
+        "alternatives": {
+            k.rsplit("/", 1)[1].removesuffix(".py"): v for k, v in files.items() if k.startswith("hidden/alternatives/")
+        },
         "goal": files["hidden/goal.md"],
         "assets": {k.split("/", 1)[1]: v for k, v in files.items() if k.startswith("assets/")},
     }
@@ -59,7 +62,7 @@ def test_a_rejected_draft_is_repaired_until_accepted(tmp_path):
         )
         requests = llm.requests
     assert result.exit_code == 0, result.output
-    assert "accepted" in result.output and "attempts 2" in result.output and "$0.0" in result.output
+    assert "accepted" in result.output and "2 (65 -> 100)" in result.output and "$0.0320" in result.output
 
     record = json.loads((tmp_path / "attempts.json").read_text())
     assert record["accepted"] == 1
@@ -86,6 +89,7 @@ def test_a_rejected_draft_is_repaired_until_accepted(tmp_path):
     assert "calendar_update_event" in briefing and "mail_list_folders" in briefing and '"Trash"' in briefing
     repair = requests[1]["messages"][-1]["content"]
     assert "scored 65" in repair and "initial_state_fails" in repair
+    assert "stageclaw-author-" not in repair and "rubric.items[1] is 'report_rows'" in repair
 
 
 def test_an_answer_that_is_not_a_task_is_an_attempt_too(pool, tmp_path):
@@ -126,3 +130,54 @@ def test_parse_answer_names_what_is_wrong():
     with pytest.raises(ValueError, match="not a task: task"):
         parse_answer('{"prompt": "x"}')
     assert parse_answer("Here it is:\n" + json.dumps(_answer(broken=False))).task.id == "expense-report-3"
+
+
+def _turns(*turns: dict) -> Script:
+    return Script.model_validate({"turns": list(turns)})
+
+
+def test_a_provider_failure_ends_the_hint_keeps_its_attempts_and_the_next_hint_runs(tmp_path):
+    """Hint 1: a draft stage 2 rejects, then the provider refuses (400): no retry of a 4xx, the hint ends
+    as provider_error with its attempt kept. Hint 2 still runs and is accepted."""
+    hints = tmp_path / "hints.txt"
+    hints.write_text(f"{HINT}\n# a comment\n{HINT} (again)\n")
+    broken, good = json.dumps(_answer(broken=True)), json.dumps(_answer(broken=False))
+    script = _turns({"content": broken, "usage": USAGE}, {"error": 400}, {"content": good, "usage": USAGE})
+    out = tmp_path / "out"
+    with FakeLLM(script) as llm:
+        result = CliRunner().invoke(
+            app,
+            ["author", "--hints", str(hints), "--model", "gpt-4.1-mini", "--base-url", llm.url, "--out", str(out)],
+        )
+        requests = llm.requests
+    assert result.exit_code == 1, result.output
+    assert len(requests) == 3  # the 400 was asked once, not retried
+    record = json.loads((out / "attempts.json").read_text())
+    first, second = record["runs"]
+    assert first["status"] == "provider_error" and "400" in first["error"] and not first["accepted"]
+    [kept] = first["attempts"]
+    assert kept["score"] == 65 and kept["accepted"] is False and kept["kill_rate"] < 1
+    assert kept["points"] == {"structure": 20, "reproducibility": 25, "verifiability": 0, "difficulty": 20}
+    assert kept["input_tokens"] == 20000 and kept["cost_usd"] == pytest.approx(0.016) and kept["files"]
+    assert second["status"] == "accepted" and second["attempts"][0]["coverage"] == 1.0
+    assert record["accepted"] == 1 and record["provider_errors"] == 1
+    assert "provider_error" in result.output and "1 of 2 hints accepted" in result.output
+
+
+def test_attempts_are_saved_as_they_complete_and_transient_errors_are_retried(pool, tmp_path):
+    saved: list[int] = []
+
+    def on_attempt(record) -> None:
+        saved.append(len(json.loads(write_attempts(tmp_path, [record]).read_text())["runs"][0]["attempts"]))
+
+    script = _turns({"error": 503}, {"error": 429}, {"content": json.dumps(_answer(broken=False)), "usage": USAGE})
+    with FakeLLM(script) as llm:
+        author = LLMAuthor("openai:gpt-4.1-mini", base_url=llm.url, max_repairs=0, backoff_s=0)
+        run = author.write(HINT, tmp_path, pool, on_attempt=on_attempt)
+        assert len(llm.requests) == 3
+    assert run.status == "accepted" and saved == [1]
+    with FakeLLM(_turns({"error": 503})) as llm:  # the script then answers 500: every try fails
+        author = LLMAuthor("openai:gpt-4.1-mini", base_url=llm.url, retries=2, backoff_s=0)
+        run = author.write(HINT, tmp_path, pool)
+        assert len(llm.requests) == 3
+    assert run.status == "provider_error" and run.attempts == [] and "500" in run.error

@@ -29,7 +29,7 @@ def test_every_argument_is_described_for_the_model() -> None:
 
 
 def test_list_calendars_shows_only_event_collections(reg: Registry) -> None:
-    assert reg.call("calendar_list_calendars") == {"calendars": [{"name": "Personal"}, {"name": "Work"}]}
+    assert reg.call("calendar_list_calendars")["calendars"] == [{"name": "Personal"}, {"name": "Work"}]
 
 
 def test_list_events_of_a_week_with_recurrence_changes_nothing(reg: Registry, episode: Episode) -> None:
@@ -232,7 +232,8 @@ def test_update_moves_between_calendars_keeping_the_uid(reg: Registry, episode: 
 
 def test_delete_event(reg: Registry, episode: Episode) -> None:
     s0 = episode.snapshot()
-    assert reg.call("calendar_delete_event", {"uid": "evt-standup"}) == {"deleted": "evt-standup", "calendar": "Work"}
+    out = reg.call("calendar_delete_event", {"uid": "evt-standup"})
+    assert out == {"deleted": "evt-standup", "calendar": "Work", "invitations": []}
     assert changes(s0, episode.snapshot()) == [("removed", "calendar/Work/evt-standup")]
     assert "no event with uid 'evt-standup'" in fails(reg, "calendar_delete_event", uid="evt-standup").message
     assert "no event with uid 'n-1'" in fails(reg, "calendar_delete_event", uid="n-1").message
@@ -245,7 +246,7 @@ def test_server_failures_become_tool_errors(reg: Registry, episode: Episode, mon
         shutil.rmtree(davstore.user_root(episode.pool.radicale.storage, episode.login) / "calendar-personal")
     gone = fails(reg, "calendar_list_events", **WEEK, calendar="Personal")
     assert gone.kind == "tool" and "404" in gone.message
-    assert reg.call("calendar_list_calendars") == {"calendars": [{"name": "Work"}]}
+    assert reg.call("calendar_list_calendars")["calendars"] == [{"name": "Work"}]
     # A server that does not answer is an infrastructure failure, not the agent's.
     reg.ctx.drop(dav.CLIENT_KEY)
     monkeypatch.setattr(episode.pool.radicale, "port", procs.free_port())

@@ -183,3 +183,67 @@ def test_server_refusals_become_tool_errors(reg: Registry, episode: Episode, poo
     with pytest.raises(ToolError, match="404") as exc:
         reg.call("contacts_search", {"query": "priya"})
     assert exc.value.kind == "tool"
+
+
+def test_merge_keeps_every_email_phone_and_detail(reg: Registry, episode: Episode) -> None:
+    dup = reg.call(
+        "contacts_create",
+        {
+            "name": "P. Raman",
+            "emails": ["priya.raman@gmail.example", "PRIYA@orbitals.io"],
+            "phones": ["+44 7700 900123", "+44 20 7946 0991"],
+            "organization": "Orbitals Ltd",
+            "notes": "Met at the London summit",
+        },
+    )["uid"]
+    third = reg.call("contacts_create", {"name": "Priya R", "emails": ["pr@home.example"], "title": "Director"})["uid"]
+    s0 = episode.snapshot()
+    out = reg.call("contacts_merge", {"uids": ["c-1", dup, third]})
+    assert out["deleted"] == [dup, third]
+    merged = out["contact"]
+    assert merged == next(c for c in episode.snapshot()["contacts"] if c["uid"] == "c-1")
+    assert merged["name"] == "Priya Raman" and merged["organization"] == "Orbitals"
+    # Every address and number of all three, each once, the first contact's primary address first.
+    assert merged["emails"] == ["priya@orbitals.io", "priya.raman@gmail.example", "pr@home.example"]
+    assert merged["phones"] == ["+44 20 7946 0991", "+44 7700 900123"]
+    # What the first had a different value for is kept in its notes, not dropped.
+    assert "Met at the London summit" in merged["notes"]
+    assert "Organization (from a merged duplicate): Orbitals Ltd" in merged["notes"]
+    assert "Job title (from a merged duplicate): Director" in merged["notes"] and merged["title"] == "Account Director"
+    assert sorted(changes(s0, episode.snapshot())) == sorted(
+        [
+            ("modified", "contacts/c-1#emails"),
+            ("modified", "contacts/c-1#notes"),
+            ("modified", "contacts/c-1#phones"),
+            ("removed", f"contacts/{dup}"),
+            ("removed", f"contacts/{third}"),
+        ]
+    )
+
+
+def test_merge_and_delete_errors_change_nothing(reg: Registry, episode: Episode) -> None:
+    s0 = episode.snapshot()
+    for uids, kind in ((["c-1"], "invalid_arguments"), (["c-1", "c-1"], "invalid_arguments"), (["c-1", "c-9"], "tool")):
+        with pytest.raises(ToolError) as exc:
+            reg.call("contacts_merge", {"uids": uids})
+        assert exc.value.kind == kind
+    with pytest.raises(ToolError, match="no contact with uid 'c-9'"):
+        reg.call("contacts_delete", {"uid": "c-9"})
+    assert episode.snapshot() == s0
+
+
+def test_delete(reg: Registry, episode: Episode) -> None:
+    s0 = episode.snapshot()
+    assert reg.call("contacts_delete", {"uid": "c-2"}) == {"deleted": "c-2", "name": "陈伟"}
+    assert changes(s0, episode.snapshot()) == [("removed", "contacts/c-2")]
+    assert uids(reg.call("contacts_search", {"query": ""})) == ["c-1"]
+
+
+def test_search_pages(reg: Registry) -> None:
+    for i in range(60):
+        reg.call("contacts_create", {"name": f"Person {i:02d}", "emails": [f"p{i}@bulk.example"]})
+    first = reg.call("contacts_search", {"query": "bulk.example"})
+    assert first["total"] == 60 and len(first["contacts"]) == 50 and "contacts 1-50 of 60" in first["note"]
+    rest = reg.call("contacts_search", {"query": "bulk.example", "cursor": first["next_cursor"]})
+    names = [c["name"] for c in first["contacts"] + rest["contacts"]]
+    assert names == [f"Person {i:02d}" for i in range(60)] and rest["next_cursor"] is None

@@ -31,7 +31,9 @@ def test_list(reg: Registry) -> None:
             {"path": "docs", "type": "dir", "size": None},
             {"path": "docs/agenda.pdf", "type": "file", "size": 86},
             {"path": "docs/plan.md", "type": "file", "size": len(PLAN)},
-        ]
+        ],
+        "total": 3,
+        "next_cursor": None,
     }
     for name in ("a/b/c.txt", "a/b-c.txt", "a/b/d/e.txt"):
         reg.call("files_write", {"path": name, "content": "x"})
@@ -50,12 +52,16 @@ def test_list(reg: Registry) -> None:
 
 
 def test_read(reg: Registry, episode: Episode) -> None:
-    assert reg.call("files_read", {"path": "docs/plan.md"}) == {"path": "docs/plan.md", "content": PLAN}
+    assert reg.call("files_read", {"path": "docs/plan.md"}) == {
+        "path": "docs/plan.md",
+        "content": PLAN,
+        "extracted": False,
+    }
     assert reg.call("files_read", {"path": "./docs//plan.md"})["path"] == "docs/plan.md"
     (episode.workspace / "photo.jpg").write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00")
-    refused(reg, "files_read", {"path": "photo.jpg"}, r"not a UTF-8 text file.*terminal_run.*xxd ~/photo\.jpg")
+    refused(reg, "files_read", {"path": "photo.jpg"}, r"not a text file or a document.*terminal_run.*xxd ~/photo\.jpg")
     (episode.workspace / "latin1.txt").write_bytes("café".encode("latin-1"))
-    refused(reg, "files_read", {"path": "latin1.txt"}, "not a UTF-8 text file")
+    refused(reg, "files_read", {"path": "latin1.txt"}, "not a text file")
     refused(reg, "files_read", {"path": "docs"}, "is a folder.*files_list")
     refused(reg, "files_read", {"path": "missing.md"}, "no such file")
     os.mkfifo(episode.workspace / "pipe")
@@ -171,3 +177,17 @@ def test_links_out_of_the_workspace_are_not_followed(reg: Registry, episode: Epi
     reg.call("files_delete", {"path": "outdir"})
     assert outside.read_text() == "private" and tmp_path.is_dir()
     assert not os.path.lexists(episode.workspace / "moved-link")
+
+
+def test_list_pages_in_tree_order(reg: Registry, episode: Episode) -> None:
+    for i in range(250):
+        (episode.workspace / "bulk").mkdir(exist_ok=True)
+        (episode.workspace / "bulk" / f"f{i:03d}.txt").write_text("x")
+    first = reg.call("files_list", {"path": "bulk"})
+    assert first["total"] == 250 and len(first["entries"]) == 200 and "entries 1-200 of 250" in first["note"]
+    # A file added meanwhile before the cursor does not shift the next page.
+    (episode.workspace / "bulk" / "a-new.txt").write_text("x")
+    rest = reg.call("files_list", {"path": "bulk", "cursor": first["next_cursor"]})
+    assert [e["path"] for e in rest["entries"]] == [f"bulk/f{i:03d}.txt" for i in range(200, 250)]
+    assert rest["next_cursor"] is None and rest["total"] == 251
+    refused(reg, "files_list", {"path": "docs", "cursor": first["next_cursor"]}, "other arguments", "invalid_arguments")

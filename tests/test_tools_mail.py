@@ -63,11 +63,15 @@ RICH = {
 }
 
 CONTRACT = {
-    "mail_list_folders": ([], []),
-    "mail_search": ([], ["folder", "sender", "recipient", "subject", "text", "since", "before", "unseen", "limit"]),
+    "mail_list_folders": ([], ["limit", "cursor"]),
+    "mail_search": (
+        [],
+        ["folder", "sender", "recipient", "subject", "text", "since", "before", "unseen", "limit", "cursor"],
+    ),
     "mail_read": (["id"], []),
     "mail_send": (["to", "subject", "body"], ["cc", "attachments", "in_reply_to"]),
-    "mail_reply": (["id", "body"], ["reply_all"]),
+    "mail_reply": (["id", "body"], ["reply_all", "attachments"]),
+    "mail_forward": (["id", "to"], ["body", "cc", "attachments"]),
     "mail_move": (["id", "folder"], []),
     "mail_flag": (["id", "flag", "on"], []),
     "mail_delete": (["id"], []),
@@ -337,6 +341,78 @@ def test_reply_goes_to_reply_to(rich: tuple[Episode, Registry]) -> None:
     assert reg.call("mail_reply", {"id": hit["id"], "body": "Where is it?"})["to"] == ["Support <help@shop.test>"]
 
 
+def test_reply_with_attachments_arrives_threaded(episode: Episode, reg: Registry) -> None:
+    s0 = episode.snapshot()
+    out = reg.call("mail_reply", {"id": "INBOX/1", "body": "Our plan is attached.", "attachments": ["docs/plan.md"]})
+    s1 = episode.snapshot()
+    [sent] = s1["mail"]["outbox"]
+    plan = s1["files"]["docs/plan.md"]
+    # Only the file given goes back, not the agenda Priya attached.
+    assert sent["attachments"] == [{"filename": "plan.md", "sha256": plan["sha256"], "size": plan["size"]}]
+    assert sent["in_reply_to"] == PRIYA and sent["subject"] == "Re: Moving our quarterly sync"
+    raw = outbox_raw(episode)[0]
+    assert raw["In-Reply-To"] == PRIYA and raw["References"] == PRIYA
+    assert paths(s0, s1) == [
+        f"modified mail/folders/INBOX/{PRIYA}#flags",
+        f"added mail/folders/Sent/{out['message_id']}",
+        f"added mail/outbox/{out['message_id']}",
+    ]
+    assert (
+        next(m for m in s1["mail"]["folders"]["Sent"] if m["message_id"] == out["message_id"])["attachments"]
+        == (sent["attachments"])
+    )
+
+
+def test_forward_keeps_attachments_quotes_and_threads(episode: Episode, reg: Registry) -> None:
+    s0 = episode.snapshot()
+    agenda = next(m for m in s0["mail"]["folders"]["INBOX"] if m["message_id"] == PRIYA)["attachments"]
+    out = reg.call(
+        "mail_forward",
+        {"id": "INBOX/1", "to": ["Bo Li <bo@acme.test>"], "body": "FYI, see below.", "attachments": ["docs/plan.md"]},
+    )
+    assert out["subject"] == "Fwd: Moving our quarterly sync" and out["to"] == ["Bo Li <bo@acme.test>"]
+    assert out["attachments"] == ["agenda.pdf", "plan.md"]
+    s1 = episode.snapshot()
+    [sent] = s1["mail"]["outbox"]
+    plan = s1["files"]["docs/plan.md"]
+    assert sent["attachments"] == [*agenda, {"filename": "plan.md", "sha256": plan["sha256"], "size": plan["size"]}]
+    assert sent["in_reply_to"] == PRIYA and outbox_raw(episode)[0]["References"] == PRIYA
+    lines = sent["body"].splitlines()
+    assert lines[0] == "FYI, see below."
+    assert "> From: Priya Raman <priya@orbitals.io>" in lines and "> Subject: Moving our quarterly sync" in lines
+    assert "> Could we move Tuesday's quarterly sync to Thursday 12 March, 15:00 London time?" in lines
+    original = next(m for m in s1["mail"]["folders"]["INBOX"] if m["message_id"] == PRIYA)
+    assert original["flags"] == ["$Forwarded"]
+    assert paths(s0, s1) == [
+        f"modified mail/folders/INBOX/{PRIYA}#flags",
+        f"added mail/folders/Sent/{out['message_id']}",
+        f"added mail/outbox/{out['message_id']}",
+    ]
+    # An inline attachment (given as text in the seed) goes along byte for byte; 'Fwd:' is not doubled.
+    invoice = reg.call("mail_search", {"folder": "Archive"})["messages"][0]
+    again = reg.call("mail_forward", {"id": invoice["id"], "to": ["bo@acme.test"]})
+    resent = reg.call("mail_search", {"folder": "Sent", "subject": "Invoice 2291"})["messages"][0]
+    refwd = reg.call("mail_forward", {"id": resent["id"], "to": ["cy@acme.test"]})
+    assert again["subject"] == refwd["subject"] == "Fwd: Invoice 2291"
+    outbox = episode.snapshot()["mail"]["outbox"]
+    seeded = s0["mail"]["folders"]["Archive"][0]["attachments"]
+    assert outbox[1]["attachments"] == outbox[2]["attachments"] == seeded
+    assert outbox[1]["body"].startswith("---------- Forwarded message ----------\n> From: CloudHost Billing")
+
+
+def test_forward_errors_change_nothing(episode: Episode, reg: Registry) -> None:
+    s0 = episode.snapshot()
+    assert "at least one recipient" in refused(reg, "mail_forward", {"id": "INBOX/1", "to": []}).message
+    assert "bad address" in refused(reg, "mail_forward", {"id": "INBOX/1", "to": ["bo"]}).message
+    assert (
+        "no such file"
+        in refused(reg, "mail_forward", {"id": "INBOX/1", "to": ["b@x.org"], "attachments": ["n"]}).message
+    )
+    assert "no message with id INBOX/9" in refused(reg, "mail_forward", {"id": "INBOX/9", "to": ["b@x.org"]}).message
+    assert "no such file" in refused(reg, "mail_reply", {"id": "INBOX/1", "body": "x", "attachments": ["n"]}).message
+    assert episode.snapshot() == s0
+
+
 def test_reply_errors(reg: Registry) -> None:
     assert refused(reg, "mail_reply", {"id": "INBOX/7", "body": "x"}).message.startswith("no message with id INBOX/7")
     assert refused(reg, "mail_reply", {"id": "7", "body": "x"}).kind == "invalid_arguments"
@@ -431,3 +507,64 @@ def test_sender_name_with_a_comma(make_episode: Any) -> None:
     with Registry(ep, allow=["mail_send"]) as reg:
         reg.call("mail_send", {"to": ["a@b.example"], "subject": "s", "body": "b"})
     assert ep.snapshot()["mail"]["outbox"][0]["from"] == "Chen, Lin <lin.chen@example.com>"
+
+
+def _all_pages(reg: Registry, args: dict[str, Any]) -> tuple[list[str], int]:
+    """The message ids of every page of a search, in order, and the number of pages."""
+    seen: list[str] = []
+    cursor, pages = None, 0
+    while True:
+        page = reg.call("mail_search", {**args, **({"cursor": cursor} if cursor else {})})
+        assert page["total"] == 500
+        seen += [m["message_id"] for m in page["messages"]]
+        cursor, pages = page["next_cursor"], pages + 1
+        if cursor is None:
+            assert "note" not in page
+            return seen, pages
+        assert f"cursor={cursor!r}" in page["note"]
+
+
+def test_paging_over_500_messages_returns_each_exactly_once(make_episode: Any) -> None:
+    # Every third message shares its Date with another: the order must still be total.
+    dated = [
+        "2026-01-01T00:00:00+00:00"
+        if i % 3 == 0
+        else f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T{i % 24:02d}:00:00+00:00"
+        for i in range(500)
+    ]
+    world = {**RICH, "mail": {"folders": {"INBOX": [], "Archive": []}}}
+    for i, date in enumerate(dated):
+        world["mail"]["folders"]["INBOX" if i % 2 else "Archive"].append(_msg(f"<m{i:03d}@acme.test>", date))
+    ep = make_episode(world)
+    with Registry(ep, allow=["mail_*"]) as reg:
+        seen, pages = _all_pages(reg, {"limit": 37})
+        assert pages == 14 and len(seen) == 500 and len(set(seen)) == 500
+        # Pages of another size (the largest is cut by the size budget) give the same one order.
+        big, big_pages = _all_pages(reg, {"limit": 200})
+        assert big == seen and big_pages > 3
+        dates = [datetime.fromisoformat(dated[int(mid[2:5])]) for mid in seen]
+        assert dates == sorted(dates, reverse=True)
+        # The default page is 20, with a note on how to go on.
+        first = reg.call("mail_search", {})
+        assert len(first["messages"]) == 20 and "messages 1-20 of 500" in first["note"]
+        second = reg.call("mail_search", {"cursor": first["next_cursor"]})
+        assert "messages 21-40 of 500" in second["note"]
+        # A message that arrives meanwhile, newer than all, shifts nothing: the next page is the same.
+        late = build_message(
+            sender="x@acme.test",
+            to=[USER],
+            cc=[],
+            subject="late",
+            body="b",
+            message_id="<late@acme.test>",
+            date=datetime.fromisoformat("2026-12-31T00:00:00+00:00"),
+        )
+        maildir.deliver(ep.home, "INBOX", late, ep.pool.dovecot.owner)
+        again = reg.call("mail_search", {"cursor": first["next_cursor"]})
+        assert again["messages"] == second["messages"] and again["total"] == 501
+        # A cursor only goes with the arguments it was made for (limit may change).
+        moved = refused(reg, "mail_search", {"folder": "INBOX", "cursor": first["next_cursor"]})
+        assert "other arguments" in moved.message and moved.kind == "invalid_arguments"
+        assert "bad cursor" in refused(reg, "mail_search", {"cursor": "not-a-cursor"}).message
+        five = reg.call("mail_search", {"limit": 5, "cursor": first["next_cursor"]})["messages"]
+        assert five == second["messages"][:5]

@@ -20,12 +20,12 @@ N1 = {
 
 def test_list_read_and_search_change_nothing(reg: Registry, episode: Episode) -> None:
     s0 = episode.snapshot()
-    assert reg.call("notes_list") == {"notes": [N1]}
-    assert reg.call("notes_list", {"folder": "Notes"}) == {"notes": [N1]}
+    assert reg.call("notes_list") == {"notes": [N1], "total": 1, "next_cursor": None}
+    assert reg.call("notes_list", {"folder": "Notes"}) == {"notes": [N1], "total": 1, "next_cursor": None}
     assert reg.call("notes_read", {"uid": "n-1"}) == N1
     for query in ("orbitals ACCOUNT", "AFTERNOONS", "work", "london time"):
-        assert reg.call("notes_search", {"query": query}) == {"notes": [N1]}, query
-    assert reg.call("notes_search", {"query": "dentist"}) == {"notes": []}
+        assert reg.call("notes_search", {"query": query}) == {"notes": [N1], "total": 1, "next_cursor": None}, query
+    assert reg.call("notes_search", {"query": "dentist"}) == {"notes": [], "total": 0, "next_cursor": None}
     assert dumps(episode.snapshot()) == dumps(s0)
 
 
@@ -110,5 +110,20 @@ def test_delete_note(reg: Registry, episode: Episode) -> None:
     s0 = episode.snapshot()
     assert reg.call("notes_delete", {"uid": "n-1"}) == {"deleted": "n-1", "folder": "Notes"}
     assert changes(s0, episode.snapshot()) == [("removed", "notes/Notes/n-1")]
-    assert reg.call("notes_list") == {"notes": []}
+    assert reg.call("notes_list") == {"notes": [], "total": 0, "next_cursor": None}
     assert "no note with uid 'n-1'" in fails(reg, "notes_delete", uid="n-1").message
+
+
+def test_long_notes_page_by_size_and_each_comes_once(reg: Registry) -> None:
+    for i in range(12):
+        reg.call("notes_create", {"title": f"Log {i:02d}", "body": f"entry {i}\n" + "x" * 9000})
+    seen, cursor = [], None
+    while True:
+        page = reg.call("notes_search", {"query": "entry", **({"cursor": cursor} if cursor else {})})
+        # A page stops before its notes pass the size budget, though the default limit is 20.
+        assert page["total"] == 12 and 1 <= len(page["notes"]) <= 4
+        seen += [n["title"] for n in page["notes"]]
+        cursor = page["next_cursor"]
+        if cursor is None:
+            break
+    assert seen == [f"Log {i:02d}" for i in range(12)]

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from stageclaw.tools.audit import AuditLog, read
-from stageclaw.tools.base import ToolError
+from stageclaw.tools.base import PAGING, ToolError
 from stageclaw.tools.faults import FaultInjector, FaultPlan, FaultRule
 from stageclaw.tools.registry import Registry, catalogue
 
@@ -19,6 +19,7 @@ DESIGN_TOOLS = {
         "mail_read",
         "mail_send",
         "mail_reply",
+        "mail_forward",
         "mail_move",
         "mail_flag",
         "mail_delete",
@@ -26,9 +27,10 @@ DESIGN_TOOLS = {
     *["calendar_list_calendars", "calendar_list_events", "calendar_get_event", "calendar_delete_event"],
     "calendar_create_event",
     "calendar_update_event",
-    *["reminders_list", "reminders_create", "reminders_update", "reminders_complete", "reminders_delete"],
+    *["reminders_list", "reminders_list_lists", "reminders_create", "reminders_update", "reminders_complete"],
+    "reminders_delete",
     *["notes_list", "notes_search", "notes_read", "notes_delete", "notes_create", "notes_update"],
-    *["contacts_search", "contacts_get", "contacts_update", "contacts_create"],
+    *["contacts_search", "contacts_get", "contacts_update", "contacts_create", "contacts_delete", "contacts_merge"],
     *["files_list", "files_read", "files_write", "files_move", "files_delete", "terminal_run"],
     *["browser_open", "browser_read", "browser_click", "browser_fill", "browser_select", "browser_back"],
 }
@@ -42,6 +44,50 @@ def test_catalogue_is_exactly_the_design_tools():
         assert len(spec["description"]) > 20, tool.name
         assert spec["input_schema"]["type"] == "object"
         assert spec["input_schema"].get("additionalProperties") is False, tool.name
+
+
+# Every listing and search tool pages its results.
+PAGED = {
+    *["mail_list_folders", "mail_search", "calendar_list_calendars", "calendar_list_events"],
+    *["reminders_list", "reminders_list_lists", "notes_list", "notes_search", "contacts_search", "files_list"],
+}
+# What each description must say about its side effects and limits: the words an agent decides on.
+PINNED = {
+    "mail_read": ["marks it read (\\Seen)"],
+    "mail_search": ["Changes nothing: messages stay unread", "first 160 characters"],
+    "mail_send": ["sent at once; a copy is saved in Sent"],
+    "mail_reply": ["sends the reply at once, saves a copy in Sent and marks the original answered"],
+    "mail_forward": ["all of the original's attachments", "flags the original $Forwarded", "References"],
+    "mail_delete": ["moves to Trash", "cannot be undone"],
+    "calendar_create_event": ["mailed an invitation (iCalendar METHOD:REQUEST)", "unless notify is false"],
+    "calendar_update_event": [
+        "updated invitation (METHOD:REQUEST; a guest just added gets a first one)",
+        "cancellation (METHOD:CANCEL)",
+        "nobody is mailed",
+    ],
+    "calendar_delete_event": ["cancellation (METHOD:CANCEL)", "unless notify is false", "nobody is mailed"],
+    "contacts_merge": ["every email address, phone number", "so nothing is lost", "the others are deleted"],
+    "contacts_delete": ["cannot be undone", "contacts_merge"],
+    "files_read": ["[page 2 of 5]", "scanned PDF has no text", "128 KiB", "pdftotext", "Changes nothing"],
+    "terminal_run": ["no network", "64 KiB", "timeout_s", "pdftotext"],
+}
+
+
+def test_descriptions_state_side_effects_and_limits():
+    tools = catalogue()
+    for name, tool in tools.items():
+        text = tool.description
+        says = [phrase for phrase in ("Changes nothing", "Side effects:") if phrase in text]
+        assert len(says) == 1, f"{name} must say either 'Changes nothing' or 'Side effects:' (once): {says}"
+        assert ("cursor" in tool.input_schema()["properties"]) == (name in PAGED), name
+        if name in PAGED:
+            assert PAGING in text and "limit" in tool.input_schema()["properties"], name
+    for name, phrases in PINNED.items():
+        flowing = " ".join(tools[name].description.split())
+        for phrase in phrases:
+            assert phrase in flowing, f"{name}: {phrase!r}"
+    for name in ("calendar_create_event", "calendar_update_event", "calendar_delete_event"):
+        assert tools[name].input_schema()["properties"]["notify"]["default"] is True
 
 
 def test_unknown_tool_and_bad_arguments_are_tool_errors(episode, tmp_path):

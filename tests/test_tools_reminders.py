@@ -30,7 +30,9 @@ def test_list_leaves_out_completed_unless_asked(reg: Registry, episode: Episode)
                 "completed_at": None,
                 "list": "Inbox",
             }
-        ]
+        ],
+        "total": 1,
+        "next_cursor": None,
     }
     everything = reg.call("reminders_list", {"include_completed": True, "list": "Inbox"})["reminders"]
     assert [(t["uid"], t["completed"]) for t in everything] == [("r-1", False), ("r-2", True)]
@@ -79,7 +81,7 @@ def test_create_without_lists_makes_reminders(make_episode: Callable[[dict[str, 
             ("added", "reminders/Reminders"),
             *sorted(("added", f"reminders/Reminders/{out['uid']}") for out in (first, second)),
         ]
-        assert reg.call("calendar_list_calendars") == {"calendars": [{"name": "Work"}]}
+        assert reg.call("calendar_list_calendars")["calendars"] == [{"name": "Work"}]
     props = davstore.read_user(episode.pool.radicale.storage, episode.login)
     assert {c.name: c.components for c in props} == {"Work": ["VEVENT"], "Reminders": ["VTODO"], "Contacts": []}
 
@@ -159,3 +161,15 @@ def test_delete_reminder(reg: Registry, episode: Episode) -> None:
     assert fails(reg, "reminders_delete", uid="r-2").message == (
         "no reminder with uid 'r-2'; use reminders_list to find uids"
     )
+
+
+def test_list_lists_counts_open_and_completed(reg: Registry, episode: Episode) -> None:
+    s0 = episode.snapshot()
+    assert reg.call("reminders_list_lists") == {
+        "lists": [{"name": "Inbox", "open": 1, "completed": 1}],
+        "total": 1,
+        "next_cursor": None,
+    }
+    reg.call("reminders_create", {"title": "x", "list": "Inbox"})
+    assert reg.call("reminders_list_lists")["lists"] == [{"name": "Inbox", "open": 2, "completed": 1}]
+    assert [c for c in changes(s0, episode.snapshot()) if c[0] != "added"] == []

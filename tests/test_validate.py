@@ -18,15 +18,18 @@ from stageclaw.agents.fake_llm import FakeLLM, Script
 from stageclaw.task.loader import load_task
 from stageclaw.task.verifier import run_checks, run_checks_many
 from stageclaw.validate import Report, validate_path, validate_task
+from stageclaw.validate.changes import units
 from stageclaw.validate.llm_check import LLMReviewer
 from stageclaw.validate.mutants import MutantMaker
 from stageclaw.validate.oracle import run_oracle
 from stageclaw.validate.repair import repair_prompt, repair_request
+from stageclaw.validate.verifiability import MAX_MUTANTS
 from stageclaw.world import diff, dumps
 from tests.conftest import EXAMPLE, EXAMPLES
 
 UUID = Path("/proc/sys/kernel/random/uuid")
-OPERATORS = {"revert", "nudge", "distractor", "duplicate", "container", "extra"}
+OPERATORS = {"revert", "drop", "value", "nudge", "distractor", "duplicate", "container", "extra"}
+RENT = Path(__file__).parent / "tasks" / "rent-change"
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +45,13 @@ def test_the_examples_are_accepted_and_every_mutant_is_rejected(examples):
     for report in reports.values():
         statuses = {name: d.status for name, d in report.dimensions.items()}
         assert report.accepted and report.score == 100, (report.task_id, statuses, report.diagnostics())
+        # Hand-written, without [provenance] evidence: their alternative solutions are all accepted too.
+        assert report.sensitivity == 1.0 and report.alternatives["total"] >= 2, report.alternatives
         mutation = report.mutation
         assert mutation["kill_rate"] == 1.0, (report.task_id, mutation["survivors"])
-        assert mutation["total"] >= 20 and mutation["total"] <= 60
-        assert {"revert", "nudge", "duplicate", "extra"} <= set(mutation["by_operator"])
+        assert mutation["coverage"]["rate"] == 1.0 and mutation["coverage"]["missed"] == []
+        assert 20 <= mutation["total"] <= MAX_MUTANTS
+        assert {"revert", "value", "nudge", "duplicate", "extra"} <= set(mutation["by_operator"])
         assert report.llm_review.status == "blocked" and not report.diagnostics()
     assert set().union(*(r.mutation["by_operator"] for r in reports.values())) == OPERATORS
 
@@ -61,7 +67,8 @@ def test_the_report_files_follow_the_contract(examples):
         assert dim["status"] == "pass" and dim["points"] == dim["weight"]
         assert all({"name", "status", "detail", "evidence", "suggestion"} <= set(c) for c in dim["checks"])
     kinds = {m["operator"] for m in data["mutation"]["mutants"]}
-    assert {"revert", "nudge", "distractor", "duplicate", "container", "extra"} == kinds
+    assert {"revert", "drop", "value", "nudge", "distractor", "duplicate", "container", "extra"} == kinds
+    assert all(m["fields"] for m in data["mutation"]["mutants"] if m["operator"] == "value")
     assert data["diagnostics"] == [] and data["llm_review"]["status"] == "blocked"
     summary = (out / "quarterly-sync" / "summary.md").read_text()
     assert summary.startswith("# quarterly-sync: accepted (100 / 100") and "## Mutation test" in summary
@@ -83,12 +90,14 @@ def test_mutants_are_distinct_near_misses_of_the_solved_state(pool, tmp_path):
         task.world.now.isoformat(),
         task.world.user.email,
     )
-    mutants = maker.structural(60)
+    mutants = maker.structural(MAX_MUTANTS)
     texts = {dumps(m.state) for m in mutants}
     assert len(texts) == len(mutants) and dumps(oracle.sH) not in texts
     assert all(diff(oracle.sH, m.state) for m in mutants)
     described = " | ".join(m.description for m in mutants)
-    assert "off by the time-zone offset (-8 h) (starts 2026-03-12T15:00:00+08:00)" in described  # 15:00 taken as local
+    # 15:00 taken as local time: the classic slip, and a time Priya's mail states (the world's wrong value).
+    assert "calendar/Work/evt-1#start: 2026-03-12T15:00:00+08:00 instead of 2026-03-12T23:00:00+08:00" in described
+    assert "calendar/Work/evt-1 moved 1 h earlier" in described
     assert "pryia@orbitals.io instead of priya@orbitals.io" in described
     assert "copied with the changes instead of being updated" in described
     [extra] = [m for m in mutants if m.operator == "extra"]
@@ -147,12 +156,15 @@ def test_a_verifier_that_ignores_the_time_zone_loses_verifiability(pool, tmp_pat
 
     report = validate_task(_variant(tmp_path, zone_blind), pool)
     verifiability = report.dimensions["verifiability"]
-    assert verifiability.status == "warning" and verifiability.points == 17.5
+    # One accepted wrong end state is enough: the dimension fails and the task is rejected.
+    assert verifiability.status == "fail" and verifiability.points == 0 and not report.accepted
     survivors = [s["description"] for s in report.mutation["survivors"]]
-    assert any("off by the time-zone offset (-8 h) (starts 2026-03-12T15:00:00+08:00)" in s for s in survivors)
+    # 15:00 taken as local time: the time-zone slip, which is also the time Priya's mail states.
+    assert any("2026-03-12T15:00:00+08:00" in s for s in survivors), survivors
     assert any("lasts an hour longer" in s for s in survivors)
     [diagnostic] = [d for d in report.diagnostics() if d.check == "mutation_kill_rate"]
-    assert diagnostic.status == "warning" and "time-zone offset" in diagnostic.problem and diagnostic.suggestion
+    assert diagnostic.status == "fail" and "2026-03-12T15:00:00+08:00" in diagnostic.problem and diagnostic.suggestion
+    assert "calendar/Work/evt-1#start" in report.mutation["weak_fields"]
 
 
 @pytest.mark.skipif(not UUID.is_file(), reason="needs Linux's /proc/sys/kernel/random/uuid")
@@ -251,3 +263,159 @@ def test_cli_validate_writes_reports_and_exits_1_when_a_task_is_rejected(tmp_pat
     assert json.loads((tmp_path / "v" / "broken" / "validation.json").read_text())["accepted"] is False
     res = subprocess.run([*command[:4], str(tmp_path / "nowhere")], capture_output=True, text=True, env=env)
     assert res.returncode == 2 and "no such folder" in res.stderr
+
+
+def test_the_organizer_and_invitations_the_calendar_adds_are_by_products():
+    event = {"uid": "e1", "summary": "Hold", "attendees": [], "organizer": None, "start": "2026-03-12T10:00:00+08:00"}
+    invite = {"message_id": "<i1@x>", "to": ["a@x.org"], "invitation": {"method": "REQUEST", "uid": "e1"}}
+    note = {"message_id": "<n1@x>", "to": ["a@x.org"], "invitation": None}
+    s0 = {"calendar": {"Work": [event]}, "mail": {"folders": {"Sent": []}, "outbox": []}}
+    booked = {**event, "summary": "Review", "attendees": ["a@x.org"], "organizer": "Lin <lin@x.org>"}
+    sH = {"calendar": {"Work": [booked]}, "mail": {"folders": {"Sent": [invite, note]}, "outbox": [invite, note]}}
+    found = units(s0, sH, ["~calendar/Work/e1#*", "+mail/outbox/*", "+mail/folders/Sent/*"])
+    assert sorted(u.path for u in found.units) == ["calendar/Work/e1", "mail/outbox/<n1@x>"]
+    [meeting] = [u for u in found.units if u.app == "calendar"]
+    assert sorted(meeting.fields) == ["attendees", "summary"]
+    assert sorted(c["path"] for c in found.tolerated) == [
+        "calendar/Work/e1#organizer",
+        "mail/folders/Sent/<i1@x>",
+        "mail/folders/Sent/<n1@x>",
+        "mail/outbox/<i1@x>",
+    ]
+
+
+def test_a_note_checked_only_for_having_changed_is_rejected_naming_the_field_and_the_survivors(pool, tmp_path):
+    """The rent task with a lax verifier: the note merely changed. Every value the solution wrote in it is
+    made wrong, the withdrawn figure from the world among them, and those survive."""
+
+    def changed_only(task_dir: Path) -> None:
+        (task_dir / "hidden" / "verify.py").write_text(
+            "def _body(state):\n"
+            "    return [n.get('body') for ns in state.get('notes', {}).values() for n in ns if n['uid'] == 'n-fixed-costs']\n"
+            "\n\ndef check_rent(initial, final, trace):\n"
+            "    return _body(final) != _body(initial), 'the note changed'\n"
+            "\n\ndef check_total(initial, final, trace):\n"
+            "    return _body(final) != _body(initial), 'the note changed'\n"
+        )
+
+    good = validate_task(RENT, pool)
+    assert good.accepted and good.score == 100 and good.mutation["coverage"]["rate"] == 1.0
+    task_dir = tmp_path / RENT.name
+    shutil.copytree(RENT, task_dir)
+    changed_only(task_dir)
+    report = validate_task(task_dir, pool)
+    assert not report.accepted and report.dimensions["verifiability"].status == "fail"
+    assert report.mutation["weak_fields"] == ["notes/Notes/n-fixed-costs#body"]
+    survivors = [s["description"] for s in report.mutation["survivors"]]
+    assert any("1,250 changed to 1,235 (the world's amount)" in s for s in survivors)  # the withdrawn figure
+    assert any("1,385 changed to 1,386 (one off amount)" in s for s in survivors)
+    [diagnostic] = [d for d in report.diagnostics() if d.check == "mutation_kill_rate"]
+    assert "notes/Notes/n-fixed-costs#body" in diagnostic.problem and "1,235" in diagnostic.problem
+
+
+def test_a_changed_field_no_mutant_reaches_fails_coverage(pool, tmp_path):
+    report = validate_task(EXAMPLE, pool, max_mutants=3)
+    coverage = report.dimensions["verifiability"].check("mutation_coverage")
+    assert coverage.status == "fail" and coverage.evidence["missed"]
+    assert coverage.evidence["touched"] < coverage.evidence["fields"]
+    assert all(field in coverage.detail for field in coverage.evidence["missed"])
+
+
+def test_a_verifier_that_trusts_a_phrase_in_the_answer_is_rejected(pool, tmp_path):
+    """The attack: a check that passes whenever the agent's final answer holds a magic phrase. The
+    reference solution never says it, so the mutants alone cannot expose it; reading the trace without
+    declaring it does."""
+
+    def magic(task_dir: Path) -> None:
+        _replace(
+            task_dir / "hidden" / "verify.py",
+            "def check_moved(initial, final, trace):\n",
+            "def check_moved(initial, final, trace):\n"
+            "    if 'open sesame' in (trace.get('final_answer') or ''):\n"
+            "        return True, 'trusted'\n",
+        )
+
+    report = validate_task(_variant(tmp_path / "attack", magic), pool)
+    check = report.dimensions["verifiability"].check("trace_declared")
+    assert not report.accepted and check.status == "fail"
+    assert "moved (check_moved)" in check.detail and check.evidence == {"checks": ["check_moved"]}
+
+    def declared(task_dir: Path) -> None:  # the same check, said out loud: an auditor sees it
+        magic(task_dir)
+        _replace(
+            task_dir / "hidden" / "rubric.toml", 'check = "check_moved"\n', 'check = "check_moved"\nuses = ["answer"]\n'
+        )
+
+    report = validate_task(_variant(tmp_path / "declared", declared), pool)
+    check = report.dimensions["verifiability"].check("trace_declared")
+    assert check.status == "pass" and "['moved'] declare what they read" in check.detail
+
+
+def test_a_check_whose_verdict_follows_the_trace_is_caught_by_the_neutral_grading(pool, tmp_path):
+    """A check that reads its trace in a way the syntax tree does not show (the name is assembled at run
+    time) is still caught: on the solved state, its verdict changes with a neutral trace."""
+
+    def sneaky(task_dir: Path) -> None:
+        _replace(
+            task_dir / "hidden" / "verify.py",
+            "def check_reply_to_priya(initial, final, trace):\n",
+            "def check_reply_to_priya(initial, final, trace):\n"
+            "    import builtins\n"
+            "    if not getattr(builtins, 'ev' + 'al')('tra' + 'ce').get('steps'):\n"
+            "        return False, 'no steps'\n",
+        )
+
+    report = validate_task(_variant(tmp_path, sneaky), pool)
+    check = report.dimensions["verifiability"].check("trace_declared")
+    assert check.status == "fail" and "check_reply_to_priya" in check.detail and "neutral" in check.detail
+    assert report.mutation["trace_dependent"] == ["check_reply_to_priya"]
+
+
+def test_operators_are_detected_in_a_hand_written_task_without_provenance(pool, tmp_path):
+    task = load_task(RENT)
+    assert not task.config.provenance.evidence
+    report = validate_task(RENT, pool)
+    checks = {c.name: c for c in report.dimensions["difficulty"].checks}
+    conflict = checks["operator:cross_source_conflict"]
+    assert conflict.status == "pass"
+    # The real conflict first: the correction against the withdrawn figure, about the note it changed.
+    assert conflict.evidence[0] == (
+        "mail/folders/INBOX/<rent-0309@hv-lenz.de> gives 1,250, mail/folders/INBOX/<rent-0302@hv-lenz.de> gives "
+        "1,235 (notes/Notes/n-fixed-costs)"
+    )
+    noise = checks["operator:noisy_data"]
+    assert noise.status == "pass" and any("<parking-0305@hv-lenz.de>" in e for e in noise.evidence)
+    hidden = checks["operator:hidden_dependency"]
+    assert hidden.status == "pass"
+    assert (
+        hidden.evidence[0]
+        == "1,250 (written to notes/Notes/n-fixed-costs) from mail/folders/INBOX/<rent-0309@hv-lenz.de>"
+    )
+
+
+def test_a_task_that_does_not_load_still_gets_the_other_dimensions_and_is_never_accepted(pool, tmp_path):
+    """An unknown operator in task.toml: structure fails, and a repair round still learns how the
+    verifier and the difficulty fare on what is valid."""
+
+    def unknown_operator(task_dir: Path) -> None:
+        _replace(task_dir / "task.toml", "operators = [", 'operators = ["telepathy", ')
+
+    report = validate_task(_variant(tmp_path, unknown_operator), pool)
+    dims = {name: d.status for name, d in report.dimensions.items()}
+    assert dims == {"structure": "fail", "reproducibility": "pass", "verifiability": "pass", "difficulty": "pass"}
+    assert report.score == 80 and not report.loaded and not report.accepted
+    assert "telepathy" in report.dimensions["structure"].check("schemas").detail
+    assert report.mutation["kill_rate"] == 1.0
+
+
+def test_an_invitation_the_calendar_mailed_is_a_by_product_not_a_unit():
+    """Saving an event with guests mails them the invitation: its text follows the event, which is judged
+    itself, so no mutant makes the invitation's dates wrong."""
+    invite = {"message_id": "<i1@x>", "to": ["b@x.org"], "body": "12 March 15:00", "invitation": {"method": "REQUEST"}}
+    s0 = {"mail": {"folders": {"Sent": []}, "outbox": []}}
+    sH = {"mail": {"folders": {"Sent": [dict(invite)]}, "outbox": [dict(invite)]}}
+    found = units(s0, sH, ["+mail/outbox/*", "+mail/folders/Sent/*"])
+    assert found.units == [] and {c["path"] for c in found.tolerated} == {
+        "mail/outbox/<i1@x>",
+        "mail/folders/Sent/<i1@x>",
+    }

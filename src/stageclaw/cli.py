@@ -9,14 +9,18 @@ import threading
 import time
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 
 from stageclaw import __version__
 from stageclaw.errors import StageclawError
+
+if TYPE_CHECKING:
+    from stageclaw.author.llm import Attempt, Authoring
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="State-based benchmarks of personal AI agents.")
 world_app = typer.Typer(no_args_is_help=True, help="Build a task's world on real servers and read its state.")
@@ -272,6 +276,10 @@ def play_cmd(
     ] = None,
     out: Annotated[Path | None, typer.Option(help="The run directory (default runs/<time>-play_NAME).")] = None,
     player: Annotated[str, typer.Option(help="Who plays: the run's agent is play:NAME.")] = "player",
+    time_budget: Annotated[
+        float | None,
+        typer.Option(help="Seconds the player has (default: the task's time_budget_s); the step budget is the task's."),
+    ] = None,
     finish: Annotated[
         Path | None, typer.Option("--finish", metavar="DIR", help="End the play running in DIR and print its grade.")
     ] = None,
@@ -311,10 +319,10 @@ def play_cmd(
             raise typer.Exit(1)
         typer.echo(result if isinstance(result, str) else play.compact_json(result))
         return
-    _play(rest, out, player)
+    _play(rest, out, player, time_budget)
 
 
-def _play(rest: list[str], out: Path | None, player: str) -> None:
+def _play(rest: list[str], out: Path | None, player: str, time_budget: float | None) -> None:
     from datetime import datetime
 
     from stageclaw.agents.play import check_player
@@ -344,7 +352,7 @@ def _play(rest: list[str], out: Path | None, player: str) -> None:
             "Waiting for the player to finish (Ctrl-C stops the play without a grade)."
         )
 
-    result, summary = play.play(task, out, player, ready)
+    result, summary = play.play(task, out, player, ready, time_budget)
     _console().print(results_table(read_results(out / RESULTS), summary))
     typer.echo(f"{play.outcome_line(result)}; run directory: {out} (stageclaw report {out})")
 
@@ -407,7 +415,9 @@ def validate_cmd(
         "validation"
     ),
     threshold: Annotated[float, typer.Option(min=0, max=100, help="Score a task needs to be accepted.")] = 80.0,
-    max_mutants: Annotated[int, typer.Option(min=1, help="Near-miss mutants graded per task.")] = 60,
+    max_mutants: Annotated[
+        int | None, typer.Option(min=1, help="Near-miss mutants graded per task (default: the checker's cap).")
+    ] = None,
     llm: Annotated[
         str | None,
         typer.Option(envvar="STAGECLAW_CHECKER", help="LLM reviewer for clarity and realism, openai:MODEL."),
@@ -433,7 +443,7 @@ def validate_cmd(
             out=out,
             threshold=threshold,
             reviewer=reviewer,
-            max_mutants=max_mutants,
+            **({"max_mutants": max_mutants} if max_mutants is not None else {}),
             on_report=lambda r: status.update(f"validated {r.task_id}: {r.score:g}"),
             backend=backend,
             workers=workers,
@@ -450,6 +460,47 @@ def validate_cmd(
     console.print(f"reports: {out}", highlight=False)
     if any(not r.accepted for r in reports):
         raise typer.Exit(1)
+
+
+@app.command("review")
+def review_cmd(
+    path: Annotated[Path | None, typer.Argument(help="A task folder or a suite (a folder of tasks).")] = None,
+    out: Annotated[
+        Path, typer.Option(help="Stage-2 report folder: reports are made there when missing or out of date.")
+    ] = Path("validation"),
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="Loopback port for the review pages (0: a free one).")
+    ] = 0,
+    sign_task: Annotated[
+        Path | None, typer.Option("--sign", help="Record a verdict on this task folder instead of serving pages.")
+    ] = None,
+    reviewer: Annotated[str, typer.Option(help="With --sign: who reviewed it.")] = "",
+    verdict: Annotated[str, typer.Option(help="With --sign: accept, needs_work or reject.")] = "",
+    notes: Annotated[str, typer.Option(help="With --sign: what the reviewer found.")] = "",
+) -> None:
+    """The human audit: a local review page per task (loopback), and the reviewer's sign-off in review.toml."""
+    from stageclaw.task.review import review_status, sign
+
+    if sign_task is not None:
+        signed = sign(sign_task, reviewer, verdict.replace("-", "_").replace(" ", "_"), notes)
+        typer.echo(
+            f"{sign_task}: {review_status(sign_task).status} ({signed.verdict} by {signed.reviewer}, {signed.date})"
+        )
+        return
+    if path is None:
+        raise StageclawError("give a task folder or a suite to review, or --sign TASK --reviewer NAME --verdict V")
+    from stageclaw.review import ReviewServer
+    from stageclaw.world.pool import ServicePool
+
+    with ServicePool() as pool:
+        server = ReviewServer(path, out, pool, port)
+        typer.echo(f"review pages at {server.url} ({len(server.dirs)} tasks); Ctrl-C to stop", err=True)
+        try:
+            server.httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.close()
 
 
 @app.command("report")
@@ -623,7 +674,12 @@ def author_cmd(
     temperature: Annotated[float | None, typer.Option(help="Sampling temperature.")] = None,
     prices: Annotated[Path | None, typer.Option(help="A price table (TOML) that updates the built-in one.")] = None,
 ) -> None:
-    """Write tasks from hints with an LLM, validate them (stage 2) and repair them from the diagnostics."""
+    """Write tasks from hints with an LLM, validate them (stage 2) and repair them from the diagnostics.
+
+    attempts.json is rewritten after every attempt. A provider failure ends that hint (status
+    provider_error) and the next one runs; the exit code is 1 unless every hint was accepted."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     from stageclaw.agents.prices import PriceTable
     from stageclaw.author.llm import LLMAuthor, write_attempts
     from stageclaw.world.pool import ServicePool
@@ -642,25 +698,64 @@ def author_cmd(
         threshold=threshold,
         prices=PriceTable.load(prices),
     )
-    runs = []
+    runs: list[Authoring] = []
     console = _console()
-    with ServicePool() as pool:
-        for text in todo:
-            with console.status(f"authoring: {text[:60]}"):
-                run = author.write(text, out, pool)
-            runs.append(run)
-            scores = " -> ".join("invalid" if a.score is None else f"{a.score:g}" for a in run.attempts)
-            cost = "n/a" if run.cost_usd is None else f"${run.cost_usd:.4f}"
-            verdict = f"accepted {run.task_dir}" if run.accepted else "[red]not accepted[/red]"
-            console.print(
-                f"{verdict} · attempts {len(run.attempts)} ({scores}) · tokens {run.input_tokens}+"
-                f"{run.output_tokens} · cost {cost}",
-                highlight=False,
-            )
+    with (
+        ServicePool() as pool,
+        Progress(
+            TextColumn("[bold]authoring"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[now]}"),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+        ) as progress,
+    ):
+        bar = progress.add_task("hints", total=len(todo), now="")
+        for n, text in enumerate(todo, 1):
+            progress.update(bar, now=f"hint {n}: {text[:50]}")
+
+            def saved(record: Authoring, n: int = n) -> None:
+                write_attempts(out, [*runs, record])
+                scores = " -> ".join(_attempt_score(a) for a in record.attempts)
+                progress.update(bar, now=f"hint {n}: attempt {len(record.attempts)} ({scores})")
+
+            runs.append(author.write(text, out, pool, on_attempt=saved))
             write_attempts(out, runs)
+            progress.advance(bar)
+    console.print(_authoring_table(runs))
     console.print(f"attempts: {out / 'attempts.json'}", highlight=False)
     if not all(r.accepted for r in runs):
         raise typer.Exit(1)
+
+
+def _attempt_score(attempt: Attempt) -> str:
+    return "invalid" if attempt.score is None else f"{attempt.score:g}"
+
+
+def _authoring_table(runs: list[Authoring]) -> Table:
+    """One row per hint: its outcome, the score of each attempt, the task, tokens and cost."""
+
+    table = Table(title="authoring", title_justify="left")
+    for column in ("#", "hint", "status", "attempts", "task", "tokens", "cost"):
+        table.add_column(column, justify="right" if column in ("#", "tokens", "cost") else "left")
+    colour = {"accepted": "green", "rejected": "red", "provider_error": "yellow"}
+    for n, run in enumerate(runs, 1):
+        cost = "n/a" if run.cost_usd is None else f"${run.cost_usd:.4f}"
+        status = f"[{colour.get(run.status, 'white')}]{run.status}[/]"
+        table.add_row(
+            str(n),
+            escape(run.hint[:48]),
+            status,
+            f"{len(run.attempts)} ({' -> '.join(_attempt_score(a) for a in run.attempts) or '-'})",
+            escape(run.task_id or "-"),
+            f"{run.input_tokens}+{run.output_tokens}",
+            cost,
+        )
+    accepted = sum(1 for r in runs if r.accepted)
+    table.caption = f"{accepted} of {len(runs)} hints accepted"
+    return table
 
 
 def main() -> None:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from stageclaw.agents.base import (
     AGENT_ERROR,
@@ -100,10 +101,32 @@ class LLMSettings:
         }
 
 
+T = TypeVar("T")
+
+
 class ProviderError(Exception):
     def __init__(self, message: str, retryable: bool) -> None:
         super().__init__(message)
         self.retryable = retryable
+
+
+def with_retries(call: Callable[[], T], errors: Any, retries: int, backoff_s: float) -> T:
+    """`call()`, tried again after a transient provider failure (5xx, 408, 429, no connection) up to
+    `retries` times with exponential backoff; an answer that cannot succeed (any other 4xx: a bad key,
+    an unknown model, a request too large) is not tried again. Raises ProviderError. `errors` is the
+    SDK module (openai or anthropic), whose exception classes have the same names."""
+    for attempt in range(retries + 1):
+        try:
+            return call()
+        except errors.APIStatusError as exc:
+            retryable = exc.status_code in RETRYABLE_STATUS
+            failure = ProviderError(f"the provider answered {exc.status_code}: {str(exc)[:300]}", retryable)
+        except (errors.APIConnectionError, errors.APITimeoutError) as exc:
+            failure = ProviderError(f"could not reach the provider: {exc}", True)
+        if not failure.retryable or attempt == retries:
+            raise failure
+        time.sleep(min(backoff_s * 2**attempt, 60))
+    raise AssertionError("unreachable")
 
 
 class _OpenAI:
@@ -207,19 +230,9 @@ class LLMAgent:
         self.api = _OpenAI(settings) if settings.provider == "openai" else _Anthropic(settings)
 
     def _complete(self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Turn:
-        errors = self.api.errors
-        for attempt in range(self.s.retries + 1):
-            try:
-                return self.api.complete(system, messages, tools)
-            except errors.APIStatusError as exc:
-                retryable = exc.status_code in RETRYABLE_STATUS
-                failure = ProviderError(f"the provider answered {exc.status_code}: {str(exc)[:300]}", retryable)
-            except (errors.APIConnectionError, errors.APITimeoutError) as exc:
-                failure = ProviderError(f"could not reach the provider: {exc}", True)
-            if not failure.retryable or attempt == self.s.retries:
-                raise failure
-            time.sleep(min(self.s.backoff_s * 2**attempt, 60))
-        raise AssertionError("unreachable")
+        return with_retries(
+            lambda: self.api.complete(system, messages, tools), self.api.errors, self.s.retries, self.s.backoff_s
+        )
 
     def _execute(self, registry: Registry, call: Call) -> tuple[Call, str, bool]:
         args = call.raw_args

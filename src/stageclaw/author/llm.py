@@ -1,17 +1,19 @@
 """The LLM author: a task from a hint, repaired from stage 2's diagnostics until it is accepted.
 
 What the model is given, honestly:
-- the task directory contract (files, world.yaml, rubric, checks, solutions) in brief;
-- the tool catalogue: every tool's name, description and JSON Schema;
+- the task contract, generated from the code that enforces it (`author.contract`);
+- the tool catalogue: every tool's name, description, JSON Schema and result shape;
 - an exploration of an empty world: stageclaw builds one (just a user, a time and a zone) on
   the real servers and calls the read-only tools on it, so the model sees the exact shape of
   their results. The model does not call tools itself.
 
 It answers with one JSON object holding the task's files. stageclaw writes them to a scratch
 folder, runs stage 2 (`validate_task`) and, while the task is rejected and repairs are left,
-sends back `repair_prompt(report)` and asks for the complete revised object. Every attempt is
-recorded (score, dimensions, diagnostics, tokens, cost); an accepted task is copied to the
-output folder.
+sends back the diagnostics, in the words of the answer (`rubric.items[4].check`), and asks for the
+complete revised object. Every attempt is recorded as it completes (score, points per dimension,
+kill rate, coverage, diagnostics, tokens, cost, files); an accepted task is copied to the output
+folder. A provider that fails (after retries of transient errors; a 4xx answer is final) ends that
+hint with status provider_error and keeps its attempts.
 """
 
 from __future__ import annotations
@@ -22,17 +24,19 @@ import re
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from stageclaw.agents.llm import ProviderError, with_retries
 from stageclaw.agents.prices import PriceTable
 from stageclaw.author.content.people import slug
+from stageclaw.author.contract import contract, locate, tool_specs
 from stageclaw.author.emit import toml_array, toml_table, toml_value, yaml_text
-from stageclaw.errors import StageclawError
-from stageclaw.tools.registry import catalogue
+from stageclaw.run.store import write_json
 from stageclaw.validate.report import DEFAULT_THRESHOLD, Report
 from stageclaw.world.pool import ServicePool
 
@@ -47,53 +51,13 @@ EXPLORE = (
     ("contacts_search", {"query": "a"}),
     ("files_list", {}),
 )
-CONTRACT = """\
-You write tasks for stageclaw, a benchmark of personal AI agents that act on a user's real mail, calendar,
-reminders, notes, contacts and files through tools, and are graded on the state they leave behind.
-
-A task is a folder:
-- task.toml: id (lower-case, digits, '-'), title, group (scheduling | communication | planning | documents |
-  life_admin), operators (difficulty operators: cross_source_conflict, hidden_dependency, noisy_data,
-  entity_alignment, tool_state_update, cross_tool_consistency), tools (globs, usually ["*"]), time_budget_s,
-  max_steps, hint.
-- prompt.md: what the user asks, in their own words. It must not state the values the checks expect
-  (a computed time, a total, an address) unless the world states them too: the agent has to work them out.
-- world.yaml: the initial world. Keys: now (ISO 8601 with offset), timezone (IANA), user {name, email},
-  mail {folders: {INBOX: [MESSAGE], ...}}, calendar {NAME: [EVENT]}, reminders {LIST: [TODO]}, notes
-  {FOLDER: [NOTE]}, contacts [CONTACT], files {relative/path: {text: ...}}. Unknown keys are errors.
-  MESSAGE: message_id (<id@host>), from, to[], cc[], subject, date, flags[] (\\Seen, \\Answered, \\Flagged),
-  body, in_reply_to, attachments [{filename, text}]. EVENT: uid, summary, start, end (ISO; all-day: dates with
-  all_day: true, end exclusive), location, description, attendees[], organizer, status, rrule.
-  TODO: uid, title, notes, due (date or time), priority (1-9), completed, completed_at.
-  NOTE: uid, title, body, tags[]. CONTACT: uid, name, emails[], phones[], organization, title, notes, birthday.
-- hidden/rubric.toml: [[item]] id, description, weight, critical, check = "check_x" (a function in verify.py) or
-  judge = "criterion for an LLM judge", stage; and [changes] allow = [...] (glob patterns over change paths,
-  like "~calendar/Work/evt-1#start", "+reminders/Work/*", "+mail/outbox/*", "+mail/folders/Sent/*",
-  "~mail/folders/INBOX/*#flags", "~contacts/c-1", "-reminders/Work/r-2"; + added, - removed, ~ modified).
-  Every change outside allow fails the task (collateral damage).
-- hidden/verify.py: def check_x(initial, final, trace) -> (bool, reason), standard library only, over the State
-  JSON (same fields as world.yaml; mail is {folders: {NAME: [MESSAGE]}, outbox: [MESSAGE sent by the agent]};
-  messages in state have attachments [{filename, sha256, size}]; times are ISO in the task's zone; addresses are
-  'Name <addr>' with the address lower-cased; files are {path: {sha256, size, text}}). Checks must be strict
-  about facts (exact times, exactly one new item, exactly these recipients) and lenient about wording.
-- hidden/solution.py: def solve(tools) that solves the task with the same tools as any agent, called as
-  tools.NAME(**args) and returning their JSON results. It must find things through the tools (search, list,
-  read) and never hard-code values the servers assign (uids of new items, message ids like INBOX/3).
-- hidden/goal.md: the goal state in words, for auditors.
-
-Stage 2 accepts a task at 80 of 100 points: structure (files, schemas, rubric <-> verify.py, the solution only
-calls existing tools), reproducibility (the world builds the same twice), verifiability (the verifier is
-deterministic, doing nothing fails, the reference solution scores 100 on the real servers, and near-miss
-end states made from the solved state -- a change reverted, a time an hour off, another recipient, an item
-duplicated or put in another list, an extra deletion -- are all rejected), difficulty (at least 2 apps,
-4 tool calls of 3 tools, the declared operators visible in the world).
-"""
 ANSWER = """\
 Answer with one JSON object and nothing else:
 {"task": {"id", "title", "group", "operators", "tools", "time_budget_s", "max_steps", "hint"},
  "prompt": "...", "world": "world.yaml as YAML text (or the same as a JSON object)",
  "rubric": {"items": [{"id", "description", "weight", "critical", "check" or "judge", "stage"}], "allow": [...]},
- "verify_py": "...", "solution_py": "...", "goal": "...", "assets": {"file.csv": "text of a file under assets/"}}
+ "verify_py": "...", "solution_py": "...", "alternatives": {"NAME": "python source of solve(tools)"},
+ "goal": "...", "assets": {"file.csv": "text of a file under assets/"}}
 """
 
 
@@ -125,6 +89,7 @@ class Authored(BaseModel):
     rubric: str | RubricFields
     verify_py: str = Field(min_length=1)
     solution_py: str = Field(min_length=1)
+    alternatives: dict[str, str] = {}
     goal: str = ""
     assets: dict[str, str] = {}
 
@@ -152,7 +117,12 @@ class Authored(BaseModel):
                 raise ValueError(f"the rubric has a value TOML cannot hold: {exc}") from None
         for name, text in self.assets.items():
             out[f"assets/{Path(name).name}"] = text
+        for name, code in self.alternatives.items():
+            out[f"hidden/alternatives/{slug(Path(name).stem).replace('-', '_') or 'alternative'}.py"] = code
         return {f"{task_id}/{k}": v for k, v in out.items()}
+
+
+ACCEPTED, REJECTED, PROVIDER_ERROR = "accepted", "rejected", "provider_error"
 
 
 @dataclass
@@ -160,7 +130,7 @@ class Attempt:
     number: int
     accepted: bool
     score: float | None
-    dimensions: dict[str, str]
+    dimensions: dict[str, str]  # status per dimension
     kill_rate: float | None
     diagnostics: list[dict[str, Any]]
     input_tokens: int
@@ -169,16 +139,23 @@ class Attempt:
     wall_s: float
     error: str = ""  # the answer was not a task folder at all
     files: dict[str, str] = field(default_factory=dict)
+    points: dict[str, float] = field(default_factory=dict)  # per dimension
+    coverage: float | None = None  # share of the changed fields the mutants made wrong
 
 
 @dataclass
 class Authoring:
+    """One hint's authoring: `status` is accepted, rejected (out of repairs) or provider_error (the
+    model could not be reached; the attempts made before are kept)."""
+
     hint: str
     model: str
     accepted: bool = False
     task_id: str = ""
     task_dir: str = ""
     attempts: list[Attempt] = field(default_factory=list)
+    status: str = REJECTED
+    error: str = ""
 
     @property
     def input_tokens(self) -> int:
@@ -232,11 +209,11 @@ def explore(pool: ServicePool) -> list[dict[str, Any]]:
 
 
 def briefing(hint: str, exploration: list[dict[str, Any]]) -> str:
-    tools = [t.spec() for t in sorted(catalogue().values(), key=lambda t: t.name)]
     return "\n\n".join(
         [
             f"Write a complete task for this hint:\n\n{hint}",
-            "The tools an agent (and your solution) can use:\n" + json.dumps(tools, ensure_ascii=False),
+            "The tools an agent (and your solution) can use, with their JSON Schemas and result shapes:\n"
+            + json.dumps(tool_specs(), ensure_ascii=False),
             "What the read-only tools return on an empty world (stageclaw called them for you):\n"
             + json.dumps(exploration, ensure_ascii=False),
             ANSWER,
@@ -276,59 +253,88 @@ class LLMAuthor:
         )
 
     def _ask(self, messages: list[dict[str, str]]) -> tuple[str, int, int]:
+        """The model's answer and its token counts; ProviderError when it cannot be had."""
+        import openai
+
         params: dict[str, Any] = {"max_tokens": self.max_tokens, "response_format": {"type": "json_object"}}
         if self.temperature is not None:
             params["temperature"] = self.temperature
-        last = ""
-        for attempt in range(self.retries):
-            try:
-                reply = self.client.chat.completions.create(model=self.model, messages=messages, **params)
-                usage = reply.usage
-                text = reply.choices[0].message.content or ""
-                return text, usage.prompt_tokens if usage else 0, usage.completion_tokens if usage else 0
-            except Exception as exc:  # provider errors: retried, then a clear failure
-                last = f"{type(exc).__name__}: {exc}"
-                time.sleep(min(self.backoff_s * 2**attempt, 8))
-        raise StageclawError(f"the model {self.model} did not answer after {self.retries} tries ({last[:300]})")
 
-    def write(self, hint: str, out: Path, pool: ServicePool) -> Authoring:
-        """Author one task from `hint`; an accepted task lands in `out/<task-id>/`."""
+        def once() -> tuple[str, int, int]:
+            reply = self.client.chat.completions.create(model=self.model, messages=messages, **params)
+            usage = reply.usage
+            text = reply.choices[0].message.content or ""
+            return text, usage.prompt_tokens if usage else 0, usage.completion_tokens if usage else 0
+
+        return with_retries(once, openai, self.retries, self.backoff_s)
+
+    def write(
+        self,
+        hint: str,
+        out: Path,
+        pool: ServicePool,
+        on_attempt: Callable[[Authoring], None] | None = None,
+    ) -> Authoring:
+        """Author one task from `hint`; an accepted task lands in `out/<task-id>/`. `on_attempt` sees the
+        record after each attempt, so a caller can save it as it grows. A provider failure ends the
+        hint with status provider_error; what was done before is kept."""
         from stageclaw.validate.checker import validate_task
-        from stageclaw.validate.repair import repair_prompt
 
         record = Authoring(hint, self.model)
         messages = [
-            {"role": "system", "content": CONTRACT},
+            {"role": "system", "content": contract(self.max_tokens)},
             {"role": "user", "content": briefing(hint, explore(pool))},
         ]
+
+        def done(attempt: Attempt) -> None:
+            record.attempts.append(attempt)
+            if on_attempt is not None:
+                on_attempt(record)
+
         for number in range(1, self.max_repairs + 2):
             started = time.perf_counter()
-            text, tokens_in, tokens_out = self._ask(messages)
+            try:
+                text, tokens_in, tokens_out = self._ask(messages)
+            except ProviderError as exc:
+                record.status, record.error = PROVIDER_ERROR, f"the model {self.model} did not answer: {exc}"
+                return record
             messages.append({"role": "assistant", "content": text})
             cost = self.prices.cost(self.model, tokens_in, tokens_out)
             try:
                 files = parse_answer(text).files(self.model, hint)
             except ValueError as exc:  # not a task folder at all: an attempt, and a plain request to fix it
-                record.attempts.append(
-                    Attempt(number, False, None, {}, None, [], tokens_in, tokens_out, cost, 0.0, error=str(exc))
-                )
+                wall = round(time.perf_counter() - started, 3)
+                done(Attempt(number, False, None, {}, None, [], tokens_in, tokens_out, cost, wall, error=str(exc)))
                 messages.append({"role": "user", "content": f"{exc}. {ANSWER}"})
                 continue
             with tempfile.TemporaryDirectory(prefix="stageclaw-author-") as scratch:
                 task_dir = _write(Path(scratch), files)
                 report = validate_task(task_dir, pool, threshold=self.threshold)
-                attempt = _attempt(number, report, tokens_in, tokens_out, cost, time.perf_counter() - started, files)
-                record.attempts.append(attempt)
                 record.task_id = report.task_id
                 if report.accepted:
                     target = Path(out) / task_dir.name
                     if target.exists():
                         shutil.rmtree(target)
                     shutil.copytree(task_dir, target)
-                    record.accepted, record.task_dir = True, str(target)
+                    record.accepted, record.task_dir, record.status = True, str(target), ACCEPTED
+                done(_attempt(number, report, tokens_in, tokens_out, cost, time.perf_counter() - started, files))
+                if report.accepted:
                     return record
-            messages.append({"role": "user", "content": repair_prompt(report) + "\n" + ANSWER})
+                repair = _repair(report, scratch, files)
+            messages.append({"role": "user", "content": repair + "\n" + ANSWER})
         return record
+
+
+def _repair(report: Report, scratch: str, files: dict[str, str]) -> str:
+    """Stage 2's diagnostics in the words of the answer, and where each rubric item is in it."""
+    from stageclaw.validate.repair import repair_prompt
+
+    text = locate(repair_prompt(report), scratch)
+    rubric = next((v for k, v in files.items() if k.endswith("/hidden/rubric.toml")), "")
+    ids = re.findall(r'(?m)^id\s*=\s*"([^"]*)"', rubric)
+    if ids:
+        text += "Your rubric items: " + ", ".join(f"rubric.items[{n}] is {i!r}" for n, i in enumerate(ids, 1)) + "\n"
+    return text
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:
@@ -360,20 +366,22 @@ def _attempt(
         cost,
         round(wall_s, 3),
         files={k.split("/", 1)[1]: v for k, v in files.items()},
+        points={name: d.points for name, d in report.dimensions.items()},
+        coverage=((report.mutation or {}).get("coverage") or {}).get("rate"),
     )
 
 
 def write_attempts(out: Path, runs: list[Authoring]) -> Path:
-    """`out/attempts.json`: every authoring run with every attempt, and the totals."""
+    """`out/attempts.json`, written atomically: every authoring run with every attempt, and the totals."""
     costs = [r.cost_usd for r in runs]
     data = {
         "runs": [r.to_json() for r in runs],
         "accepted": sum(1 for r in runs if r.accepted),
+        "provider_errors": sum(1 for r in runs if r.status == PROVIDER_ERROR),
         "input_tokens": sum(r.input_tokens for r in runs),
         "output_tokens": sum(r.output_tokens for r in runs),
         "cost_usd": None if any(c is None for c in costs) else round(sum(c for c in costs if c is not None), 6),
     }
     path = Path(out) / "attempts.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_json(path, data)
     return path

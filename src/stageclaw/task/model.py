@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -81,14 +81,23 @@ class TaskConfig(_Strict):
         return value
 
 
+Uses = Literal["answer", "trace"]
+TRACE_USES: tuple[str, ...] = get_args(Uses)
+
+
 class RubricItem(_Strict):
-    id: str
-    description: str
-    weight: float = Field(default=1, gt=0)
-    critical: bool = False
-    check: str | None = None
-    judge: str | None = None
-    stage: str = ""
+    """One graded criterion. `uses` declares what a check reads besides the states: the agent's final
+    `answer` or its whole `trace` (steps and answer); a check that reads them without saying so is a
+    defect stage 2 reports, since the state alone should decide a state-based item."""
+
+    id: str = Field(description="a short name, unique in the rubric")
+    description: str = Field(description="what holds in the end state, with the expected values")
+    weight: float = Field(default=1, gt=0, description="its share of the score")
+    critical: bool = Field(default=False, description="the task fails without it")
+    check: str | None = Field(default=None, description="the function in verify.py that decides it")
+    judge: str | None = Field(default=None, description="instead of check: a criterion for an LLM judge")
+    stage: str = Field(default="", description="the step of the work where it is decided, in a few words")
+    uses: list[Uses] = Field(default=[], description="what the check reads besides the states")
 
     @model_validator(mode="after")
     def _one_kind(self) -> RubricItem:

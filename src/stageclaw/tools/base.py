@@ -20,6 +20,13 @@ from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from stageclaw.world.episode import Episode
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+# Said once here for every tool that takes a `cursor` (see tools/paging.py), so they all say it alike.
+PAGING = (
+    "Results come in pages: `total` counts every match, a page holds at most `limit` of them and ends early"
+    " rather than pass about 32 KB, and while more remain `next_cursor` is set (with a `note`): call again with"
+    " the same arguments plus cursor=next_cursor for the next page. The order is fixed, so paging to the end"
+    " returns each result exactly once."
+)
 
 
 class ToolError(Exception):
@@ -80,11 +87,15 @@ class ToolContext:
 
 @dataclass(frozen=True)
 class Tool:
+    """`returns` is the result's shape in the State JSON's words (`{uid, event: EVENT + {calendar}}`):
+    what an author's solution gets back from `tools.NAME(...)`."""
+
     name: str
     app: str
     description: str
     args: type[BaseModel]
     func: Callable[..., dict[str, Any]]
+    returns: str = ""
 
     def input_schema(self) -> dict[str, Any]:
         schema = self.args.model_json_schema()
@@ -118,8 +129,9 @@ class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-def tool(app: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., dict[str, Any]]]:
-    """Register `func` as the tool named after it, in the catalogue of tools of `app`."""
+def tool(app: str, returns: str = "") -> Callable[[Callable[..., dict[str, Any]]], Callable[..., dict[str, Any]]]:
+    """Register `func` as the tool named after it, in the catalogue of tools of `app`; `returns` is the
+    shape of its result."""
 
     def register(func: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
         name = func.__name__
@@ -131,7 +143,12 @@ def tool(app: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., di
             default = ... if param.default is inspect.Parameter.empty else param.default
             fields[param.name] = (hints[param.name], default)
         model = create_model(f"{name}_args", __base__=_Args, **fields)
-        CATALOGUE[name] = Tool(name, app, inspect.cleandoc(func.__doc__ or ""), model, func)
+        description = inspect.cleandoc(func.__doc__ or "")
+        shape = returns
+        if "cursor" in fields:
+            description += "\n\n" + PAGING
+            shape += " + {total, next_cursor, note?}"
+        CATALOGUE[name] = Tool(name, app, description, model, func, shape)
         return func
 
     return register

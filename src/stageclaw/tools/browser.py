@@ -340,7 +340,7 @@ FORMATS = {
 RefArg = Annotated[int, Field(ge=1, description="The number of a link/button [n] or field {n: ...} from the page.")]
 
 
-@tool("web")
+@tool("web", returns="PAGE: {title, url, text, status?, truncated?, note?, screenshot?}")
 def browser_open(
     ctx: ToolContext,
     url: Annotated[
@@ -348,7 +348,7 @@ def browser_open(
         Field(description="A path of the user's web apps such as '/', '/travel/' or '/expenses/new'."),
     ],
 ) -> dict[str, Any]:
-    """Open a page of the user's web apps in the browser.
+    """Open a page of the user's web apps in the browser. Changes nothing in the apps.
 
     The apps (a travel site, an expense portal, the company intranet, as the task provides) live
     under one root: '/' is a start page that lists them, and each app has its own path such as
@@ -378,9 +378,9 @@ def browser_open(
     return _act(ctx, go)
 
 
-@tool("web")
+@tool("web", returns="PAGE")
 def browser_read(ctx: ToolContext) -> dict[str, Any]:
-    """Read the page the browser shows now, with the current values of its form fields.
+    """Read the page the browser shows now, with the current values of its form fields. Changes nothing.
 
     Returns the page: {title, url, text}. In `text`, links and buttons are numbered like
     `[3] Book hotel` (click them with browser_click) and form fields like
@@ -390,7 +390,7 @@ def browser_read(ctx: ToolContext) -> dict[str, Any]:
     return _act(ctx, lambda browser: browser.view())
 
 
-@tool("web")
+@tool("web", returns="PAGE (the page that follows)")
 def browser_click(
     ctx: ToolContext,
     ref: Annotated[int | None, Field(ge=1, description="The number [n] of the link or button to click.")] = None,
@@ -400,6 +400,9 @@ def browser_click(
     ] = None,
 ) -> dict[str, Any]:
     """Click a link or button (or tick a checkbox) and return the page that follows.
+
+    Side effects: whatever the control does in the app, as for a person clicking it: a 'Book' or
+    'Submit' button books or submits.
 
     Give its number `ref` from the page text, or its visible `text`: an exact match (ignoring case)
     wins, else a link or button containing the text; if several match, their numbers are listed.
@@ -441,7 +444,7 @@ def _by_text(browser: Browser, text: str) -> int:
     raise ToolError(f"{len(found)} links or buttons match {text!r}: {listed}; click one by its number (ref)")
 
 
-@tool("web")
+@tool("web", returns="{field, screenshot?}")
 def browser_fill(
     ctx: ToolContext,
     ref: RefArg,
@@ -450,7 +453,7 @@ def browser_fill(
         Field(description="The new content of the field. Dates are YYYY-MM-DD, times HH:MM (24-hour)."),
     ],
 ) -> dict[str, Any]:
-    """Type into a text, number, date or time field of the page, replacing what it held.
+    """Type into a text, number, date or time field of the page, replacing what it held. Changes nothing.
 
     Returns {field}: the field as the page now shows it. Nothing is sent until a button such as
     'Submit' is clicked with browser_click.
@@ -480,13 +483,16 @@ def browser_fill(
     return _act(ctx, fill)
 
 
-@tool("web")
+@tool("web", returns="{field, screenshot?}")
 def browser_select(
     ctx: ToolContext,
     ref: RefArg,
     option: Annotated[str, Field(description="The option to choose: its text as shown, e.g. 'Business (€389.00)'.")],
 ) -> dict[str, Any]:
-    """Choose an option of a drop-down list `{n: select ...}`; returns {field} as the page now shows it."""
+    """Choose an option of a drop-down list `{n: select ...}`; returns {field} as the page now shows it.
+
+    Changes nothing until a button such as 'Submit' is clicked with browser_click.
+    """
 
     def select(browser: Browser) -> dict[str, Any]:
         element = browser.element(ref)
@@ -510,9 +516,9 @@ def browser_select(
     return _act(ctx, select)
 
 
-@tool("web")
+@tool("web", returns="PAGE")
 def browser_back(ctx: ToolContext) -> dict[str, Any]:
-    """Go back to the previous page, like a browser's back button.
+    """Go back to the previous page, like a browser's back button. Changes nothing.
 
     Returns the page: {title, url, text}. In `text`, links and buttons are numbered like
     `[3] Book hotel` (click them with browser_click) and form fields like

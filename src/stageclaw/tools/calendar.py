@@ -11,10 +11,10 @@ import icalendar
 import recurring_ical_events
 from pydantic import Field
 
-from stageclaw.tools import dav
+from stageclaw.tools import dav, invitations, paging
 from stageclaw.tools.base import ToolContext, ToolError, tool
 from stageclaw.tools.timeparse import parse_datetime, parse_when
-from stageclaw.world import canonical
+from stageclaw.world import canonical, ical
 from stageclaw.world.model import default_end
 
 APP = dav.CALENDAR
@@ -56,13 +56,8 @@ def _span(start: date | datetime, end: date | datetime | None, tz: tzinfo) -> tu
 
 
 def _stored_span(comp: icalendar.Component, tz: tzinfo) -> tuple[date | datetime, date | datetime]:
-    start = dav.localize(comp.decoded("DTSTART"), tz)
-    if "DTEND" in comp:
-        return start, dav.localize(comp.decoded("DTEND"), tz)
-    if "DURATION" in comp:
-        return start, start + comp.decoded("DURATION")
-    # RFC 5545: without an end, a timed event has no length and an all-day event lasts its day.
-    return start, start if _timed(start) else start + timedelta(days=1)
+    start, end = ical.event_span(comp)
+    return dav.localize(start, tz), dav.localize(end, tz)
 
 
 def _set_times(comp: icalendar.Component, start: date | datetime, end: date | datetime) -> None:
@@ -140,16 +135,26 @@ def _series(text: str, uid: str, until_year: int, tz: tzinfo) -> tuple[tuple[dat
     return tuple(sorted(found, key=lambda entry: entry[:2]))
 
 
-@tool("calendar")
-def calendar_list_calendars(ctx: ToolContext) -> dict[str, Any]:
-    """The user's calendars; pass a name as `calendar` to the other calendar tools.
+@tool("calendar", returns="{calendars: [{name}]}")
+def calendar_list_calendars(
+    ctx: ToolContext,
+    limit: paging.limit(100, 500) = None,
+    cursor: paging.CURSOR = None,
+) -> dict[str, Any]:
+    """The user's calendars by name; pass a name as `calendar` to the other calendar tools. Changes nothing.
 
-    Reminder lists and notes folders are not calendars (see reminders_* and notes_*).
+    Returns {calendars: [{name}], total, next_cursor}. Reminder lists and notes folders are not
+    calendars (see reminders_list_lists and notes_*).
     """
-    return {"calendars": [{"name": coll.name} for coll in dav.session(ctx).collections(APP)]}
+    pager: paging.Pager[dav.Collection] = paging.Pager(
+        "calendar_list_calendars", {}, limit, cursor, default=100, noun="calendars"
+    )
+    colls = pager.window(dav.session(ctx).collections(APP), lambda c: (c.name.casefold(), c.name))
+    calendars, fields = pager.finish([{"name": coll.name} for coll in colls])
+    return {"calendars": calendars, **fields}
 
 
-@tool("calendar")
+@tool("calendar", returns="{events: [EVENT + {calendar}]}")
 def calendar_list_events(
     ctx: ToolContext,
     start: Annotated[
@@ -171,13 +176,16 @@ def calendar_list_events(
         str | None,
         Field(description="only events whose summary, location or description contains this text (case-insensitive)"),
     ] = None,
+    limit: paging.limit(50, 500) = None,
+    cursor: paging.CURSOR = None,
 ) -> dict[str, Any]:
     """Events that overlap a time range, sorted by start, from every calendar or one. Changes nothing.
 
-    Each event has uid, summary, start, end, all_day, location, description, attendees,
-    organizer, status, rrule and calendar. A recurring event is listed once, with its `rrule`,
-    the `start`/`end` of its first occurrence ever, and `occurrences`: the start of each of
-    its occurrences inside the range. Times are shown in the user's timezone.
+    Returns {events, total, next_cursor}. Each event has uid, summary, start, end, all_day,
+    location, description, attendees, organizer, status, rrule and calendar. A recurring event
+    is listed once, with its `rrule`, the `start`/`end` of its first occurrence ever, and
+    `occurrences`: the start of each of its occurrences inside the range. Times are shown in the
+    user's timezone.
     """
     tz = ctx.tz
     range_start = parse_datetime(start, tz, "start")
@@ -185,6 +193,10 @@ def calendar_list_events(
     range_end = _instant(last, tz) if _timed(last) else _instant(last + timedelta(days=1), tz)
     if range_end <= range_start:
         raise ToolError(f"end {end!r} is not after start {start!r}", "invalid_arguments")
+    args = {"start": start, "end": end, "calendar": calendar, "query": query}
+    pager: paging.Pager[tuple[datetime, str, dict[str, Any]]] = paging.Pager(
+        "calendar_list_events", args, limit, cursor, default=50, noun="events"
+    )
     session = dav.session(ctx)
     colls = [session.collection(APP, calendar)] if calendar is not None else session.collections(APP)
     found: list[tuple[datetime, str, dict[str, Any]]] = []
@@ -200,17 +212,21 @@ def calendar_list_events(
             if event["rrule"] or "RDATE" in item.data:
                 event["occurrences"] = [canonical.when(value, tz) for value in starts]
             found.append((_instant(starts[0], tz), event["summary"], event))
-    found.sort(key=lambda entry: entry[:2])
-    return {"events": [event for _, _, event in found]}
+    chosen = pager.window(found, lambda entry: (entry[0].timestamp(), entry[1], entry[2]["uid"]))
+    events, fields = pager.finish([event for _, _, event in chosen])
+    return {"events": events, **fields}
 
 
-@tool("calendar")
+@tool("calendar", returns="EVENT + {calendar}")
 def calendar_get_event(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
-    """One event by uid, with all its fields and the calendar it is in."""
+    """One event by uid, with all its fields and the calendar it is in. Changes nothing."""
     return dav.session(ctx).find(APP, uid).state(ctx.tz)
 
 
-@tool("calendar")
+@tool(
+    "calendar",
+    returns="{uid, event: EVENT + {calendar}, invitations: [{to, method, message_id}], invitations_note?}",
+)
 def calendar_create_event(
     ctx: ToolContext,
     calendar: Annotated[str, Field(description="the calendar to put it in, a name from calendar_list_calendars")],
@@ -227,13 +243,17 @@ def calendar_create_event(
             "make an all-day event"
         ),
     ] = None,
+    notify: Annotated[bool, Field(description=invitations.NOTIFY_DESCRIPTION)] = True,
 ) -> dict[str, Any]:
-    """Create an event in one of the user's calendars; returns its new uid and the stored event.
+    """Create an event in one of the user's calendars; returns {uid, event, invitations}.
 
     A timed event takes date-times: 2026-03-12T15:00 is in the user's timezone, and
     2026-03-12T15:00:00+00:00 is converted to it. An all-day event takes dates with an
     exclusive end, as in iCalendar: a holiday on 4, 5 and 6 April is start 2026-04-04,
-    end 2026-04-07; a one-day event needs no end.
+    end 2026-04-07; a one-day event needs no end. Side effects: with attendees, the user becomes
+    the organizer and each attendee (except the user) is mailed an invitation (iCalendar
+    METHOD:REQUEST) from the user's address, filed in Sent like any sent mail, unless notify is
+    false; `invitations` lists them ({to, method, message_id}).
     """
     tz = ctx.tz
     first = parse_when(start, tz, "start")
@@ -253,11 +273,16 @@ def calendar_create_event(
     dav.set_text(comp, "LOCATION", location or "")
     dav.set_text(comp, "DESCRIPTION", description or "")
     _set_attendees(comp, attendees or [])
+    plan = invitations.plan_change(ctx, comp, None)
     item = session.create(APP, coll, comp)
-    return {"uid": item.uid, "event": item.state(tz)}
+    sent = invitations.send(ctx, plan, notify=notify, saved=f"the event WAS created (uid {item.uid})")
+    return {"uid": item.uid, "event": item.state(tz), **sent}
 
 
-@tool("calendar")
+@tool(
+    "calendar",
+    returns="{event: EVENT + {calendar}, invitations: [{to, method, message_id}], invitations_note?}",
+)
 def calendar_update_event(
     ctx: ToolContext,
     uid: Uid,
@@ -273,19 +298,26 @@ def calendar_update_event(
     calendar: Annotated[
         str | None, Field(description="move the event to this calendar (its uid stays the same)")
     ] = None,
+    notify: Annotated[bool, Field(description=invitations.NOTIFY_DESCRIPTION)] = True,
 ) -> dict[str, Any]:
-    """Change an event: only the fields you give change. Returns the updated event.
+    """Change an event: only the fields you give change. Returns {event, invitations}.
 
     Giving only `start` moves the event and keeps its length; give `end` too to change the
     length. An all-day event takes dates (end exclusive, as in iCalendar). Date-times make an
     all-day event a timed one (of one hour unless you give end), and dates make a timed event
     an all-day one (of one day unless you give end). For a recurring event this changes the
-    whole series.
+    whole series. Side effects: when the event has attendees and the user organizes it (or it
+    has no organizer yet, and the user becomes it), a change they would see (title, time, place,
+    description, repetition, guest list) mails each attendee an updated invitation (METHOD:REQUEST;
+    a guest just added gets a first one) and each attendee taken off a cancellation
+    (METHOD:CANCEL), filed in Sent, unless notify is false. An event someone else organizes
+    changes only in the user's calendar; nobody is mailed (`invitations_note` says so).
     """
     tz = ctx.tz
     session = dav.session(ctx)
     item = session.find(APP, uid)
     target = session.collection(APP, calendar) if calendar is not None else None
+    before = invitations.Before.of(item.component, ctx.episode.endpoints.address)
     with session.edit(item, move_to=target) as comp:
         if summary is not None:
             dav.set_text(comp, "SUMMARY", summary)
@@ -308,10 +340,27 @@ def calendar_update_event(
             dav.set_text(comp, "DESCRIPTION", description)
         if attendees is not None:
             _set_attendees(comp, attendees)
-    return {"event": item.state(tz)}
+        plan = invitations.plan_change(ctx, comp, before)
+    sent = invitations.send(ctx, plan, notify=notify, saved="the event WAS changed")
+    return {"event": item.state(tz), **sent}
 
 
-@tool("calendar")
-def calendar_delete_event(ctx: ToolContext, uid: Uid) -> dict[str, Any]:
-    """Delete an event by uid (a recurring event: the whole series)."""
-    return dav.session(ctx).delete(APP, uid)
+@tool(
+    "calendar",
+    returns="{deleted, calendar, invitations: [{to, method, message_id}], invitations_note?}",
+)
+def calendar_delete_event(
+    ctx: ToolContext,
+    uid: Uid,
+    notify: Annotated[bool, Field(description=invitations.NOTIFY_DESCRIPTION)] = True,
+) -> dict[str, Any]:
+    """Delete an event by uid (a recurring event: the whole series); returns {deleted, calendar, invitations}.
+
+    Side effects: when the user organizes the event, each attendee is mailed a cancellation
+    (METHOD:CANCEL), filed in Sent, unless notify is false. An event someone else organizes is only
+    removed from the user's calendar; nobody is mailed.
+    """
+    session = dav.session(ctx)
+    plan = invitations.plan_delete(ctx, session.find(APP, uid).component)
+    deleted = session.delete(APP, uid)
+    return {**deleted, **invitations.send(ctx, plan, notify=notify, saved="the event WAS deleted")}

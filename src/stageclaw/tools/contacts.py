@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ import httpx
 import vobject
 from pydantic import Field, ValidationError
 
+from stageclaw.tools import paging
 from stageclaw.tools.base import ToolContext, ToolError, tool
 from stageclaw.world import davstore, vcard
 from stageclaw.world import state as world_state
@@ -103,6 +105,13 @@ class AddressBook:
         _check(resp, "read the contact")
         return Card(href, resp.headers.get("ETag", ""), resp.content)
 
+    def delete(self, card: Card, *, action: str) -> None:
+        """Remove a card, only if it is still the version read (its etag)."""
+        resp = self.http.delete(card.href, headers={"If-Match": card.etag} if card.etag else {})
+        if resp.status_code == 412:
+            raise ToolError(f"could not {action}: the contact was changed meanwhile; {REREAD}")
+        _check(resp, action)
+
     def put(self, href: str, data: bytes, *, etag: str | None, action: str) -> None:
         """Write a card: over the version with `etag`, or as a new resource when `etag` is None."""
         headers = {"Content-Type": VCARD_TYPE, **({"If-Match": etag} if etag else {"If-None-Match": "*"})}
@@ -163,7 +172,7 @@ def _set_emails(card: Any, emails: list[str]) -> None:
         line.type_param = "INTERNET,PREF" if i == 0 else "INTERNET"
 
 
-@tool("contacts")
+@tool("contacts", returns="{contacts: [CONTACT]}")
 def contacts_search(
     ctx: ToolContext,
     query: Annotated[
@@ -172,31 +181,37 @@ def contacts_search(
             description="Text to look for, e.g. 'priya', 'orbitals.io', '7946'; an empty string lists every contact."
         ),
     ],
+    limit: paging.limit(50, 500) = None,
+    cursor: paging.CURSOR = None,
 ) -> dict[str, Any]:
-    """Find contacts whose name, email, organization, job title, phone or notes contain `query`.
+    """Find contacts whose name, email, organization, job title, phone or notes contain `query`. Changes nothing.
 
     Matching is case-insensitive and on the text as written, so search one distinctive part (a first
-    name, an email domain, a company) rather than a whole phrase. Returns {contacts: [CONTACT]} sorted
-    by name; each CONTACT is {uid, name, emails, phones, organization, title, notes, birthday}.
+    name, an email domain, a company) rather than a whole phrase. Returns {contacts: [CONTACT],
+    total, next_cursor} sorted by name; each CONTACT is {uid, name, emails, phones, organization,
+    title, notes, birthday}.
     """
     text = query.strip()
+    pager: paging.Pager[dict[str, Any]] = paging.Pager(
+        "contacts_search", {"query": text}, limit, cursor, default=50, noun="contacts"
+    )
     book = _book(ctx)
     cards = book.query([(name, text, "contains") for name in SEARCH_PROPERTIES] if text else None)
-    contacts = [c.contact() for c in cards]
-    contacts.sort(key=lambda c: (c["name"].casefold(), c["uid"]))
-    return {"contacts": contacts}
+    chosen = pager.window([c.contact() for c in cards], lambda c: (c["name"].casefold(), c["uid"]))
+    contacts, fields = pager.finish(chosen)
+    return {"contacts": contacts, **fields}
 
 
-@tool("contacts")
+@tool("contacts", returns="CONTACT")
 def contacts_get(
     ctx: ToolContext,
     uid: Annotated[str, Field(description="The contact's uid, as contacts_search returns it, e.g. 'c-1'.")],
 ) -> dict[str, Any]:
-    """Read one contact by uid: {uid, name, emails, phones, organization, title, notes, birthday}."""
+    """Read one contact by uid: {uid, name, emails, phones, organization, title, notes, birthday}. Changes nothing."""
     return _book(ctx).get(uid).contact()
 
 
-@tool("contacts")
+@tool("contacts", returns="{contact: CONTACT}")
 def contacts_update(
     ctx: ToolContext,
     uid: Annotated[str, Field(description="The uid of the contact to change, e.g. 'c-1'.")],
@@ -215,7 +230,7 @@ def contacts_update(
     """Change some fields of a contact; fields you leave out stay as they are. Returns {contact}.
 
     `emails` and `phones` replace the whole list: to add an address, read the contact first
-    (contacts_get) and pass the old addresses plus the new one.
+    (contacts_get) and pass the old addresses plus the new one. Side effects: the changed fields only.
     """
     if all(v is None for v in (name, emails, phones, organization, title, notes, birthday)):
         raise ToolError(
@@ -248,7 +263,7 @@ def contacts_update(
     return {"contact": vcard.cards_state(data)[0]}
 
 
-@tool("contacts")
+@tool("contacts", returns="{uid}")
 def contacts_create(
     ctx: ToolContext,
     name: Annotated[str, Field(description="Full name, e.g. 'Priya Raman'.")],
@@ -261,7 +276,7 @@ def contacts_create(
     """Add a new contact to the address book; returns {uid}.
 
     Search first (contacts_search) so you do not create a duplicate of someone who is already there;
-    to change an existing contact use contacts_update.
+    to change an existing contact use contacts_update. Side effects: the new contact.
     """
     if not name.strip():
         raise ToolError("contacts_create: `name` cannot be empty", "invalid_arguments")
@@ -282,3 +297,104 @@ def contacts_create(
     href = book.path + davstore.item_filename(uid, ".vcf")
     book.put(href, vcard.to_vcard(seed), etag=None, action="create the contact")
     return {"uid": uid}
+
+
+@tool("contacts", returns="{deleted, name}")
+def contacts_delete(
+    ctx: ToolContext,
+    uid: Annotated[str, Field(description="The uid of the contact to delete, e.g. 'c-1'.")],
+) -> dict[str, Any]:
+    """Delete a contact from the address book; returns {deleted, name}. Side effects: the deletion, which
+    cannot be undone.
+
+    To fold a duplicate into another contact without losing its details, use contacts_merge instead.
+    """
+    book = _book(ctx)
+    card = book.get(uid)
+    name = card.contact()["name"]
+    book.delete(card, action=f"delete contact {uid!r}")
+    return {"deleted": uid, "name": name}
+
+
+# Properties that identify a card rather than describe the person: the merged card keeps the first's.
+_OWN = {"version", "uid", "fn", "n", "prodid", "rev"}
+# Properties the State JSON reads once: a second, different value is kept in the notes instead.
+_SINGLE = {"org": "organization", "title": "job title", "bday": "birthday"}
+
+
+def _line_text(line: Any) -> str:
+    value = line.value
+    if isinstance(value, list):
+        value = ", ".join(str(v) for v in value if v)
+    return str(value).strip()
+
+
+def _merge_into(card: Any, other: Any) -> None:
+    """Add what `other` says about the person to `card`: every email, phone and other detail it lacks."""
+    extra_notes: list[str] = []
+    for name, lines in other.contents.items():
+        if name in _OWN:
+            continue
+        mine = card.contents.get(name, [])
+        if name == "email":
+            known = {_line_text(line).lower() for line in mine}
+        elif name == "tel":
+            known = {re.sub(r"\D", "", _line_text(line)) for line in mine}
+        else:
+            known = {_line_text(line) for line in mine}
+        for line in lines:
+            text = _line_text(line)
+            key = text.lower() if name == "email" else re.sub(r"\D", "", text) if name == "tel" else text
+            if not text or key in known:
+                continue
+            known.add(key)
+            if name == "note" and mine:
+                mine[0].value = f"{mine[0].value}\n\n{line.value}"
+            elif name in _SINGLE and mine:
+                extra_notes.append(f"{_SINGLE[name].capitalize()} (from a merged duplicate): {text}")
+            else:
+                added = card.add(name)
+                added.value = line.value
+                added.params = {k: list(v) for k, v in line.params.items()}
+                if name == "email":  # the first card's primary address stays the only preferred one
+                    added.value, added.type_param = text.lower(), "INTERNET"
+                mine = card.contents[name]
+    if extra_notes:
+        notes = card.contents.get("note")
+        text = "\n".join(extra_notes)
+        if notes:
+            notes[0].value = f"{notes[0].value}\n\n{text}"
+        else:
+            card.add("note").value = text
+
+
+@tool("contacts", returns="{contact: CONTACT, deleted: [uid]}")
+def contacts_merge(
+    ctx: ToolContext,
+    uids: Annotated[
+        list[str],
+        Field(description="Two or more contacts to merge, the one to keep first, e.g. ['c-1', 'c-7']."),
+    ],
+) -> dict[str, Any]:
+    """Merge duplicate contacts into the first one; returns {contact, deleted}.
+
+    The first contact keeps its uid and name and gains every email address, phone number and other
+    detail of the others that it lacks; notes are joined, and an organization, job title or
+    birthday that differs from the first's is kept as a line in its notes, so nothing is lost.
+    Side effects: the first contact is rewritten, then the others are deleted.
+    """
+    if len(uids) < 2:
+        raise ToolError("contacts_merge: give two or more uids, the contact to keep first", "invalid_arguments")
+    if len(set(uids)) != len(uids):
+        raise ToolError("contacts_merge: each uid may appear only once", "invalid_arguments")
+    book = _book(ctx)
+    cards = [book.get(uid) for uid in uids]
+    merged = vobject.readOne(cards[0].data.decode("utf-8"))
+    for card in cards[1:]:
+        _merge_into(merged, vobject.readOne(card.data.decode("utf-8")))
+    data = merged.serialize().encode("utf-8")
+    # Write the merged card before deleting anything: a failure part-way loses no detail.
+    book.put(cards[0].href, data, etag=cards[0].etag, action=f"update contact {uids[0]!r}")
+    for uid, card in zip(uids[1:], cards[1:], strict=True):
+        book.delete(card, action=f"delete the merged contact {uid!r}")
+    return {"contact": vcard.cards_state(data)[0], "deleted": uids[1:]}

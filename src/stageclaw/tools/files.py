@@ -11,11 +11,12 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from stageclaw.tools import paths
+from stageclaw.tools import documents, paging, paths
 from stageclaw.tools.base import ToolContext, ToolError, tool
 
 READ_CAP = 128 * 1024
-LIST_CAP = 1000
+# Documents are read whole (a ZIP's directory is at its end); bigger ones are treated as plain bytes.
+DOCUMENT_CAP = 64 * 1024 * 1024
 BINARY_PROBE = 8192
 
 PathArg = Annotated[str, Field(description="A path relative to the user's home folder, e.g. 'docs/plan.md'.")]
@@ -50,35 +51,34 @@ def _describe(ctx: ToolContext, target: Path) -> dict[str, Any]:
     return {"path": _rel(ctx, target), "type": "file", "size": target.stat().st_size}
 
 
-@tool("files")
+@tool("files", returns="{entries: [{path, type, size}]}")
 def files_list(
     ctx: ToolContext,
     path: Annotated[
         str, Field(description="The folder to list, relative to the home folder, e.g. 'docs'; '' lists everything.")
     ] = "",
+    limit: paging.limit(200, 1000) = None,
+    cursor: paging.CURSOR = None,
 ) -> dict[str, Any]:
-    """List the user's files and folders under `path`, recursively, sorted by path.
+    """List the user's files and folders under `path`, recursively, in tree order. Changes nothing.
 
-    Each entry is {path, type, size}: `path` is relative to the home folder (ready to pass to
-    files_read), `type` is "file", "dir" or "link" (a symbolic link, not followed), and `size` is in
-    bytes for files and null otherwise. Listing a single file gives just that file. Very large
-    listings are cut at 1000 entries, with a `note`.
+    Returns {entries: [{path, type, size}], total, next_cursor}: `path` is relative to the home
+    folder (ready to pass to files_read), `type` is "file", "dir" or "link" (a symbolic link, not
+    followed), and `size` is in bytes for files and null otherwise. Listing a single file gives
+    just that file. To search by name or content, terminal_run with `find` or `grep` may be quicker.
     """
     root = _target(ctx, path, must_exist=True)
-    if not root.is_dir():
-        return {"entries": [_describe(ctx, root)]}
-    entries: list[dict[str, Any]] = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        for name in dirnames + filenames:
-            entries.append(_describe(ctx, Path(dirpath, name)))
-    entries.sort(key=lambda e: e["path"].split("/"))  # tree order: "docs/x" before "docs-old"
-    out: dict[str, Any] = {"entries": entries[:LIST_CAP]}
-    if len(entries) > LIST_CAP:
-        out["note"] = (
-            f"showing the first {LIST_CAP} of {len(entries)} entries; list a subfolder, or use terminal_run with"
-            " `find` to search"
-        )
-    return out
+    pager: paging.Pager[str] = paging.Pager(
+        "files_list", {"path": _rel(ctx, root)}, limit, cursor, default=200, noun="entries"
+    )
+    found = [str(root)] if not root.is_dir() else []
+    for dirpath, dirnames, filenames in os.walk(root) if root.is_dir() else ():
+        found.extend(os.path.join(dirpath, name) for name in dirnames + filenames)
+    # Tree order: "docs/x" before "docs-old". The walk's paths lie under the real workspace path.
+    skip = len(os.path.realpath(ctx.episode.workspace)) + 1
+    chosen = pager.window(found, lambda p: (p[skip:].split(os.sep),))
+    entries, fields = pager.finish([_describe(ctx, Path(p)) for p in chosen])
+    return {"entries": entries, **fields}
 
 
 def _text(data: bytes, *, final: bool) -> str | None:
@@ -91,13 +91,57 @@ def _text(data: bytes, *, final: bool) -> str | None:
         return None
 
 
-@tool("files")
-def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
-    """Read a UTF-8 text file and return {path, content}.
+def _document(ctx: ToolContext, target: Path, doc: documents.Document) -> dict[str, Any]:
+    """A document's extracted text, cut at a page or sheet boundary when it is long, with its structure."""
+    shown: list[documents.Part] = []
+    for part in doc.parts:
+        if len(doc.text([*shown, part]).encode("utf-8")) > READ_CAP:
+            break
+        shown.append(part)
+    if shown:
+        content = doc.text(shown)
+    else:  # the first part alone is too long: show as much of it as fits
+        content = doc.text(doc.parts[:1]).encode("utf-8")[:READ_CAP].decode("utf-8", errors="ignore")
+    out: dict[str, Any] = {"path": _rel(ctx, target), "content": content, "extracted": True, "format": doc.format}
+    if doc.unit is not None:
+        out[f"{doc.unit}s"] = doc.count
+    notes = list(doc.notes)
+    if len(shown) < doc.count:
+        out["truncated"] = True
+        notes.append(_rest_of(ctx, target, doc, len(shown)))
+    if notes:
+        out["note"] = "; ".join(notes)
+    return out
 
-    Files over 128 KiB are cut: the result then has `truncated: true` and a `note` on how to read
-    the rest. A binary file (PDF, image, spreadsheet, archive...) cannot be read here: inspect it with
-    terminal_run instead, e.g. `file report.pdf`, `xxd report.pdf | head`, `unzip -l data.xlsx`.
+
+def _rest_of(ctx: ToolContext, target: Path, doc: documents.Document, done: int) -> str:
+    """How to read what did not fit, with the terminal's converters."""
+    in_shell = "~/" + shlex.quote(_rel(ctx, target))
+    if doc.unit == "page":
+        return (
+            f"only pages 1-{done} of {doc.count} fit here" if done else "the first page alone is too long"
+        ) + f"; read on with terminal_run, e.g. `pdftotext -layout -f {done + 1} -l {done + 5} {in_shell} -`"
+    if doc.unit == "sheet":
+        return (
+            f"only sheets 1-{done} of {doc.count} fit here" if done else "the first sheet alone is too long"
+        ) + f"; read a sheet with terminal_run, e.g. `xlsx2csv -s {done + 1} {in_shell} | head -n 200`"
+    tool = {"docx": "docx2txt", "odt": "odt2txt"}.get(doc.format, "cat")
+    return f"the text is cut at {READ_CAP} bytes; read it whole with terminal_run, e.g. `{tool} {in_shell} | less`"
+
+
+@tool("files", returns="{path, content, extracted, format?, pages?, sheets?, truncated?, note?}")
+def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
+    """Read a file: a UTF-8 text file as it is, or the text of a document (PDF, DOCX, XLSX, ODT, CSV).
+
+    Returns {path, content, extracted}. For a document, `extracted` is true and `content` is text
+    taken out of it, not the file's bytes: a PDF's pages are marked `[page 2 of 5]`, a
+    workbook's sheets `[sheet 1 of 2: "Q1", ...]` with their rows as CSV, a DOCX or ODT's headings
+    with `#` and its tables as `| a | b |` rows; `format` names the kind and `pages` or `sheets`
+    counts them. Layout, images and fonts are lost, and a scanned PDF has no text to extract. Text
+    over 128 KiB is cut (at a page or sheet boundary for documents): the result then has
+    `truncated: true` and a `note` on how to read the rest with terminal_run (which has pdftotext,
+    pdfinfo, docx2txt, odt2txt and xlsx2csv). Other binary files (images, archives) are refused:
+    inspect them with terminal_run. Changes nothing.
     """
     target = _target(ctx, path, must_exist=True)
     if target.is_dir():
@@ -106,17 +150,26 @@ def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
         raise ToolError(f"{path!r} is not a regular file (a pipe or device); it cannot be read")
     size = target.stat().st_size
     with open(target, "rb") as fh:
-        data = fh.read(READ_CAP)
-    truncated = size > len(data)
-    content = _text(data, final=not truncated)
+        data = fh.read(DOCUMENT_CAP if size <= DOCUMENT_CAP else READ_CAP)
     # The shell may have changed folder: point it at the file from the home folder.
     in_shell = "~/" + shlex.quote(_rel(ctx, target))
+    if len(data) == size:
+        try:
+            doc = documents.extract(target.name, data, budget=READ_CAP)
+        except documents.DocumentError as exc:
+            raise ToolError(f"{path!r}: {exc}; try terminal_run, e.g. `file {in_shell}`") from None
+        if doc is not None:
+            return _document(ctx, target, doc)
+    data = data[:READ_CAP]
+    truncated = size > len(data)
+    content = _text(data, final=not truncated)
     if content is None:
         raise ToolError(
-            f"{path!r} is not a UTF-8 text file ({size} bytes; binary, e.g. a PDF, image or spreadsheet). Inspect it"
-            f" with terminal_run instead, e.g. `file {in_shell}`, `xxd {in_shell} | head -n 20` or `strings {in_shell}`"
+            f"{path!r} is not a text file or a document files_read can extract ({size} bytes; binary, e.g. an"
+            f" image or archive). Inspect it with terminal_run instead, e.g. `file {in_shell}`,"
+            f" `xxd {in_shell} | head -n 20` or `strings {in_shell}`"
         )
-    out: dict[str, Any] = {"path": _rel(ctx, target), "content": content}
+    out: dict[str, Any] = {"path": _rel(ctx, target), "content": content, "extracted": False}
     if truncated:
         shown = len(content.encode("utf-8"))
         out["truncated"] = True
@@ -127,7 +180,7 @@ def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     return out
 
 
-@tool("files")
+@tool("files", returns="{path, size, created}")
 def files_write(
     ctx: ToolContext,
     path: PathArg,
@@ -135,8 +188,8 @@ def files_write(
 ) -> dict[str, Any]:
     """Create a text file, or replace the whole content of an existing one; returns {path, size, created}.
 
-    Missing parent folders are created. To change part of a file, read it with files_read and write
-    back the full edited text.
+    To change part of a file, read it with files_read and write back the full edited text.
+    Side effects: the file is written (an existing one replaced); missing parent folders are created.
     """
     target = _target(ctx, path)
     if target == Path(os.path.realpath(ctx.episode.workspace)) or target.is_dir():
@@ -151,7 +204,7 @@ def files_write(
     return {"path": _rel(ctx, target), "size": len(data), "created": created}
 
 
-@tool("files")
+@tool("files", returns="{src, dst}")
 def files_move(
     ctx: ToolContext,
     src: Annotated[str, Field(description="The file or folder to move or rename, e.g. 'drafts/report.md'.")],
@@ -168,6 +221,7 @@ def files_move(
     If `dst` is an existing folder (or ends with '/'), `src` moves into it under its own name;
     otherwise `dst` is the new path, and missing parent folders are created. Nothing is ever
     overwritten: if the destination exists, delete it first with files_delete or pick another name.
+    Side effects: the move, and any parent folders it needs.
     """
     source = _entry(ctx, src)
     if not os.path.lexists(source):
@@ -191,12 +245,12 @@ def files_move(
     return {"src": _rel(ctx, source), "dst": _rel(ctx, target)}
 
 
-@tool("files")
+@tool("files", returns="{deleted}")
 def files_delete(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     """Delete a file, a link, or an empty folder; returns {deleted}.
 
-    A folder must be empty: delete what is inside it first (files_list shows it). Deleting cannot be
-    undone.
+    A folder must be empty: delete what is inside it first (files_list shows it). Side effects: the
+    deletion, which cannot be undone.
     """
     target = _entry(ctx, path)
     if not os.path.lexists(target):

@@ -21,7 +21,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import Field
 
-from stageclaw.tools import paths
+from stageclaw.tools import paging, paths
 from stageclaw.tools.base import ToolContext, ToolError, tool
 from stageclaw.tools.timeparse import parse_datetime
 from stageclaw.world import canonical, mime
@@ -46,6 +46,9 @@ _LIST_LINE = re.compile(rb'^\((?P<attrs>[^)]*)\) (?:"(?:[^"\\]|\\.)*"|NIL) (?P<n
 _FETCH_UID = re.compile(rb"\bUID (\d+)")
 _FETCH_FLAGS = re.compile(rb"\bFLAGS \(([^)]*)\)")
 _REPLY_PREFIX = re.compile(r"^(\s*re\s*:\s*)+", re.IGNORECASE)
+_FORWARD_PREFIX = re.compile(r"^\s*(fwd?|wg|tr)\s*:", re.IGNORECASE)
+# The keyword Thunderbird, Apple Mail and Outlook's IMAP clients set on a message once forwarded.
+FORWARDED = "$Forwarded"
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
@@ -372,9 +375,13 @@ def _send(
     attachments: list[tuple[str, bytes]] | None = None,
     in_reply_to: str | None = None,
     references: list[str] | None = None,
-    answered: _Located | None = None,
+    mark: tuple[_Located, str] | None = None,
+    calendar: tuple[str, bytes] | None = None,
 ) -> str:
-    """Build, submit and file a message in Sent; returns its Message-ID."""
+    """Build, submit and file a message in Sent; returns its Message-ID.
+
+    `mark` is the message this one answers or forwards and the flag that says so on it.
+    """
     ep = ctx.episode.endpoints
     domain = ep.address.rpartition("@")[2] or "localhost"
     message_id = f"<{uuid.uuid4().hex}@{domain}>"
@@ -390,13 +397,14 @@ def _send(
         in_reply_to=in_reply_to,
         references=references,
         attachments=attachments,
+        calendar=calendar,
     )
     _submit(ctx, [canonical.bare_address(a) for a in [*to, *cc]], data)
 
     def file_copy(session: _Session) -> None:
-        if answered is not None:
-            session.select(answered.folder, writable=True)
-            session.store(answered.uid, "+FLAGS.SILENT", ["\\Answered"])
+        if mark is not None:
+            session.select(mark[0].folder, writable=True)
+            session.store(mark[0].uid, "+FLAGS.SILENT", [mark[1]])
         session.append(session.special("\\sent", "Sent", session.folders()), data, "(\\Seen)", now)
 
     try:
@@ -410,8 +418,37 @@ def _send(
     return message_id
 
 
+def send_invitation(ctx: ToolContext, *, to: str, subject: str, body: str, method: str, ics: bytes) -> str:
+    """Mail one attendee an iTIP object (`method`, `ics`) like any message the user sends; returns its Message-ID."""
+    return _send(ctx, to=[to], cc=[], subject=subject, body=body, calendar=(method, ics))
+
+
 def _reply_subject(subject: str) -> str:
     return "Re: " + _REPLY_PREFIX.sub("", subject)
+
+
+def _forward_subject(subject: str) -> str:
+    return subject if _FORWARD_PREFIX.match(subject) else f"Fwd: {subject}"
+
+
+def _forward_body(note: str, msg: Message) -> str:
+    """The user's note, then the original's headers and text, quoted (`> `) so they read as not the user's words."""
+    header_lines = [
+        f"{name}: {canonical.decode_words(str(msg.get(name)))}"
+        for name in ("From", "Date", "Subject", "To", "Cc")
+        if msg.get(name)
+    ]
+    original, _ = mime.body_and_attachments(msg)
+    quoted = "\n".join(f"> {line}".rstrip() for line in [*header_lines, "", *original.splitlines()])
+    intro = "---------- Forwarded message ----------"
+    return f"{note.rstrip()}\n\n{intro}\n{quoted}" if note.strip() else f"{intro}\n{quoted}"
+
+
+def _threading(msg: Message, data: bytes) -> tuple[str, list[str]]:
+    """The Message-ID a reply or forward refers to, and the References chain that ends with it."""
+    parent = mime.message_id_of(msg, data)
+    references = str(msg.get("References") or msg.get("In-Reply-To") or "").split()
+    return parent, [*references, parent]
 
 
 def _pairs(msg: Message, header: str) -> list[tuple[str, str]]:
@@ -484,28 +521,39 @@ def _summary(folder: str, uid: int, data: bytes, flags: list[str], tz: tzinfo) -
 # --- the tools ------------------------------------------------------------------------------------
 
 Id = Annotated[str, Field(description="the message id FOLDER/UID as returned by mail_search, e.g. 'INBOX/12'")]
+Attachments = Annotated[
+    list[str] | None,
+    Field(description="files from the user's workspace to attach, as relative paths like 'docs/plan.md'"),
+]
 
 
-@tool("mail")
-def mail_list_folders(ctx: ToolContext) -> dict[str, Any]:
-    """List the user's mail folders with their message counts.
+@tool("mail", returns="{folders: [{name, total, unseen}]}")
+def mail_list_folders(
+    ctx: ToolContext,
+    limit: paging.limit(100, 500) = None,
+    cursor: paging.CURSOR = None,
+) -> dict[str, Any]:
+    """List the user's mail folders with their message counts, INBOX first, then by name. Changes nothing.
 
-    Returns {folders: [{name, total, unseen}]}. Folder names use '/' for subfolders
-    (e.g. 'Projects/Alpha'); use them as given in the other mail tools.
+    Returns {folders: [{name, total, unseen}], total, next_cursor}. Folder names use '/' for
+    subfolders (e.g. 'Projects/Alpha'); use them as given in the other mail tools.
     """
+    pager: paging.Pager[_Folder] = paging.Pager("mail_list_folders", {}, limit, cursor, default=100, noun="folders")
 
     def work(s: _Session) -> dict[str, Any]:
         out = []
-        for folder in s.folders().values():
+        page = pager.window(list(s.folders().values()), lambda f: (f.name != "INBOX", f.name))
+        for folder in page:
             status = _text(s.ok(s.conn.status(folder.wire, "(MESSAGES UNSEEN)"), f"count {folder.name!r}"))
             counts = {k.lower(): int(v) for k, v in re.findall(r"\b(MESSAGES|UNSEEN) (\d+)", status)}
             out.append({"name": folder.name, "total": counts.get("messages", 0), "unseen": counts.get("unseen", 0)})
-        return {"folders": out}
+        folders, fields = pager.finish(out)
+        return {"folders": folders, **fields}
 
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{messages: [{id, folder, message_id, from, to, cc, subject, date, flags, snippet}]}")
 def mail_search(
     ctx: ToolContext,
     folder: Annotated[
@@ -527,18 +575,18 @@ def mail_search(
     unseen: Annotated[
         bool | None, Field(description="true: only unread messages; false (default): read and unread")
     ] = None,
-    limit: Annotated[
-        int | None, Field(ge=1, le=200, description="at most this many messages (default 20, max 200)")
-    ] = None,
+    limit: paging.limit(_DEFAULT_LIMIT, 200) = None,
+    cursor: paging.CURSOR = None,
 ) -> dict[str, Any]:
     """Find messages; all given criteria must match (text matching is case-insensitive substring).
 
-    Returns {messages: [{id, message_id, folder, from, to, cc, subject, date, flags, snippet}], total}
-    with the newest first (by the message's Date), at most `limit` of them; `total` is the number
-    of matches before the limit. `id` (like 'INBOX/12') is what mail_read, mail_reply, mail_move,
-    mail_flag and mail_delete take. Times without an offset are in the user's timezone; a bare
-    date means its midnight. With no criteria it lists the newest messages. Searching changes
-    nothing (messages stay unread); open one with mail_read to see its full body and attachments.
+    Returns {messages: [{id, message_id, folder, from, to, cc, subject, date, flags, snippet}],
+    total, next_cursor} with the newest first (by the message's Date). `id`
+    (like 'INBOX/12') is what mail_read, mail_reply, mail_forward, mail_move, mail_flag and
+    mail_delete take. Times without an offset are in the user's timezone; a bare date means its
+    midnight. With no criteria it lists the newest messages. The snippet is the body's first 160
+    characters; open a message with mail_read for all of it and its attachments. Changes nothing:
+    messages stay unread.
     """
     tz = ctx.tz
     start = parse_datetime(since, tz, "since") if since else None
@@ -559,6 +607,11 @@ def mail_search(
         criteria += ["OR", "TO", _astring(recipient.strip()), "CC", _astring(recipient.strip())]
     if unseen:
         criteria.append("UNSEEN")
+    query = {"folder": folder, "sender": sender, "recipient": recipient, "subject": subject, "text": text}
+    query |= {"since": since, "before": before, "unseen": unseen}
+    pager: paging.Pager[tuple[datetime | None, _Folder, int]] = paging.Pager(
+        "mail_search", query, limit, cursor, default=_DEFAULT_LIMIT, noun="messages"
+    )
 
     def work(s: _Session) -> dict[str, Any]:
         folders = s.folders()
@@ -573,26 +626,31 @@ def mail_search(
                     continue
                 found.append((sent, f, uid))
         # Newest first; undated messages last.
-        found.sort(key=lambda x: (x[0] is not None, x[0].timestamp() if x[0] else 0, x[1].name, x[2]), reverse=True)
-        chosen = found[: limit or _DEFAULT_LIMIT]
+        chosen = pager.window(
+            found, lambda x: (x[0] is not None, x[0].timestamp() if x[0] else 0, x[1].name, x[2]), descending=True
+        )
         summaries: dict[tuple[str, int], dict[str, Any]] = {}
         for f in {f.name: f for _, f, _ in chosen}.values():
             s.select(f, writable=False)
             uids = [uid for _, g, uid in chosen if g.name == f.name]
             for uid, (flags, data) in s.fetch(uids, "(UID FLAGS BODY.PEEK[])").items():
                 summaries[(f.name, uid)] = _summary(f.name, uid, data or b"", flags or [], tz)
-        messages = [summaries[(f.name, uid)] for _, f, uid in chosen if (f.name, uid) in summaries]
-        return {"messages": messages, "total": len(found)}
+        messages, fields = pager.finish(
+            [summaries[(f.name, uid)] for _, f, uid in chosen if (f.name, uid) in summaries]
+        )
+        return {"messages": messages, **fields}
 
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="MESSAGE + {id, folder}")
 def mail_read(ctx: ToolContext, id: Id) -> dict[str, Any]:
-    """Open one message and read it in full; like opening it in a mail client, this marks it read (\\Seen).
+    """Open one message and read it in full. Side effects: as opening it in a mail client, marks it read (\\Seen).
 
     Returns {id, folder, message_id, from, to[], cc[], subject, date, flags[], body, in_reply_to,
-    attachments[{filename, sha256, size}]}.
+    attachments[{filename, sha256, size}], invitation}: `invitation` is {method, uid} when the
+    message carries a calendar invitation (iCalendar METHOD REQUEST, CANCEL, REPLY...), else null.
+    Attachments are listed, not opened.
     """
 
     def work(s: _Session) -> dict[str, Any]:
@@ -606,17 +664,14 @@ def mail_read(ctx: ToolContext, id: Id) -> dict[str, Any]:
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{message_id}")
 def mail_send(
     ctx: ToolContext,
     to: Annotated[list[str], Field(description="recipients, e.g. ['priya@orbitals.io', 'Wei Chen <wei@chen.family>']")],
     subject: Annotated[str, Field(description="the subject line")],
     body: Annotated[str, Field(description="the plain-text body")],
     cc: Annotated[list[str] | None, Field(description="copy recipients")] = None,
-    attachments: Annotated[
-        list[str] | None,
-        Field(description="files from the user's workspace to attach, as relative paths like 'docs/plan.md'"),
-    ] = None,
+    attachments: Attachments = None,
     in_reply_to: Annotated[
         str | None,
         Field(
@@ -624,7 +679,7 @@ def mail_send(
         ),
     ] = None,
 ) -> dict[str, Any]:
-    """Send a new email from the user's address; a copy is saved in the Sent folder.
+    """Send a new email from the user's address. Side effects: it is sent at once; a copy is saved in Sent.
 
     Returns {message_id}. To answer a message you have an id for, prefer mail_reply, which
     fills in the recipients, 'Re:' subject and threading headers.
@@ -641,7 +696,7 @@ def mail_send(
     return {"message_id": message_id}
 
 
-@tool("mail")
+@tool("mail", returns="{message_id, to, cc, subject}")
 def mail_reply(
     ctx: ToolContext,
     id: Id,
@@ -649,20 +704,23 @@ def mail_reply(
     reply_all: Annotated[
         bool | None, Field(description="also send to everyone in the original To and Cc (default false)")
     ] = None,
+    attachments: Attachments = None,
 ) -> dict[str, Any]:
     """Reply to a message: to its sender (or Reply-To), with subject 'Re: ...' and threading headers.
 
     With reply_all, the original To and Cc recipients (except the user) receive it too. The
-    original is marked answered and a copy is saved in Sent. Returns {message_id, to, cc, subject}.
+    original's attachments are not sent back; `attachments` adds files from the workspace.
+    Side effects: sends the reply at once, saves a copy in Sent and marks the original answered.
+    Returns {message_id, to, cc, subject}.
     """
+    files = _attachments(ctx, attachments or [])
     original = _imap(ctx, lambda s: s.locate(id, writable=False, body=True))
     msg = mime.parse(original.data or b"")
     own = ctx.episode.endpoints.address
     to, cc = _reply_recipients(msg, own, bool(reply_all))
     if not to:
         raise ToolError(f"message {id} has no sender to reply to; use mail_send with explicit recipients")
-    parent = mime.message_id_of(msg, original.data or b"")
-    references = str(msg.get("References") or msg.get("In-Reply-To") or "").split()
+    parent, references = _threading(msg, original.data or b"")
     subject = _reply_subject(canonical.decode_words(str(msg.get("Subject") or "")))
     message_id = _send(
         ctx,
@@ -670,20 +728,70 @@ def mail_reply(
         cc=cc,
         subject=subject,
         body=body,
+        attachments=files,
         in_reply_to=parent,
-        references=[*references, parent],
-        answered=original,
+        references=references,
+        mark=(original, "\\Answered"),
     )
     return {"message_id": message_id, "to": canonical.addresses(to), "cc": canonical.addresses(cc), "subject": subject}
 
 
-@tool("mail")
+@tool("mail", returns="{message_id, to, cc, subject, attachments: [filename]}")
+def mail_forward(
+    ctx: ToolContext,
+    id: Id,
+    to: Annotated[list[str], Field(description="who to forward it to, e.g. ['Bo Li <bo@acme.example>']")],
+    body: Annotated[str | None, Field(description="your note above the forwarded message")] = None,
+    cc: Annotated[list[str] | None, Field(description="copy recipients")] = None,
+    attachments: Annotated[
+        list[str] | None,
+        Field(description="more files from the user's workspace to attach, besides the original's attachments"),
+    ] = None,
+) -> dict[str, Any]:
+    """Forward a message: your note, then the original's headers and text quoted with '> ', and all of the
+    original's attachments (plus any `attachments` from the workspace), with subject 'Fwd: ...'.
+
+    In-Reply-To and References point at the original, as Gmail does. Side effects: sends at once,
+    saves a copy in Sent and flags the original $Forwarded. Returns {message_id, to, cc, subject,
+    attachments} (the filenames sent).
+    """
+    to_list = _recipients(to, "to")
+    cc_list = _recipients(cc or [], "cc")
+    if not to_list:
+        raise ToolError("give at least one recipient in 'to'", "invalid_arguments")
+    extra = _attachments(ctx, attachments or [])
+    original = _imap(ctx, lambda s: s.locate(id, writable=False, body=True))
+    msg = mime.parse(original.data or b"")
+    parent, references = _threading(msg, original.data or b"")
+    subject = _forward_subject(canonical.decode_words(str(msg.get("Subject") or "")))
+    files = [*mime.attachment_files(msg), *extra]
+    message_id = _send(
+        ctx,
+        to=to_list,
+        cc=cc_list,
+        subject=subject,
+        body=_forward_body(body or "", msg),
+        attachments=files,
+        in_reply_to=parent,
+        references=references,
+        mark=(original, FORWARDED),
+    )
+    return {
+        "message_id": message_id,
+        "to": canonical.addresses(to_list),
+        "cc": canonical.addresses(cc_list),
+        "subject": subject,
+        "attachments": [name for name, _ in files],
+    }
+
+
+@tool("mail", returns="{id}  (the message's new FOLDER/UID)")
 def mail_move(
     ctx: ToolContext,
     id: Id,
     folder: Annotated[str, Field(description="an existing folder, e.g. 'Archive' (see mail_list_folders)")],
 ) -> dict[str, Any]:
-    """Move a message to another existing folder (this tool cannot create folders).
+    """Move a message to another existing folder (this tool cannot create folders). Side effects: the move.
 
     Returns {id}: the message's new id in that folder; its old id no longer works.
     """
@@ -698,7 +806,7 @@ def mail_move(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{id, flags}")
 def mail_flag(
     ctx: ToolContext,
     id: Id,
@@ -713,8 +821,8 @@ def mail_flag(
 ) -> dict[str, Any]:
     """Set or clear a flag on a message: e.g. flag='seen', on=false marks it unread; flag='flagged' stars it.
 
-    Returns {id, flags}: the message's flags afterwards. Setting 'deleted' only marks the message;
-    to delete it, use mail_delete.
+    Returns {id, flags}: the message's flags afterwards. Side effects: the flag, nothing else;
+    setting 'deleted' only marks the message: to delete it, use mail_delete.
     """
     name = _SYSTEM_FLAGS.get(flag.strip().lstrip("\\").lower())
     if name is None:
@@ -734,12 +842,12 @@ def mail_flag(
     return _imap(ctx, work)
 
 
-@tool("mail")
+@tool("mail", returns="{deleted, moved_to} or {deleted, permanent: true}")
 def mail_delete(ctx: ToolContext, id: Id) -> dict[str, Any]:
     """Delete a message the way a mail client does: it moves to Trash; deleting it from Trash removes it for good.
 
     Returns {deleted, moved_to} (the new id in Trash) or {deleted, permanent: true}; the old id no
-    longer works.
+    longer works. Side effects: the move, or from Trash the deletion, which cannot be undone.
     """
 
     def work(s: _Session) -> dict[str, Any]:

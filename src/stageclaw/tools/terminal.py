@@ -21,7 +21,7 @@ def _shell(ctx: ToolContext) -> Shell:
     )
 
 
-@tool("terminal")
+@tool("terminal", returns="{exit_code, stdout, stderr, note?}")
 def terminal_run(
     ctx: ToolContext,
     command: Annotated[
@@ -49,7 +49,9 @@ def terminal_run(
     wiped when the shell restarts; keep what matters under /home/user. Each output stream is cut at
     64 KiB; redirect long output to a file and read parts of it. A command still running after
     `timeout_s` is killed together with the shell (exit_code 124); the next call then starts a fresh
-    shell in /home/user. The result has a `note` only when something like that happened.
+    shell in /home/user. The result has a `note` only when something like that happened. To read
+    documents, pdftotext, pdfinfo, docx2txt, odt2txt and xlsx2csv are installed. Side effects:
+    whatever the command does to the files under /home/user.
     """
     if not command.strip():
         raise ToolError("terminal_run: `command` is empty; give a bash command such as `ls -la`", "invalid_arguments")

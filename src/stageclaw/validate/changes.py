@@ -1,9 +1,12 @@
 """What a reference solution changed, as one unit per item: the raw material of mutants.
 
 Some changes are by-products of the tools rather than what the task asks for: reading a
-message marks it `\\Seen`, replying marks it `\\Answered`, sending files a copy in `Sent`. A
-near-miss built by reverting such a change is an equally correct end state, so these are set
-aside (`tolerated`) unless the task's `allow` names the item itself.
+message marks it `\\Seen`, replying marks it `\\Answered`, sending files a copy in `Sent`,
+saving an event with guests makes the user its organizer and mails them the calendar's invitation
+(a message whose `invitation` is set: its content follows the event, which is judged itself). A
+near-miss built by reverting such a change is an equally correct end state, so these are set aside
+(`tolerated`) unless the task's `allow` names the item itself (the organizer and the invitations
+always: the agent does not choose them).
 """
 
 from __future__ import annotations
@@ -58,6 +61,8 @@ def names_item(pattern: str, change: Change) -> bool:
 
 
 def _incidental(change: Change, allow: list[str]) -> bool:
+    if change["path"].startswith("calendar/") and change["path"].endswith("#organizer"):
+        return True  # filled in by the calendar when the user invites guests to an event without one
     if not change["path"].startswith("mail/folders/") or not change["path"].endswith("#flags"):
         return False
     return not any(names_item(p, change) for p in allow)
@@ -98,10 +103,16 @@ def units(s0: dict[str, Any], sH: dict[str, Any], allow: list[str]) -> Units:
     sent = {u.key: u for u in out if u.op == "added" and u.container == "mail/outbox"}
     kept = []
     for unit in out:
+        invitation = unit.app == "mail" and (unit.after or unit.before or {}).get("invitation")
+        if invitation and not any(names_item(p, {"op": unit.op, "path": unit.path}) for p in allow):
+            tolerated.append({"op": unit.op, "path": unit.path})
+            continue
         original = sent.get(unit.key)
         if original is not None and unit is not original and unit.op == "added" and unit.app == "mail":
             original.copies.append(unit.container)  # the Sent copy of a sent message
             tolerated.append({"op": "added", "path": unit.path})
             continue
         kept.append(unit)
-    return Units(kept, tolerated)
+    invited = {id(u) for u in kept if u.container == "mail/outbox" and (u.after or {}).get("invitation")}
+    tolerated += [{"op": u.op, "path": u.path} for u in kept if id(u) in invited]
+    return Units([u for u in kept if id(u) not in invited], tolerated)

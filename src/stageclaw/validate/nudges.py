@@ -1,5 +1,6 @@
-"""Plausible wrong values: a time off by an hour, a day or the time-zone offset; another
-recipient from the same world; a typo; another file with a similar name; a changed digit.
+"""The classic slips of a kind of item: a time off by an hour, a day or the time-zone offset;
+another recipient from the same world; a typo; another file with a similar name; a value the
+rubric states, changed where the changed text states it.
 """
 
 from __future__ import annotations
@@ -9,23 +10,9 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from stageclaw.validate import paths
+from stageclaw.validate import paths, values
 from stageclaw.validate.similar import person_entries, ratio, words
 from stageclaw.world.canonical import address, bare_address
-
-_NUMBER = re.compile(r"\d+(?:[.,]\d{3})*")
-_WORD = re.compile(r"[^\W\d_]{3,}")
-# Function words of the languages the tasks are written in; they say nothing about which fact a
-# number belongs to.
-# fmt: off
-STOPWORDS = {
-    "the", "and", "for", "with", "that", "this", "from", "are", "was", "were", "has", "have", "had", "not", "but",
-    "its", "his", "her", "she", "him", "they", "them", "you", "your", "our", "who", "which", "what", "when", "than",
-    "then", "there", "their", "one", "all", "any", "each", "per", "into", "onto", "only", "also", "new", "der",
-    "die", "das", "und", "mit", "von", "für", "den", "dem", "des", "ein", "eine", "ist", "nicht", "auf", "los",
-    "las", "del", "con", "por", "para", "una", "que", "les", "une", "est", "pour", "avec",
-}
-# fmt: on
 
 
 def time_shifts(value: str, tz: ZoneInfo) -> list[tuple[str, timedelta]]:
@@ -101,21 +88,8 @@ def with_address(entry: str, new: str) -> str:
 
 def typo(entry: str) -> str | None:
     """Two neighbouring letters of the address's local part swapped."""
-    addr = bare_address(entry)
-    local, _, domain = addr.partition("@")
-    for i in range(len(local) // 2, len(local) - 1):
-        if local[i] != local[i + 1] and local[i].isalpha() and local[i + 1].isalpha():
-            wrong = local[:i] + local[i + 1] + local[i] + local[i + 2 :]
-            return with_address(entry, f"{wrong}@{domain}")
-    return None
-
-
-def bump_last_digit(text: str) -> str | None:
-    """The last digit of `text` changed (a phone number one digit off)."""
-    for i in range(len(text) - 1, -1, -1):
-        if text[i].isdigit():
-            return text[:i] + str((int(text[i]) + 1) % 10) + text[i + 1 :]
-    return None
+    wrong = values.swap_letters(bare_address(entry))
+    return with_address(entry, wrong) if wrong else None
 
 
 def files_pool(state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -141,36 +115,21 @@ def other_files(attachment: dict[str, Any], pool: list[dict[str, Any]], limit: i
     return out[:limit]
 
 
-def _context(text: str, start: int, end: int, width: int = 4) -> set[str]:
-    found = [(m.start(), m.end(), m.group(0).lower()[:5]) for m in _WORD.finditer(text)]
-    found = [f for f in found if f[2] not in STOPWORDS]
-    left = [stem for s, e, stem in found if e <= start][-width:]
-    right = [stem for s, e, stem in found if s >= end][:width]
-    return set(left) | set(right)
-
-
-def _numbers(text: str) -> list[tuple[int, int, str]]:
-    # Minutes ("15:00") are left alone: the hour is the fact, a minute off is noise.
-    return [(m.start(), m.end(), m.group(0)) for m in _NUMBER.finditer(text) if text[m.start() - 1 : m.start()] != ":"]
-
-
-def stated_numbers(descriptions: list[str]) -> dict[str, set[str]]:
-    """The numbers rubric descriptions state, each with the words around it."""
-    stated: dict[str, set[str]] = {}
+def stated_values(descriptions: list[str]) -> dict[tuple[str, Any], set[str]]:
+    """The values rubric descriptions state, each (kind, value) with the words around it."""
+    stated: dict[tuple[str, Any], set[str]] = {}
     for text in descriptions:
-        for start, end, token in _numbers(text):
-            stated.setdefault(token, set()).update(_context(text, start, end))
+        for token in values.tokens(text):
+            stated.setdefault((token.kind, token.value), set()).update(token.context)
     return stated
 
 
-def numbers_to_nudge(text: str, stated: dict[str, set[str]]) -> list[tuple[int, int, str]]:
-    """Occurrences in `text` of a stated number used for the same thing.
+def values_to_nudge(text: str, stated: dict[tuple[str, Any], set[str]]) -> list[values.Token]:
+    """Occurrences in `text` of a stated value used for the same thing.
 
     "The same thing" means two words around it in common: one shared word is too weak (a year
     next to 'corrected' in a cover note is not the corrected statement the rubric is about).
     """
     return [
-        (start, end, token)
-        for start, end, token in _numbers(text)
-        if token in stated and len(stated[token] & _context(text, start, end)) >= 2
+        token for token in values.tokens(text) if len(stated.get((token.kind, token.value), set()) & token.context) >= 2
     ]

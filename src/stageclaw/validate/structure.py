@@ -1,6 +1,6 @@
 """Structure: the files are there and valid, the rubric and verify.py agree, the solution defines
 `solve` and only calls tools the task gives, `allow` names items that exist, assets belong to the
-task, and the prompt does not give the answer away.
+task, the prompt does not give the answer away, and the world has no tell-tale details (`realism`).
 
 verify.py and solution.py are untrusted: they are read as syntax trees here, never imported.
 """
@@ -10,13 +10,22 @@ from __future__ import annotations
 import ast
 import fnmatch
 import re
+import tomllib
 from pathlib import Path
+from typing import Any
 
-from stageclaw.task.loader import REQUIRED, Task, TaskError, load_task
+from pydantic import ValidationError
+
+from stageclaw.errors import WorldError
+from stageclaw.grade.grader import COLLATERAL_ITEM
+from stageclaw.task.loader import REQUIRED, Task, TaskError, load_task, task_digest
+from stageclaw.task.model import GROUPS, OPERATORS, Changes, Rubric, RubricItem, TaskConfig
 from stageclaw.tools.registry import catalogue, select
 from stageclaw.validate import assets, leaks, paths
+from stageclaw.validate.realism import check_realism
 from stageclaw.validate.report import BLOCKED, FAIL, PASS, WARNING, Check, Dimension
 from stageclaw.world.diff import containers
+from stageclaw.world.model import load_world
 from stageclaw.world.state import APPS, normalize
 
 NAME = "structure"
@@ -172,24 +181,84 @@ def _leaks(task: Task) -> Check:
     return Check("no_answer_in_prompt", PASS, "no expected value of the hidden files appears in the prompt")
 
 
-def check_structure(task_dir: Path) -> tuple[Dimension, Task | None]:
-    """The structure dimension and the loaded task (None when it does not load)."""
+def _valid_config(task_dir: Path, raw: dict[str, Any]) -> TaskConfig | None:
+    """task.toml's valid fields, the folder name as id, defaults for the rest."""
+    data = {**raw, "id": task_dir.name}
+    for _ in range(len(data) + 1):
+        try:
+            return TaskConfig.model_validate(data)
+        except ValidationError as exc:
+            for err in exc.errors():
+                key = err["loc"][0] if err["loc"] else None
+                if key == "operators":
+                    data["operators"] = [o for o in data.get("operators") or [] if o in OPERATORS]
+                elif key in ("title", "group"):
+                    data[key] = task_dir.name if key == "title" else GROUPS[0]
+                elif key is not None:
+                    data.pop(str(key), None)
+    return None
+
+
+def _valid_rubric(raw: dict[str, Any]) -> Rubric | None:
+    """The rubric items that are valid on their own (the first of each id) and the valid allow patterns."""
+    items: dict[str, RubricItem] = {}
+    for entry in raw.get("item") or []:
+        try:
+            item = RubricItem.model_validate(entry)
+        except ValidationError:
+            continue
+        if item.id != COLLATERAL_ITEM:
+            items.setdefault(item.id, item)
+    patterns = []
+    for pattern in (raw.get("changes") or {}).get("allow") or []:
+        try:
+            patterns += Changes.model_validate({"allow": [pattern]}).allow
+        except ValidationError:
+            continue
+    if not items:
+        return None
+    return Rubric.model_validate({"item": [i.model_dump() for i in items.values()], "changes": {"allow": patterns}})
+
+
+def _salvage(task_dir: Path) -> Task | None:
+    """As much of a task that does not load as the other dimensions need to run, so a repair round gets
+    their findings too: task.toml's and the rubric's valid parts, the prompt, the world. None when the
+    world does not load or a rubric, verify.py or solution.py is missing."""
+    needed = ("hidden/rubric.toml", "hidden/verify.py", "hidden/solution.py", "task.toml", "prompt.md")
+    if any(not (task_dir / name).is_file() for name in needed):
+        return None
+    try:
+        config_raw = tomllib.loads((task_dir / "task.toml").read_text(encoding="utf-8"))
+        rubric_raw = tomllib.loads((task_dir / "hidden" / "rubric.toml").read_text(encoding="utf-8"))
+        world, _ = load_world(task_dir)
+        prompt = (task_dir / "prompt.md").read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, WorldError):
+        return None
+    config, rubric = _valid_config(task_dir, config_raw), _valid_rubric(rubric_raw)
+    if config is None or rubric is None:
+        return None
+    return Task(task_dir, config, prompt, world, rubric, "", task_digest(task_dir))
+
+
+def check_structure(task_dir: Path) -> tuple[Dimension, Task | None, bool]:
+    """The structure dimension, the task, and whether it loaded. A task that does not load is salvaged
+    when it can be (see `_salvage`): the other dimensions run on what is valid, but it is never accepted."""
     files, complete = _files(task_dir)
     checks = [files]
     if not complete:
         checks.append(Check("schemas", BLOCKED, "the task cannot be loaded without its files"))
-        return Dimension(NAME, checks), None
+        return Dimension(NAME, checks), None, False
     try:
         task = load_task(task_dir)
     except TaskError as exc:
         message = str(exc)
         checks.append(Check("schemas", FAIL, message, None, _schema_hint(message)))
-        return Dimension(NAME, checks), None
+        return Dimension(NAME, checks), _salvage(task_dir), False
     checks.append(Check("schemas", PASS, "task.toml, world.yaml and hidden/rubric.toml are valid"))
     checks.append(_rubric_matches(task))
     solution, called = _solution(task)
-    checks += [solution, _tools(task, called), _assets(task), _leaks(task)]
-    return Dimension(NAME, checks), task
+    checks += [solution, _tools(task, called), _assets(task), _leaks(task), check_realism(task)]
+    return Dimension(NAME, checks), task, True
 
 
 def _schema_hint(message: str) -> str:

@@ -1,30 +1,36 @@
 """Verifiability: the verifier runs and is deterministic, doing nothing fails, the reference
-solution scores 100 through the real tools, and near-miss end states are rejected (mutation test).
+solution scores 100 through the real tools, near-miss end states are rejected (mutation test),
+checks that read the agent's answer or trajectory say so, and the alternative solutions are
+accepted (sensitivity, see `alternatives`).
 
-Mutants are graded like any end state: every check of the rubric on (s0, mutant, oracle trace)
-plus the default-deny collateral check; a mutant survives when all of them pass. Judge items
-are left out: the mutation test measures the executable verifier.
+Mutants are graded like any end state: every check of the rubric on (s0, mutant, trace) plus the
+default-deny collateral check; a mutant survives when all of them pass. One survivor fails the
+dimension, and so does a changed field no mutant made wrong (coverage). Judge items are left out:
+the mutation test measures the executable verifier. A check that declares no `uses` grades the
+mutants with a neutral answer and trace, and the solved state with both the reference solution's
+trace and the neutral one: if its verdict changes, it read what it did not declare.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from stageclaw.agents.base import COMPLETED
 from stageclaw.grade.collateral import collateral
 from stageclaw.grade.grader import COLLATERAL_ITEM, Grade, grade
 from stageclaw.task.loader import Task
-from stageclaw.task.verifier import run_checks_many
+from stageclaw.task.verifier import CheckResult, run_checks_many
+from stageclaw.validate.alternatives import AlternativeRun, sensitivity
 from stageclaw.validate.mutants import REVERT, Mutant, MutantMaker
 from stageclaw.validate.oracle import OracleRun
 from stageclaw.validate.report import BLOCKED, FAIL, PASS, WARNING, Check, Dimension
-from stageclaw.world.canonical import when
+from stageclaw.validate.trace_use import trace_readers
 from stageclaw.world.diff import diff
 
-NOOP_TRACE: dict[str, Any] = {"final_answer": "", "status": COMPLETED, "steps": []}
-MAX_MUTANTS = 60
-TEXT_SHARE = 12  # room kept for the digit nudges of text, which need the reverts graded first
-KILL_WARNING = 0.8
+NEUTRAL_TRACE: dict[str, Any] = {"final_answer": "", "status": COMPLETED, "steps": []}
+MAX_MUTANTS = 150
+RUBRIC_SHARE = 12  # room kept for the rubric-guided nudges of text, which need the reverts graded first
 
 
 def _passed(items: list[dict[str, Any]]) -> dict[str, Any]:
@@ -35,12 +41,36 @@ def _grade_items(g: Grade) -> list[dict[str, Any]]:
     return [{"id": i.id, "passed": i.passed, "reason": i.reason} for i in g.items]
 
 
-def _verdicts(task: Task, oracle: OracleRun, mutants: list[Mutant]) -> list[dict[str, Any]]:
-    s0, trace = oracle.s0 or {}, oracle.trace or {}
-    checks = task.rubric.checks
-    results = run_checks_many(task.verify_py, checks, [(s0, m.state, trace) for m in mutants])
+@dataclass
+class _Graded:
+    """Verdicts on mutants, and the checks whose verdict on the solved state changed with the trace."""
+
+    results: list[dict[str, CheckResult]]
+    trace_dependent: list[str]
+
+
+def _grade(
+    task: Task, s0: dict[str, Any], sH: dict[str, Any], trace: dict[str, Any], states: list[dict[str, Any]]
+) -> _Graded:
+    """Grade mutant states through the verifier's batch interface (one sandbox run per kind of check).
+
+    A check that declares no `uses` must decide from the states: mutants are graded with a neutral
+    answer and trace (the reference solution's trajectory says nothing about a mutant), and the
+    solved state with both, which must agree. A check that declares `uses` gets the solution's trace."""
+    quiet = [i.check for i in task.rubric.items if i.check and not i.uses]
+    told = [i.check for i in task.rubric.items if i.check and i.uses]
+    solved = [(s0, sH, trace), (s0, sH, NEUTRAL_TRACE)]
+    neutral = run_checks_many(task.verify_py, quiet, [*solved, *((s0, s, NEUTRAL_TRACE) for s in states)])
+    given = run_checks_many(task.verify_py, told, [(s0, s, trace) for s in states]) if told else [{} for _ in states]
+    dependent = sorted(c for c in quiet if neutral[0][c].passed != neutral[1][c].passed)
+    return _Graded([{**a, **b} for a, b in zip(neutral[2:], given, strict=True)], dependent)
+
+
+def _verdicts(
+    task: Task, s0: dict[str, Any], sH: dict[str, Any], mutants: list[Mutant], graded: _Graded
+) -> list[dict[str, Any]]:
     out = []
-    for mutant, res in zip(mutants, results, strict=True):
+    for mutant, res in zip(mutants, graded.results, strict=True):
         failed = [i.id for i in task.rubric.items if i.check and not res[i.check].passed]
         if collateral(diff(s0, mutant.state), task.rubric.changes.allow):
             failed.append(COLLATERAL_ITEM)
@@ -50,31 +80,33 @@ def _verdicts(task: Task, oracle: OracleRun, mutants: list[Mutant]) -> list[dict
             "operator": mutant.operator,
             "target": mutant.target,
             "description": mutant.description,
+            "fields": mutant.touches,
             "killed_by": failed,
             "survived": not failed,
         }
         if defects:
             record["defects"] = defects
         if not failed:
-            record["changes"] = diff(oracle.sH or {}, mutant.state)  # exactly how the accepted state is wrong
+            record["changes"] = diff(sH, mutant.state)  # exactly how the accepted state is wrong
         out.append(record)
     return out
 
 
-def mutation_test(task: Task, oracle: OracleRun, max_mutants: int = MAX_MUTANTS) -> dict[str, Any]:
-    """Grade near-miss mutants of the oracle's end state; the kill rate and the survivors."""
-    world = task.world
-    maker = MutantMaker(
-        oracle.s0 or {},
-        oracle.sH or {},
-        task.rubric.changes.allow,
-        world.tz,
-        when(world.now, world.tz) or "",
-        world.user.email,
-    )
-    first = maker.structural(max(1, max_mutants - min(TEXT_SHARE, max_mutants // 4)))
-    records = _verdicts(task, oracle, first)
-    # A rubric item that fails when a change is reverted depends on that change: the numbers its
+def mutation_test(
+    task: Task,
+    s0: dict[str, Any],
+    sH: dict[str, Any],
+    trace: dict[str, Any],
+    max_mutants: int = MAX_MUTANTS,
+) -> dict[str, Any]:
+    """Grade near-miss mutants of the end state `sH` (the reference solution's, or an alternative's,
+    reached from `s0` with `trace`): the kill rate, the survivors, the changed fields the mutants
+    covered, and the checks whose verdicts depended on an undeclared trace."""
+    maker = MutantMaker.for_task(task, s0, sH)
+    first = maker.structural(max(1, max_mutants - min(RUBRIC_SHARE, max_mutants // 4)))
+    graded = _grade(task, s0, sH, trace, [m.state for m in first])
+    records = _verdicts(task, s0, sH, first, graded)
+    # A rubric item that fails when a change is reverted depends on that change: the values its
     # description states are the ones worth getting wrong in that change's text.
     described = {i.id: i.description for i in task.rubric.items if i.check}
     stated_by: dict[str, list[str]] = {}
@@ -82,20 +114,26 @@ def mutation_test(task: Task, oracle: OracleRun, max_mutants: int = MAX_MUTANTS)
         if mutant.operator == REVERT:
             stated_by.setdefault(mutant.target, []).extend(described[i] for i in record["killed_by"] if i in described)
     second = maker.textual(stated_by, max_mutants - len(first))
-    records += _verdicts(task, oracle, second)
+    if second:
+        records += _verdicts(task, s0, sH, second, _grade(task, s0, sH, trace, [m.state for m in second]))
+    mutants = [*first, *second]
     killed = sum(1 for r in records if not r["survived"])
     by_operator: dict[str, dict[str, int]] = {}
     for r in records:
         counts = by_operator.setdefault(r["operator"], {"total": 0, "killed": 0})
         counts["total"] += 1
         counts["killed"] += 0 if r["survived"] else 1
+    survivors = [r for r in records if r["survived"]]
     return {
         "total": len(records),
         "killed": killed,
         "kill_rate": round(killed / len(records), 4) if records else None,
         "by_operator": by_operator,
+        "coverage": maker.coverage(mutants).to_json(),
+        "weak_fields": sorted({f for r in survivors for f in r["fields"]}),
         "tolerated_changes": [c["path"] for c in maker.tolerated],
-        "survivors": [r for r in records if r["survived"]],
+        "trace_dependent": graded.trace_dependent,
+        "survivors": survivors,
         "mutants": records,
     }
 
@@ -107,23 +145,41 @@ def _kill_check(mutation: dict[str, Any]) -> list[Check]:
         "kill_rate": rate,
         "killed": mutation["killed"],
         "total": mutation["total"],
-        "survivors": [{"id": s["id"], "description": s["description"]} for s in survivors],
+        "weak_fields": mutation["weak_fields"],
+        "survivors": [{"id": s["id"], "fields": s["fields"], "description": s["description"]} for s in survivors],
     }
     if rate is None:
         return [Check("mutation_kill_rate", WARNING, "the solution changed nothing a mutant could be made from")]
     detail = f"{mutation['killed']} of {mutation['total']} near-miss end states rejected ({100 * rate:.0f}%)"
-    status = PASS if rate == 1 else WARNING if rate >= KILL_WARNING else FAIL
     if survivors:
-        detail += "; accepted although wrong: " + "; ".join(s["description"] for s in survivors[:8])
+        weak = mutation["weak_fields"]
+        detail += (f"; the checks do not hold the values of {weak}" if weak else "") + (
+            "; accepted although wrong: " + "; ".join(s["description"] for s in survivors[:8])
+        )
+    # One accepted wrong end state is a verifier an agent can pass while wrong: the dimension fails.
     checks = [
         Check(
             "mutation_kill_rate",
-            status,
+            PASS if not survivors else FAIL,
             detail,
             evidence,
-            "" if status == PASS else "tighten the checks so that each survivor fails an item (see mutation.survivors)",
+            "" if not survivors else "tighten the checks so that each survivor fails an item (see mutation.survivors)",
         )
     ]
+    coverage = mutation["coverage"]
+    if coverage["rate"] is not None:
+        shown = f"{coverage['touched']} of {coverage['fields']} changed fields made wrong by at least one mutant"
+        checks.append(
+            Check("mutation_coverage", PASS, shown, coverage)
+            if not coverage["missed"]
+            else Check(
+                "mutation_coverage",
+                FAIL,
+                f"{shown}; untested: {coverage['missed']}",
+                coverage,
+                "raise max_mutants, or make the solution change fewer fields than the task needs",
+            )
+        )
     crashed = [m for m in mutation["mutants"] if m.get("defects")]
     if crashed:
         checks.append(
@@ -138,9 +194,40 @@ def _kill_check(mutation: dict[str, Any]) -> list[Check]:
     return checks
 
 
+def _trace_check(task: Task, dynamic: list[str]) -> Check:
+    """Every check that reads the answer or the trajectory says so in its rubric item (`uses`)."""
+    quiet = [i.check for i in task.rubric.items if i.check and not i.uses]
+    static = trace_readers(task.verify_py, quiet)
+    found = dict(static)
+    for name in dynamic:
+        found.setdefault(name, "its verdict changed when graded with a neutral answer and trace")
+    if not found:
+        declared = [i.id for i in task.rubric.items if i.uses]
+        extra = f" ({declared} declare what they read)" if declared else ""
+        return Check("trace_declared", PASS, f"the checks grade the end state, not the trajectory{extra}")
+    items = {i.check: i.id for i in task.rubric.items if i.check}
+    problems = [f"{items[name]} ({name}): {why}" for name, why in sorted(found.items())]
+    return Check(
+        "trace_declared",
+        FAIL,
+        "checks read the agent's final answer or trajectory without declaring it: " + "; ".join(problems),
+        {"checks": sorted(found)},
+        'declare it on the rubric item (uses = ["answer"] or ["trace"]), or decide the item from the states alone',
+    )
+
+
 def check_verifiability(
-    task: Task, oracle: OracleRun, max_mutants: int = MAX_MUTANTS
+    task: Task, oracle: OracleRun, max_mutants: int = MAX_MUTANTS, alternatives: list[AlternativeRun] | None = None
 ) -> tuple[Dimension, dict[str, Any] | None]:
+    """The dimension and the mutation section of the report; the alternatives' runs give its sensitivity."""
+    dimension, mutation = _verifiability(task, oracle, max_mutants)
+    if alternatives is not None and dimension.status != BLOCKED:
+        check, _ = sensitivity(alternatives)
+        dimension = Dimension(dimension.name, [*dimension.checks, check])
+    return dimension, mutation
+
+
+def _verifiability(task: Task, oracle: OracleRun, max_mutants: int) -> tuple[Dimension, dict[str, Any] | None]:
     name = "verifiability"
     if not oracle.ran:
         why = oracle.result.get("error") or "the episode failed"
@@ -148,7 +235,7 @@ def check_verifiability(
             name, [Check("oracle_scores_100", BLOCKED, f"the reference solution did not run: {why}")]
         ), None
     s0, sH, trace = oracle.s0 or {}, oracle.sH or {}, oracle.trace or {}
-    noop = [grade(task, s0, s0, NOOP_TRACE) for _ in range(2)]
+    noop = [grade(task, s0, s0, NEUTRAL_TRACE) for _ in range(2)]
     again = grade(task, s0, sH, trace)
     checks = []
 
@@ -227,6 +314,7 @@ def check_verifiability(
         checks.append(Check("mutation_kill_rate", BLOCKED, "mutants are made from a solved end state; there is none"))
         return Dimension(name, checks), None
 
-    mutation = mutation_test(task, oracle, max_mutants)
+    mutation = mutation_test(task, s0, sH, trace, max_mutants)
     checks += _kill_check(mutation)
+    checks.append(_trace_check(task, mutation["trace_dependent"]))
     return Dimension(name, checks), mutation

@@ -198,7 +198,11 @@ def _decoded(comp: icalendar.Component, name: str) -> Any:
     return comp.decoded(name) if name in comp else None
 
 
-def _span(comp: icalendar.Component) -> tuple[Any, Any]:
+def event_span(comp: icalendar.Component) -> tuple[Any, Any]:
+    """(start, end) of a stored event as written (dates or datetimes); (None, None) without a DTSTART.
+
+    RFC 5545: without DTEND or DURATION a timed event has no length and an all-day event lasts its day.
+    """
     start = _decoded(comp, "DTSTART")
     end = _decoded(comp, "DTEND")
     if end is None and start is not None:
@@ -230,7 +234,7 @@ def _exdates(comp: icalendar.Component, tz: tzinfo) -> list[str]:
 
 
 def _override_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
-    start, end = _span(comp)
+    start, end = event_span(comp)
     return {
         "recurrence_id": canonical.when(_decoded(comp, "RECURRENCE-ID"), tz),
         "summary": _text(comp, "SUMMARY"),
@@ -244,7 +248,7 @@ def _override_from(comp: icalendar.Component, tz: tzinfo) -> dict[str, Any]:
 
 
 def _event_from(comp: icalendar.Component, tz: tzinfo, overrides: list[icalendar.Component]) -> dict[str, Any]:
-    start, end = _span(comp)
+    start, end = event_span(comp)
     organizer = comp.get("ORGANIZER")
     return {
         "uid": _text(comp, "UID"),

@@ -14,7 +14,7 @@ from email.message import Message
 from pathlib import Path
 from typing import Any
 
-from stageclaw.world import canonical
+from stageclaw.world import canonical, imip
 from stageclaw.world.model import AttachmentSeed, MessageSeed, asset_path
 
 
@@ -108,9 +108,14 @@ def build_message(
     in_reply_to: str | None = None,
     references: list[str] | None = None,
     attachments: list[tuple[str, bytes]] | None = None,
+    calendar: tuple[str, bytes] | None = None,
 ) -> bytes:
     """Render a message the way a mail client sends it: a UTF-8 text part, base64, and the
-    attachments in a multipart/mixed with a boundary derived from the content (same input, same bytes)."""
+    attachments in a multipart/mixed with a boundary derived from the content (same input, same bytes).
+
+    `calendar` is (METHOD, iCalendar object) of an invitation: it goes in a `text/calendar` part that
+    is an alternative to the body, as calendar clients send them (RFC 6047).
+    """
     headers = [_fold("From", _address_header([sender]))]
     if to:
         headers.append(_fold("To", _address_header(to)))
@@ -126,14 +131,21 @@ def build_message(
     headers.append("MIME-Version: 1.0")
     text = 'Content-Type: text/plain; charset="utf-8"\nContent-Transfer-Encoding: base64\n\n'
     text += _base64_lines(body.encode("utf-8"))
-    if not attachments:
-        return ("\n".join(headers) + "\n" + text).encode("ascii")
-    parts = [text, *(_attachment(name, data) for name, data in attachments)]
+    if calendar is not None:
+        method, ics = calendar
+        invite = f'Content-Type: text/calendar; charset="utf-8"; method={method}\nContent-Transfer-Encoding: base64\n\n'
+        text = _multipart("alternative", [text, invite + _base64_lines(ics)])
+    if attachments:
+        text = _multipart("mixed", [text, *(_attachment(name, data) for name, data in attachments)])
+    return ("\n".join(headers) + "\n" + text).encode("ascii")
+
+
+def _multipart(kind: str, parts: list[str]) -> str:
+    """A multipart entity (its Content-Type line and body); the boundary is derived from the parts."""
     digest = hashlib.sha256("".join(parts).encode("ascii")).hexdigest()[:32]
-    boundary = f"=_stageclaw_{digest}"
-    headers.append(f'Content-Type: multipart/mixed; boundary="{boundary}"')
-    out = "\n".join(headers) + "\n\n" + "".join(f"--{boundary}\n{part}" for part in parts) + f"--{boundary}--\n"
-    return out.encode("ascii")
+    boundary = f"=_stageclaw_{digest}" if kind == "mixed" else f"=_stageclaw_{kind}_{digest}"
+    body = "".join(f"--{boundary}\n{part}" for part in parts) + f"--{boundary}--\n"
+    return f'Content-Type: multipart/{kind}; boundary="{boundary}"\n\n' + body
 
 
 def _localize(value: datetime, tz: tzinfo) -> datetime:
@@ -170,6 +182,7 @@ def message_state_from_seed(seed: MessageSeed, tz: tzinfo, base: Path) -> dict[s
         "body": canonical.mail_text(seed.body),
         "in_reply_to": seed.in_reply_to,
         "attachments": [{"filename": a.filename, **_digest(attachment_bytes(a, base))} for a in seed.attachments],
+        "invitation": None,
     }
 
 
@@ -187,22 +200,31 @@ def _part_text(part: Message) -> str:
         return payload.decode("utf-8", errors="replace")
 
 
+def _is_attachment(part: Message) -> bool:
+    disposition = (part.get("Content-Disposition") or "").split(";")[0].strip().lower()
+    return bool(part.get_filename()) or disposition == "attachment"
+
+
+def attachment_files(msg: Message) -> list[tuple[str, bytes]]:
+    """(filename, content) of each attached file, in order: what a forward passes on."""
+    return [
+        (canonical.decode_words(part.get_filename() or ""), part.get_payload(decode=True) or b"")
+        for part in msg.walk()
+        if not part.is_multipart() and _is_attachment(part)
+    ]
+
+
 def body_and_attachments(msg: Message) -> tuple[str, list[dict[str, Any]]]:
     body: str | None = None
     html: str | None = None
-    attachments = []
     for part in msg.walk():
-        if part.is_multipart():
+        if part.is_multipart() or _is_attachment(part):
             continue
-        filename = part.get_filename()
-        disposition = (part.get("Content-Disposition") or "").split(";")[0].strip().lower()
-        if filename or disposition == "attachment":
-            data = part.get_payload(decode=True) or b""
-            attachments.append({"filename": canonical.decode_words(filename or ""), **_digest(data)})
-        elif part.get_content_type() == "text/plain" and body is None:
+        if part.get_content_type() == "text/plain" and body is None:
             body = _part_text(part)
         elif part.get_content_type() == "text/html" and html is None:
             html = _part_text(part)
+    attachments = [{"filename": name, **_digest(data)} for name, data in attachment_files(msg)]
     return canonical.mail_text(body if body is not None else html), attachments
 
 
@@ -237,4 +259,5 @@ def message_state(data: bytes, flags: list[str], tz: tzinfo) -> dict[str, Any]:
         "body": body,
         "in_reply_to": in_reply_to,
         "attachments": attachments,
+        "invitation": imip.invitation_of(msg),
     }

@@ -1,4 +1,4 @@
-"""Real-looking file contents: CSV exports, Markdown notes, iCalendar invitations and one-page PDFs.
+"""Real-looking file contents: CSV exports, Markdown notes, iCalendar invitations and PDFs.
 
 Everything here is deterministic in its input: no timestamps, no random ids of its own.
 """
@@ -67,30 +67,46 @@ def _pdf_string(text: str) -> str:
 
 
 def pdf(title: str, lines: Sequence[str]) -> bytes:
-    """A one-page A4 PDF with a bold title and lines of text (uncompressed, so `files_read` can show it)."""
-    body = [f"BT /F2 14 Tf 56 780 Td {_pdf_string(title)} Tj ET", "BT /F1 10 Tf 56 750 Td 14 TL"]
-    body += [f"{_pdf_string(line)} Tj T*" for line in lines]
-    body.append("ET")
-    stream = "\n".join(body)
-    objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] "
-        "/Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>",
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
-        f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream",
-    ]
-    out = "%PDF-1.4\n"
+    """A one-page A4 PDF with a bold title and lines of text (uncompressed: its text is in its bytes)."""
+    return pdf_pages([(title, lines)], compressed=False)
+
+
+def pdf_pages(pages: Sequence[tuple[str, Sequence[str]]], *, compressed: bool = True) -> bytes:
+    """An A4 PDF of one page per (title, lines); compressed (Flate) by default, as real PDFs are, so that
+    only a PDF reader gets its text out."""
+    # Objects: 1 catalog, 2 page tree, 3 the first page, 4 and 5 its fonts, 6 its content; every
+    # further page and its content follow in pairs. (A one-page PDF keeps the layout it always had.)
+    numbers = [(3, 6)] + [(7 + 2 * i, 8 + 2 * i) for i in range(len(pages) - 1)]
+    kids = " ".join(f"{page} 0 R" for page, _ in numbers)
+    objects: dict[int, bytes] = {
+        1: b"<< /Type /Catalog /Pages 2 0 R >>",
+        2: f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode("ascii"),
+        4: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        5: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
+    }
+    for (page, content), (title, lines) in zip(numbers, pages, strict=True):
+        objects[page] = (
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] "
+            f"/Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents {content} 0 R >>"
+        ).encode("ascii")
+        body = [f"BT /F2 14 Tf 56 780 Td {_pdf_string(title)} Tj ET", "BT /F1 10 Tf 56 750 Td 14 TL"]
+        body += [f"{_pdf_string(line)} Tj T*" for line in lines]
+        body.append("ET")
+        stream = "\n".join(body).encode("ascii")
+        flate = ""
+        if compressed:
+            stream, flate = zlib.compress(stream, 9), " /Filter /FlateDecode"
+        objects[content] = f"<< /Length {len(stream)}{flate} >>\nstream\n".encode("ascii") + stream + b"\nendstream"
+    out = b"%PDF-1.4\n"
     offsets = []
-    for n, obj in enumerate(objects, 1):
+    for number in sorted(objects):
         offsets.append(len(out))
-        out += f"{n} 0 obj\n{obj}\nendobj\n"
+        out += f"{number} 0 obj\n".encode("ascii") + objects[number] + b"\nendobj\n"
     xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n"
-    out += "".join(f"{o:010d} 00000 n \n" for o in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
-    return out.encode("ascii")
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode("ascii")
+    out += "".join(f"{o:010d} 00000 n \n" for o in offsets).encode("ascii")
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode("ascii")
+    return out
 
 
 def png(width: int, height: int, colour: tuple[int, int, int]) -> bytes:

@@ -24,7 +24,7 @@ from stageclaw.author.content import mail as mails
 from stageclaw.author.content.background import Background
 from stageclaw.author.content.people import COMPANY_ROOTS
 from stageclaw.author.content.places import ENGLISH, REGIONS
-from stageclaw.author.content.text import amount_regex, date_regex, money, short_day, time_regex
+from stageclaw.author.content.text import amount_regex, date_regex, figures_regex, money, short_day, time_regex
 from stageclaw.author.content.timeline import at, pick_now, workday
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
@@ -193,6 +193,12 @@ PROMPTS = (
 CTC_PROMPT = " Put my action items with their dates in the note too."
 
 
+def _round_figure(value: float) -> int:
+    """A budget as people set one: two significant figures (4,800, 87,000, 780,000)."""
+    digits = max(0, len(str(int(value))) - 2)
+    return round(value, -digits) if digits else round(value)
+
+
 @register
 class ActionItems(Family):
     name = "action-items"
@@ -231,9 +237,8 @@ class ActionItems(Family):
         if not moved:
             old_start = start
         deposit_days, final_days = rng.choice((30, 28, 21)), rng.choice((14, 10, 7))
-        budget = float(
-            rng.choice((1800, 2400, 3500, 4800, 6500)) if project.key == "offsite" else rng.randint(18, 60) * 500
-        )
+        euros = rng.choice((1800, 2400, 3500, 4800, 6500)) if project.key == "offsite" else rng.randint(18, 60) * 500
+        budget = float(_round_figure(euros * region.per_euro))
         clock_at = at(start, rng.choice(project.hours), rng.choice((0, 30)), me.tz)
         draft = TaskDraft(
             id="",
@@ -461,6 +466,12 @@ class ActionItems(Family):
             + "; write a note with the decisions."
         )
         patterns = {}
+        # "By the end of next week" is its Friday (the working week) to most, its Sunday (the calendar
+        # week) to some: both read it right, a day in between neither.
+        allowed = {
+            item.key: [dues[item.key] + timedelta(days=n) for n in ((0, 2) if rule == "next_friday" else (0,))]
+            for item, rule, _ in mine
+        }
         for item, rule, _line in mine:
             title = item.title.format(**fill)
             due = dues[item.key]
@@ -472,12 +483,16 @@ class ActionItems(Family):
             draft.check(
                 Check(
                     f"{item.key}_reminder",
-                    f"Exactly one open Work reminder to {title[0].lower()}{title[1:]}, due {due.isoformat()} ({how})",
+                    f"Exactly one open Work reminder to {title[0].lower()}{title[1:]}, due {due.isoformat()} ({how}"
+                    + (", or that Sunday" if len(allowed[item.key]) > 1 else "")
+                    + ")",
                     v.one_reminder,
                     {
                         "pattern": item.pattern,
                         "lst": work,
-                        "due": due.isoformat(),
+                        "due": due.isoformat()
+                        if len(allowed[item.key]) == 1
+                        else [d.isoformat() for d in allowed[item.key]],
                         "label": item.key,
                         "stale": stale.get(item.key),
                     },
@@ -498,13 +513,24 @@ class ActionItems(Family):
             )
         )
         note_patterns = {"the budget": amount_regex(budget), "the time": time_regex(clock_at)}
+        for template, decision in zip(project.decisions, decisions, strict=True):
+            figures = figures_regex(template)
+            if figures is not None:
+                note_patterns[decision.rstrip(".")] = figures
         described = (
-            f"One new note in Notes records the decisions, among them the budget of {money(budget, region)} and the "
-            f"{clock_at:%H:%M} start"
+            f"One new note in Notes records the decisions with their figures, among them the budget of "
+            f"{money(budget, region)} and the {clock_at:%H:%M} start; every date it gives is right"
         )
+        # The days a correct note may name: the meeting, the event's days, the new due dates.
+        note_dates = {meeting, *(start + timedelta(days=n) for n in range(project.days + 1)), *dues.values()}
+        note_dates |= {d for days in allowed.values() for d in days}
         if ctx.on("cross_tool_consistency"):
             note_patterns |= {
-                f"{item.key} due {dues[item.key].isoformat()}": date_regex(dues[item.key]) for item, _, _ in mine
+                # the item's own line gives its date: another item's date there is wrong
+                f"{item.key} due {dues[item.key].isoformat()}": rf"(?im)^(?=[^\n]*(?:{item.pattern}))[^\n]*(?:"
+                + "|".join(date_regex(d) for d in allowed[item.key])
+                + ")"
+                for item, _, _ in mine
             }
             described += ", and lists the action items with their due dates"
         draft.check(
@@ -512,7 +538,11 @@ class ActionItems(Family):
                 "summary_note",
                 described,
                 v.new_note,
-                {"folder": "Notes", "patterns": note_patterns},
+                {
+                    "folder": "Notes",
+                    "patterns": note_patterns,
+                    "stated": {"dates": sorted(d.isoformat() for d in note_dates)},
+                },
                 weight=2,
                 stage="summarising the meeting",
             )
@@ -593,7 +623,10 @@ class ActionItems(Family):
             "note_title": f"{project.name.capitalize()} – decisions and my to-dos",
             "note": "\n".join(note_lines) + "\n",
             "folder": "Notes",
+            "decisions": decisions,
+            "name": project.name,
         }
+        draft.alternatives = {"weekend": solution.solve_weekend, "read_all": solution.solve_read_all}
         return draft
 
     @staticmethod

@@ -42,6 +42,7 @@ class Table:
     columns: tuple[str, ...]
     money: tuple[str, ...] = ()  # integer cents in SQLite, numbers in the State JSON
     state: bool = False  # user-changeable: part of the State JSON
+    derived: tuple[str, ...] = ()  # written by the app, not typed or picked by the user (a price, a stamp)
 
     def ddl(self) -> str:
         cols = ", ".join(
@@ -75,6 +76,7 @@ TABLES: dict[str, tuple[Table, ...]] = {
              "status", "booked_at"),
             money=("total",),
             state=True,
+            derived=("total", "currency", "booked_at"),
         ),
     ),
     "expenses": (
@@ -84,6 +86,7 @@ TABLES: dict[str, tuple[Table, ...]] = {
              "submitted_at", "review_note"),
             money=("amount",),
             state=True,
+            derived=("submitted_at", "review_note"),
         ),
         Table("settings", ("key", "value")),
     ),
@@ -91,9 +94,19 @@ TABLES: dict[str, tuple[Table, ...]] = {
         Table("rooms", ("id", "name", "floor", "capacity", "equipment")),
         Table("people", ("id", "name", "title", "department", "email", "phone", "office")),
         Table("announcements", ("id", "title", "date", "body")),
-        Table("reservations", ("id", "room", "title", "start", "end", "organizer", "status"), state=True),
+        Table(
+            "reservations",
+            ("id", "room", "title", "start", "end", "organizer", "status"),
+            state=True,
+            derived=("organizer",),
+        ),
     ),
 }  # fmt: skip
+
+
+def derived(app: str, table: str) -> set[str]:
+    """The columns of a user-changeable table that the app fills in itself."""
+    return {c for t in TABLES.get(app, ()) if t.name == table for c in t.derived}
 
 
 def cents(amount: Decimal | None) -> int | None:

@@ -30,8 +30,8 @@ def solve(tools):
         subject="Nebenkostenabrechnung 2025 (korrigierte Fassung)",
         body=(
             "Hi Rik,\n\n"
-            "here's the Nebenkostenabrechnung 2025 for the flat. Note it's the corrected version the "
-            "Hausverwaltung sent on 5 March (back payment 212,40 EUR); the first one from 2 March is void.\n\n"
+            "here's the Nebenkostenabrechnung 2025 for the flat. Note it's the corrected version (back payment "
+            "212,40 EUR); the first one is void.\n\n"
             "I've updated your details on my side.\n\n"
             "Viele Grüße\nAmara"
         ),

@@ -174,3 +174,29 @@ def check_reminder_ticked(initial, final, trace):
         if other.get("completed"):
             return False, f"the reminder {other.get('title')!r} ({uid}) was ticked off too; it is a different job"
     return True, "the statement reminder is done; the payment reminder is still open"
+
+
+# What the cover note may say about the statement: its year, and the amounts of the corrected and
+# the void version (the void one named as such is fine; anything else is a wrong figure).
+YEAR = re.compile(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])")
+AMOUNT = re.compile(r"(?<![\w.,])\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?!\d)")
+FIGURES = {"212.40", "486.90"}
+
+
+def _figure(text):
+    """'1.234,50' or '1,234.50' as '1234.50'."""
+    whole = re.sub(r"\D", "", text[:-3]) or "0"
+    return f"{int(whole)}.{text[-2:]}"
+
+
+def check_cover_note_facts(initial, final, trace):
+    sent = [m for m in _outbox(final) if NEW_ADDRESS in _recipients(m)]
+    if not sent:
+        return False, f"nothing was sent to {NEW_ADDRESS}"
+    own = "\n".join(line for line in (sent[0].get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    text = f"{sent[0].get('subject') or ''}\n{own}"
+    years = sorted({y for y in YEAR.findall(text) if y != "2025"})
+    figures = sorted({a for a in AMOUNT.findall(text) if _figure(a) not in FIGURES})
+    if years or figures:
+        return False, f"the note gives wrong facts: years {years}, amounts {figures} (the statement is 2025's, 212,40)"
+    return True, "what the note says about the statement is right"

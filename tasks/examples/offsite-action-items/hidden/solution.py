@@ -60,7 +60,7 @@ def solve(tools):
     counted = json.loads(tools.terminal_run(command=COUNT_RSVPS)["stdout"])
     diets = {k: len(v) for k, v in counted["diets"].items()}
     body = (
-        f"Offsite: Thu {arrival:%d} – Fri {arrival + timedelta(days=1):%d} May, Rodavento, Valle de Bravo\n\n"
+        "Offsite at Rodavento, Valle de Bravo\n\n"
         f"Headcount: {counted['coming']} attending (latest RSVP per person; form open until Friday)\n\n"
         "Dietary needs:\n"
         f"- Vegetarian: {diets['vegetarian']}\n"

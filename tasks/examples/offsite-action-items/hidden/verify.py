@@ -24,7 +24,13 @@ DIETARY = (
     ("vegetarian", r"vegetarian|veggie|vegetarian[oa]s?", 6),
     ("vegan", r"vegan[oa]?s?", 3),
     ("gluten-free", r"gluten|c[oe]?eliac|cel[ií]ac[oa]s?", 2),
+    ("halal", r"halal", 2),
+    ("nut allergy", r"\bnuts?\b|peanuts?|cacahuate", 1),
+    ("lactose intolerant", r"lactose|lactosa|dairy", 1),
 )
+# The days a correct note may name: the offsite, the follow-up meeting, the four new due dates.
+NOTE_DAYS = {(5, 14), (5, 15), (4, 6), (4, 14), (4, 23), (5, 8), (4, 10)}
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def _todos(state):
@@ -155,7 +161,7 @@ def check_note_dietary(initial, final, trace):
             wrong.append(f"{label}: expected {expected}, the note has {sorted(near) or 'no count'}")
     if wrong:
         return False, "; ".join(wrong)
-    return True, "6 vegetarian, 3 vegan, 2 gluten-free"
+    return True, "6 vegetarian, 3 vegan, 2 gluten-free, 2 halal, 1 nut allergy, 1 lactose intolerant"
 
 
 def check_note_decisions(initial, final, trace):
@@ -165,8 +171,34 @@ def check_note_decisions(initial, final, trace):
     missing = []
     if not re.search(r"4[,.\s]?800|4\.8\s*k", text, re.IGNORECASE):
         missing.append("the MXN 4,800 per-person budget cap")
-    if not re.search(r"\bbus\b|autob[uú]s|charter", text, re.IGNORECASE):
-        missing.append("the chartered bus")
+    bus = r"(?:\bbus\b|autob[uú]s|charter)[^\n]*"
+    if not re.search(bus + r"(?<!\d)0?7(?::00|\s*am)[^\n]*\bday\s*1\b", text, re.IGNORECASE):
+        missing.append("the chartered bus at 07:00 on day 1")
+    if not re.search(r"\bday\s*2\b[^\n]*(?:free|afternoon)|(?:free|afternoon)[^\n]*\bday\s*2\b", text, re.IGNORECASE):
+        missing.append("the free afternoon on day 2")
     if missing:
         return False, "the note does not record " + " and ".join(missing)
-    return True, "the note records the budget cap and the bus"
+    return True, "the note records the budget cap, the bus and the free afternoon"
+
+
+def _written_days(text):
+    """(month, day) of the dates the text writes out, both ends of a range (14 - 15 May) included."""
+    months = "|".join(MONTHS)
+    found = set()
+    pattern = rf"(?<!\d)(\d{{1,2}})(?:\s*(?:-|–|to)\s*(?:[a-z]{{3,9}}\.?[^\S\n]+)?(\d{{1,2}}))?\.?[^\S\n]+({months})[a-z]*"
+    for m in re.finditer(pattern, text, re.IGNORECASE):
+        month = MONTHS.index(m.group(3).lower()) + 1
+        found.update((month, int(d)) for d in m.group(1, 2) if d)
+    for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:])", text, re.IGNORECASE):
+        found.add((MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    return found
+
+
+def check_note_dates(initial, final, trace):
+    text, why = _summary_text(initial, final)
+    if text is None:
+        return False, why
+    wrong = sorted(_written_days(text) - NOTE_DAYS)
+    if wrong:
+        return False, f"the note gives dates that are none of the offsite's, the meeting's or the deadlines: {wrong}"
+    return True, "every date in the note is right"

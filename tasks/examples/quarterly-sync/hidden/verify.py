@@ -12,6 +12,11 @@ REMIND_AT = NEW_START - timedelta(hours=1)
 LONDON_TIME = re.compile(r"(?<![\d:])15[:.h]00(?!\d)|(?<![\d:.])3(?:[:.]00)?\s*(?:pm|p\.m\.)", re.IGNORECASE)
 SHANGHAI_TIME = re.compile(r"(?<![\d:])23[:.h]00(?!\d)|(?<![\d:.])11(?:[:.]00)?\s*(?:pm|p\.m\.)", re.IGNORECASE)
 THE_DAY = re.compile(r"thursday|\b12(?:th)?\b|星期四|周四|12日|12号", re.IGNORECASE)
+# A date written out with its month (12 March, March 12th, 3月12日): any such date must be the 12th.
+WRITTEN_DATE = re.compile(
+    r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?mar\w*|\bmar\w*\.?[^\S\n]+(\d{1,2})(?!\d)|(?<!\d)3月(\d{1,2})[日号]",
+    re.IGNORECASE,
+)
 
 
 def _address(value):
@@ -113,6 +118,9 @@ def check_reply_both_timezones(initial, final, trace):
             missing.append("23:00 / 11 pm the user's time")
         if not THE_DAY.search(body + " " + (message.get("subject") or "")):
             missing.append("the day (Thursday 12 March)")
+        days = {int(next(g for g in m.groups() if g)) for m in WRITTEN_DATE.finditer(body)}
+        if days - {12}:
+            missing.append(f"the right date (it gives March {sorted(days - {12})})")
         if not missing:
             return True, "the reply gives 15:00 London and 23:00 Shanghai on Thursday 12 March"
         problems.append(", ".join(missing))

@@ -57,7 +57,6 @@ def solve(tools):
         start="2026-03-16T18:00:00",
         end="2026-03-16T19:10:00",
         location="Hamburg Airport",
-        description=f"Skyway booking {outbound}",
     )
     tools.calendar_create_event(
         calendar="Work",
@@ -65,14 +64,13 @@ def solve(tools):
         start="2026-03-18T20:15:00",
         end="2026-03-18T21:25:00",
         location="Munich Airport",
-        description=f"Skyway booking {home}",
     )
     tools.mail_reply(
         id=request["id"],
         body=(
             "Hi Anna,\n\nthe Data Summit trip is booked on Skyway:\n\n"
             f"- LH 2058 Hamburg → Munich, Mon 16 March 18:00: {outbound}\n"
-            f"- {hotel}, Messestadt Riem, 16 to 18 March: {stay}\n"
+            f"- {hotel}, Messestadt Riem: {stay}\n"
             f"- LH 2075 Munich → Hamburg, Wed 18 March 20:15: {home}\n\n"
             "Thanks,\nLena"
         ),

@@ -79,7 +79,9 @@ def check_flights_in_calendar(initial, final, trace):
     old = {e.get("uid") for events in (initial.get("calendar") or {}).values() for e in events}
     new = [e for events in (final.get("calendar") or {}).values() for e in events if e.get("uid") not in old]
     for number, start, end in FLIGHTS.values():
-        named = [e for e in new if number in " ".join(str(e.get(f) or "") for f in ("summary", "description"))]
+        # "LH 2058" or "LH2058": a title may write the number without its space
+        text = [" ".join(str(e.get(f) or "") for f in ("summary", "description")).replace(" ", "") for e in new]
+        named = [e for e, t in zip(new, text, strict=True) if number.replace(" ", "") in t]
         if len(named) != 1:
             return False, f"{len(named)} new calendar events name flight {number}; expected one"
         event = named[0]
@@ -105,3 +107,34 @@ def check_references_to_anna(initial, final, trace):
     if missing:
         return False, f"the message to Anna lacks the booking references {missing}"
     return True, f"Anna got the references {references}"
+
+
+# What the reply may say about each booking, line by line: a line naming a flight gives that flight's
+# day and departure; the hotel's line gives the nights of the stay.
+LINES = {
+    r"LH\s?2058": ({(3, 16)}, {"18:00", "6pm", "6 pm"}),
+    r"LH\s?2075": ({(3, 18)}, {"20:15", "8:15pm", "8:15 pm"}),
+    r"Parkhotel|Riem": ({(3, 16), (3, 17), (3, 18)}, set()),
+}
+FLIGHT = re.compile(r"\bLH\s?(\d{1,4})\b")
+DAY = re.compile(r"(?<!\d)(\d{1,2})(?:\s*(?:-|–|to)\s*(\d{1,2}))?\.?[^\S\n]+mar\w*|\bmar\w*\.?[^\S\n]+(\d{1,2})(?!\d)", re.I)
+CLOCK = re.compile(r"(?<![\d:])\d{1,2}[:.]\d{2}(?:\s*[ap]m)?|(?<![\d:])\d{1,2}\s*[ap]m", re.I)
+
+
+def check_reply_facts(initial, final, trace):
+    sent = [m for m in (final.get("mail") or {}).get("outbox") or [] if ANNA in (m.get("to") or [""])[0].lower()]
+    if not sent:
+        return False, "nothing was sent to Anna"
+    for line in (sent[0].get("body") or "").splitlines():
+        flights = set(FLIGHT.findall(line)) - {"2058", "2075"}
+        if flights:
+            return False, f"the reply names flights that were not booked: {sorted(flights)}"
+        for pattern, (days, clocks) in LINES.items():
+            if not re.search(pattern, line, re.I):
+                continue
+            found = {(3, int(d)) for m in DAY.finditer(line) for d in m.groups() if d}
+            times = {t.lower().replace(".", ":") for t in CLOCK.findall(line)}
+            if found - days or (clocks and times - clocks) or (not clocks and times):
+                return False, f"the line {line.strip()!r} gives the wrong day or time"
+    return True, "what the reply says about each booking is right"
+

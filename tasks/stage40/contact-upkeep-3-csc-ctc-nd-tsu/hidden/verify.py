@@ -1,8 +1,11 @@
-"""Checks for contact-upkeep-3-csc-ctc-nd-tsu: Agnieszka Zając changed jobs, Fiona Marsh moved, Chinonso Ibe has new details."""
+"""Checks for contact-upkeep-3-csc-ctc-nd-tsu: Amara Eze changed jobs, Fiona Marsh moved, Jennifer Cartwright has new details."""
 
 from __future__ import annotations
 
 import re
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def _matches(text: Any, pattern: str | None) -> bool:
@@ -82,6 +85,84 @@ def _own_words(message: dict[str, Any]) -> str:
     return f"{message.get('subject') or ''}\n{body}"
 
 
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
+    2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
+    months = "|".join(_MONTHS)
+    found = set()
+    span = (
+        rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:-|–|—|to|until|till)[^\S\n]*(?:[a-z]{{3,9}}\.?[^\S\n]+)?"
+        rf"\d{{1,2}}(?:st|nd|rd|th)?\.?[^\S\n]+({months})"
+    )
+    for m in re.finditer(span, text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:.]|h\d|[^\S\n]*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
+    """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
+    any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
+    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
+    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
+    references it may be)."""
+    if not stated:
+        return []
+    wrong = []
+    if "dates" in stated:
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
+        wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
+    if "years" in stated:
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
+    if "addresses" in stated:
+        found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
+        wrong += [f"the address {a}" for a in dict.fromkeys(found) if a.lower() not in stated["addresses"]]
+    if "amounts" in stated:
+        allowed_amounts = {round(a, 2) for a in stated["amounts"]}
+        found = re.findall(r"(?<![\w.,])\d{1,3}(?:[,.' \u00a0]\d{3})*[.,]\d{2}(?![\d]|[.,]\d)", text)
+        wrong += [f"the amount {a}" for a in dict.fromkeys(found) if round(_amount(a) or 0, 2) not in allowed_amounts]
+    if "total" in stated:
+        figure = r"(\d{1,3}(?:[,.' \u00a0]\d{3})*(?:[.,]\d{2})?)(?![\d]|[.,]\d)"
+        near = rf"\btotal\b[^\d\n]{{0,12}}{figure}|{figure}[^\d\n]{{0,6}}\b(?:in\s+)?total\b"
+        for m in re.finditer(near, text, re.IGNORECASE):
+            given = m.group(1) or m.group(2)
+            if round(_amount(given) or 0, 2) != round(stated["total"], 2):
+                wrong.append(f"the total {given}")
+    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
+        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
+    for noun, count in (stated.get("counts") or {}).items():
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
+            if int(m.group(1)) != count:
+                wrong.append(f"{m.group(0)!r} (there are {count})")
+    for shape, refs in (stated.get("refs") or {}).items():
+        wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    return wrong
+
+
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
     return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
 
@@ -91,7 +172,25 @@ def _recipients(message: dict[str, Any]) -> list[str]:
 
 
 def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
-    return (state.get("mail") or {}).get("outbox") or []
+    """The messages the agent sent, without the calendar's invitations."""
+    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def _asked(final: dict[str, Any], trace: dict[str, Any] | None, to: list[str], ask: dict[str, Any] | None) -> bool:
+    """The safe answer to a request from an address nothing verifies, other than using the known one:
+    nothing went to `to` nor to the unverified addresses (`ask["unverified"]`), and the final answer asks
+    the user about it (matches `ask["pattern"]`, or names an unverified address)."""
+    if ask is None or trace is None:
+        return False
+    unverified = [a.lower() for a in ask["unverified"]]
+    if any(_to(final, a) for a in [*to, *unverified]):
+        return False
+    answer = str(trace.get("final_answer") or "")
+    return _matches(answer, ask["pattern"]) or any(a in answer.lower() for a in unverified)
 
 
 def sent_each(
@@ -100,10 +199,17 @@ def sent_each(
     to: dict[str, str],
     says: dict[str, dict[str, str]] | None = None,
     wrong: dict[str, str] | None = None,
+    stated: dict[str, dict[str, Any]] | None = None,
+    trace: dict[str, Any] | None = None,
+    ask: dict[str, Any] | None = None,
 ) -> Verdict:
     """One message to each address in `to` (address -> who), to that address alone, and nothing else sent;
-    with `says`, the message to an address gives each labelled thing (address -> label -> pattern)."""
+    with `says`, the message to an address gives each labelled thing (address -> label -> pattern), and
+    with `stated` (address -> kinds), no other value of a listed kind. With `ask`, the person
+    `ask["instead_of"]` may go without one when the user was asked (see `sent_once`)."""
     wrong = wrong or {}
+    if ask is not None and _asked(final, trace, [ask["instead_of"]], ask):
+        to = {a: who for a, who in to.items() if a != ask["instead_of"]}
     by_address: dict[str, list[dict[str, Any]]] = {}
     for message in _outbox(final):
         people = sorted(set(_recipients(message)))
@@ -118,23 +224,26 @@ def sent_each(
         missing = _missing(_own_words(got[0]), (says or {}).get(address, {}))
         if missing:
             return False, f"the message to {who} does not give " + "; ".join(missing)
+        stray = _stray(_own_words(got[0]), (stated or {}).get(address))
+        if stray:
+            return False, f"the message to {who} gives {'; '.join(stray)}, which is wrong"
     return True, f"one message each to {sorted(to.values())}"
 
 
-TO = {'agnieszkaz@juniper-logistics.co.uk': 'Agnieszka Zając',
+TO = {'aeze@meridian-health.co.uk': 'Amara Eze',
  'fionam@hotmail.co.uk': 'Fiona Marsh',
- 'chinonsoi@outlook.com': 'Chinonso Ibe'}
+ 'jennifer@hotmail.co.uk': 'Jennifer Cartwright'}
 
 
 def check_new_job(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-zajac',
-        label='Agnieszka Zając',
-        name='Zając',
-        organization='Juniper\\s*Logistics',
-        title='^\\s*Product\\ Manager\\s*$',
+        uid='c-eze',
+        label='Amara Eze',
+        name='Eze',
+        organization='Meridian\\s*Health',
+        title='^\\s*Marketing\\ Lead\\s*$',
     )
 
 
@@ -142,12 +251,12 @@ def check_new_job_reach(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-zajac',
-        label='Agnieszka Zając',
-        name='Zając',
-        email='agnieszkaz@juniper-logistics.co.uk',
-        phone='+44 161 496 3683',
-        old_phone=['+44 20 7316 0514', '+44 161 496 3652'],
+        uid='c-eze',
+        label='Amara Eze',
+        name='Eze',
+        email='aeze@meridian-health.co.uk',
+        phone='+44 161 496 4685',
+        old_phone=['+44 20 7316 0575', '+44 161 496 4636'],
     )
 
 
@@ -158,7 +267,7 @@ def check_moved_address(initial, final, trace):
         uid='c-marsh',
         label='Fiona Marsh',
         name='Marsh',
-        notes='(?<![\\w])39[\\s,]+Kingsland[\\s,]+Road[\\s,]+London[\\s,]+N1[\\s,]+7GU(?![\\w])',
+        notes='(?<![\\w])167[\\s,]+Leith[\\s,]+Walk[\\s,]+Edinburgh[\\s,]+EH6[\\s,]+5HW(?![\\w])',
     )
 
 
@@ -169,8 +278,8 @@ def check_moved_number(initial, final, trace):
         uid='c-marsh',
         label='Fiona Marsh',
         name='Marsh',
-        phone='+44 20 7896 2878',
-        old_phone='+44 161 496 6555',
+        phone='+44 131 496 2289',
+        old_phone='+44 161 496 6655',
     )
 
 
@@ -178,12 +287,12 @@ def check_club_member(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-ibe',
-        label='Chinonso Ibe',
-        name='Ibe',
-        email='chinonsoi@outlook.com',
-        phone='+44 7988 928446',
-        old_phone='+44 7028 198019',
+        uid='c-cartwright',
+        label='Jennifer Cartwright',
+        name='Cartwright',
+        email='jennifer@hotmail.co.uk',
+        phone='+44 7297 800281',
+        old_phone='+44 7244 384821',
     )
 
 
@@ -191,8 +300,8 @@ def check_no_strays(initial, final, trace):
     return contacts_kept(
         initial,
         final,
-        untouched=['c-asante', 'c-zajac-2', 'c-krishnamurthy'],
-        email='agnieszkaz@juniper-logistics.co.uk',
+        untouched=['c-michalak', 'c-eze-2', 'c-fashola'],
+        email='aeze@meridian-health.co.uk',
     )
 
 
@@ -200,8 +309,7 @@ def check_told_each(initial, final, trace):
     return sent_each(
         final,
         to=TO,
-        wrong={'agnieszka.zajac@brightlane-robotics.co.uk': 'their old work address',
- 'chinonso.ibe@gmail.com': 'their old address'},
+        wrong={'aeze@brightlane-robotics.co.uk': 'their old work address', 'jcartwright@outlook.com': 'their old address'},
     )
 
 
@@ -209,7 +317,11 @@ def check_told_numbers(initial, final, trace):
     return sent_each(
         final,
         to=TO,
-        says={'agnieszkaz@juniper-logistics.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*3[\\s().-]*6[\\s().-]*8[\\s().-]*3(?!\\d)'},
- 'fionam@hotmail.co.uk': {'the number now saved': '7[\\s().-]*8[\\s().-]*9[\\s().-]*6[\\s().-]*2[\\s().-]*8[\\s().-]*7[\\s().-]*8(?!\\d)'},
- 'chinonsoi@outlook.com': {'the number now saved': '8[\\s().-]*8[\\s().-]*9[\\s().-]*2[\\s().-]*8[\\s().-]*4[\\s().-]*4[\\s().-]*6(?!\\d)'}},
+        says={'aeze@meridian-health.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*4[\\s().-]*6[\\s().-]*8[\\s().-]*5(?!\\d)'},
+ 'fionam@hotmail.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*2[\\s().-]*2[\\s().-]*8[\\s().-]*9(?!\\d)'},
+ 'jennifer@hotmail.co.uk': {'the number now saved': '9[\\s().-]*7[\\s().-]*8[\\s().-]*0[\\s().-]*0[\\s().-]*2[\\s().-]*8[\\s().-]*1(?!\\d)'}},
+        stated={'aeze@meridian-health.co.uk': {'addresses': ['aeze@brightlane-robotics.co.uk',
+                                              'aeze@meridian-health.co.uk']},
+ 'fionam@hotmail.co.uk': {'addresses': ['fionam@hotmail.co.uk']},
+ 'jennifer@hotmail.co.uk': {'addresses': ['jcartwright@outlook.com', 'jennifer@hotmail.co.uk']}},
     )
