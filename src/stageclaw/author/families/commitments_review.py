@@ -443,7 +443,10 @@ class CommitmentsReview(Family):
         date_text = self._day(review, p.due)
         sender = p.who
         if p.fate == OLD_MOVED and ctx.on("entity_alignment"):
-            p.sender = sender = ea.alias(draft, ctx.people, p.who, where=[contact_path(p.contact)])
+            # the user already agreed to the new date from that address: nothing is sent there
+            p.sender = sender = ea.alias(
+                draft, ctx.people, p.who, where=[contact_path(p.contact)], verified_by=ea.UNVERIFIED
+            )
         asked = self._later(ctx, review, after)
         words = rng.choice(c.NO_RUSH if p.fate == MOVED else c.PUSH_BACK).format(date=date_text)
         letter = mails.letter(rng, sender, me, [words], quote=(reply, p.written))

@@ -484,7 +484,9 @@ class EventPlanning(Family):
             text = rng.choice(c.ENQUIRY).format(title=plan.title, date=on_day, guests=plan.guests)
             if ctx.on("entity_alignment") and kind.key == "photographer" and q.fits and alias_contact is None:
                 alias_contact = {"uid": draft.uid("c", q.signer.family)}
-                q.alias = ea.alias(draft, ctx.people, q.signer, where=[contact_path(alias_contact)])
+                q.alias = ea.alias(
+                    draft, ctx.people, q.signer, where=[contact_path(alias_contact)], verified_by=ea.CONTACT
+                )
                 to_person = q.alias
                 friend = ctx.people.person(plan.region).first
                 text = c.ENQUIRY_ALIAS[0].format(friend=friend, title=plan.title, date=on_day, guests=plan.guests)

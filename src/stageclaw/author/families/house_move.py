@@ -119,8 +119,8 @@ class Move:
 
 
 def _home(rng: Any, region: Region, city: Any, taken: set[str]) -> Home:
-    street = rng.choice([s for s in city.streets if s not in taken])
-    number, postcode = rng.randint(2, 180), rng.choice(city.postcodes)
+    street, postcode = rng.choice([s for s in city.streets if s[0] not in taken])  # a street keeps its postcode
+    number = rng.randint(2, 180)
     full = region.address.format(street=street, number=number, postcode=postcode, city=city.name)
     return Home(f"{number} {street}", postcode, full)
 
@@ -327,6 +327,9 @@ class HouseMove(Family):
                         "names": [o.name, f"{o.name} Customer Care"],
                         "addresses": [o.known, o.address],
                         "items": [contact_path(o.card or {}), mail_path("INBOX", announce)],
+                        "verified_by": ea.ANNOUNCED,
+                        "announced_in": [mail_path("INBOX", announce)],
+                        "graded": f"{o.address} counts: the known address announced it",
                     },
                 )
 
