@@ -72,7 +72,7 @@ HOMES = {"America/Los_Angeles": ("uk", "au"), "America/New_York": ("uk", "au"), 
 MOVED = (
     "Because of the platform outage last week, the {name} deadline moves to {day}, same time. All other dates "
     "stay as in the syllabus.",
-    "Quick update: I'm giving everyone an extra week for the {name}. It is now due {day}, at the usual time.",
+    "Quick update: I'm giving everyone a few extra days for the {name}. It is now due {day}, at the usual time.",
 )
 GROUP_NOTE = "Study group for {code}: {names}. We meet on Thursday evenings."
 GROUP_ASK = "Shall we keep Thursday evenings for the group? Same time as the first one."

@@ -138,7 +138,7 @@ class CoursePlan(Family):
             deadlines.append(Deadline(name, words, datetime.combine(due, at, zone)))
         if ctx.on("cross_source_conflict") or ctx.on("entity_alignment"):  # the group hears of the change
             moved = deadlines[rng.choice([n for n in range(2, 7) if n != noon])]
-            moved.first, moved.there = moved.there, moved.there + timedelta(weeks=1)
+            moved.first, moved.there = moved.there, moved.there + timedelta(days=rng.choice((3, 4)))  # Mon or Tue
         first = deadlines[0].there.astimezone(ZoneInfo(me.tz)).date()
         today = next(d for d in (first - timedelta(days=rng.randint(9, 15) + k) for k in range(7)) if d.weekday() < 4)
         now = datetime.combine(today, time(rng.randint(8, 10), rng.choice((5, 20, 35, 50))), ZoneInfo(me.tz))
