@@ -1478,3 +1478,42 @@ def not_reminded(initial: dict[str, Any], final: dict[str, Any], *, pattern: str
     if wrong:
         return False, f"an open reminder {wrong[0]!r} was added for {label}, which needs none"
     return True, f"no open reminder for {label}"
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _weekday_slips(text: str, year: int) -> list[str]:
+    """Dates written with a weekday that is not theirs in `year` ("Tuesday, November 18" when the 18th is a
+    Wednesday): one of the two is wrong, whichever the writer meant."""
+    months = "|".join(_MONTHS)
+    slips = []
+    for m in re.finditer(
+        rf"\b({'|'.join(w[:3] for w in _WEEKDAYS)})[a-z]*\.?,?\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+({months})[a-z]*"
+        rf"|({months})[a-z]*\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b)",
+        text,
+        re.IGNORECASE,
+    ):
+        month = _MONTHS.index((m.group(3) or m.group(4)).lower()[:3]) + 1
+        try:
+            weekday = datetime(year, month, int(m.group(2) or m.group(5))).weekday()
+        except ValueError:
+            continue
+        if _WEEKDAYS[weekday][:3] != m.group(1).lower():
+            slips.append(m.group(0))
+    return slips
+
+
+def dated_message(
+    final: dict[str, Any], *, to: list[str], patterns: dict[str, str], dates: list[str], year: int
+) -> Verdict:
+    """Every message to `to` says each labelled thing and writes only the calendar dates in `dates` (see
+    `message_says`), and every weekday it puts beside a date is that date's weekday in `year`."""
+    verdict = message_says(final, to=to, patterns=patterns, dates=dates)
+    if not verdict[0]:
+        return verdict
+    for message in [m for m in _outbox(final) if set(_recipients(m)) & set(to)]:
+        slips = _weekday_slips(_own_words(message), year)
+        if slips:
+            return False, f"the message {message.get('subject')!r} pairs a date with the wrong weekday: {slips}"
+    return True, verdict[1]

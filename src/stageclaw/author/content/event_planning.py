@@ -29,7 +29,7 @@ class Kind:
     businesses: tuple[Business, ...]
     price: tuple[int, int]  # what a quote comes to, in euros
     slot: tuple[tuple[int, int], tuple[int, ...]]  # (minutes from the event's start: low, high), lengths
-    enquiry: str  # the subject of the user's enquiry
+    enquiry: str  # the subject of the user's enquiry: {event}
     offer: tuple[str, ...]  # the heart of a quote
     timing: tuple[str, ...]  # when they come: {start} {end}
     summary: str  # a slot's title in the reference solution: {name}
@@ -60,7 +60,7 @@ KINDS: dict[str, Kind] = {
             ),
             (1400, 3400),
             ((0, 0), (0,)),
-            "Private room for {guests} on {date}?",
+            "Private room for our {event}?",
             (
                 "We'd be delighted to host you: the {place} for {guests} guests, with {package}, comes to "
                 "{amount} {tax}.",
@@ -86,7 +86,7 @@ KINDS: dict[str, Kind] = {
             ),
             (120, 320),
             ((-180, -90), (30,)),
-            "Cake for {date}",
+            "Cake for our {event}",
             (
                 "A three-tier cake for {guests}, in the flavours you mentioned, comes to {amount} {tax}, "
                 "delivery included.",
@@ -112,7 +112,7 @@ KINDS: dict[str, Kind] = {
             ),
             (420, 950),
             ((-30, 0), (180, 210, 240)),
-            "Photographer for {date}?",
+            "Photographer for our {event}?",
             (
                 "Full coverage, with around 200 edited photos in an online gallery, comes to {amount} {tax}.",
                 "My events package (unlimited shots, the best 150 edited, an online gallery) is {amount} {tax}.",
@@ -136,7 +136,7 @@ KINDS: dict[str, Kind] = {
             ),
             (160, 480),
             ((-300, -180), (30, 60)),
-            "Table flowers for {date}",
+            "Table flowers for our {event}",
             (
                 "Table arrangements for {guests} guests and two larger pieces for the entrance come to {amount} {tax}.",
                 "Low table centrepieces for {guests}, plus a statement piece for the bar, would be {amount} {tax}.",
@@ -160,7 +160,7 @@ KINDS: dict[str, Kind] = {
             ),
             (450, 1200),
             ((60, 120), (120, 150, 180)),
-            "Live music on {date}?",
+            "Live music for our {event}?",
             (
                 "Two sets of live music with a playlist in between comes to {amount} {tax}, travel included.",
                 "We can play for {guests} guests: two forty-five minute sets and a DJ mix after, for {amount} {tax}.",
@@ -184,7 +184,7 @@ KINDS: dict[str, Kind] = {
             ),
             (700, 1800),
             ((-60, -30), (60, 90)),
-            "Catering for {guests} on {date}",
+            "Catering for our {event}",
             (
                 "A hot and cold buffet for {guests}, with drinks, plates and two staff, comes to {amount} {tax}.",
                 "Our sharing menu for {guests} people, served buffet-style with soft drinks, is {amount} {tax}.",
@@ -207,7 +207,7 @@ KINDS: dict[str, Kind] = {
             ),
             (320, 760),
             ((-90, -60), (30, 45)),
-            "Coach hire for {guests} on {date}",
+            "Coach hire for our {event}",
             (
                 "A {guests}-seat coach with driver, there and back, comes to {amount} {tax}.",
                 "We can send one coach for your group of {guests}, return trip with waiting time, for {amount} {tax}.",
@@ -230,7 +230,7 @@ KINDS: dict[str, Kind] = {
             ),
             (900, 2200),
             ((30, 60), (150, 180)),
-            "Facilitator for our offsite on {date}?",
+            "Facilitator for our {event}?",
             (
                 "A half-day strategy workshop for {guests}, with preparation calls and a written summary, comes "
                 "to {amount} {tax}.",
@@ -293,6 +293,7 @@ class Occasion:
     short: str  # what the user calls it (the reminder list, the file, the note): {who} {age}
     what: str  # the event's slot in a sentence ("the dinner")
     phrase: str  # in a supplier's mail: "your {phrase} on {date}"
+    event: str  # in a subject line, without numbers: "birthday dinner"
     kinds: tuple[str, ...]
     weekdays: tuple[int, ...]
     start: tuple[tuple[int, int], ...]
@@ -311,6 +312,7 @@ OCCASIONS = (
         "{who}'s {age}th",
         "Dinner",
         "{age}th birthday dinner",
+        "birthday dinner",
         ("venue", "cake", "photographer", "florist", "music"),
         (4, 5),
         ((19, 0), (19, 30)),
@@ -327,6 +329,7 @@ OCCASIONS = (
         "{who}'s engagement party",
         "Party",
         "engagement party",
+        "engagement party",
         ("venue", "catering", "cake", "florist", "photographer"),
         (5, 6),
         ((14, 0), (15, 0)),
@@ -342,6 +345,7 @@ OCCASIONS = (
         "{who} team offsite",
         "{who} offsite",
         "Offsite",
+        "team offsite",
         "team offsite",
         ("venue", "catering", "coach", "facilitator", "photographer"),
         (1, 2, 3),

@@ -496,9 +496,14 @@ class CoursePlan(Family):
                 Check(
                     "group_date",
                     f"The message gives the {moved.name}'s new date ({moved.there.date().isoformat()} at the school, "
-                    f"{here.date().isoformat()} here)",
-                    v.message_says,
-                    {"to": group, "patterns": {"the assignment": moved.words, "the new date": new_day}, "dates": days},
+                    f"{here.date().isoformat()} here), each weekday beside a date its own",
+                    v.dated_message,
+                    {
+                        "to": group,
+                        "patterns": {"the assignment": moved.words, "the new date": new_day},
+                        "dates": days,
+                        "year": here.year,
+                    },
                     stage="telling the group",
                 )
             )

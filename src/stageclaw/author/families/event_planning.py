@@ -134,7 +134,9 @@ class Quote:
 
     @property
     def addresses(self) -> list[str]:
-        return sorted({self.address, *([self.alias.email] if self.alias else [])})
+        """Where the user writes about the quote: the address it came from (the photographer says their
+        bookings live at the studio's, so not the personal address the enquiry went to)."""
+        return [self.address]
 
     @property
     def fits(self) -> bool:
@@ -448,7 +450,7 @@ class EventPlanning(Family):
             + [plan.short, "quote", "deposit", "enquiry", *(c.KINDS[k].row for k in plan.occasion.kinds)],
             days=[plan.start.date()],
             slots=[(earliest - timedelta(hours=1), plan.end + timedelta(hours=1))],
-            addresses=[a for q in plan.quotes for a in q.addresses],
+            addresses=[a for q in plan.quotes for a in [*q.addresses, *([q.alias.email] if q.alias else [])]],
             paths=[plan.sheet.rsplit("/", 1)[0]],
         )
         life = Life.of(ctx, draft, me, plan.now, avoid=avoid, months=6)
@@ -479,7 +481,7 @@ class EventPlanning(Family):
             sent = _working(
                 plan.now - timedelta(days=rng.randint(12, 26), hours=rng.randint(0, 6), minutes=rng.randint(0, 59))
             )
-            subject = kind.enquiry.format(guests=plan.guests, date=short_day(plan.start.date()))
+            subject = kind.enquiry.format(event=plan.occasion.event)
             to_person = q.signer
             text = rng.choice(c.ENQUIRY).format(title=plan.title, date=on_day, guests=plan.guests)
             if ctx.on("entity_alignment") and kind.key == "photographer" and q.fits and alias_contact is None:
@@ -712,7 +714,7 @@ class EventPlanning(Family):
         old_start = plan.start - timedelta(weeks=rng.randint(48, 56))
         q = rng.choice([q for q in plan.quotes if q.fits and q.alias is None])
         guests = rng.randint(*occasion.guests)
-        subject = q.kind.enquiry.format(guests=guests, date=short_day(old_start.date()))
+        subject = q.kind.enquiry.format(event=occasion.event)
         sent = _working(old_start - timedelta(days=rng.randint(40, 60), minutes=rng.randint(0, 300)))
         text = rng.choice(c.ENQUIRY).format(title=old_title, date=plan.day(old_start.date()), guests=guests)
         enquiry = mails.mail(
@@ -840,7 +842,7 @@ class EventPlanning(Family):
                     stage="choosing the quotes that fit",
                 )
             )
-        suppliers = sorted({a for q in plan.quotes for a in q.addresses})
+        suppliers = sorted({a for q in plan.quotes for a in [*q.addresses, *([q.alias.email] if q.alias else [])]})
         draft.check(
             Check(
                 "only_suppliers",
