@@ -31,3 +31,13 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_select(ref=int(found.group(1)), option=value)
         else:
             tools.browser_fill(ref=int(found.group(1)), value=value)
+
+
+def every(listing: Any, key: str, **args: Any) -> list[dict[str, Any]]:
+    """Every item of a paged listing tool (`key` of each page), following `next_cursor` to the end."""
+    page = listing(**args)
+    items = list(page[key])
+    while page.get("next_cursor"):
+        page = listing(**args, cursor=page["next_cursor"])
+        items += page[key]
+    return items

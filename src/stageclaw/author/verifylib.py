@@ -418,8 +418,9 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
     amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
-    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
-    references it may be)."""
+    (noun pattern -> the number it must come with: {"receipts?": 5}), `refs` (reference pattern -> the
+    references it may be) and `dated` (label -> {pattern, dates}: a line matching the pattern gives no
+    date but those ISO days)."""
     if not stated:
         return []
     wrong = []
@@ -453,6 +454,13 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
         wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    for label, said in (stated.get("dated") or {}).items():
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
+        for line in text.splitlines():
+            if _matches(line, said["pattern"]):
+                given = _dates(_HISTORY.sub("", line)) - allowed
+                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
 
 
