@@ -92,6 +92,18 @@ PROJECTS = (
                 "send {with} the updated budget sheet {when}",
                 "budget",
             ),
+            Item(
+                "survey",
+                "Send the team the pre-offsite survey",
+                "send the team the pre-offsite survey {when}",
+                "survey",
+            ),
+            Item(
+                "icebreaker",
+                "Plan the icebreaker session with {with}",
+                "plan the icebreaker session with {with}, {when}",
+                "icebreaker",
+            ),
         ),
         ("{who} – book the chartered bus for the new dates", "{who} – collect session proposals in the team channel"),
         ("{who} – send the updated calendar invite", "{who} – check the per-diem policy (it doesn't apply)"),
@@ -133,6 +145,18 @@ PROJECTS = (
                 r"run.of.show",
             ),
             Item("press", "Send {with} the press list", "send {with} the press list {when}", r"press"),
+            Item(
+                "speech",
+                "Draft the welcome speech with {with}",
+                "draft the welcome speech with {with}, {when}",
+                "speech",
+            ),
+            Item(
+                "slides",
+                "Send {with} the slides for the screens",
+                "send {with} the slides for the screens {when}",
+                "slides",
+            ),
         ),
         ("{who} – order the banners and the photo wall", "{who} – book a photographer"),
         ("{who} – confirm the venue's AV setup", "{who} – check the parking permit (not needed)"),
@@ -164,6 +188,13 @@ PROJECTS = (
         (
             Item("demo", "Prepare the demo script with {with}", "prepare the demo script with {with}, {when}", "demo"),
             Item("travel", "Send {with} the travel budget", "send {with} the travel budget {when}", "travel"),
+            Item(
+                "leads",
+                "Set up the lead-capture form with {with}",
+                "set up the lead-capture form with {with}, {when}",
+                r"lead.capture",
+            ),
+            Item("rota", "Send {with} the stand rota", "send {with} the stand rota {when}", r"\brota\b"),
         ),
         ("{who} – book the hotel rooms near the fair", "{who} – order the giveaways"),
         ("{who} – register the team for exhibitor passes", "{who} – check the shipping insurance (covered)"),
@@ -213,6 +244,13 @@ STORY_WORDS = (
     "guest",
     "final numbers",
     "booking confirmation",
+    "survey",
+    "icebreaker",
+    "speech",
+    "slides",
+    "lead-capture",
+    "lead capture",
+    "rota",
 )
 SCALE = Scale(messages=170, series=6, events=110, contacts=60, files=50, notes=15, reminders=20)
 
@@ -348,8 +386,8 @@ class ActionItems(Family):
             deposit_when, final_when = deposit_words, final_words
 
         # My items, with their deadlines.
-        own = list(rng.sample(project.own, 2))
-        own_rules = rng.sample(RULES, 2)
+        own = list(rng.sample(project.own, 4))
+        own_rules = rng.sample(RULES, 4)
         fill = {"vendor": vendor.name, "with": partner.given}
         mine = [
             (project.deposit, "deposit", project.deposit.line.format(when=deposit_when, **fill)),
