@@ -100,7 +100,8 @@ def solve_per_person(tools):
 
 
 def solve_utc_times(tools):
-    """Gives the calendar times in UTC (the calendar converts them) and the reminders a time of day."""
+    """Gives the calendar times in UTC (the calendar converts them) and names the reminders by the
+    assignment first; the reminders get no time of day (the request asks for none, so any would pass)."""
     f = FACTS
     note, plan = _plan(tools)
     for d in plan:
@@ -111,9 +112,7 @@ def solve_utc_times(tools):
             start=start.isoformat(),
             end=(start + timedelta(minutes=30)).isoformat(),
         )
-        tools.reminders_create(
-            title=f"{d['name']}: get started", list=f["list"], due=f"{d['remind'].isoformat()}T09:00"
-        )
+        tools.reminders_create(title=f"{d['name']}: get started", list=f["list"], due=d["remind"].isoformat())
     _note(tools, note, plan)
     moved = [d for d in plan if d["moved"]]
     if moved:
