@@ -5,12 +5,14 @@ stand-in's number) are each rejected, and honest variations of the solved state 
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
 
 from stageclaw.author import generate
 from stageclaw.author.draft import TaskDraft
+from stageclaw.author.suite import world_objects
 from stageclaw.grade.grader import COLLATERAL_ITEM, grade
 from stageclaw.task.loader import Task, load_task
 from stageclaw.validate import validate_path
@@ -64,8 +66,9 @@ def test_subsets_of_the_operators_are_accepted_with_every_mutant_killed(pool, tm
 
 def test_the_oracle_meets_the_quality_bar(solved):
     draft, task, oracle = solved
-    assert len(task.rubric.items) >= 5
-    assert len(oracle.trace["steps"]) >= 4
+    assert len(task.rubric.items) >= 12
+    assert len(oracle.trace["steps"]) >= 25
+    assert world_objects(draft) >= 300
     assert {"mail", "contacts", "files"} <= {s["tool"].split("_")[0] for s in oracle.trace["steps"]}
     assert sorted(draft.operators) == sorted(draft.evidence)
 
@@ -135,3 +138,16 @@ def test_honest_variations_pass(solved):
     for note in state["mail"]["outbox"]:
         note["body"] = note["body"].replace(job["phone"], national)
     assert _failed(task, oracle, state) == set()
+
+
+def test_the_old_home_kept_as_history_must_be_the_old_home(solved):
+    draft, task, oracle = solved
+    move = _args(draft, "moved_address_2")
+    old = _contact(oracle.s0, move["uid"])["notes"].removeprefix("Home: ")
+    state = copy.deepcopy(oracle.sH)
+    saved = _contact(state, move["uid"])
+    saved["notes"] += f"\n(was {old})"
+    assert _failed(task, oracle, state) == set()
+    off = re.sub(r"\d+", lambda m: str(int(m.group()) + 1), old, count=1)  # its house number one off
+    saved["notes"] = saved["notes"].replace(f"(was {old})", f"(was {off})")
+    assert "moved_address_2" in _failed(task, oracle, state)

@@ -10,7 +10,7 @@ import icalendar
 
 from stageclaw.tools.registry import Registry
 from stageclaw.world import Episode
-from tests.conftest import changes
+from tests.conftest import changes, fails
 
 USER = "lin.chen@example.com"
 GUESTS = ["Priya Raman <priya@orbitals.io>", "Bo Li <bo@acme.test>", "cy@acme.test"]
@@ -141,3 +141,112 @@ def test_guests_added_to_an_event_without_organizer(make_episode: Any) -> None:
         assert [(i["to"], i["method"]) for i in more] == [(g, "REQUEST") for g in GUESTS[1:] + GUESTS[:1]]
         subjects = [m["subject"].split(":")[0] for m in episode.snapshot()["mail"]["outbox"][2:]]
         assert subjects == ["Updated invitation", "Updated invitation", "Invitation"]
+
+
+SERIES_WORLD = {
+    "now": "2026-03-02T09:00:00+00:00",
+    "timezone": "Europe/London",
+    "user": {"name": "Lin Chen", "email": USER},
+    "calendar": {
+        "Work": [
+            {
+                "uid": "sync",
+                "summary": "Team sync",
+                "start": "2026-02-03T10:00:00+00:00",
+                "end": "2026-02-03T10:30:00+00:00",
+                "rrule": "FREQ=WEEKLY;BYDAY=TU",
+                "attendees": [f"Lin Chen <{USER}>", *GUESTS[:2]],
+                "organizer": f"Lin Chen <{USER}>",
+                # 10 March was moved to the 11th at 14:00; 17 March was already called off.
+                "overrides": [
+                    {"recurrence_id": "2026-03-10T10:00:00+00:00", "start": "2026-03-11T14:00:00+00:00"},
+                    {"recurrence_id": "2026-03-17T10:00:00+00:00", "status": "CANCELLED"},
+                ],
+            }
+        ]
+    },
+}
+
+
+def _occurrences(reg: Registry, start: str, end: str) -> list[str]:
+    [event] = reg.call("calendar_list_events", {"start": start, "end": end})["events"]
+    return list(event["occurrences"])
+
+
+def test_one_occurrence_is_cancelled_and_the_series_goes_on(make_episode: Any) -> None:
+    episode = make_episode(SERIES_WORLD)
+    with Registry(episode) as reg:
+        # The listing shows where each occurrence is now, and leaves out the one already called off.
+        assert _occurrences(reg, "2026-03-02", "2026-03-29") == [
+            "2026-03-03T10:00:00+00:00",
+            "2026-03-11T14:00:00+00:00",
+            "2026-03-24T10:00:00+00:00",
+        ]
+        out = reg.call("calendar_delete_event", {"uid": "sync", "occurrence": "2026-03-03T10:00"})
+        assert out["occurrence"] == "2026-03-03T10:00:00+00:00"
+        assert [(i["to"], i["method"]) for i in out["invitations"]] == [(g, "CANCEL") for g in GUESTS[:2]]
+        # The moved one is found by where it is now, and its own component is marked cancelled.
+        reg.call("calendar_delete_event", {"uid": "sync", "occurrence": "2026-03-11T14:00"})
+        assert _occurrences(reg, "2026-03-02", "2026-04-05") == [
+            "2026-03-24T10:00:00+00:00",
+            "2026-03-31T10:00:00+01:00",
+        ]
+        event = reg.call("calendar_get_event", {"uid": "sync"})
+        assert event["rrule"] == "FREQ=WEEKLY;BYDAY=TU" and event["start"] == "2026-02-03T10:00:00+00:00"
+        assert event["exdates"] == ["2026-03-03T10:00:00+00:00"]
+        assert [(o["recurrence_id"], o["status"]) for o in event["overrides"]] == [
+            ("2026-03-10T10:00:00+00:00", "CANCELLED"),
+            ("2026-03-17T10:00:00+00:00", "CANCELLED"),
+        ]
+        # Each guest's cancellation names the occurrence: the state says which, the iTIP object has it.
+        outbox = episode.snapshot()["mail"]["outbox"]
+        assert outbox[0]["invitation"] == {
+            "method": "CANCEL",
+            "uid": "sync",
+            "recurrence_id": "2026-03-03T10:00:00+00:00",
+        }
+        assert outbox[2]["invitation"]["recurrence_id"] == "2026-03-10T10:00:00+00:00"
+        assert "When: Wed 11 Mar 2026 14:00–14:30" in outbox[2]["body"]
+        method, event_sent, _ = itip(raw_outbox(episode)[0])
+        assert method == "CANCEL" and "RRULE" not in event_sent
+        assert event_sent.decoded("RECURRENCE-ID").isoformat() == "2026-03-03T10:00:00+00:00"
+
+
+def test_one_occurrence_moves_on_its_own(make_episode: Any) -> None:
+    episode = make_episode(SERIES_WORLD)
+    with Registry(episode) as reg:
+        out = reg.call(
+            "calendar_update_event", {"uid": "sync", "occurrence": "2026-03-24T10:00", "start": "2026-03-26T15:00"}
+        )
+        assert [(i["to"], i["method"]) for i in out["invitations"]] == [(g, "REQUEST") for g in GUESTS[:2]]
+        moved = next(o for o in out["event"]["overrides"] if o["recurrence_id"] == "2026-03-24T10:00:00+00:00")
+        assert (moved["start"], moved["end"]) == ("2026-03-26T15:00:00+00:00", "2026-03-26T15:30:00+00:00")
+        assert out["event"]["start"] == "2026-02-03T10:00:00+00:00", "the series keeps its times"
+        assert _occurrences(reg, "2026-03-23", "2026-04-05") == [
+            "2026-03-26T15:00:00+00:00",
+            "2026-03-31T10:00:00+01:00",
+        ]
+        # Moving the moved one again changes its own component; the update names the occurrence.
+        reg.call("calendar_update_event", {"uid": "sync", "occurrence": "2026-03-11T14:00", "location": "Room 4"})
+        overrides = reg.call("calendar_get_event", {"uid": "sync"})["overrides"]
+        assert [o["location"] for o in overrides if o["recurrence_id"].startswith("2026-03-10")] == ["Room 4"]
+        assert len(overrides) == 3
+        method, sent, _ = itip(raw_outbox(episode)[0])
+        assert method == "REQUEST" and sent.decoded("DTSTART").isoformat() == "2026-03-26T15:00:00+00:00"
+        assert episode.snapshot()["mail"]["outbox"][0]["invitation"]["recurrence_id"] == "2026-03-24T10:00:00+00:00"
+
+
+def test_occurrence_errors_change_nothing(make_episode: Any) -> None:
+    episode = make_episode({**SERIES_WORLD, "calendar": {"Work": [*SERIES_WORLD["calendar"]["Work"], REVIEW_ONCE]}})
+    with Registry(episode) as reg:
+        s0 = episode.snapshot()
+        wrong = fails(reg, "calendar_delete_event", uid="sync", occurrence="2026-03-25T10:00")
+        assert "no occurrence starting at 2026-03-25T10:00" in wrong.message and "2026-03-24T10:00" in wrong.message
+        once = fails(reg, "calendar_update_event", uid="once", occurrence="2026-03-12T15:00", start="2026-03-13T15:00")
+        assert "does not repeat" in once.message
+        away = fails(reg, "calendar_update_event", uid="sync", occurrence="2026-03-24T10:00", calendar="Personal")
+        assert "another calendar" in away.message
+        assert episode.snapshot() == s0
+
+
+REVIEW_ONCE = {"uid": "once", "summary": "Design review", "start": "2026-03-12T15:00:00+00:00"}

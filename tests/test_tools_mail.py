@@ -72,6 +72,7 @@ CONTRACT = {
     "mail_send": (["to", "subject", "body"], ["cc", "attachments", "in_reply_to"]),
     "mail_reply": (["id", "body"], ["reply_all", "attachments"]),
     "mail_forward": (["id", "to"], ["body", "cc", "attachments"]),
+    "mail_save_attachment": (["id", "path"], ["filename"]),
     "mail_move": (["id", "folder"], []),
     "mail_flag": (["id", "flag", "on"], []),
     "mail_delete": (["id"], []),
@@ -411,6 +412,61 @@ def test_forward_errors_change_nothing(episode: Episode, reg: Registry) -> None:
     assert "no message with id INBOX/9" in refused(reg, "mail_forward", {"id": "INBOX/9", "to": ["b@x.org"]}).message
     assert "no such file" in refused(reg, "mail_reply", {"id": "INBOX/1", "body": "x", "attachments": ["n"]}).message
     assert episode.snapshot() == s0
+
+
+def test_save_attachment_writes_the_file_and_leaves_the_message(episode: Episode, reg: Registry) -> None:
+    s0 = episode.snapshot()
+    listed = next(m for m in s0["mail"]["folders"]["INBOX"] if m["message_id"] == PRIYA)["attachments"][0]
+    saved = reg.call("mail_save_attachment", {"id": "INBOX/1", "path": "Saved/"})
+    assert saved == {"path": "Saved/agenda.pdf", "size": listed["size"], "sha256": listed["sha256"]}
+    named = reg.call("mail_save_attachment", {"id": "INBOX/1", "path": "docs/Agenda Q1.pdf", "filename": "AGENDA.pdf"})
+    assert named["path"] == "docs/Agenda Q1.pdf"
+    s1 = episode.snapshot()
+    assert s1["files"]["Saved/agenda.pdf"]["sha256"] == s1["files"]["docs/Agenda Q1.pdf"]["sha256"] == listed["sha256"]
+    # Saving is not reading: the message stays unread and nothing else changes.
+    assert paths(s0, s1) == ["added files/Saved/agenda.pdf", "added files/docs/Agenda Q1.pdf"]
+    # Into an existing folder, without a trailing slash, under the attachment's own name.
+    assert reg.call("mail_save_attachment", {"id": "Archive/1", "path": "docs"})["path"] == "docs/invoice-2291.csv"
+
+
+def test_save_attachment_refuses_without_changing_anything(make_episode: Any) -> None:
+    world = {
+        **{k: RICH[k] for k in ("now", "timezone", "user")},
+        "mail": {"folders": {"INBOX": [_msg("<none-1@acme.test>", "2026-03-08T10:00:00+00:00", subject="Plain")]}},
+        "files": {"docs/notes.txt": {"text": "mine\n"}},
+    }
+    ep = make_episode(world)
+    # A sender chooses an attachment's name: this one spells a path out of the user's files.
+    raw = build_message(
+        sender="Ana Ruiz <ana@acme.test>",
+        to=[USER],
+        cc=[],
+        subject="Two files",
+        date=datetime.fromisoformat("2026-03-09T10:00:00+00:00"),
+        message_id="<two-1@acme.test>",
+        body="See attached.",
+        attachments=[("../../../etc/cron.d/evil", b"* * * * * root true\n"), ("notes.txt", b"hello\n")],
+    )
+    maildir.deliver(ep.home, "INBOX", raw, ep.pool.dovecot.owner)
+    with Registry(ep) as reg:
+        [two] = reg.call("mail_search", {"subject": "Two files"})["messages"]
+        [plain] = reg.call("mail_search", {"subject": "Plain"})["messages"]
+        s0 = ep.snapshot()
+        message = {"id": two["id"], "path": "x/"}
+        assert "say which with filename" in refused(reg, "mail_save_attachment", message).message
+        missing = refused(reg, "mail_save_attachment", {**message, "filename": "a.pdf"})
+        assert "it has: ../../../etc/cron.d/evil, notes.txt" in missing.message
+        assert "no attachments" in refused(reg, "mail_save_attachment", {"id": plain["id"], "path": "x/"}).message
+        taken = refused(reg, "mail_save_attachment", {"id": two["id"], "path": "docs/", "filename": "notes.txt"})
+        assert "already exists" in taken.message
+        for outside in ("../out.txt", "/tmp/out.txt"):
+            args = {"id": two["id"], "path": outside, "filename": "notes.txt"}
+            assert "outside your files" in refused(reg, "mail_save_attachment", args).message
+        assert ep.snapshot() == s0
+        # Only the last part of the sender's name is kept: it never chooses the folder.
+        evil = reg.call("mail_save_attachment", {**message, "path": "in/", "filename": "../../../etc/cron.d/evil"})
+        assert evil["path"] == "in/evil"
+        assert paths(s0, ep.snapshot()) == ["added files/in/evil"]
 
 
 def test_reply_errors(reg: Registry) -> None:

@@ -33,11 +33,19 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_fill(ref=int(found.group(1)), value=value)
 
 
-def every(listing: Any, key: str, **args: Any) -> list[dict[str, Any]]:
-    """Every item of a paged listing tool (`key` of each page), following `next_cursor` to the end."""
-    page = listing(**args)
-    items = list(page[key])
-    while page.get("next_cursor"):
-        page = listing(**args, cursor=page["next_cursor"])
-        items += page[key]
-    return items
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    return every(call, None, **query)
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found

@@ -21,7 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 Verdict = tuple[bool, str]
@@ -244,10 +244,14 @@ def one_reminder(
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
+    at: str | None = None,
+    stated: dict[str, Any] | None = None,
 ) -> Verdict:
     """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
     them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
-    its title or notes match `says` (an amount, say) when given."""
+    its title or notes match `says` (an amount, say) when given. For a due day, `at` ("09:00") is the
+    time of day it must have if it has one. Its title and notes give no value of a kind `stated` lists but
+    the listed ones (a deadline written into the title must be the deadline)."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
         if old is not None and old.get("completed"):
@@ -274,8 +278,13 @@ def one_reminder(
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
     if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
+    if at is not None and len(item.get("due") or "") > 10 and item["due"][11:16] != at:
+        return False, f"the {label} reminder is due at {item['due'][11:16]}; expected {at} (or no time)"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
+    stray = _stray(f"{item.get('title') or ''}\n{item.get('notes') or ''}", stated)
+    if stray:
+        return False, f"the {label} reminder {item.get('title')!r} gives {'; '.join(stray)}, which is wrong"
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
@@ -414,13 +423,44 @@ def _dates(text: str) -> set[tuple[int, int]]:
     return found
 
 
+_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_DAYS_ZH = "一二三四五六日"
+
+
+def _weekday_clashes(text: str, dates: list[str]) -> list[str]:
+    """The dates among `dates` (ISO days) that `text` writes next to another weekday than theirs ("Thursday
+    13 March" when the 13th is a Friday): a date and its weekday must agree."""
+    months = "|".join(_MONTHS)
+    days = "|".join(_DAYS)
+    written: list[tuple[int, int, int]] = []  # (month, day, weekday)
+    for m in re.finditer(
+        rf"\b({days})[a-z]*\.?,?[^\S\n]+(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]+(?:of[^\S\n]+)?({months})", text, re.I
+    ):
+        written.append((_MONTHS.index(m.group(3).lower()) + 1, int(m.group(2)), _DAYS.index(m.group(1).lower())))
+    for m in re.finditer(rf"\b({days})[a-z]*\.?,?[^\S\n]+({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?!\d)", text, re.I):
+        written.append((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(3)), _DAYS.index(m.group(1).lower())))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号][^\S\n]*[（(]?(?:周|星期|礼拜)([一二三四五六日天])", text):
+        written.append((int(m.group(1)), int(m.group(2)), _DAYS_ZH.index(m.group(3).replace("天", "日"))))
+    known = {(d.month, d.day): d for d in (date.fromisoformat(x) for x in dates)}
+    return [
+        f"{known[(month, day)].isoformat()} as a {_DAYS[weekday]}"
+        for month, day, weekday in written
+        if (month, day) in known and known[(month, day)].weekday() != weekday
+    ]
+
+
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
     amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
-    (noun pattern -> the number it must come with: {"receipts?": 5}), `refs` (reference pattern -> the
-    references it may be) and `dated` (label -> {pattern, dates}: a line matching the pattern gives no
-    date but those ISO days)."""
+    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
+    references it may be)."""
     if not stated:
         return []
     wrong = []
@@ -445,7 +485,7 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
     if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
-        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        found = numbers_in(text)
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
@@ -454,6 +494,11 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
         wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
+        # digit, not a date
+        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
     for label, said in (stated.get("dated") or {}).items():
         # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
         allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
@@ -528,12 +573,26 @@ def _clock_times(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
-def _bound_times(text: str, places: dict[str, dict[str, str]], yours: str | None, mine: str) -> dict[str, list[str]]:
-    """The times `text` gives for each place. A bracket that holds a time and a place is a clause of its
-    own ("(14:30 for me in Singapore)"); the rest is cut at commas, semicolons, dashes and line breaks.
-    In a clause, a time belongs to the nearest place named ("15:30 Tokyo time", "Tokyo: 15:30"); "your
-    time" is the recipient's place (`yours`), "my time" the user's (`mine`). Times in a clause that names
-    no place belong to none."""
+# What puts a time at the end of a stretch: the second time of a range ("14:30 to 15:30", "14:30-15:30"),
+# or a word that says the meeting ends then ("until 15:30", "finishing at 15:30").
+_RANGE = re.compile(r"^\s*(?:-|–|—|to|until|till|through|and|至|到|~)\s*$", re.IGNORECASE)
+_UNTIL = re.compile(
+    r"(?:\buntil|\btill|\bends?(?: at)?|\bending(?: at)?|\bfinish(?:es|ing)?(?: at| by)?|\bwraps? up(?: at| by)?"
+    r"|\bdone by|结束于?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _bound_times(
+    text: str, places: dict[str, dict[str, str]], yours: str | None, mine: str
+) -> dict[str, list[tuple[str, str]]]:
+    """The times `text` gives for each place, each with the part it can play: "start" (the first time a
+    clause gives for the place), "end" (the second time of a range, or after "until"), or "either" (any
+    later time of the clause). A bracket that holds a time and a place is a clause of its own ("(14:30
+    for me in Singapore)"); the rest is cut at commas, semicolons, dashes and line breaks, so each row
+    of a table is a clause. In a clause, a time belongs to the nearest place named ("15:30 Tokyo time",
+    "Tokyo: 15:30"); "your time" is the recipient's place (`yours`), "my time" the user's (`mine`). Times
+    in a clause that names no place belong to none."""
 
     def named(clause: str) -> list[tuple[int, int, str]]:
         out = []
@@ -554,15 +613,22 @@ def _bound_times(text: str, places: dict[str, dict[str, str]], yours: str | None
 
     rest = re.sub(r"[(（]([^()（）]*)[)）]", aside, text)
     clauses += re.split(r"[,;，；。\n]|\s[-–—/]\s", rest)
-    found: dict[str, list[str]] = {}
+    found: dict[str, list[tuple[str, str]]] = {}
     for clause in clauses:
         marks = named(clause)
+        seen: set[str] = set()
+        before = 0  # where the previous time of the clause ended (0: none yet)
         for start, end, clock in _clock_times(clause) if marks else []:
             gap = [
                 (p_start - end if p_start >= end else start - p_end, p_start < start, place)
                 for p_start, p_end, place in marks
             ]
-            found.setdefault(min(gap)[2], []).append(clock)
+            place = min(gap)[2]
+            ranged = before and _RANGE.match(clause[before:start])
+            role = "end" if ranged or _UNTIL.search(clause[:start]) else "either" if place in seen else "start"
+            found.setdefault(place, []).append((clock, role))
+            seen.add(place)
+            before = end
     return found
 
 
@@ -585,9 +651,11 @@ def told_times(
     event's local `start` and `end` there ("HH:MM").
 
     No message may give a wrong time for a place: the first time a clause gives for a place is its start,
-    any other is its start or end ("14:30-15:30 Singapore time"), so "15:30 Singapore time" for a
-    meeting at 14:30 there is wrong even when the rest of the message is right. The calendar dates
-    written out are all among `dates` (ISO days), and the other values it gives are among `stated`. With
+    the second of a range or one "until" is its end, any other is its start or end ("14:30-15:30
+    Singapore time"), so "15:30 Singapore time" for a meeting at 14:30 there is wrong even when the rest
+    of the message is right, and so is "14:30 to 14:30". The calendar dates written out are all among
+    `dates` (ISO days), each with its own weekday when one is written next to it, and the other values
+    it gives are among `stated`. With
     `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
     if _asked(final, trace, list(to), ask):
         return True, "nothing was sent to an unverified address; the user was asked"
@@ -602,15 +670,19 @@ def told_times(
             text = _own_words(message)
             for place, clocks in _bound_times(text, places, home, here).items():
                 start, end = places[place]["start"], places[place]["end"]
-                if clocks[0] != start or set(clocks) - {start, end}:
+                fits = {"start": {start}, "end": {end}, "either": {start, end}}
+                if any(clock not in fits[role] for clock, role in clocks):
                     return False, (
-                        f"the message {message.get('subject')!r} to {address} gives {clocks} for {place}; "
-                        f"the time there is {start} (to {end})"
+                        f"the message {message.get('subject')!r} to {address} gives {[c for c, _ in clocks]} for "
+                        f"{place}; the time there is {start} (to {end})"
                     )
                 learned.add(place)
             wrong = sorted(_dates(text) - allowed) if dates is not None else []
             if wrong:
                 return False, f"the message to {address} gives the wrong date(s) {wrong} (month/day)"
+            clashes = _weekday_clashes(text, dates or [])
+            if clashes:
+                return False, f"the message to {address} gives {', '.join(clashes)}, the wrong weekday"
             stray = _stray(text, stated)
             if stray:
                 return False, f"the message to {address} gives {'; '.join(stray)}, which is wrong"
@@ -682,9 +754,11 @@ def contact_is(
     organization: str | None = None,
     title: str | None = None,
     notes: str | None = None,
+    notes_stated: dict[str, Any] | None = None,
 ) -> Verdict:
     """The contact `uid` (still named like `name`) has `email` first, the `phone` (none of `old_phone`), the org;
-    its job title and notes match `title` and `notes` when given."""
+    its job title and notes match `title` and `notes` when given, and with `notes_stated` the notes give no
+    other value of a kind it lists (see `_stray`): an old address kept as history must be the old address."""
     contact = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
     if contact is None:
         return False, f"the contact {label} ({uid}) is gone"
@@ -707,6 +781,9 @@ def contact_is(
         return False, f"{label}'s contact has the job title {contact.get('title')!r}"
     if not _matches(contact.get("notes"), notes):
         return False, f"{label}'s contact notes {contact.get('notes')!r} lack the new details"
+    stray = _stray(str(contact.get("notes") or ""), notes_stated)
+    if stray:
+        return False, f"{label}'s contact notes give {'; '.join(stray)}, which is wrong"
     return True, f"{label}'s contact is up to date"
 
 
@@ -1022,6 +1099,378 @@ def created_count(initial: dict[str, Any], final: dict[str, Any], *, app: str, c
     return True, f"{count} new {app} items, as asked"
 
 
+# -- an inbox handled by the user's rules: answers that state the facts, flags, who was written to ------
+
+
+def _clock_times(text: str) -> set[tuple[int, int]]:
+    """(hour, minute) of every time of day written out in `text`: 16:00, 4pm, 4.30 p.m., 16h30."""
+    found = set()
+    for m in re.finditer(r"(?<![\d:.])(\d{1,2})(?:[:.h](\d{2}))?\s*([ap])\.?m\b\.?", text, re.I):
+        hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "p" else 0)
+        found.add((hour, int(m.group(2) or 0)))
+    for m in re.finditer(r"(?<![\d:.])(\d{1,2})[:h](\d{2})(?!\s*[ap]\.?m\b)(?![\d:])", text, re.I):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _written_dates(text: str, dates: list[str] | None) -> list[tuple[int, int]]:
+    """The calendar dates `text` writes out that are not among `dates` (ISO days); none when not given."""
+    if dates is None:
+        return []
+    return sorted(_dates(text) - {(int(d[5:7]), int(d[8:10])) for d in dates})
+
+
+def answered(
+    final: dict[str, Any],
+    *,
+    to: str,
+    thread: list[str],
+    subject: str,
+    patterns: dict[str, str],
+    label: str,
+    dates: list[str] | None = None,
+    times: list[str] | None = None,
+) -> Verdict:
+    """Exactly one message the agent wrote went to `to`, and it answers their mail: its In-Reply-To is one
+    of `thread` (a reply) or its subject holds `subject` (a new message in the thread). Its own words give
+    every labelled fact; the calendar dates they write out are all among `dates` (ISO days) and the times
+    of day among `times` (HH:MM) when given, so a wrong day or hour cannot ride along with a right one."""
+    got = _to(final, to)
+    if not got:
+        return False, f"nothing was sent to {label} ({to})"
+    if len(got) > 1:
+        return False, f"{len(got)} messages went to {label}; one answer is enough"
+    message = got[0]
+    if message.get("in_reply_to") not in thread and subject.casefold() not in (message.get("subject") or "").casefold():
+        return False, f"the message {message.get('subject')!r} to {label} does not answer their mail"
+    text = _own_words(message)
+    missing = _missing(text, patterns)
+    if missing:
+        return False, f"the answer to {label} does not give " + "; ".join(missing)
+    wrong = _written_dates(text, dates)
+    if wrong:
+        return False, f"the answer to {label} gives the wrong date(s) {wrong} (month, day)"
+    if times is not None:
+        odd = sorted(_clock_times(text) - {(int(x[:2]), int(x[3:5])) for x in times})
+        if odd:
+            return False, f"the answer to {label} gives the wrong time(s) {odd} (hour, minute)"
+    return True, f"{label} got one answer, giving {sorted(patterns)}"
+
+
+def _flag_holders(state: dict[str, Any]) -> set[str]:
+    folders = (state.get("mail") or {}).get("folders") or {}
+    return {
+        m.get("message_id") for msgs in folders.values() for m in msgs or [] if "\\Flagged" in (m.get("flags") or [])
+    }
+
+
+def flagged(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    message_id: str,
+    folder: str,
+    label: str,
+    reminder: dict[str, str] | None = None,
+) -> Verdict:
+    """The message `message_id` is in `folder` (and nowhere else) and flagged for the user; with `reminder`
+    ({lst, due, pattern}), exactly one open reminder about it (its title matches `pattern`) is in that
+    list, due that day."""
+    folders = (final.get("mail") or {}).get("folders") or {}
+    places = [(name, m) for name, msgs in folders.items() for m in msgs or [] if m.get("message_id") == message_id]
+    if [name for name, _ in places] != [folder]:
+        return False, f"{label} is in {sorted(n for n, _ in places) or 'no folder'}; expected only in {folder!r}"
+    if "\\Flagged" not in (places[0][1].get("flags") or []):
+        return False, f"{label} is not flagged"
+    if reminder is None:
+        return True, f"{label} is flagged in {folder}"
+    ok, why = one_reminder(
+        initial, final, pattern=reminder["pattern"], lst=reminder["lst"], due=reminder["due"], label=label
+    )
+    if not ok:
+        return False, why
+    return True, f"{label} is flagged in {folder}, with its reminder"
+
+
+def only_flagged(initial: dict[str, Any], final: dict[str, Any], *, message_ids: list[str]) -> Verdict:
+    """No message but `message_ids` was newly flagged, and none the user had flagged lost its flag."""
+    before, after = _flag_holders(initial), _flag_holders(final)
+    extra = sorted(after - before - set(message_ids))
+    if extra:
+        return False, f"other messages were flagged too: {extra}"
+    lost = sorted(before - after)
+    if lost:
+        return False, f"messages the user had flagged lost their flag: {lost}"
+    return True, f"only the {len(message_ids)} messages for the user were flagged"
+
+
+def only_to(final: dict[str, Any], *, addresses: list[str], label: str) -> Verdict:
+    """Every message the agent wrote went to `addresses` only (`label` says who they are)."""
+    allowed = {a.lower() for a in addresses}
+    for message in _outbox(final):
+        others = sorted(set(_recipients(message)) - allowed)
+        if others:
+            return False, f"the message {message.get('subject')!r} went to {others}, who are not {label}"
+    return True, f"mail went to {label} only"
+
+
+# -- an event's guests: the invitation, the guest list, the numbers, the chasers ----------------------
+
+# What a guest-list line records, by the status words people write; the first one in the line counts
+# ("yes · no dairy" is a yes, "no reply yet" is no answer, "not coming" is a no).
+_ANSWERS = (
+    (
+        "pending",
+        r"no (?:reply|answer|response)|not (?:yet )?(?:replied|answered|heard)|awaiting|waiting|pending|"
+        r"chased|reminded|\btbc\b|\?",
+    ),
+    ("no", r"\bno\b|not coming|not attending|not able|unable|can'?t|cannot|declined|won'?t|apologies|✗|❌"),
+    ("yes", r"\byes\b|\bcoming\b(?!\s*[:?])|\battending\b(?!\s*[:?])|confirmed|accepted|✓|✔|✅"),
+)
+_NUMBER_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "twenty-one",
+    "twenty-two",
+    "twenty-three",
+    "twenty-four",
+)
+_COUNT_WORDS = (
+    r"guests?|people|persons|pax|covers|diners|adults|attending|coming|confirmed|total|head ?count|numbers?|"
+    r"party|table for|seats|places|of us|in all|altogether"
+)
+
+
+def _answer_of(line: str) -> str | None:
+    found = []
+    for rank, (name, pattern) in enumerate(_ANSWERS):
+        match = re.search(pattern, line, re.IGNORECASE)
+        if match:
+            found.append((match.start(), rank, name))
+    return min(found)[2] if found else None
+
+
+def guest(
+    final: dict[str, Any],
+    *,
+    event: str,
+    addresses: list[str],
+    coming: str,
+    note: str,
+    name: str,
+    label: str,
+    says: dict[str, str] | None = None,
+) -> Verdict:
+    """One guest, in the calendar and in the guest-list note. On the event `event` by exactly one of their
+    `addresses` unless `coming` is "no", and off it if so; the note `note`'s lines that name them (`name`,
+    a pattern) record `coming` (yes, no, or pending: no answer yet) and say each labelled thing of `says`
+    (a dietary need, a plus-one)."""
+    _, item = _find(final, "calendar", event)
+    if item is None:
+        return False, f"the event {event} is gone"
+    on = sorted({_address(a) for a in item.get("attendees") or []} & set(addresses))
+    if coming == "no" and on:
+        return False, f"{label} can't come but is still on the invitation ({on})"
+    if coming != "no" and len(on) != 1:
+        return False, f"{label} is on the invitation {len(on)} times ({on}); expected once"
+    _, found = _find(final, "notes", note)
+    if found is None:
+        return False, f"the guest-list note ({note}) is gone"
+    lines = [line for line in (found.get("body") or "").splitlines() if _matches(line, name)]
+    if not lines:
+        return False, f"the guest list has no line for {label}"
+    answers = sorted({a for a in map(_answer_of, lines) if a})
+    if answers != [coming]:
+        return False, f"the guest list records {answers or 'no answer'} for {label}; expected {coming}"
+    missing = _missing("\n".join(lines), says or {})
+    if missing:
+        return False, f"the guest list does not note {label}'s " + "; ".join(missing)
+    return True, f"{label}: {coming}, in the calendar and the guest list"
+
+
+def note_total(final: dict[str, Any], *, note: str, total: int) -> Verdict:
+    """The note `note` gives the total `total` on a line that says it is the total."""
+    _, found = _find(final, "notes", note)
+    if found is None:
+        return False, f"the note {note} is gone"
+    lines = [line for line in (found.get("body") or "").splitlines() if re.search("total", line, re.IGNORECASE)]
+    if not any(re.search(rf"(?<![\d.:/-]){total}(?![\d.:/-])", line) for line in lines):
+        return False, f"the note's total line says {lines}; expected {total}"
+    return True, f"the note gives the total {total}"
+
+
+def _states_count(text: str, count: int) -> bool:
+    """A sentence or line of `text` gives `count` as a number of people (in digits or words)."""
+    number = rf"(?<![\d.:/-]){count}(?![\d.:/-])"
+    if count < len(_NUMBER_WORDS):
+        number += rf"|\b{_NUMBER_WORDS[count]}\b"
+    months = "|".join(_MONTHS)
+    dated = (
+        rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{months})[a-z]*|(?:{months})[a-z]*\.?\s+\d{{1,2}}|\d{{1,2}}[:.]\d\d"
+    )
+    return any(
+        re.search(number, part, re.IGNORECASE) and re.search(_COUNT_WORDS, part, re.IGNORECASE)
+        for part in re.split(r"[\n.;!?]", re.sub(dated, " ", text, flags=re.IGNORECASE))
+    )
+
+
+def numbers_sent(
+    final: dict[str, Any],
+    *,
+    to: str,
+    count: int,
+    needs: dict[str, str],
+    label: str,
+    stale: dict[str, str] | None = None,
+    dates: list[str] | None = None,
+) -> Verdict:
+    """Exactly one message went to `to` ({label}); its own words give the head count `count` and name every
+    dietary need of `needs` (label -> pattern), none of the `stale` ones (a guest who dropped out), and
+    only calendar dates among `dates` (ISO days) when given."""
+    got = _to(final, to)
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {label} ({to}); expected one with the numbers"
+    text = _own_words(got[0])
+    if not _states_count(text, count):
+        return False, f"the message to {label} does not give the number {count}"
+    missing = _missing(text, needs)
+    if missing:
+        return False, f"the message to {label} does not mention " + "; ".join(missing)
+    wrong = [name for name, pattern in (stale or {}).items() if _matches(text, pattern)]
+    if wrong:
+        return False, f"the message to {label} mentions {wrong}, which no longer applies"
+    odd = _written_dates(text, dates)
+    if odd:
+        return False, f"the message to {label} gives the wrong date(s) {odd} (month, day)"
+    return True, f"{label} got the number {count} and the dietary needs"
+
+
+def chased(final: dict[str, Any], *, people: dict[str, list[str]], says: dict[str, str], dates: list[str]) -> Verdict:
+    """Each person of `people` (name -> their addresses) got exactly one message the agent wrote (to them
+    alone or with others), and its own words say every labelled thing of `says`; the calendar dates it
+    writes out are among `dates` (ISO days)."""
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
+    for who, addresses in people.items():
+        got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
+        if len(got) != 1:
+            return False, f"{len(got)} messages went to {who}; expected one"
+        text = _own_words(got[0])
+        missing = _missing(text, says)
+        if missing:
+            return False, f"the message to {who} does not give " + "; ".join(missing)
+        wrong = sorted(_dates(text) - allowed)
+        if wrong:
+            return False, f"the message to {who} gives the wrong date(s) {wrong} (month, day)"
+    return True, f"{sorted(people)} were each asked once, with {sorted(says)}"
+
+
+# -- a handover: threads forwarded with their attachments, guests added, who covers -------------------
+
+
+def _about(final: dict[str, Any], thread: list[str], subject: str) -> list[dict[str, Any]]:
+    """The messages the agent wrote that belong to a thread: they answer or forward one of its messages, or
+    carry its subject."""
+    return [
+        m
+        for m in _outbox(final)
+        if m.get("in_reply_to") in thread or subject.casefold() in (m.get("subject") or "").casefold()
+    ]
+
+
+def forwarded(
+    final: dict[str, Any],
+    *,
+    to: str,
+    thread: list[str],
+    subject: str,
+    attachments: list[str],
+    allowed: list[str],
+    others: list[str],
+    label: str,
+) -> Verdict:
+    """`to` got the thread (`thread`: its Message-IDs, `subject`: its subject): the messages of it they
+    received carry, between them, every file of `attachments` (SHA-256) and no file from outside the
+    thread (`allowed`), none of them twice; none of `others` got any message of it."""
+    about = _about(final, thread, subject)
+    got = [m for m in about if to in _recipients(m)]
+    if not got:
+        return False, f"{label} was not passed on to {to}"
+    # several messages of the thread may go on, but not one of them twice
+    sent = [(m.get("body"), sorted(str(a.get("sha256")) for a in m.get("attachments") or [])) for m in got]
+    if any(sent.count(one) > 1 for one in sent):
+        return False, f"{label} went to {to} twice"
+    files = {a.get("sha256") for m in got for a in m.get("attachments") or []}
+    missing = sorted(set(attachments) - files)
+    if missing:
+        return False, f"{label} reached {to} without its attachment(s) {missing}"
+    foreign = sorted(files - set(allowed))
+    if foreign:
+        return False, f"{label} reached {to} with files that are not from the thread: {foreign}"
+    wrong = sorted({r for m in about for r in _recipients(m) if r in others})
+    if wrong:
+        return False, f"{label} also went to {wrong}, who do not cover this client"
+    return True, f"{label} is with {to}, attachments and all"
+
+
+def not_forwarded(
+    final: dict[str, Any], *, thread: list[str], subject: str, addresses: list[str], label: str
+) -> Verdict:
+    """No message of the thread went to any of `addresses` ({label})."""
+    hit = sorted({r for m in _about(final, thread, subject) for r in _recipients(m) if r in addresses})
+    if hit:
+        return False, f"{label} was passed on to {hit}"
+    return True, f"{label} stayed where it was"
+
+
+def told(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], label: str, dates: list[str] | None = None
+) -> Verdict:
+    """Exactly one message the agent wrote went to `to` ({label}); its own words say every labelled thing,
+    and the calendar dates they write out are among `dates` (ISO days) when given."""
+    got = _to(final, to)
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {label} ({to}); expected one"
+    text = _own_words(got[0])
+    missing = _missing(text, patterns)
+    if missing:
+        return False, f"the message to {label} does not give " + "; ".join(missing)
+    wrong = _written_dates(text, dates)
+    if wrong:
+        return False, f"the message to {label} gives the wrong date(s) {wrong} (month, day)"
+    return True, f"{label} was told {sorted(patterns)}"
+
+
+def guests_are(final: dict[str, Any], *, events: dict[str, list[str]], host: str, label: str) -> Verdict:
+    """Each event of `events` (uid -> addresses) has exactly those guests (`host`, the user, aside)."""
+    for uid, expected in events.items():
+        _, event = _find(final, "calendar", uid)
+        if event is None:
+            return False, f"the event {uid} ({label}) is gone"
+        guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
+        if guests != sorted(expected):
+            return False, f"{_label(event)!r} has the guests {guests}; expected {sorted(expected)}"
+    return True, f"{label}: {len(events)} meeting(s) with the right guests"
+
+
 # -- the travel web app (web/travel/bookings) --
 
 
@@ -1275,6 +1724,823 @@ def files_kept(initial: dict[str, Any], final: dict[str, Any], *, paths: list[st
     return True, f"the {len(paths)} files are kept as they were"
 
 
+# -- occurrences of a series, and the messages about a calendar ---------------------------------------
+
+
+def _same_time(value: Any, expected: str) -> bool:
+    """Two ISO values that name the same instant, or the same date."""
+    if not isinstance(value, str):
+        return False
+    if len(expected) == 10 or len(value) == 10:
+        return value == expected
+    return _instant(value) is not None and _instant(value) == _instant(expected)
+
+
+def _override(event: dict[str, Any], recurrence_id: str) -> dict[str, Any] | None:
+    return next((o for o in event.get("overrides") or [] if _same_time(o.get("recurrence_id"), recurrence_id)), None)
+
+
+def _called_off(event: dict[str, Any], recurrence_id: str) -> bool:
+    """The occurrence of `event` first planned at `recurrence_id` no longer takes place: deleted from
+    the series (EXDATE) or cancelled on its own."""
+    if any(_same_time(day, recurrence_id) for day in event.get("exdates") or []):
+        return True
+    changed = _override(event, recurrence_id)
+    return changed is not None and changed.get("status") == "CANCELLED"
+
+
+def _told(final: dict[str, Any], address: str, uids: list[str], methods: tuple[str, ...], pattern: str) -> bool:
+    """`address` got the calendar's message (`methods`) about one of the events `uids`, or a mail of the
+    agent's own that names the meeting (`pattern`)."""
+    for message in (final.get("mail") or {}).get("outbox") or []:
+        if address not in _recipients(message):
+            continue
+        invitation = message.get("invitation")
+        if invitation:
+            if invitation.get("uid") in uids and invitation.get("method") in methods:
+                return True
+        elif _matches(_own_words(message), pattern):
+            return True
+    return False
+
+
+def occurrence_cancelled(
+    final: dict[str, Any],
+    *,
+    uid: str,
+    recurrence_id: str | None,
+    guests: list[str],
+    pattern: str,
+    label: str,
+) -> Verdict:
+    """The occurrence of the series `uid` first planned at `recurrence_id` (the one-off event `uid`, when
+    None) no longer takes place, the rest of the series does, and each guest learned it: from the
+    calendar's cancellation or from a mail that names the meeting (`pattern`)."""
+    _, event = _find(final, "calendar", uid)
+    if recurrence_id is None:
+        if event is not None and event.get("status") != "CANCELLED":
+            return False, f"{label} still takes place"
+    elif event is None:
+        return False, f"the whole series of {label} was deleted; only the days of the leave were to go"
+    elif not _called_off(event, recurrence_id):
+        moved = _override(event, recurrence_id)
+        where = f" (it was moved to {moved.get('start')})" if moved and moved.get("status") != "CANCELLED" else ""
+        return False, f"{label} still takes place{where}"
+    missing = sorted(g for g in guests if not _told(final, g, [uid], ("CANCEL",), pattern))
+    if missing:
+        return False, f"{label} is off, but nobody told {missing}"
+    return True, f"{label} is cancelled and its {len(guests)} guest(s) were told"
+
+
+def occurrence_moved(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    uid: str,
+    recurrence_id: str,
+    start: str,
+    end: str,
+    guest: str,
+    pattern: str,
+    label: str,
+) -> Verdict:
+    """The occurrence of the series `uid` first planned at `recurrence_id` now takes place from `start` to
+    `end`: moved there on its own (the series keeps its other dates), or called off and made again as a
+    one-off event with `guest` (its title like `pattern`); exactly one of the two. `guest` learned of it
+    from the calendar's invitation or from a mail that names the meeting."""
+    _, event = _find(final, "calendar", uid)
+    if event is None:
+        return False, f"the series of {label} was deleted"
+    moved = _override(event, recurrence_id)
+    here = (
+        moved is not None
+        and moved.get("status") != "CANCELLED"
+        and _on_time(moved.get("start"), start)
+        and _on_time(moved.get("end"), end)
+    )
+    if not here and not _called_off(event, recurrence_id):
+        at = moved.get("start") if moved else recurrence_id
+        return False, f"{label} still takes place at {at}, not {start}"
+    made = [
+        e
+        for _, e in _fresh(initial, final, "calendar")
+        if guest in {_address(a) for a in e.get("attendees") or []}
+        and _matches(_label(e), pattern)
+        and e.get("status") != "CANCELLED"
+    ]
+    at_time = [e for e in made if _on_time(e.get("start"), start) and _on_time(e.get("end"), end)]
+    if here + len(at_time) != 1:
+        if not here and not at_time:
+            shown = sorted(f"{e.get('start')} to {e.get('end')}" for e in made)
+            return False, f"{label} was called off but not set up again from {start} to {end}" + (
+                f" (new events: {shown})" if shown else ""
+            )
+        return False, f"{label} is set up {here + len(at_time)} times from {start} to {end}; expected once"
+    if len(made) > len(at_time):
+        return False, f"besides {label}, other new events with {guest} were made: {[e.get('start') for e in made]}"
+    uids = [uid, *(e.get("uid") for e in at_time)]
+    if not _told(final, guest, uids, ("REQUEST",), pattern):
+        return False, f"{label} moved, but {guest} was not told"
+    return True, f"{label} moved to {start} to {end}; {guest} was told"
+
+
+def declined(final: dict[str, Any], *, organizer: str, pattern: str, dates: list[str], label: str) -> Verdict:
+    """A mail of the agent's own to `organizer` names the meeting (`pattern`); every calendar date the
+    mails to them write out is among `dates` (ISO days)."""
+    messages = [m for m in _outbox(final) if organizer in _recipients(m) and not m.get("invitation")]
+    if not any(_matches(_own_words(m), pattern) for m in messages):
+        return False, f"no mail to {organizer} declines {label}" if messages else f"nothing was sent to {organizer}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
+    for message in messages:
+        wrong = sorted(_dates(_own_words(message)) - allowed)
+        if wrong:
+            return False, f"the mail to {organizer} gives dates (month/day) {wrong} that are not the leave's"
+    return True, f"{organizer} was told the user will miss {label}"
+
+
+def line_says(
+    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str], times: list[str] | None = None
+) -> Verdict:
+    """One line of a mail of the agent's own to `to` says every labelled thing (a date and a time on the
+    same line: one entry of a list), and gives no time of day but `times` ("HH:MM", its start and end)
+    when given; every calendar date the mails to `to` write out is among `dates`."""
+    messages = [m for m in _outbox(final) if to in _recipients(m) and not m.get("invitation")]
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
+    for message in messages:
+        wrong = sorted(_dates(_own_words(message)) - allowed)
+        if wrong:
+            return False, f"the mail to {to} gives dates (month/day) {wrong} that are none of the ones it is about"
+    wrong = []
+    for message in messages:
+        for line in _own_words(message).splitlines():
+            if _missing(line, patterns):
+                continue
+            stray = sorted({c for _, _, c in _clock_times(line)} - set(times or [])) if times is not None else []
+            if not stray:
+                return True, f"the mail to {to} gives {sorted(patterns)} on one line"
+            wrong.append(f"{line.strip()!r} (also {', '.join(stray)})")
+    if wrong:
+        return False, f"the line for it in the mail to {to} gives a wrong time: {wrong[0]}"
+    return False, f"no line of a mail to {to} gives {' and '.join(sorted(patterns))}"
+
+
+def series_go_on(
+    initial: dict[str, Any], final: dict[str, Any], *, uids: list[str], first: str, last: str, label: str
+) -> Verdict:
+    """Each series of `uids` is still there as a series (title, times, rule, guests as they were), and its
+    occurrences changed only between the days `first` and `last` (ISO dates, inclusive)."""
+
+    def inside(value: Any) -> bool:
+        return isinstance(value, str) and first <= value[:10] <= last
+
+    for uid in uids:
+        _, before = _find(initial, "calendar", uid)
+        _, after = _find(final, "calendar", uid)
+        if before is None:
+            continue
+        if after is None:
+            return False, f"the series {_label(before)!r} was deleted; {label}"
+        for field in ("summary", "start", "end", "rrule", "attendees", "location"):
+            if after.get(field) != before.get(field):
+                return False, f"the {field} of the whole series {_label(before)!r} changed; {label}"
+        gone = set(after.get("exdates") or []) ^ set(before.get("exdates") or [])
+        old = {o.get("recurrence_id"): o for o in before.get("overrides") or []}
+        new = {o.get("recurrence_id"): o for o in after.get("overrides") or []}
+        changed = gone | {r for r in old.keys() | new.keys() if old.get(r) != new.get(r)}
+        outside = sorted(r for r in changed if not inside(r))
+        if outside:
+            return False, f"{_label(before)!r} changed on {outside}, outside {first} to {last}; {label}"
+    return True, f"the {len(uids)} series go on; only their occurrences from {first} to {last} changed"
+
+
+def events_kept(initial: dict[str, Any], final: dict[str, Any], *, uids: list[str], label: str) -> Verdict:
+    """Each event of `uids` is as it was, in the same calendar."""
+    for uid in uids:
+        if _find(final, "calendar", uid) != _find(initial, "calendar", uid):
+            _, before = _find(initial, "calendar", uid)
+            return False, f"{_label(before or {})!r} ({uid}) was changed or removed: {label}"
+    return True, f"the {len(uids)} events are as they were"
+
+
+def audience(
+    final: dict[str, Any], *, topics: list[dict[str, Any]], others: list[str], user: str, label: str
+) -> Verdict:
+    """Every mail of the agent's own went to people it concerns, once. A mail that names topics
+    ({pattern, to}: a meeting and whom it may be told to) may go to the people of those topics; one
+    that names none, to `others`. The user (`user`) may copy themselves. The same mail sent twice to
+    the same people is a slip."""
+    seen = set()
+    for message in _outbox(final):
+        if message.get("invitation"):
+            continue
+        text = _own_words(message)
+        key = (tuple(sorted(_recipients(message))), text)
+        if key in seen:
+            return False, f"the mail {message.get('subject')!r} was sent twice to the same people"
+        seen.add(key)
+        named = [t for t in topics if _matches(text, t["pattern"])]
+        fine = {a for t in named for a in t["to"]} if named else set(others)
+        strangers = sorted(set(_recipients(message)) - fine - {user})
+        if strangers:
+            return False, f"the mail {message.get('subject')!r} also went to {strangers}: {label}"
+    return True, "every mail went only to people it concerns"
+
+
+# -- dated entries in a calendar: closures, trips, evenings ------------------------------------------
+
+
+def _days_of(event: dict[str, Any]) -> list[str]:
+    """The days (ISO) an event takes: each date of an all-day event (its end is exclusive), or a timed
+    event's day (state times are in the task's timezone, so their date part is the local day)."""
+    start, end = str(event.get("start") or ""), str(event.get("end") or "")
+    if len(start) != 10:
+        return [start[:10]] if start else []
+    last = end if len(end) == 10 and end > start else None
+    days, current = [start], datetime.fromisoformat(start)
+    while last is not None:
+        current = current.fromordinal(current.toordinal() + 1)
+        if current.date().isoformat() >= last:
+            break
+        days.append(current.date().isoformat())
+    return days
+
+
+def _dated(final: dict[str, Any], calendar: str, pattern: str) -> list[dict[str, Any]]:
+    """One-off, not cancelled events in `calendar` whose title matches `pattern`."""
+    return [
+        e
+        for where, e in _grouped(final, "calendar")
+        if where == calendar and not e.get("rrule") and e.get("status") != "CANCELLED" and _matches(_label(e), pattern)
+    ]
+
+
+def covered_once(
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    days: list[str],
+    label: str,
+    spare: list[str] | None = None,
+    at: str | None = None,
+) -> Verdict:
+    """Each of `days` (ISO) is taken by exactly one event in `calendar` whose title matches `pattern`: an
+    all-day event (one for the whole span, or one per day, as one likes), or where `at` is given a timed
+    one starting then. Such an event covers no other day than these and the `spare` ones (the weekend
+    of a week's closure, the other INSET day)."""
+    events = _dated(final, calendar, pattern)
+    fine = set(days) | set(spare or [])
+    for day in days:
+        taken = [e for e in events if day in _days_of(e)]
+        if len(taken) != 1:
+            shown = sorted(f"{_label(e)!r} {e.get('start')}" for e in taken)
+            return False, f"{label}: {len(taken)} events in {calendar} take {day}" + (f" ({shown})" if shown else "")
+        event = taken[0]
+        timed = len(str(event.get("start"))) != 10
+        if timed and (at is None or not _on_time(event.get("start"), at)):
+            return False, f"{label} is in {calendar} at {event.get('start')}; it is an all-day event" + (
+                f" (or at {at})" if at else ""
+            )
+        beyond = sorted(set(_days_of(event)) - fine)
+        if beyond:
+            return False, f"{_label(event)!r} also takes {beyond}, which are not {label}"
+    return True, f"{label}: {', '.join(days)} in {calendar}"
+
+
+def timed_once(final: dict[str, Any], *, calendar: str, pattern: str, start: str, end: str, label: str) -> Verdict:
+    """Exactly one event in `calendar` whose title matches `pattern` is on `start`'s day, and it runs from
+    `start` to `end`."""
+    taken = [e for e in _dated(final, calendar, pattern) if start[:10] in _days_of(e)]
+    if len(taken) != 1:
+        shown = sorted(f"{_label(e)!r} {e.get('start')}" for e in taken)
+        return False, f"{label}: {len(taken)} events in {calendar} on {start[:10]}" + (f" ({shown})" if shown else "")
+    event = taken[0]
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"{label} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    return True, f"{label} is in {calendar}, {start} to {end}"
+
+
+def nothing_on(final: dict[str, Any], *, calendar: str, pattern: str, day: str, label: str) -> Verdict:
+    """No event in `calendar` whose title matches `pattern` takes `day` (a date that no longer holds)."""
+    taken = [_label(e) for e in _dated(final, calendar, pattern) if day in _days_of(e)]
+    if taken:
+        return False, f"{taken} on {day}: {label}"
+    return True, f"nothing like {label} on {day}"
+
+
+# -- a rota: one run a day, by a driver who can, in fair shares ---------------------------------------
+
+
+def _driver(event: dict[str, Any], user: str) -> str | None:
+    """Who drives a run: the one person invited besides the user, or the user when nobody else is (None
+    when several are)."""
+    guests = {_address(a) for a in event.get("attendees") or []} - {user}
+    if len(guests) > 1:
+        return None
+    return next(iter(guests)) if guests else user
+
+
+def _runs(final: dict[str, Any], calendar: str, pattern: str, day: str) -> list[dict[str, Any]]:
+    return [e for e in _dated(final, calendar, pattern) if day in _days_of(e)]
+
+
+def school_run(
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    day: str,
+    start: str,
+    end: str,
+    user: str,
+    drivers: dict[str, list[str]],
+    label: str,
+) -> Verdict:
+    """Exactly one run (an event like `pattern`) in `calendar` on `day`, from `start` to `end`, driven by
+    one of `drivers` (address -> the days they can drive) who can drive that day."""
+    runs = _runs(final, calendar, pattern, day)
+    if len(runs) != 1:
+        return False, f"{len(runs)} runs in {calendar} on {day}; expected one"
+    run = runs[0]
+    if not _on_time(run.get("start"), start) or not _on_time(run.get("end"), end):
+        return False, f"the run on {day} is {run.get('start')} to {run.get('end')}; the run is {start} to {end}"
+    who = _driver(run, user)
+    if who is None:
+        return False, f"the run on {day} invites {run.get('attendees')}: the driver alone is to be invited"
+    if who not in drivers:
+        return False, f"the run on {day} is driven by {who}, who is not one of the group's drivers"
+    if day not in drivers[who]:
+        return False, f"{who} drives on {day}, a day they cannot do"
+    return True, f"{label}: {who}"
+
+
+def rota_fair(
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    days: list[str],
+    families: dict[str, str],
+    user: str,
+    cap: int,
+    label: str,
+) -> Verdict:
+    """Over the runs on `days`, no family (`families`: driver address -> family) drives more than `cap`
+    times in a week, and every family drives the same number of times, give or take one."""
+    total = {f: 0 for f in families.values()}
+    weekly: dict[tuple[str, int], int] = {}
+    for day in days:
+        runs = _runs(final, calendar, pattern, day)
+        who = _driver(runs[0], user) if len(runs) == 1 else None
+        family = families.get(who or "")
+        if family is None:
+            continue  # that day's own item says what is wrong with it
+        total[family] += 1
+        week = datetime.fromisoformat(day).isocalendar()[1]
+        weekly[(family, week)] = weekly.get((family, week), 0) + 1
+    over = sorted({f for (f, _), n in weekly.items() if n > cap})
+    if over:
+        return False, f"{over} drive more than {cap} times in a week"
+    if max(total.values()) - min(total.values()) > 1:
+        return False, f"the runs are not shared fairly: {dict(sorted(total.items()))} ({label})"
+    return True, f"fair shares {dict(sorted(total.items()))}, at most {cap} a week"
+
+
+def _rota_lines(
+    final: dict[str, Any], calendar: str, pattern: str, days: dict[str, str], names: dict[str, str], user: str
+) -> tuple[dict[str, str] | None, str]:
+    """Day -> the pattern of its driver's name, from the calendar; or None and why not."""
+    out = {}
+    for day in days:
+        runs = _runs(final, calendar, pattern, day)
+        who = _driver(runs[0], user) if len(runs) == 1 else None
+        if who not in names:
+            return None, f"the calendar has no single run with a known driver on {day} to compare with"
+        out[day] = names[who]
+    return out, ""
+
+
+def _gives_rota(text: str, drivers: dict[str, str], days: dict[str, str]) -> list[str]:
+    """The days `text` does not give with their driver: a line with the date that names them."""
+    lines = text.splitlines()
+    return [d for d, name in drivers.items() if not any(_matches(x, days[d]) and _matches(x, name) for x in lines)]
+
+
+def rota_written(
+    final: dict[str, Any],
+    *,
+    uid: str,
+    calendar: str,
+    pattern: str,
+    days: dict[str, str],
+    names: dict[str, str],
+    user: str,
+    label: str,
+) -> Verdict:
+    """The note `uid` gives each day of `days` (ISO -> how a date is written) with the driver the calendar
+    has for it (`names`: address -> how their name is written), on one line."""
+    drivers, why = _rota_lines(final, calendar, pattern, days, names, user)
+    if drivers is None:
+        return False, why
+    _, note = _find(final, "notes", uid)
+    if note is None:
+        return False, f"{label} ({uid}) is gone"
+    missing = _gives_rota(note.get("body") or "", drivers, days)
+    if missing:
+        return False, f"{label} does not give the driver the calendar has for {missing}"
+    return True, f"{label} gives the {len(days)} days with their drivers"
+
+
+def rota_sent(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    calendar: str,
+    pattern: str,
+    days: dict[str, str],
+    names: dict[str, str],
+    user: str,
+) -> Verdict:
+    """Everyone in `to` got mail (one to all or one each) giving each day of `days` with the driver the
+    calendar has for it, on one line."""
+    drivers, why = _rota_lines(final, calendar, pattern, days, names, user)
+    if drivers is None:
+        return False, why
+    for address in to:
+        text = "\n".join(_own_words(m) for m in _to(final, address))
+        if not text:
+            return False, f"nothing was sent to {address}"
+        missing = _gives_rota(text, drivers, days)
+        if missing:
+            return False, f"the mail to {address} does not give the driver the calendar has for {missing}"
+    return True, f"{len(to)} people got the rota"
+
+
+# -- items known by what they are about, wherever they came from ------------------------------------
+
+
+def the_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    start: str,
+    end: str,
+    label: str,
+    exclude: str | None = None,
+) -> Verdict:
+    """Exactly one event of every calendar is about `pattern` (not `exclude`), new or one that was there
+    already (kept, or changed into it); it is in `calendar` and runs from `start` to `end`."""
+    found = [
+        (where, e)
+        for where, e in _grouped(final, "calendar")
+        if _matches(_label(e), pattern) and not (exclude and _matches(_label(e), exclude))
+    ]
+    if not found:
+        return False, f"no event for {label}"
+    if len(found) > 1:
+        shown = sorted(f"{_label(e)!r} {e.get('start')}" for _, e in found)
+        return False, f"{len(found)} events for {label}: {shown}; expected one"
+    where, event = found[0]
+    if where != calendar:
+        return False, f"{_label(event)!r} is in the calendar {where!r}, not in {calendar!r}"
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    return True, f"{label} is in {calendar}, {start} to {end}"
+
+
+def only_events(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
+    """Every event added or changed is one of those asked for (labels -> title patterns)."""
+    for where, item in _touched(initial, final, "calendar"):
+        if not any(_matches(_label(item), p) for p in patterns.values()):
+            return False, f"the event {_label(item)!r} ({where}) is none of {sorted(patterns)}"
+    return True, f"only events for {sorted(patterns)} were added or changed"
+
+
+# -- documents filed by a rule, and the sheets that sum them up ------------------------------------
+
+
+def _files_under(final: dict[str, Any], folder: str) -> dict[str, dict[str, Any]]:
+    return {p: f for p, f in (final.get("files") or {}).items() if p.startswith(folder.rstrip("/") + "/")}
+
+
+def filed_as(final: dict[str, Any], *, folder: str, name: str, sha256: str, label: str) -> Verdict:
+    """The document `label` (its bytes: `sha256`) is a file right in `folder` whose name matches `name`
+    (the naming rule, e.g. `^2026-04 .*Tern Savings.*\\.pdf$`)."""
+    everywhere = sorted(p for p, f in (final.get("files") or {}).items() if f.get("sha256") == sha256)
+    here = [p for p in everywhere if p.rpartition("/")[0] == folder.rstrip("/")]
+    if not here:
+        where = f"; it is at {everywhere}" if everywhere else ""
+        return False, f"{label} is not filed in {folder}{where}"
+    right = [p for p in here if _matches(p.rpartition("/")[2], name)]
+    if not right:
+        return False, f"{label} is in {folder} as {[p.rpartition('/')[2] for p in here]}, not named by the rule"
+    return True, f"{label} is filed as {right[0]}"
+
+
+def only_documents(
+    final: dict[str, Any],
+    *,
+    folder: str,
+    documents: dict[str, str],
+    keep: str,
+    wrong: dict[str, str] | None = None,
+) -> Verdict:
+    """Everything under `folder` is one of `documents` (sha256 -> what it is), each there once, or a path
+    matching `keep` (a summary); `wrong` says why a look-alike (sha256 -> reason) does not belong."""
+    wrong = wrong or {}
+    seen: dict[str, list[str]] = {}
+    for path, stored in sorted(_files_under(final, folder).items()):
+        if _matches(path, keep):
+            continue
+        sha = stored.get("sha256") or ""
+        if sha not in documents:
+            why = f" ({wrong[sha]})" if sha in wrong else ""
+            return False, f"{path} is not one of the documents asked for{why}"
+        seen.setdefault(sha, []).append(path)
+    twice = {documents[sha]: paths for sha, paths in seen.items() if len(paths) > 1}
+    if twice:
+        return False, f"filed more than once: {twice}; keep one copy of each"
+    return True, f"{folder} holds only the documents asked for, each once"
+
+
+_DAY_CELL = re.compile(r"\d{4}-\d{1,2}(-\d{1,2})?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}/\d{1,2}/\d{1,2}")
+_MONEY_CELL = re.compile(r"[^\d]{0,12}?\(?-?\s?\d[\d.,' \u00a0]*\)?[^\d]{0,12}")
+_TOTAL_WORDS = r"\b(?:sub-?)?totals?\b|\bsum\b|合计|总计|小计"
+
+
+def _sheet(final: dict[str, Any], path: str) -> tuple[list[list[str]] | None, str]:
+    """The rows (lists of cells) of the CSV at `path`, with `,`, `;` or tabs between cells."""
+    stored = (final.get("files") or {}).get(path)
+    if stored is None:
+        return None, f"there is no file {path}"
+    text = stored.get("text")
+    if text is None:
+        return None, f"{path} is not a text (CSV) file"
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max(",;\t", key=first.count)
+    try:
+        rows = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    except csv.Error as exc:
+        return None, f"{path} is not a CSV file: {exc}"
+    return [r for r in rows if any(r)], ""
+
+
+def _cell_amounts(cells: list[str]) -> list[float]:
+    """The money amounts among a row's cells: a cell holding one number (currency signs around it
+    allowed), not a date or a month."""
+    out = []
+    for cell in cells:
+        if _DAY_CELL.search(cell) or not _MONEY_CELL.fullmatch(cell):
+            continue
+        value = _amount(cell)
+        if value is not None:
+            out.append(abs(value))
+    return out
+
+
+def _has_amount(cells: list[str], amount: float) -> bool:
+    return any(abs(a - abs(amount)) < 0.005 for a in _cell_amounts(cells))
+
+
+def _is_total(cells: list[str], categories: str, issuers: str) -> bool:
+    """A total line: it says so, or it names a category and no document (a table of totals)."""
+    text = " ".join(cells)
+    return _matches(text, _TOTAL_WORDS) or (_matches(text, categories) and not _matches(text, issuers))
+
+
+def sheet_rows(
+    final: dict[str, Any],
+    *,
+    path: str,
+    documents: list[dict[str, Any]],
+    categories: str,
+    issuers: str,
+    wrong: list[dict[str, Any]] | None = None,
+) -> Verdict:
+    """The sheet at `path` has exactly one row per document ({label, issuer: pattern, amount}), found by
+    the issuer and the amount in any column, and no row for anything else that names a category or an
+    issuer (`wrong` entries {issuer, amount, why} explain look-alikes). Headers, notes and total rows
+    (see `sheet_total`) may be anywhere; columns may be in any order and amounts in any format."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    listed = [r for r in rows if not _is_total(r, categories, issuers) and _cell_amounts(r)]
+    listed = [r for r in listed if _matches(" ".join(r), f"{categories}|{issuers}")]
+    claimed: set[int] = set()
+    for doc in documents:
+        found = [
+            n for n, r in enumerate(listed) if _matches(" ".join(r), doc["issuer"]) and _has_amount(r, doc["amount"])
+        ]
+        if len(found) != 1:
+            return False, f"{path} has {len(found)} rows for {doc['label']} ({doc['amount']:.2f}); expected one"
+        claimed.update(found)
+    for n, row in enumerate(listed):
+        if n in claimed:
+            continue
+        why = next(
+            (w["why"] for w in wrong or [] if _matches(" ".join(row), w["issuer"]) and _has_amount(row, w["amount"])),
+            "",
+        )
+        return False, f"{path} lists {row}, which is none of the documents" + (f": {why}" if why else "")
+    return True, f"{path} lists the {len(documents)} documents, one row each"
+
+
+def sheet_total(
+    final: dict[str, Any], *, path: str, category: str, categories: str, issuers: str, total: float, label: str
+) -> Verdict:
+    """The sheet at `path` gives `total` for the category `category` (a pattern) on a total line (see
+    `_is_total`); every total line of that category agrees."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    lines = [r for r in rows if _is_total(r, categories, issuers) and _matches(" ".join(r), category)]
+    lines = [r for r in lines if _cell_amounts(r)]
+    if not lines:
+        return False, f"{path} gives no total for {label}"
+    off = [r for r in lines if not _has_amount(r, total)]
+    if off:
+        return False, f"{path} gives {off[0]} as the total for {label}; expected {total:.2f}"
+    return True, f"{path} gives the {label} total {total:.2f}"
+
+
+def sent_file(
+    final: dict[str, Any], *, to: str, path: str, label: str, stated: dict[str, Any] | None = None
+) -> Verdict:
+    """One message went to `to`, to nobody else, carrying the final `path` (the same bytes) and no other file;
+    its subject and own words give no value of a kind `stated` lists but the listed ones (the tax year)."""
+    stored = (final.get("files") or {}).get(path)
+    if stored is None:
+        return False, f"there is no file {path} to send"
+    got = _to(final, to)
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {to}; expected one with {label}"
+    others = sorted(set(_recipients(got[0])) - {to})
+    if others:
+        return False, f"the message to {to} also went to {others}"
+    files = got[0].get("attachments") or []
+    if [a.get("sha256") for a in files] != [stored.get("sha256")]:
+        names = [a.get("filename") for a in files]
+        return False, f"the message to {to} attaches {names}; expected only {label} as it is in {path}"
+    stray = _stray(f"{got[0].get('subject') or ''}\n{_own_words(got[0])}", stated)
+    if stray:
+        return False, f"the message to {to} gives {'; '.join(stray)}, which is wrong"
+    return True, f"{to} got {label}"
+
+
+def note_lines(final: dict[str, Any], *, uid: str, folder: str, label: str, lines: list[dict[str, Any]]) -> Verdict:
+    """The note `uid`, still in `folder`, has exactly one line matching each entry's `pattern` ({label,
+    pattern, says: {what: pattern}, not_says?: pattern}); that line says everything in `says` and
+    nothing matching `not_says`. An entry with `count` 0 must have no line at all (a void contract)."""
+    where, note = _find(final, "notes", uid)
+    if note is None:
+        return False, f"the note {label} ({uid}) is gone"
+    if where != folder:
+        return False, f"the note {label} is in the folder {where!r}, not in {folder!r}"
+    body = (note.get("body") or "").splitlines()
+    for entry in lines:
+        found = [line.strip() for line in body if _matches(line, entry["pattern"])]
+        if len(found) != entry.get("count", 1):
+            return False, f"{label} has {len(found)} lines for {entry['label']}; expected {entry.get('count', 1)}"
+        if not found:
+            continue
+        missing = _missing(found[0], entry.get("says") or {})
+        if missing:
+            return False, f"{label}: the line {found[0]!r} does not give {', '.join(missing)}"
+        if entry.get("not_says") and _matches(found[0], entry["not_says"]):
+            return False, f"{label}: the line {found[0]!r} says what is not so for {entry['label']}"
+    return True, f"{label} has a right line for each of {[e['label'] for e in lines if e.get('count', 1)]}"
+
+
+def sent_alone(
+    final: dict[str, Any],
+    *,
+    to: str | list[str],
+    says: dict[str, str],
+    label: str,
+    not_says: dict[str, str] | None = None,
+    stated: dict[str, Any] | None = None,
+    replies: dict[str, str] | None = None,
+) -> Verdict:
+    """Exactly one message went to `to` (or to one of several addresses that reach the same people: the
+    mail a reply goes to, the contact address), to nobody else; its own words say each thing of `says`
+    and nothing of `not_says` (a wrong reference next to the right one); its subject and own words give no
+    value of a kind `stated` lists but the listed ones. An address of `replies` (address -> message id) counts
+    only for a reply to that message (a shop's receipts mailbox takes answers to its receipt)."""
+    addresses = [to] if isinstance(to, str) else to
+    got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
+    if len(got) != 1:
+        return False, f"{len(got)} messages went to {' or '.join(addresses)}; expected one ({label})"
+    others = sorted(set(_recipients(got[0])) - set(addresses))
+    if others:
+        return False, f"the message to {' or '.join(addresses)} also went to {others}"
+    for address, answered in (replies or {}).items():
+        if address in _recipients(got[0]) and got[0].get("in_reply_to") != answered:
+            return False, f"a new message went to {address}, which takes only replies to its own mail"
+    missing = _missing(_own_words(got[0]), says)
+    if missing:
+        return False, f"the message to {' or '.join(addresses)} does not give {', '.join(missing)}"
+    wrong = [what for what, pattern in (not_says or {}).items() if _matches(_own_words(got[0]), pattern)]
+    wrong += _stray(f"{got[0].get('subject') or ''}\n{_own_words(got[0])}", stated)
+    if wrong:
+        return False, f"the message to {' or '.join(addresses)} gives {', '.join(wrong)}"
+    return True, f"{' or '.join(addresses)} got {label}"
+
+
+_DATED = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
+
+
+def _status(row: list[str], column: int | None, words: dict[str, str]) -> str | None:
+    """What a reconciliation row says of its payment: the first status (of `words`, label -> pattern) its
+    status cell (or, with no status column, the whole row) names."""
+    text = row[column] if column is not None and column < len(row) else " ".join(row)
+    return next((label for label, pattern in words.items() if _matches(text, pattern)), None)
+
+
+def _status_column(rows: list[list[str]]) -> int | None:
+    for row in rows[:3]:
+        for n, cell in enumerate(row):
+            if re.fullmatch(r"\s*status\s*", cell, re.IGNORECASE):
+                return n
+    return None
+
+
+def reconciled(
+    final: dict[str, Any],
+    *,
+    path: str,
+    date: str,
+    amount: float,
+    statuses: list[str],
+    words: dict[str, str],
+    label: str,
+    receipt: str | None = None,
+    not_receipt: str | None = None,
+    stated: dict[str, Any] | None = None,
+) -> Verdict:
+    """The sheet at `path` has one row per statement line of `label` (found by its `date` pattern and its
+    `amount`, in any column and format), with exactly `statuses` among them (named as in `words`); the
+    receipt number `receipt` is on one of them, none names a receipt matching `not_receipt`, and none gives a
+    value of a kind `stated` lists but the listed ones (another receipt's number beside the right one)."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    column = _status_column(rows)
+    found = [r for r in rows if _matches(" ".join(r), date) and _has_amount(r, amount)]
+    if len(found) != len(statuses):
+        return False, f"{path} has {len(found)} rows for {label}; expected {len(statuses)}"
+    said = sorted(str(_status(r, column, words)) for r in found)
+    if said != sorted(statuses):
+        return False, f"{path} marks {label} {said}; expected {sorted(statuses)}"
+    if receipt is not None and not any(_matches(" ".join(r), receipt) for r in found):
+        return False, f"{path} does not give the receipt of {label}"
+    wrong = [r for r in found if not_receipt and _matches(" ".join(r), not_receipt)]
+    if wrong:
+        return False, f"{path} matches {label} to a receipt that is not its own: {wrong[0]}"
+    for row in found:
+        stray = _stray(" ".join(row), stated)
+        if stray:
+            return False, f"{path}'s row {row} for {label} gives {'; '.join(stray)}, which is wrong"
+    return True, f"{path} reconciles {label}"
+
+
+def sheet_strays(final: dict[str, Any], *, path: str, lines: list[dict[str, Any]]) -> Verdict:
+    """No dated row of the sheet at `path` gives an amount that no statement line ({date: pattern, amount})
+    of that day has: nothing made up, nothing in another currency, nothing from another month."""
+    rows, problem = _sheet(final, path)
+    if rows is None:
+        return False, problem
+    for row in rows:
+        text = " ".join(row)
+        if not _DATED.search(text) or not _cell_amounts(row):
+            continue
+        if not any(_matches(text, line["date"]) and _has_amount(row, line["amount"]) for line in lines):
+            return False, f"{path} has the row {row}, which is no line of the statement"
+    return True, f"every dated row of {path} is a line of the statement"
+
+
+def events_give_refs(initial: dict[str, Any], final: dict[str, Any], *, calendar: str, known: list[str]) -> Verdict:
+    """Every reference-like code (six or more letters and digits with at least one digit, dashes allowed) that a
+    new event in `calendar` gives is a new trip booking's reference or one of `known` (the flight's number written
+    without its space): a reference the agent copies into the calendar must be the one the booking got. Shorter
+    codes (a terminal T2, a seat 14C) are no references."""
+    references = {b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)}
+    for where, event in _fresh(initial, final, "calendar"):
+        if where != calendar:
+            continue
+        text = " ".join(str(event.get(f) or "") for f in ("summary", "description", "location"))
+        codes = re.findall(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-])", text)
+        wrong = [c for c in dict.fromkeys(codes) if len(c) >= 6 and c not in references and c not in known]
+        if wrong:
+            return False, f"the event {_label(event)!r} gives {wrong}, which no booking has as its reference"
+    return True, f"every reference the new events in {calendar} give is a booking's"
+
+
 # -- plans: slots booked, one message per party, sheets and lists brought up to date ------------------
 
 
@@ -1372,7 +2638,7 @@ def _same_cell(now: str, before: str) -> bool:
     return a is not None and a == b and re.fullmatch(r"[\d.,\s]+", now + before) is not None
 
 
-def sheet_rows(
+def plan_sheet_rows(
     initial: dict[str, Any],
     final: dict[str, Any],
     *,

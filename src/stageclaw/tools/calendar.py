@@ -31,6 +31,13 @@ _END = (
     "4-6 April is start 2026-04-04, end 2026-04-07"
 )
 _ATTENDEES = "people to invite, each an email address or 'Name <address>', e.g. 'Priya Raman <priya@orbitals.io>'"
+_OCCURRENCE = (
+    "only this occurrence of a recurring event: its start as calendar_list_events gives it in `occurrences` "
+    "(e.g. 2026-03-24T10:00); the rest of the series stays as it is. Leave it out for a one-off event or for "
+    "the whole series"
+)
+# Properties a single occurrence does not carry: the rule that makes the series, and its exceptions.
+_SERIES_ONLY = ("RRULE", "RDATE", "EXDATE", "DTSTAMP")
 
 
 def _timed(value: date | datetime) -> bool:
@@ -96,6 +103,79 @@ def _instant(value: date | datetime, tz: tzinfo) -> datetime:
     return local if isinstance(local, datetime) else datetime(local.year, local.month, local.day, tzinfo=tz)
 
 
+def _occurrence(item: dav.Item, value: str, tz: tzinfo) -> tuple[date | datetime, icalendar.Component]:
+    """The occurrence of the series `item` that starts at `value` (where it is now, or where it first
+    was): its RECURRENCE-ID (in the series' own zone) and a copy of it as a component of its own."""
+    master = item.component
+    if "RRULE" not in master and "RDATE" not in master:
+        raise ToolError(f"the event {item.uid} does not repeat: leave out occurrence", "invalid_arguments")
+    wanted = _instant(parse_when(value, tz, "occurrence"), tz)
+    span, near = timedelta(days=31), []
+    series = recurring_ical_events.of(dav.parse(item.data), components=["VEVENT"])
+    for occ in series.between(wanted - span, wanted + span):
+        if str(occ["UID"]) != item.uid:
+            continue
+        start, rid = occ.decoded("DTSTART"), occ.decoded("RECURRENCE-ID")
+        if wanted in (_instant(start, tz), _instant(rid, tz)):
+            first = master.decoded("DTSTART")
+            if isinstance(rid, datetime) and isinstance(first, datetime) and first.tzinfo is not None:
+                rid = rid.astimezone(first.tzinfo)
+            copy = icalendar.Event()
+            for name, prop in occ.property_items(recursive=False):
+                if name not in ("BEGIN", "END", "RECURRENCE-ID", *_SERIES_ONLY):
+                    copy.add(name, prop, encode=False)
+            copy.add("RECURRENCE-ID", rid)
+            return rid, copy
+        near.append(canonical.when(start, tz))
+    shown = ", ".join(sorted(near)[:8]) or "none within a month"
+    raise ToolError(
+        f"{item.uid} has no occurrence starting at {value}; around then it starts at: {shown}", "invalid_arguments"
+    )
+
+
+def _override(item: dav.Item, rid: date | datetime, tz: tzinfo) -> icalendar.Component | None:
+    """The stored component that changes the occurrence `rid` on its own, if there is one."""
+    for comp in item.obj.icalendar_instance.subcomponents:
+        stored = comp.get("RECURRENCE-ID")
+        if comp.name == "VEVENT" and stored is not None and _instant(stored.dt, tz) == _instant(rid, tz):
+            return comp
+    return None
+
+
+def _apply(
+    comp: icalendar.Component,
+    tz: tzinfo,
+    summary: str | None,
+    start: str | None,
+    end: str | None,
+    location: str | None,
+    description: str | None,
+    attendees: list[str] | None,
+) -> None:
+    """The given fields written into an event (or one occurrence of it); a move keeps the length."""
+    if summary is not None:
+        dav.set_text(comp, "SUMMARY", summary)
+    if start is not None or end is not None:
+        old_start, old_end = _stored_span(comp, tz)
+        new_start = parse_when(start, tz, "start") if start is not None else old_start
+        new_end: date | datetime | None = None
+        if end is not None:
+            new_end = parse_when(end, tz, "end")
+            if start is None and _timed(new_end) != _timed(old_start):
+                raise ToolError(
+                    "to switch between an all-day and a timed event, give both start and end", "invalid_arguments"
+                )
+        elif _timed(new_start) == _timed(old_start):
+            new_end = new_start + (old_end - old_start)  # moved, same length
+        _set_times(comp, *_span(new_start, new_end, tz))
+    if location is not None:
+        dav.set_text(comp, "LOCATION", location)
+    if description is not None:
+        dav.set_text(comp, "DESCRIPTION", description)
+    if attendees is not None:
+        _set_attendees(comp, attendees)
+
+
 def _stated(value: str) -> date | datetime:
     return date.fromisoformat(value) if len(value) == 10 else datetime.fromisoformat(value)
 
@@ -125,12 +205,13 @@ def _starts(
 @functools.lru_cache(maxsize=1024)
 def _series(text: str, uid: str, until_year: int, tz: tzinfo) -> tuple[tuple[datetime, datetime, date | datetime], ...]:
     """(start instant, end instant, start as stored) of every occurrence of the series `uid` stored as
-    `text` up to the end of `until_year`, in order: expanded once per stored text, not per query."""
+    `text` up to the end of `until_year`, in order, without those cancelled on their own (an override
+    with STATUS:CANCELLED): expanded once per stored text, not per query."""
     horizon = datetime(until_year + 1, 1, 1, tzinfo=tz)
     occurrences = recurring_ical_events.of(dav.parse(text), components=["VEVENT"])
     found = set()
     for occ in occurrences.between(datetime(1970, 1, 2, tzinfo=tz), horizon):
-        if occ["UID"] == uid:
+        if occ["UID"] == uid and str(occ.get("STATUS", "")).upper() != "CANCELLED":  # called off on its own
             value = occ.decoded("DTSTART")
             ends = occ.decoded("DTEND") if "DTEND" in occ else value + occ.decoded("DURATION", timedelta())
             found.add((_instant(value, tz), _instant(ends, tz), value))
@@ -186,8 +267,8 @@ def calendar_list_events(
     Returns {events, total, next_cursor}. Each event has uid, summary, start, end, all_day,
     location, description, attendees, organizer, status, rrule and calendar. A recurring event
     is listed once, with its `rrule`, the `start`/`end` of its first occurrence ever, and
-    `occurrences`: the start of each of its occurrences inside the range. Times are shown in the
-    user's timezone.
+    `occurrences`: the start of each of its occurrences inside the range (where a moved one is
+    now; a cancelled one is left out). Times are shown in the user's timezone.
     """
     tz = ctx.tz
     range_start = parse_datetime(start, tz, "start")
@@ -311,6 +392,7 @@ def calendar_update_event(
     calendar: Annotated[
         str | None, Field(description="move the event to this calendar (its uid stays the same)")
     ] = None,
+    occurrence: Annotated[str | None, Field(description=_OCCURRENCE)] = None,
     notify: Annotated[bool, Field(description=invitations.NOTIFY_DESCRIPTION)] = True,
 ) -> dict[str, Any]:
     """Change an event: only the fields you give change. Returns {event, invitations}.
@@ -319,61 +401,77 @@ def calendar_update_event(
     length. An all-day event takes dates (end exclusive, as in iCalendar). Date-times make an
     all-day event a timed one (of one hour unless you give end), and dates make a timed event
     an all-day one (of one day unless you give end). For a recurring event this changes the
-    whole series. Side effects: when the event has attendees and the user organizes it (or it
+    whole series, or with `occurrence` that one occurrence alone (it then shows in the event's
+    `overrides`). Side effects: when the event has attendees and the user organizes it (or it
     has no organizer yet, and the user becomes it), a change they would see (title, time, place,
     description, repetition, guest list) mails each attendee an updated invitation (METHOD:REQUEST;
-    a guest just added gets a first one) and each attendee taken off a cancellation
-    (METHOD:CANCEL), filed in Sent, unless notify is false. An event someone else organizes
-    changes only in the user's calendar; nobody is mailed (`invitations_note` says so).
+    a guest just added gets a first one) and each attendee taken off a cancellation (METHOD:CANCEL),
+    about that occurrence alone when `occurrence` is given, filed in Sent, unless notify is false.
+    An event someone else organizes changes only in the user's calendar; nobody is mailed
+    (`invitations_note` says so).
     """
     tz = ctx.tz
     session = dav.session(ctx)
     item = session.find(APP, uid)
-    target = session.collection(APP, calendar) if calendar is not None else None
-    before = invitations.Before.of(item.component, ctx.episode.endpoints.address)
-    with session.edit(item, move_to=target) as comp:
-        if summary is not None:
-            dav.set_text(comp, "SUMMARY", summary)
-        if start is not None or end is not None:
-            old_start, old_end = _stored_span(comp, tz)
-            new_start = parse_when(start, tz, "start") if start is not None else old_start
-            new_end: date | datetime | None = None
-            if end is not None:
-                new_end = parse_when(end, tz, "end")
-                if start is None and _timed(new_end) != _timed(old_start):
-                    raise ToolError(
-                        "to switch between an all-day and a timed event, give both start and end", "invalid_arguments"
-                    )
-            elif _timed(new_start) == _timed(old_start):
-                new_end = new_start + (old_end - old_start)  # moved, same length
-            _set_times(comp, *_span(new_start, new_end, tz))
-        if location is not None:
-            dav.set_text(comp, "LOCATION", location)
-        if description is not None:
-            dav.set_text(comp, "DESCRIPTION", description)
-        if attendees is not None:
-            _set_attendees(comp, attendees)
-        plan = invitations.plan_change(ctx, comp, before)
+    own = ctx.episode.endpoints.address
+    fields = (summary, start, end, location, description, attendees)
+    if occurrence is not None:
+        if calendar is not None:
+            raise ToolError("one occurrence cannot move to another calendar: leave out calendar", "invalid_arguments")
+        rid, occ = _occurrence(item, occurrence, tz)
+        stored = _override(item, rid, tz)
+        before = invitations.Before.of(stored or occ, own)
+        with session.edit(item):
+            if stored is None:
+                stored = occ
+                stored.add("DTSTAMP", ctx.now())
+                item.obj.icalendar_instance.add_component(stored)
+            _apply(stored, tz, *fields)
+            plan = invitations.plan_change(ctx, stored, before)
+    else:
+        target = session.collection(APP, calendar) if calendar is not None else None
+        before = invitations.Before.of(item.component, own)
+        with session.edit(item, move_to=target) as comp:
+            _apply(comp, tz, *fields)
+            plan = invitations.plan_change(ctx, comp, before)
     sent = invitations.send(ctx, plan, notify=notify, saved="the event WAS changed")
     return {"event": item.state(tz), **sent}
 
 
 @tool(
     "calendar",
-    returns="{deleted, calendar, invitations: [{to, method, message_id}], invitations_note?}",
+    returns="{deleted, occurrence?, calendar, invitations: [{to, method, message_id}], invitations_note?}",
 )
 def calendar_delete_event(
     ctx: ToolContext,
     uid: Uid,
+    occurrence: Annotated[str | None, Field(description=_OCCURRENCE)] = None,
     notify: Annotated[bool, Field(description=invitations.NOTIFY_DESCRIPTION)] = True,
 ) -> dict[str, Any]:
-    """Delete an event by uid (a recurring event: the whole series); returns {deleted, calendar, invitations}.
+    """Delete an event by uid (a recurring event: the whole series, or with `occurrence` that one
+    occurrence, which then shows in the event's `exdates`, or as a cancelled one of its `overrides`
+    if it had been changed on its own); returns {deleted, calendar, invitations}.
 
     Side effects: when the user organizes the event, each attendee is mailed a cancellation
-    (METHOD:CANCEL), filed in Sent, unless notify is false. An event someone else organizes is only
-    removed from the user's calendar; nobody is mailed.
+    (METHOD:CANCEL, for one occurrence about that occurrence), filed in Sent, unless notify is
+    false. An event someone else organizes is only removed from the user's calendar; nobody is
+    mailed.
     """
     session = dav.session(ctx)
-    plan = invitations.plan_delete(ctx, session.find(APP, uid).component)
-    deleted = session.delete(APP, uid)
-    return {**deleted, **invitations.send(ctx, plan, notify=notify, saved="the event WAS deleted")}
+    item = session.find(APP, uid)
+    if occurrence is None:
+        plan = invitations.plan_delete(ctx, item.component)
+        deleted = session.delete(APP, uid)
+        return {**deleted, **invitations.send(ctx, plan, notify=notify, saved="the event WAS deleted")}
+    tz = ctx.tz
+    rid, occ = _occurrence(item, occurrence, tz)
+    plan = invitations.plan_delete(ctx, occ)
+    stored = _override(item, rid, tz)
+    with session.edit(item) as master:
+        if stored is not None:  # an occurrence changed on its own is marked cancelled, as clients do
+            dav.set_text(stored, "STATUS", "CANCELLED")
+        else:
+            master.add("EXDATE", rid)  # the series skips it from now on
+    sent = invitations.send(ctx, plan, notify=notify, saved="the occurrence WAS deleted")
+    when = canonical.when(occ.decoded("DTSTART"), tz)
+    return {"deleted": uid, "occurrence": when, APP.field: item.collection.name, **sent}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import email.utils
+import hashlib
 import imaplib
 import re
 import smtplib
@@ -18,6 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from email.message import Message
+from pathlib import PurePosixPath
 from typing import Annotated, Any, TypeVar
 
 from pydantic import Field
@@ -655,7 +657,8 @@ def mail_read(ctx: ToolContext, id: Id) -> dict[str, Any]:
 
     Returns {id, folder, message_id, from, to[], cc[], subject, date, flags[], body, in_reply_to,
     attachments[{filename, sha256, size}], invitation}: `invitation` is {method, uid} when the
-    message carries a calendar invitation (iCalendar METHOD REQUEST, CANCEL, REPLY...), else null.
+    message carries a calendar invitation (iCalendar METHOD REQUEST, CANCEL, REPLY...), with
+    recurrence_id when it is about one occurrence of a series, else null.
     Attachments are listed, not opened.
     """
 
@@ -789,6 +792,59 @@ def mail_forward(
         "subject": subject,
         "attachments": [name for name, _ in files],
     }
+
+
+@tool("mail", returns="{path, size, sha256}")
+def mail_save_attachment(
+    ctx: ToolContext,
+    id: Id,
+    path: Annotated[
+        str,
+        Field(
+            description="where to save it in the user's files: a file path such as 'Tax/2026/statement.pdf', or a"
+            " folder such as 'Downloads/' to keep the attachment's own name"
+        ),
+    ],
+    filename: Annotated[
+        str | None,
+        Field(description="which attachment, by its filename as mail_read lists it; needed when there are several"),
+    ] = None,
+) -> dict[str, Any]:
+    """Save one attachment of a message into the user's files, as a mail client's "Save attachment" does.
+
+    If `path` is an existing folder (or ends with '/'), the file keeps the attachment's name there;
+    otherwise `path` is the new file's path, and missing parent folders are created. Nothing is ever
+    overwritten: if the file exists, pick another name or delete it first with files_delete.
+    Side effects: the file is written; the message itself is not changed (it is not marked read).
+    Returns {path, size, sha256}: the sha256 is the one mail_read lists for that attachment.
+    """
+    located = _imap(ctx, lambda s: s.locate(id, writable=False, body=True))
+    files = mime.attachment_files(mime.parse(located.data or b""))
+    if not files:
+        raise ToolError(f"message {id} has no attachments")
+    names = [name for name, _ in files]
+    if filename is None:
+        if len(files) > 1:
+            raise ToolError(
+                f"message {id} has {len(files)} attachments ({', '.join(names)}); say which with filename",
+                "invalid_arguments",
+            )
+        name, data = files[0]
+    else:
+        found = [f for f in files if f[0] == filename] or [f for f in files if f[0].casefold() == filename.casefold()]
+        if not found:
+            raise ToolError(f"message {id} has no attachment {filename!r}; it has: {', '.join(names)}")
+        name, data = found[0]
+    # An attachment's name comes from the sender: only its last part is used, never a path it spells.
+    own = PurePosixPath(name.replace("\\", "/")).name.strip().lstrip(".") or "attachment"
+    rel = paths.clean(path)
+    with paths.Workspace(ctx.episode.workspace) as ws:
+        existing = ws.lstat(rel)
+        into = path.strip().endswith("/") or not rel or (existing is not None and stat.S_ISDIR(existing.st_mode))
+        final = "/".join(p for p in (rel, own) if p) if into else rel
+        if not ws.create(final, data, path):
+            raise ToolError(f"{final!r} already exists and is not overwritten; choose another name or delete it first")
+    return {"path": final, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
 
 
 @tool("mail", returns="{id}  (the message's new FOLDER/UID)")

@@ -134,6 +134,27 @@ class Workspace:
                 raise ToolError(f"{given or path!r} is not a regular file (a pipe or device); it cannot be read")
             return beneath.read_capped(fd, cap), st.st_size
 
+    def create(self, path: str, data: bytes, given: str | None = None) -> bool:
+        """Make the new file `path` (and its folders) holding `data`; False, writing nothing, if anything is
+        there already (a file, a folder or a link: nothing is overwritten or followed)."""
+        with self.folder(path, create=True, given=given) as (folder, name):
+            try:
+                flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+                fd = os.open(name, flags, 0o644, dir_fd=folder)
+            except FileExistsError:
+                return False
+            except OSError as exc:
+                raise _error(exc, given or path) from None
+        try:
+            if self._chown:
+                os.fchown(fd, *self.owner)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+        return True
+
     def write(self, path: str, data: bytes, given: str | None = None) -> bool:
         """Replace the whole content of file `path` (made, with its folders, if missing); True if it was made."""
         flags = os.O_WRONLY | os.O_NONBLOCK

@@ -4,18 +4,20 @@ A calendar client invites people by mailing each of them an iCalendar object who
 what it is: REQUEST (an invitation, or an update to one), CANCEL (the event is off for them),
 REPLY (an attendee's answer). The object travels as a `text/calendar; method=...` part next to
 a plain-text description. In the State JSON a message carrying one has
-`invitation: {method, uid}`; every other message has `invitation: null`.
+`invitation: {method, uid}` (and `recurrence_id` when it is about one occurrence of a series);
+every other message has `invitation: null`.
 """
 
 from __future__ import annotations
 
 import email.utils
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from email.message import Message
 from typing import Any
 
 import icalendar
 
+from stageclaw.world import canonical
 from stageclaw.world.ical import PRODID
 
 REQUEST, CANCEL = "REQUEST", "CANCEL"
@@ -72,20 +74,24 @@ def itip(
     return cal.to_ical()
 
 
-def invitation_of(msg: Message) -> dict[str, Any] | None:
-    """{method, uid} of the iTIP object a message carries (a `text/calendar` part with a method), or None.
+def invitation_of(msg: Message, tz: tzinfo) -> dict[str, Any] | None:
+    """{method, uid} of the iTIP object a message carries (a `text/calendar` part with a method), or None;
+    with `recurrence_id` (its original start, in `tz`) when it is about one occurrence of a series.
 
     An .ics file merely attached (no method on its part) is an attachment, not an invitation.
     """
     for part in msg.walk():
         if part.get_content_type() != "text/calendar" or not part.get_param("method"):
             continue
-        method = str(part.get_param("method")).upper()
-        uid = None
+        found: dict[str, Any] = {"method": str(part.get_param("method")).upper(), "uid": None}
         try:
             cal = icalendar.Calendar.from_ical(part.get_payload(decode=True) or b"")
-            uid = next((str(c["UID"]) for c in cal.walk("VEVENT") if "UID" in c), None)
+            event = next((c for c in cal.walk("VEVENT") if "UID" in c), None)
         except ValueError:
-            pass
-        return {"method": method, "uid": uid}
+            event = None
+        if event is not None:
+            found["uid"] = str(event["UID"])
+            if "RECURRENCE-ID" in event:
+                found["recurrence_id"] = canonical.when(event.decoded("RECURRENCE-ID"), tz)
+        return found
     return None

@@ -259,5 +259,5 @@ def message_state(data: bytes, flags: list[str], tz: tzinfo) -> dict[str, Any]:
         "body": body,
         "in_reply_to": in_reply_to,
         "attachments": attachments,
-        "invitation": imip.invitation_of(msg),
+        "invitation": imip.invitation_of(msg, tz),
     }

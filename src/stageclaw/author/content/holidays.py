@@ -143,3 +143,16 @@ def render(table: dict[str, dict[str, Any]]) -> str:
         lines.append("]")
         lines.append("workdays = [" + ", ".join(d.isoformat() for d in data["workdays"]) + "]")
     return "\n".join(lines) + "\n"
+
+
+def as_events(region: str) -> list[dict[str, str]]:
+    """The region's public holidays as the all-day events of a subscribed holiday calendar."""
+    return [
+        {
+            "uid": f"hol-{on.isoformat()}",
+            "summary": h.name,
+            "start": on.isoformat(),
+            "end": (on + timedelta(days=1)).isoformat(),
+        }
+        for on, h in sorted(calendar(region).holidays.items())
+    ]

@@ -88,13 +88,29 @@ def time_regex(t: time | datetime) -> str:
 def date_regex(d: date) -> str:
     """A pattern for a calendar day: 12 March, March 12th, 12/3, 2026-03-12, 3月12日."""
     month = MONTHS[d.month - 1]
-    dd = f"(?<!\\d){d.day}(?:st|nd|rd|th)?(?!\\d)"
+    dd = f"(?<!\\d)0?{d.day}(?:st|nd|rd|th)?(?!\\d)"  # "05 March" is the same day
     forms = [
         f"{dd}\\.?\\s*(?:of\\s+)?{month[:3]}\\w*",
         f"{month[:3]}\\w*\\.?\\s+{dd}",
         f"{d.isoformat()}",
         f"(?<![\\d/.]){d.day:d}[./]{d.month:d}(?![\\d])|(?<![\\d/.])0?{d.day}[./]0?{d.month}[./]",
         f"{d.month}月{d.day}[日号]",
+    ]
+    return "|".join(forms)
+
+
+def full_date_regex(d: date, month_first: bool = False) -> str:
+    """A pattern for a day with its year however a table cell writes it: 14 May 2026, May 14, 2026,
+    2026-05-14, 14/05/2026 or 14.5.26 (05/14/2026 where months come first). Unlike `date_regex` the
+    year is part of it, for tables whose rows span two years."""
+    month, year = MONTHS[d.month - 1][:3], d.year
+    days = f"0?{d.day}(?:st|nd|rd|th)?"
+    first, second = (d.month, d.day) if month_first else (d.day, d.month)
+    forms = [
+        f"(?<!\\d){days}\\.?\\s+(?:of\\s+)?{month}\\w*\\.?,?\\s+{year}(?!\\d)",
+        f"{month}\\w*\\.?\\s+{days},?\\s+{year}(?!\\d)",
+        d.isoformat(),
+        f"(?<![\\d/.])0?{first}[./-]0?{second}[./-](?:{year}|{year % 100:02d})(?!\\d)",
     ]
     return "|".join(forms)
 

@@ -1,17 +1,18 @@
 """contact-upkeep (communication): bring the address book up to date from recent mail, then tell people.
 
-Three people the user knows have new details: one changed jobs (new company, title, work address
-and direct line in their new signature), one moved (new home address and landline), one club
-member switched providers (new mobile and email). The agent updates their existing contacts in
+Six people the user knows have new details: one changed jobs (new company, title, work address
+and direct line in their new signature), three moved (new home address and landline), two club
+members switched providers (new mobile and email). The agent updates their existing contacts in
 place, adds nobody and leaves every other contact exactly as it is; with cross_tool_consistency it
-also sends each of them a short note, at the address now saved, giving the number now saved.
+also sends each of them a short note, at the address now saved, giving the number now saved. All of
+it sits in a full address book and months of ordinary mail, so the agent searches rather than reads.
 
 - entity_alignment: the job changer writes from the new company under the short name they go by;
   the address book knows them by their full name and old work address, from which they announced
   the new one (so the world vouches for it).
 - cross_source_conflict: their first announcement gave the new company's switchboard; a later
   mail corrects it to their direct line.
-- hidden_dependency: the club member's new details are only in the member list (a CSV in the
+- hidden_dependency: the club members' new details are only in the member list (a CSV in the
   shared folder) the secretary's mail points to.
 - noisy_data: a namesake of the job changer at another company, an out-of-office reply naming a
   stand-in's number, a shop's change-of-address newsletter and last year's member list.
@@ -27,12 +28,12 @@ from typing import Any
 
 from stageclaw.author import verifylib as v
 from stageclaw.author.content import mail as mails
-from stageclaw.author.content.background import Background
 from stageclaw.author.content.files import csv_text
 from stageclaw.author.content.people import JOB_TITLES, PERSONAL_DOMAINS, Org, People, Person, slug
 from stageclaw.author.content.places import ENGLISH, REGIONS, City, Region
 from stageclaw.author.content.text import day, phone_regex
 from stageclaw.author.content.timeline import at, pick_now, workday
+from stageclaw.author.content.volume import Avoid, Life, Scale
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import contact_path, file_path, mail_path
@@ -122,6 +123,24 @@ def _address_regex(address: str) -> str:
     return "(?<![\\w])" + "[\\s,]+".join(parts) + "(?![\\w])"
 
 
+def _avoid(draft: TaskDraft, words: list[str]) -> Avoid:
+    """What the story owns: the family names of everyone its mail and address book name (a background namesake
+    would be a look-alike nobody planted; a shared given name is ordinary life, and blocking those too would use
+    up a small culture's names), their addresses, their organisations and the shared folder."""
+    senders = [m["from"] for folder in draft.mail.values() for m in folder]
+    names = [c["name"] for c in draft.contacts] + [s.split("<")[0].strip().strip('"') for s in senders]
+    addresses = [e for c in draft.contacts for e in c.get("emails", [])]
+    addresses += [s.split("<")[-1].strip(">") for s in senders]
+    orgs = [c["organization"] for c in draft.contacts if c.get("organization")]
+    families = [n.split()[-1] for n in names if n.strip()]
+    return Avoid(people=families, words=orgs + words, addresses=addresses, paths=["Shared"])
+
+
+def _names(changes: list[_Change]) -> str:
+    names = [c.before.name for c in changes]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
 def _org_regex(org: Org) -> str:
     return re.escape(org.name).replace("\\ ", "\\s*")
 
@@ -153,34 +172,36 @@ class ContactUpkeep(Family):
             now=now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
-            time_budget_s=900,
-            max_steps=60,
+            time_budget_s=2400,
+            max_steps=100,
         )
         taken = _Taken(people, region, families={me.family})
-        bg = Background(draft, rng, people, me, now, ctx.locale)
-        noise = bg.mail(3)
-        bg.notes(2, "Notes")
+        noise: list[str] = []
 
         job = self._job(ctx, draft, me, now, taken)
-        move = self._move(ctx, draft, me, now, taken)
-        club, club_name = self._club(ctx, draft, me, now, taken, noise)
-        changed = [job, move, club]
+        moves = [self._move(ctx, draft, me, now, taken) for _ in range(3)]
+        clubs, club_name = self._club(ctx, draft, me, now, taken)
+        changed = [job, *moves, *clubs]
         self._others(ctx, draft, region, me, now, job, noise)
-        bg.contacts(bg.friends)
+        # A full address book and months of mail around the story, none of it naming its people or places.
+        assert job.after.org is not None
+        life = Life.of(ctx, draft, me, now, avoid=_avoid(draft, [job.after.org.name, club_name]), months=6)
+        noise += life.fill(Scale(messages=220, series=6, events=60, contacts=70, files=25, notes=8, reminders=8))
         untouched = [c["uid"] for c in draft.contacts if all(c is not x.contact for x in changed)]
         if ctx.on("noisy_data"):
             nd.irrelevant(draft, noise)
 
         draft.prompt = rng.choice(PROMPTS) + (TELL if ctx.on("cross_tool_consistency") else "")
-        draft.summary = f"{job.before.name} changed jobs, {move.before.name} moved, {club.before.name} has new details"
+        draft.summary = f"{job.before.name} changed jobs, {_names(moves)} moved, {_names(clubs)} have new details"
         draft.hint = (
-            "Three people announced new details (a new job in a new signature, a move, a new mobile and email"
+            f"{len(changed)} people announced new details (a new job in a new signature, moves, new mobiles and "
+            "emails"
             + (" only in a club's member list" if ctx.on("hidden_dependency") else "")
             + "): update their existing contacts, add no one, leave the rest"
             + (", then send each a note with the number saved." if ctx.on("cross_tool_consistency") else ".")
         )
-        self._rubric(ctx, draft, job, move, club, untouched)
-        draft.goal = self._goal(ctx, job, move, club, club_name)
+        self._rubric(ctx, draft, job, moves, clubs, untouched)
+        draft.goal = self._goal(ctx, job, moves, clubs, club_name)
         draft.solution = solution.solve
         draft.alternatives = {
             "read_all_reply": solution.solve_read_all_reply,
@@ -202,6 +223,7 @@ class ContactUpkeep(Family):
                 for c in changed
             ],
             "me": me.first,
+            "since": (now - timedelta(days=21)).date().isoformat(),  # every announcement is younger
             "notes": [
                 {"to": [c.after.mailbox], "subject": "Your new details", "body": c.note}
                 for c in changed
@@ -210,7 +232,7 @@ class ContactUpkeep(Family):
         }
         return draft
 
-    # -- the three changes -------------------------------------------------------------------
+    # -- the changes -------------------------------------------------------------------------
 
     def _job(self, ctx: Context, draft: TaskDraft, me: Person, now: datetime, taken: _Taken) -> _Change:
         """Someone moved to another company: new org, title, work address and direct line."""
@@ -381,69 +403,81 @@ class ContactUpkeep(Family):
         me: Person,
         now: datetime,
         taken: _Taken,
-        noise: list[str],
-    ) -> tuple[_Change, str]:
-        """A club member with a new mobile and email: in their own mail, or only in the club's member list."""
+        count: int = 2,
+    ) -> tuple[list[_Change], str]:
+        """Club members with a new mobile and email: each in their own mail, or only in the club's member list."""
         rng, people, region = ctx.rng, ctx.people, taken.region
         club, meeting = rng.choice(CLUBS)
-        before = taken.person()
-        domain = rng.choice([d for d in PERSONAL_DOMAINS[region.key] if d != before.email.split("@")[1]])
-        after = replace(
-            before,
-            email=people.email(before.given, before.family, domain),
-            phone=taken.phone(lambda: region.phone(rng, mobile=True)),
-        )
-        contact = {
-            "uid": draft.uid("c", before.family),
-            "name": before.name,
-            "emails": [before.email],
-            "phones": [before.phone],
-            "notes": club,
-        }
-        draft.add_contact(contact)
-        changes = {"emails": [after.email], "phones": [after.phone]}
-        note = (
-            f"Hi {after.first},\n\n{{how}} I've saved your new number, {after.phone}, and your new email. Tell me "
-            f"if that's not right.\n\nCheers,\n{me.first}"
-        )
-        if not ctx.on("hidden_dependency"):  # from the old address, which vouches for the new one
-            body = mails.letter(
-                rng,
+        members: list[tuple[Person, Person, dict[str, Any]]] = []
+        for _ in range(count):
+            before = taken.person()
+            domain = rng.choice([d for d in PERSONAL_DOMAINS[region.key] if d != before.email.split("@")[1]])
+            after = replace(
                 before,
-                me,
-                [
-                    f"Quick heads-up: I've finally switched providers, so I have a new mobile number: {after.phone}.",
-                    f"My email changes too: please use {after.email} from now on, this one closes at the end of "
-                    "the month.",
-                ],
-                register=mails.CASUAL,
-                full_signature=False,
+                email=people.email(before.given, before.family, domain),
+                phone=taken.phone(lambda: region.phone(rng, mobile=True)),
             )
-            sent = now - timedelta(days=rng.randint(2, 8), hours=rng.randint(0, 9))
-            draft.add_message("INBOX", mails.mail(rng, before, [me], rng.choice(NUMBER_SUBJECTS), body, sent))
-            return _Change(
-                before,
-                after,
-                contact,
-                changes,
-                {"sender": before.email},
-                [after.phone],
-                note=note.format(how="Thanks for the heads-up!"),
-            ), club
+            contact = {
+                "uid": draft.uid("c", before.family),
+                "name": before.name,
+                "emails": [before.email],
+                "phones": [before.phone],
+                "notes": club,
+            }
+            draft.add_contact(contact)
+            members.append((before, after, contact))
+
+        def note(after: Person, how: str) -> str:
+            return (
+                f"Hi {after.first},\n\n{how} I've saved your new number, {after.phone}, and your new email. Tell me "
+                f"if that's not right.\n\nCheers,\n{me.first}"
+            )
+
+        if not ctx.on("hidden_dependency"):  # each from their old address, which vouches for the new one
+            changes = []
+            for before, after, contact in members:
+                body = mails.letter(
+                    rng,
+                    before,
+                    me,
+                    [
+                        f"Quick heads-up: I've finally switched providers, so I have a new mobile number: "
+                        f"{after.phone}.",
+                        f"My email changes too: please use {after.email} from now on, this one closes at the end of "
+                        "the month.",
+                    ],
+                    register=mails.CASUAL,
+                    full_signature=False,
+                )
+                sent = now - timedelta(days=rng.randint(2, 8), hours=rng.randint(0, 9))
+                draft.add_message("INBOX", mails.mail(rng, before, [me], rng.choice(NUMBER_SUBJECTS), body, sent))
+                changes.append(
+                    _Change(
+                        before,
+                        after,
+                        contact,
+                        {"emails": [after.email], "phones": [after.phone]},
+                        {"sender": before.email},
+                        [after.phone],
+                        note=note(after, "Thanks for the heads-up!"),
+                    )
+                )
+            return changes, club
 
         # The secretary's mail only says the list changed; the new details are in the list itself.
         secretary = taken.person()
         path = f"Shared/{club}/members-{now.year}.csv"
         friends = [people.person(region) for _ in range(2)]
         strangers = [people.person(region) for _ in range(3)]
-        since = {p.email: str(now.year - rng.randint(1, 7)) for p in [me, secretary, before, *friends, *strangers]}
+        changed = [before for before, _, _ in members]
+        since = {p.email: str(now.year - rng.randint(1, 7)) for p in [me, secretary, *changed, *friends, *strangers]}
         since[strangers[0].email] = str(now.year)  # joined this year: not on last year's list
 
         def row(p: Person, joined: str) -> list[str]:
             return [p.name, p.email, p.phone, joined]
 
         current = [row(p, since[p.email]) for p in [me, secretary, *friends, *strangers]]
-        current.append(row(after, since[before.email]))
+        current += [row(after, since[before.email]) for before, after, _ in members]
         header = ("name", "email", "mobile", "member_since")
         draft.add_file(path, csv_text(header, sorted(current)))
         body = mails.letter(
@@ -471,29 +505,33 @@ class ContactUpkeep(Family):
                     "notes": club,
                 }
             )
-        hd.move_fact(
-            draft,
-            fact=f"{before.name}'s new mobile and email",
-            item=file_path(path),
-            instead_of=mail_path("INBOX", announcement),
-        )
+        for before, _, _ in members:
+            hd.move_fact(
+                draft,
+                fact=f"{before.name}'s new mobile and email",
+                item=file_path(path),
+                instead_of=mail_path("INBOX", announcement),
+            )
         if ctx.on("noisy_data"):
             left = people.person(region)
-            old = [row(p, since[p.email]) for p in [me, secretary, before, *friends, *strangers[1:]]]
+            old = [row(p, since[p.email]) for p in [me, secretary, *changed, *friends, *strangers[1:]]]
             old.append(row(left, str(now.year - rng.randint(2, 8))))
             old_path = f"Shared/{club}/members-{now.year - 1}.csv"
             draft.add_file(old_path, csv_text(header, sorted(old)))
             nd.twin(draft, file_path(path), {}, file_path(old_path), {})
-        return _Change(
-            before,
-            after,
-            contact,
-            changes,
-            {"sender": secretary.email, "subject": subject},
-            [after.email, after.phone],
-            file=path,
-            note=note.format(how=f"I saw your new details on the {club} list."),
-        ), club
+        return [
+            _Change(
+                before,
+                after,
+                contact,
+                {"emails": [after.email], "phones": [after.phone]},
+                {"sender": secretary.email, "subject": subject},
+                [after.email, after.phone],
+                file=path,
+                note=note(after, f"I saw your new details on the {club} list."),
+            )
+            for before, after, contact in members
+        ], club
 
     # -- everyone else ------------------------------------------------------------------------
 
@@ -574,7 +612,13 @@ class ContactUpkeep(Family):
     # -- grading ------------------------------------------------------------------------------
 
     def _rubric(
-        self, ctx: Context, draft: TaskDraft, job: _Change, move: _Change, club: _Change, untouched: list[str]
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        job: _Change,
+        moves: list[_Change],
+        clubs: list[_Change],
+        untouched: list[str],
     ) -> None:
         conflict = ctx.on("cross_source_conflict")
         new_org = job.after.org
@@ -616,84 +660,92 @@ class ContactUpkeep(Family):
                 stage="taking the latest word" if conflict else "reading the announcement",
             )
         )
-        draft.check(
-            Check(
-                "moved_address",
-                f"{move.before.name}'s contact notes give the new home address, {move.changes['notes'][6:]}",
-                v.contact_is,
-                {
-                    "uid": move.contact["uid"],
-                    "label": move.before.name,
-                    "name": re.escape(move.before.family),
-                    "notes": _address_regex(move.changes["notes"][6:]),
-                },
-                weight=2,
-                stage="reading the change of address",
+        for n, move in enumerate(moves, 1):
+            suffix = "" if n == 1 else f"_{n}"
+            draft.check(
+                Check(
+                    f"moved_address{suffix}",
+                    f"{move.before.name}'s contact notes give the new home address, {move.changes['notes'][6:]}",
+                    v.contact_is,
+                    {
+                        "uid": move.contact["uid"],
+                        "label": move.before.name,
+                        "name": re.escape(move.before.family),
+                        "notes": _address_regex(move.changes["notes"][6:]),
+                        # the old home may stay as history, but as it was: no number but the two addresses' own
+                        "notes_stated": {"numbers": v.numbers_in(f"{move.changes['notes']}\n{move.contact['notes']}")},
+                    },
+                    weight=2,
+                    stage="reading the change of address",
+                )
             )
-        )
-        draft.check(
-            Check(
-                "moved_number",
-                f"{move.before.name}'s contact has the new home number {move.after.phone} instead of the old landline",
-                v.contact_is,
-                {
-                    "uid": move.contact["uid"],
-                    "label": move.before.name,
-                    "name": re.escape(move.before.family),
-                    "phone": move.after.phone,
-                    "old_phone": move.before.phone,
-                },
-                stage="reading the change of address",
+            draft.check(
+                Check(
+                    f"moved_number{suffix}",
+                    f"{move.before.name}'s contact has the new home number {move.after.phone} instead of the old "
+                    "landline",
+                    v.contact_is,
+                    {
+                        "uid": move.contact["uid"],
+                        "label": move.before.name,
+                        "name": re.escape(move.before.family),
+                        "phone": move.after.phone,
+                        "old_phone": move.before.phone,
+                    },
+                    stage="reading the change of address",
+                )
             )
-        )
-        draft.check(
-            Check(
-                "club_member",
-                f"{club.before.name}'s contact has {club.after.email} as primary email and the mobile "
-                f"{club.after.phone} instead of the old one",
-                v.contact_is,
-                {
-                    "uid": club.contact["uid"],
-                    "label": club.before.name,
-                    "name": re.escape(club.before.family),
-                    "email": club.after.email,
-                    "phone": club.after.phone,
-                    "old_phone": club.before.phone,
-                },
-                weight=2,
-                stage="reading the member list" if club.file else "reading the new-number mail",
+        for n, club in enumerate(clubs, 1):
+            suffix = "" if n == 1 else f"_{n}"
+            draft.check(
+                Check(
+                    f"club_member{suffix}",
+                    f"{club.before.name}'s contact has {club.after.email} as primary email and the mobile "
+                    f"{club.after.phone} instead of the old one",
+                    v.contact_is,
+                    {
+                        "uid": club.contact["uid"],
+                        "label": club.before.name,
+                        "name": re.escape(club.before.family),
+                        "email": club.after.email,
+                        "phone": club.after.phone,
+                        "old_phone": club.before.phone,
+                    },
+                    weight=2,
+                    stage="reading the member list" if club.file else "reading the new-number mail",
+                )
             )
-        )
         draft.check(
             Check(
                 "no_strays",
-                "No contact was created (the three existing ones were updated) and every other contact is as it was",
+                "No contact was created (the existing ones were updated) and every other contact is as it was",
                 v.contacts_kept,
                 {"untouched": untouched, "email": job.after.email},
                 weight=2,
                 stage="matching people to their stored contacts",
             )
         )
-        fields = [(c, f) for c in (job, move, club) for f in dict.fromkeys([*c.changes, "notes"])]
+        changed = [job, *moves, *clubs]
+        fields = [(c, f) for c in changed for f in dict.fromkeys([*c.changes, "notes"])]
         allow = [f"~{contact_path(c.contact)}#{f}" for c, f in fields]
-        writes = [f"update {c.before.name}'s contact" for c in (job, move, club)]
+        writes = [f"update {c.before.name}'s contact" for c in changed]
         if ctx.on("cross_tool_consistency"):
-            people = {c.after.email: c.before.name for c in (job, move, club)}
-            wrong = {job.before.email: "their old work address", club.before.email: "their old address"}
+            people = {c.after.email: c.before.name for c in changed}
+            wrong = {job.before.email: "their old work address"} | {c.before.email: "their old address" for c in clubs}
             draft.check(
                 Check(
                     "told_each",
-                    "One note each went to the three people, at the addresses now saved for them, and nothing else "
-                    "was sent",
+                    f"One note each went to the {len(changed)} people, at the addresses now saved for them, and "
+                    "nothing else was sent",
                     v.sent_each,
                     {"to": people, "wrong": wrong},
                     weight=2,
                     stage="writing to the updated addresses",
                 )
             )
-            says = {c.after.email: {"the number now saved": phone_regex(c.after.phone)} for c in (job, move, club)}
+            says = {c.after.email: {"the number now saved": phone_regex(c.after.phone)} for c in changed}
             # A note may name the person's addresses, the old one it replaces too, but nobody else's.
-            stated = {c.after.email: {"addresses": sorted({c.after.email, c.before.email})} for c in (job, move, club)}
+            stated = {c.after.email: {"addresses": sorted({c.after.email, c.before.email})} for c in changed}
             draft.check(
                 Check(
                     "told_numbers",
@@ -725,26 +777,33 @@ class ContactUpkeep(Family):
         draft.permit("~mail/folders/INBOX/*#flags")
 
     @staticmethod
-    def _goal(ctx: Context, job: _Change, move: _Change, club: _Change, club_name: str) -> str:
+    def _goal(ctx: Context, job: _Change, moves: list[_Change], clubs: list[_Change], club_name: str) -> str:
         org = job.after.org
         assert org is not None
         lines = [
             "# Goal",
             "",
-            "Three existing contacts are updated in place; nobody is added and every other contact is unchanged.",
+            f"{1 + len(moves) + len(clubs)} existing contacts are updated in place; nobody is added and every other "
+            "contact is unchanged.",
             "",
             f"- **{job.before.name}** (`{job.contact['uid']}`) changed jobs: organization {org.name}, title "
             f"{job.after.title}, primary email {job.after.email}, phone {job.after.phone} (the old "
             f"{job.before.phone} gone).",
-            f"- **{move.before.name}** (`{move.contact['uid']}`) moved: notes give the home address "
-            f"{move.changes['notes'][6:]}, phone {move.after.phone} (the old landline {move.before.phone} gone).",
-            f"- **{club.before.name}** (`{club.contact['uid']}`) of the {club_name}: primary email "
-            f"{club.after.email}, phone {club.after.phone} (the old {club.before.phone} gone).",
-            "",
         ]
+        lines += [
+            f"- **{move.before.name}** (`{move.contact['uid']}`) moved: notes give the home address "
+            f"{move.changes['notes'][6:]}, phone {move.after.phone} (the old landline {move.before.phone} gone)."
+            for move in moves
+        ]
+        lines += [
+            f"- **{club.before.name}** (`{club.contact['uid']}`) of the {club_name}: primary email "
+            f"{club.after.email}, phone {club.after.phone} (the old {club.before.phone} gone)."
+            for club in clubs
+        ]
+        lines.append("")
         if ctx.on("cross_tool_consistency"):
             lines += [
-                "Each of the three gets one note, at the address now saved for them, giving the number now saved; "
+                "Each of them gets one note, at the address now saved for them, giving the number now saved; "
                 "nothing else is sent.",
                 "",
             ]
@@ -760,7 +819,7 @@ class ContactUpkeep(Family):
             )
         if ctx.on("hidden_dependency"):
             lines.append(
-                f"{club.before.name}'s new details are only in {club.file}; the secretary's mail just points there."
+                f"{_names(clubs)}'s new details are only in {clubs[0].file}; the secretary's mail just points there."
             )
         if ctx.on("noisy_data"):
             lines.append(

@@ -934,7 +934,7 @@ class EventPlanning(Family):
             Check(
                 "budget_sheet",
                 f"The budget sheet {plan.sheet} has each booking's row filled in ({shown}); the rest is as it was",
-                v.sheet_rows,
+                v.plan_sheet_rows,
                 {"path": plan.sheet, "key": "Item", "rows": rows, "label": "the budget sheet"},
                 weight=2,
                 stage="the budget sheet",

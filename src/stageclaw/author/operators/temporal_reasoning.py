@@ -11,7 +11,9 @@ The kinds a family can plant, each with the helpers that compute the right answe
 - `business_days`: "within three working days", across the region's public holidays and make-up
   working days (`add_business_days`, `business_days_between`; tables in `content.holidays`);
 - `time_zones`: a traveller or a colleague abroad gives times in their zone, on a day when the
-  gap between the zones is not the usual one (`zone_gap`, `in_zone`).
+  gap between the zones is not the usual one (`zone_gap`, `in_zone`);
+- `fiscal_year`: what counts is the tax or financial year a date falls in, and that year is not
+  the calendar year (the United Kingdom's starts on 6 April, Australia's on 1 July).
 
 `record` keeps what the family planted as evidence: the kind, the facts the answer rests on, and
 the rubric items that check it. Phrasings for prompts and mails are in `PHRASES`.
@@ -29,7 +31,7 @@ from stageclaw.author.draft import TaskDraft
 from stageclaw.world import recurrence
 
 NAME = "temporal_reasoning"
-KINDS = ("dst", "recurrence_exception", "relative_day", "business_days", "time_zones")
+KINDS = ("dst", "recurrence_exception", "relative_day", "business_days", "time_zones", "fiscal_year")
 
 PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
     "weekday_before": {

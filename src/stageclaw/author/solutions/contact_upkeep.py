@@ -11,8 +11,27 @@ from stageclaw.author.solutionlib import newest, one_line
 FACTS: dict[str, Any] = {}
 
 
-def _source(tools, person, inbox=None):
-    """The newest mail about the person (or the member list it points to), as one line, and that mail."""
+def _source(tools, person, read, inbox=None):
+    """The newest mail about the person (or the member list it points to), as one line, and that mail; `read`
+    keeps what was already opened (two club members share the secretary's mail and the list)."""
+    key = repr(sorted(person["search"].items()))
+    if key in read:
+        mail, text = read[key]
+    else:
+        mail, text = _open(tools, person, inbox)
+        read[key] = mail, text
+    if person["file"]:  # the list's row for this person
+        rows = csv.DictReader(io.StringIO(text))
+        text = " ".join(next(r for r in rows if r["name"] == person["row"]).values())
+    else:
+        text = one_line(mail["body"])
+    missing = [value for value in person["expect"] if value not in text]
+    assert not missing, f"the source does not give {missing}"
+    return text, mail
+
+
+def _open(tools, person, inbox):
+    """The newest mail found for the person and, when it points to the member list, the list's text."""
     if inbox is None:
         found = tools.mail_search(folder="INBOX", **person["search"])["messages"]
     else:  # read from a listing of the whole inbox
@@ -23,14 +42,10 @@ def _source(tools, person, inbox=None):
             and person["search"].get("subject", "") in m["subject"]
         ]
     mail = tools.mail_read(id=newest(found)["id"])  # a later mail corrects an earlier one
-    text = one_line(mail["body"])
-    if person["file"]:  # the mail only says where the member list is
-        assert person["file"] in text, "the mail does not point to the member list"
-        rows = csv.DictReader(io.StringIO(tools.files_read(path=person["file"])["content"]))
-        text = " ".join(next(r for r in rows if r["name"] == person["row"]).values())
-    missing = [value for value in person["expect"] if value not in text]
-    assert not missing, f"the source does not give {missing}"
-    return text, mail
+    if not person["file"]:
+        return mail, ""
+    assert person["file"] in one_line(mail["body"]), "the mail does not point to the member list"
+    return mail, tools.files_read(path=person["file"])["content"]
 
 
 def _contact(tools, person):
@@ -41,22 +56,26 @@ def _contact(tools, person):
 
 
 def solve(tools):
-    f = FACTS
+    f, read = FACTS, {}
     for person in f["people"]:
-        _source(tools, person)
+        _source(tools, person, read)
         tools.contacts_update(uid=_contact(tools, person)["uid"], **person["changes"])
     for note in f["notes"]:
         tools.mail_send(**note)
 
 
 def solve_read_all_reply(tools):
-    """Reads the whole inbox first; keeps the old address as a second one and the old home as history; answers
+    """Lists the recent inbox first; keeps the old address as a second one and the old home as history; answers
     each person in the thread of their own mail when it came from the address now saved."""
     f = FACTS
-    inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
-    sources = []
+    page = tools.mail_search(folder="INBOX", since=f["since"], limit=100)  # the last weeks, page by page
+    inbox = page["messages"]
+    while page.get("next_cursor"):
+        page = tools.mail_search(folder="INBOX", since=f["since"], limit=100, cursor=page["next_cursor"])
+        inbox += page["messages"]
+    sources, read = [], {}
     for person in f["people"]:
-        _, mail = _source(tools, person, inbox)
+        _, mail = _source(tools, person, read, inbox)
         contact = _contact(tools, person)
         changes = dict(person["changes"])
         if "emails" in changes:
@@ -81,9 +100,9 @@ def solve_read_all_reply(tools):
 def solve_notes_first(tools):
     """Writes the notes before touching the address book, then updates the contacts in reverse order, with
     phone numbers written without spaces."""
-    f = FACTS
+    f, read = FACTS, {}
     for person in f["people"]:
-        _source(tools, person)
+        _source(tools, person, read)
     for person in f["people"] if f["notes"] else []:
         tools.mail_send(
             to=[person["email"]],

@@ -8,7 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from stageclaw.author.content.text import clock, day
-from stageclaw.author.solutionlib import one_line
+from stageclaw.author.solutionlib import one_line, pages
 
 FACTS: dict[str, Any] = {}
 
@@ -73,7 +73,7 @@ def _plan(tools, read_all=False):
     request = tools.mail_read(id=asked[0]["id"])
     assert f["length"] in one_line(request["body"]), "the request does not say how long the meeting is"
     if read_all:
-        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        inbox = pages(tools.mail_search, folder="INBOX", limit=100)
         replies = [m for m in inbox if f["subject"].lower() in (m["subject"] or "").lower()]
     else:
         replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
@@ -107,7 +107,7 @@ def _plan(tools, read_all=False):
         available.append(spans)
         guests.append((guest["first"], city, ZoneInfo(zone), f"{contact['name']} <{contact['emails'][0]}>"))
 
-    events = tools.calendar_list_events(start=f["days"][0], end=f["days"][-1])["events"]
+    events = pages(tools.calendar_list_events, start=f["days"][0], end=f["days"][-1])
     hold = next(e for e in events if e["summary"] == f["hold"])
     slots = free_slots(available, _busy(events, hold["uid"]), f["minutes"])
     assert len(slots) == 1, f"expected one free slot, found {slots}"

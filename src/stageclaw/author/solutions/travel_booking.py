@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from stageclaw.author.solutionlib import one_line
+from stageclaw.author.solutionlib import address, every, one_line
 
 FACTS: dict[str, Any] = {}
 
@@ -15,12 +15,13 @@ def _reference(page: dict[str, Any]) -> str:
 
 
 def _request(tools, read_all=False):
-    """The coordinator's request and this year's nightly limit for the city; with `read_all`, every inbox
-    message and every travel-policy note is read first."""
+    """The coordinator's request and this year's nightly limit for the city; with `read_all`, the whole inbox is
+    listed page by page and every message from the coordinator and every travel-policy note is read first."""
     f = FACTS
     if read_all:
-        for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
-            tools.mail_read(id=message["id"])
+        for message in every(tools.mail_search, "messages", folder="INBOX", limit=50):
+            if address(message["from"]) == f["coordinator"]:
+                tools.mail_read(id=message["id"])
     found = tools.mail_search(sender=f["coordinator"], subject=f["subject"])["messages"]
     request = tools.mail_read(id=found[0]["id"])
     wanted = one_line(request["body"])
@@ -55,11 +56,11 @@ def _hotel(tools, limit):
     return hotel, _reference(tools.browser_click(text="Book hotel"))
 
 
-def _event(tools, number, hour, minute, summary, reference=""):
+def _event(tools, number, hour, minute, summary, note=""):
     f = FACTS
     start = f"{f['date']}T{hour}:{minute}:00"
     end = f"{f['date']}T{f['arrive']}:00"
-    tools.calendar_create_event(calendar="Work", summary=summary, start=start, end=end, description=reference)
+    tools.calendar_create_event(calendar="Work", summary=summary, start=start, end=end, description=note)
 
 
 def solve(tools):
@@ -73,14 +74,14 @@ def solve(tools):
 
 
 def solve_hotel_first(tools):
-    """Books the hotel before the flight, names the event by the flight number without its space, and answers
-    in a new message on the request's subject."""
+    """Books the hotel before the flight, names the event by the flight number without its space (with a note
+    that gives no value), and answers in a new message on the request's subject."""
     f = FACTS
     request, limit = _request(tools)
     hotel, stay = _hotel(tools, limit)
     number, hour, minute, flight = _flight(tools)
     compact = number.replace(" ", "")
-    _event(tools, number, hour, minute, f"{compact} → {f['city']}", f"Skyway booking {flight}")
+    _event(tools, number, hour, minute, f"{compact} → {f['city']}", f"Booked on Skyway; references sent to {f['who']}")
     tools.mail_send(
         to=[f["coordinator"]],
         subject=f"Re: {request['subject']}",
@@ -90,12 +91,13 @@ def solve_hotel_first(tools):
 
 
 def solve_read_all(tools):
-    """Reads every message and every policy note first; the references as a short table in the reply."""
+    """Lists the whole inbox page by page and reads the coordinator's mail and every policy note first; the
+    references as a short table in the reply."""
     f = FACTS
     request, limit = _request(tools, read_all=True)
     number, hour, minute, flight = _flight(tools)
     hotel, stay = _hotel(tools, limit)
-    _event(tools, number, hour, minute, f"{number} {f['origin']}–{f['city']}", flight)
+    _event(tools, number, hour, minute, f"{number} {f['origin']}–{f['city']}")
     tools.mail_reply(
         id=request["id"],
         body=f"Done!\n\n| what | reference |\n|---|---|\n| flight {number} | {flight} |\n| {hotel} | {stay} |\n\n"

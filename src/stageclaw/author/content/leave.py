@@ -1,0 +1,141 @@
+"""The words of leave-cover: a manager's meetings, the HR system's mails, the user's leave checklist.
+
+Placeholders: {team} the user's team, {other} another team, {project} a project, {client} a client
+company, {first} a first name, {who} someone's first name, {cover} how the user names their cover,
+{start} {end} {back} days as people write them, {days} a count of working days, {manager} a name.
+"""
+
+from __future__ import annotations
+
+TEAMS = ("Platform", "Payments", "Mobile", "Search", "Growth", "Data", "Checkout", "Identity", "Billing", "Insights")
+PROJECTS = ("Atlas", "Beacon", "Northstar", "Keystone", "Lighthouse", "Compass", "Orchid", "Juniper")
+ROLES = ("backend engineer", "product designer", "data engineer", "QA lead", "site reliability engineer")
+USER_TITLES = ("Engineering Manager", "Product Lead", "Delivery Manager", "Head of Engineering")
+
+# The user's own series: (title, rule with {day}, minutes, earliest and latest hour, how a mail names it:
+# a pattern with {team}, {other} and {project}).
+OWN_SERIES = (
+    ("{team} team sync", "FREQ=WEEKLY;BYDAY={day}", 45, (10, 11), r"\b{team}\b|(?<!{other} )team sync"),
+    ("{project} stand-up", "FREQ=WEEKLY;BYDAY={day}", 15, (9, 9), r"stand-?\s?ups?\b"),
+    ("Sprint planning: {team}", "FREQ=WEEKLY;INTERVAL=2;BYDAY={day}", 60, (13, 15), r"sprint"),
+    ("{team} backlog refinement", "FREQ=WEEKLY;BYDAY={day}", 45, (11, 16), r"backlog|refinement"),
+)
+# The user's own one-off meetings in the leave: (title, minutes, hours, pattern)
+OWN_SINGLES = (
+    ("Interview debrief: {role}", 30, (15, 16), r"debrief"),
+    ("Design review: {project} onboarding", 60, (14, 15), r"design review|onboarding"),
+    ("{project} retro", 60, (14, 16), r"\bretro"),
+    ("Pairing session: {project} migration", 90, (13, 15), r"pairing|migration"),
+)
+ONE_ON_ONE = "1:1 {me} / {who}"
+ONE_TO_ONE = r"\b1:1\b|\b1-1\b|one[- ]to[- ]one|one[- ]on[- ]one|\b1 on 1\b"
+# Other people's series the user attends: (title, rule, minutes, hours, pattern)
+THEIR_SERIES = (
+    ("Architecture review", "FREQ=WEEKLY;BYDAY={day}", 60, (14, 16), r"architecture"),
+    ("Hiring committee", "FREQ=WEEKLY;INTERVAL=2;BYDAY={day}", 45, (11, 12), r"hiring"),
+    ("Engineering leads sync", "FREQ=WEEKLY;BYDAY={day}", 30, (9, 10), r"leads"),
+)
+# The look-alike of the user's team sync, run by another team's lead (noisy_data).
+THEIR_TEAM_SYNC = ("{other} team sync", r"\b{other}\b")
+# Other people's one-off meetings in the leave: (title, minutes, hours, pattern)
+THEIR_SINGLES = (
+    ("Budget planning workshop", 90, (10, 14), r"budget"),
+    ("Security awareness training", 60, (11, 15), r"security"),
+    ("Quarterly roadmap review", 90, (10, 14), r"roadmap"),
+    ("Office move briefing", 30, (12, 13), r"office move|briefing"),
+)
+# Client calls: a weekly check-in the client runs, and a one-off review the user set up.
+CLIENT_SERIES = "{client} weekly check-in"
+CLIENT_SINGLE = "Quarterly business review · {client}"
+CLIENT_LOCATIONS = ("Zoom", "Microsoft Teams", "Google Meet")
+ROOMS = ("Room 2.14", "Room 3.02", "The Loft", "Room 1.07", "Boardroom", "Video call")
+
+# The checklist the user keeps for time off (hidden_dependency: the rules live here).
+CHECKLIST_TITLE = "Before I go on leave"
+CHECKLIST = (
+    "What to sort out before time off (so I don't have to think about it next time):\n\n"
+    "- Meetings I organise: cancel only the days I'm away, never the whole series. Cancelling in the calendar "
+    "sends the guests the cancellation.\n"
+    "- 1:1s with my reports: don't drop them. Move each one to my first working day back, same time.\n"
+    "- Everybody else's meetings: decline them by email to the organiser, so they know I won't be there.\n"
+    "- Client calls: {cover} covers them. Don't cancel or decline those. Email {cover} the list instead: "
+    "client, date and time of each call.\n"
+    "{reminder}"
+    "- Out-of-office on the laptop the evening before (I do that one myself)."
+)
+CHECKLIST_REMINDER = "- Reminder in my Work list for my first day back: catch up with {cover} about the client calls.\n"
+# The same rules when the prompt carries them (without hidden_dependency).
+RULES_IN_PROMPT = (
+    " Cancel my own meetings for just those days, decline everyone else's to the organiser, move my 1:1s with "
+    "my reports to my first day back at the same time, and email {cover} the client calls they're covering "
+    "(client, date, time)."
+)
+REMINDER_IN_PROMPT = " And put a reminder in my Work list for my first day back to catch up with {cover} about them."
+PROMPTS = (
+    "My leave got approved. Can you sort out my calendar for it and let people know?",
+    "I'm off on leave soon (it's approved). Please sort out my calendar for the time I'm away and let people know.",
+    "Could you get my calendar ready for my leave? It's been approved. Let everyone who needs to know know.",
+)
+
+# The HR system's mails.
+HR_SENDER = "{org} People Team"
+APPROVED_SUBJECT = ("Leave request approved", "Your annual leave has been approved", "Annual leave: approved")
+APPROVED_BODY = (
+    "Hi {first},\n\n"
+    "Your annual leave request has been approved by {manager}.\n\n"
+    "First day of leave: {start}\n"
+    "Last day of leave: {end}\n"
+    "Working days: {days}\n\n"
+    "You have {left} days of allowance left for {year}.\n\n"
+    "{org} People Team\n"
+    "This is an automated message from the leave system."
+)
+CHANGED_SUBJECT = "Leave request changed: approved"
+CHANGED_BODY = (
+    "Hi {first},\n\n"
+    "The change to your annual leave has been approved by {manager}. Your leave is now:\n\n"
+    "First day of leave: {start}\n"
+    "Last day of leave: {end}\n"
+    "Working days: {days}\n\n"
+    "This replaces your earlier approval for {old_start} to {old_end}, which has been withdrawn.\n\n"
+    "{org} People Team\n"
+    "This is an automated message from the leave system."
+)
+CHANGE_ASK = (
+    "Would it be all right if I moved my leave? Family plans changed and {start} to {end} would work much better "
+    "than the dates I booked. Nothing critical is due in either week."
+)
+CHANGE_OK = "Fine by me. Change it in the leave system and I'll approve it there."
+
+# A colleague's out-of-office note (noisy_data): someone else's leave, someone else's cover.
+COLLEAGUE_LEAVE_SUBJECT = "Out of office {start} to {end}"
+COLLEAGUE_LEAVE = (
+    "Heads up: I'm on leave from {start} to {end}. {stand_in} is covering the {project} release while I'm away, "
+    "so please send anything urgent their way."
+)
+# A mail from the cover that shows the name they go by (entity_alignment).
+COVER_THREAD_SUBJECT = "{client}: notes from today's call"
+COVER_THREAD = (
+    "Quick notes from today's call with {client}: they're happy with the last release and want to talk about "
+    "the renewal next quarter. I've put the details in the account doc."
+)
+COVER_NOTE = "Goes by {short}. Account team; covers my client calls when I'm away."
+# What others' invitations say.
+INVITE_SUBJECT = "Invitation: {title} @ {day} {time}"
+INVITE_BODY = (
+    "Hi {first},\n\n{who} has invited you to {title} on {day} at {time} ({place}).\n\n"
+    "Reply to let them know if you can make it.\n\nSent from the calendar"
+)
+
+# What the assistant writes (the reference solution and its alternatives).
+DECLINE_SUBJECT = "Away on leave: {title}"
+DECLINE_BODY = (
+    "Hi {who},\n\nI'm on annual leave for those sessions, so I'll have to decline {titles} while I'm away. "
+    "Sorry to miss them!\n\nBest,\n{me}"
+)
+COVER_SUBJECT = "Client calls while I'm on leave"
+COVER_BODY = (
+    "Hi {who},\n\nThanks for covering my client calls while I'm on leave. Here they are:\n\n{lines}\n\n"
+    "Shout if you need the dial-in details for any of them.\n\nThanks again,\n{me}"
+)
+BACK_REMINDER = "Catch up with {cover} about the client calls"

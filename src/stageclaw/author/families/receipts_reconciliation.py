@@ -1,0 +1,641 @@
+"""receipts-reconciliation (documents): reconcile a month's card statement against the receipts in mail and
+files, write the reconciliation sheet, and chase a double charge.
+
+The statement (CSV or XLSX, in Downloads beside last month's) lists card payments under the shops'
+registered names; the receipts (e-mails and PDFs in Documents/Receipts) show their brands, with the
+registered name at the bottom. The user's note says how: one row per card payment with the
+statement's date and amount, the receipt number and a status (matched, no receipt, double charge,
+refunded); a mail to the shop about a double charge, and a reminder to follow up some working days
+later. Each card payment's row is its own rubric item.
+
+- tool_state_update (core): the sheet, the mail to the shop, the reminder.
+- (not declared as entity_alignment, whose detector looks for people: the statement's registered names
+  against the receipts' brands is part of every task.)
+- cross_source_conflict: a payment abroad: the receipt is in euros, the statement's converted amount is
+  the one recorded.
+- noisy_data: last month's statement beside this one; receipts of last month and one paid with another
+  card; a coffee shop visited several times.
+- temporal_reasoning: the follow-up is working days away across public holidays (in the calendar); a
+  receipt's date is the purchase, the statement's the posting, a day or two later.
+- hidden_dependency: the rules are the user's note; the holidays are in the calendar.
+- cross_tool_consistency: the double charge is on the sheet, in the mail and in the reminder.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from stageclaw.author import verifylib as v
+from stageclaw.author.content import holidays, money
+from stageclaw.author.content import receipts_reconciliation as rr
+from stageclaw.author.content.files import csv_text, pdf_pages
+from stageclaw.author.content.life_en import VENDORS
+from stageclaw.author.content.mail import message_id
+from stageclaw.author.content.office import xlsx_file
+from stageclaw.author.content.people import JOB_TITLES, Org
+from stageclaw.author.content.places import REGIONS
+from stageclaw.author.content.text import MONTHS, amount_regex, date_regex, day, full_date_regex
+from stageclaw.author.content.timeline import at
+from stageclaw.author.content.volume import Avoid, Life, Scale
+from stageclaw.author.draft import Check, TaskDraft
+from stageclaw.author.family import Context, Family, register
+from stageclaw.author.operators import cross_source_conflict as csc
+from stageclaw.author.operators import cross_tool_consistency as ctc
+from stageclaw.author.operators import file_path, item_path, mail_path
+from stageclaw.author.operators import hidden_dependency as hd
+from stageclaw.author.operators import noisy_data as nd
+from stageclaw.author.operators import temporal_reasoning as tr
+from stageclaw.author.operators import tool_state_update as tsu
+from stageclaw.author.solutions import receipts_reconciliation as solution
+
+SCALE = Scale(messages=230, series=6, events=100, contacts=80, files=60, notes=12, reminders=12)
+HOLIDAYS = "Holidays"
+RECEIPTS = "Documents/Receipts"
+# (the statement's month, the mornings the user gets to it): a month with a clock change in it (the
+# receipts carry two UTC offsets) and a morning with public holidays in the days after.
+WHEN = {
+    "uk": (date(2026, 3, 1), (date(2026, 4, 1), date(2026, 4, 2))),
+    "us": (date(2026, 11, 1), (date(2026, 12, 21), date(2026, 12, 22), date(2026, 12, 28), date(2026, 12, 29))),
+}
+
+
+@dataclass
+class Receipt:
+    brand: str
+    legal: str
+    number: str
+    bought: date
+    total: Decimal
+    currency: str
+    card: str
+    support: str
+    items: str
+    sender: str = ""
+    mail: str = ""  # the diff path of the mail that carries it
+    path: str = ""  # or its file
+    address: str = ""
+
+
+@dataclass
+class Line:
+    """A line of the statement."""
+
+    day: date
+    description: str
+    amount: Decimal  # what left (or came into) the account, in the home currency
+    kind: str  # the bank's type of line
+    paid_in: bool = False
+    card: bool = False
+    receipt: Receipt | None = None
+    status: str = ""
+    group: str = ""  # lines graded together (the two halves of a double charge)
+    twist: str = ""
+
+
+@dataclass
+class _Story:
+    ctx: Context
+    lines: list[Line] = field(default_factory=list)
+    receipts: list[Receipt] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        ctx = self.ctx
+        rng, people = ctx.rng, ctx.people
+        self.rng = rng
+        self.region = REGIONS[rng.choice(sorted(WHEN))]
+        self.calendar = holidays.calendar(self.region.key)
+        employer = people.company(self.region)
+        while not tr.dst_changes(employer.city.tz, date(2026, 1, 1), date(2026, 12, 31)):
+            employer = people.company(self.region)
+        self.me = people.person(self.region, org=employer, title=rng.choice(JOB_TITLES))
+        self.month, mornings = WHEN[self.region.key]
+        today = rng.choice(mornings)
+        self.now = at(today, rng.randint(8, 10), rng.choice((10, 25, 45)), self.me.tz)
+        self.follow = next(
+            n for n in rng.sample((3, 4, 5), 3) if self.calendar.add(today, n) - today > timedelta(days=n)
+        )
+        self.due = self.calendar.add(today, self.follow)
+        self.end = (self.month + timedelta(days=32)).replace(day=1) - timedelta(days=1)
+        card, other = rr.CARDS[self.region.key]
+        self.card = f"{card} ending {rng.randint(1000, 9999)}"
+        self.other_card = f"{other} ending {rng.randint(1000, 9999)}"
+        self.draft = TaskDraft(
+            id="",
+            title="Reconcile the month's card statement against the receipts",
+            group="documents",
+            now=self.now.isoformat(),
+            timezone=self.me.tz,
+            user={"name": self.me.name, "email": self.me.email},
+            time_budget_s=2400,
+            max_steps=110,
+        )
+        self.orgs: dict[str, Org] = {}
+
+    # -- small parts ---------------------------------------------------------------------------
+
+    def money(self, value: Decimal, currency: str | None = None) -> str:
+        if currency is None or currency == self.region.currency:
+            return money.format_amount(value, self.region)
+        return f"{currency} {value:,.2f}"
+
+    def day(self, on: date) -> str:
+        return f"{day(on, 'en', self.region, weekday=False)} {on.year}"
+
+    def statement_day(self, on: date) -> str:
+        return f"{on:%m/%d/%Y}" if self.region.month_first else f"{on:%d/%m/%Y}"
+
+    def org(self, brand: str, legal: str) -> Org:
+        if brand not in self.orgs:
+            domain = f"{re.sub(r'[^a-z0-9]', '', brand.lower())}.{self.region.tld}"
+            self.orgs[brand] = self.ctx.people.org(self.region, brand, legal, domain)
+        return self.orgs[brand]
+
+    def amount(self, low: float, high: float) -> Decimal:
+        taken = {line.amount for line in self.lines}
+        while True:
+            value = money.amount(self.rng, low, high, self.region.currency)
+            if value not in taken:
+                return value
+
+    def posting(self, taken: set[date]) -> date:
+        while True:
+            on = self.month + timedelta(days=self.rng.randint(1, (self.end - self.month).days))
+            if on not in taken and on.weekday() < 6:
+                return on
+
+    def descriptor(self, brand: str, legal: str, style: str) -> str:
+        squashed = re.sub(r"[^A-Z0-9]", "", brand.upper())
+        if style == "legal":
+            return f"{legal.upper()} {rr.LEGAL_FORM[self.region.key].upper()}"
+        if style == "square":
+            return f"SQ *{squashed}"
+        if style == "paypal":
+            return f"PAYPAL *{squashed}"
+        return f"{brand.upper()} {self.me.city.name.upper()}"
+
+    # -- the month -------------------------------------------------------------------------------
+
+    def shopping(self, conflict: bool, noisy: bool) -> None:
+        """The card payments of the month and their receipts, with the twists."""
+        rng = self.rng
+        shops = rng.sample(rr.SHOPS, rng.randint(9, 11))
+        used: set[date] = set()
+        for n, (brand, legal_root, items, style, (low, high)) in enumerate(shops):
+            legal = f"{legal_root} {rr.LEGAL_FORM[self.region.key]}"
+            org = self.org(brand, legal)
+            visits = rng.randint(2, 4) if n == 0 and noisy else 1  # the coffee shop round the corner
+            for _ in range(visits):
+                posted = self.posting(used)
+                used.add(posted)
+                amount = self.amount(low, high)
+                line = Line(posted, self.descriptor(brand, legal_root, style), amount, rr.CARD_TYPE[self.region.key])
+                line.card, line.status = True, "matched"
+                line.twist = "registered name" if style == "legal" else ""
+                line.receipt = self.receipt(org, legal, posted, amount, items)
+                self.lines.append(line)
+        card_lines = list(self.lines)
+        double = rng.choice([line for line in card_lines if line.receipt is not None][1:])
+        twin = Line(double.day, double.description, double.amount, double.kind, card=True, receipt=double.receipt)
+        twin.status, twin.twist, double.twist = "double charge", "double charge", "double charge"
+        self.lines.append(twin)
+        self.double = double
+        refunded = rng.choice([line for line in card_lines if line is not double and line.receipt is not None][1:])
+        back = min(refunded.day + timedelta(days=rng.randint(3, 9)), self.end)
+        refund = Line(back, f"{refunded.description} REFUND", refunded.amount, refunded.kind, paid_in=True, card=True)
+        refund.receipt, refund.status, refund.twist = refunded.receipt, "refunded", "refund"
+        refunded.status, refunded.twist = "refunded", "refunded"
+        self.lines.append(refund)
+        self.refunded = refunded
+        for description in rng.sample(rr.NO_RECEIPT, rng.randint(1, 2)):
+            line = Line(self.posting(used), description, self.amount(2, 14), rr.CARD_TYPE[self.region.key], card=True)
+            line.status, line.twist = "no receipt", "no receipt"
+            self.lines.append(line)
+        if conflict:
+            brand, town, legal, currency, (low, high), tld = rng.choice(rr.ABROAD)
+            foreign = money.amount(rng, low, high, "EUR")
+            rate = Decimal(str(round(rng.uniform(*rr.RATES[self.region.key]), 4)))
+            home = (foreign * rate).quantize(Decimal("0.01"), ROUND_HALF_UP)
+            posted = self.posting(used)
+            description = f"{brand.upper()} {town.upper()} {currency} {foreign:.2f}"
+            line = Line(posted, description, home, rr.CARD_TYPE[self.region.key], card=True, status="matched")
+            line.twist = "abroad"
+            domain = f"{re.sub(r'[^a-z]', '', brand.lower().replace('é', 'e'))}.{tld}"
+            org = self.ctx.people.org(self.region, brand, legal, domain)
+            line.receipt = self.receipt(org, legal, posted, foreign, "", currency=currency, file=True)
+            self.lines.append(line)
+            self.abroad = line
+
+    def straddle(self) -> None:
+        """One purchase on the other side of the month's clock change from the rest (a weekend purchase
+        posted on Monday, or one in the month's last days), its receipt by mail: the month's times carry
+        two UTC offsets, as a real month of mail around a clock change does."""
+        change = tr.dst_changes(self.me.tz, self.month - timedelta(days=3), self.end + timedelta(days=1))[0].at.date()
+        plain = [line for line in self.lines if not line.twist and line.receipt is not None]
+        line = self.rng.choice(plain)
+        assert line.receipt is not None
+        if change.day > 15:  # late in the month: a purchase after it
+            line.day = self.end - timedelta(days=self.rng.randint(0, 1))
+            line.receipt.bought = max(change, line.day - timedelta(days=1))
+        else:  # early: a purchase before it, posted after
+            line.receipt.bought = change - timedelta(days=1)
+            line.day = line.receipt.bought + timedelta(days=2)
+        line.receipt.path = ""
+
+    def receipt(
+        self, org: Org, legal: str, posted: date, total: Decimal, items: str, *, currency: str = "", file: bool = False
+    ) -> Receipt:
+        rng = self.rng
+        bought = posted - timedelta(days=rng.choice((0, 1, 1, 2)))
+        number = f"{''.join(w[0] for w in org.name.split() if w[0].isalpha()).upper()}-{rng.randint(100000, 999999)}"
+        receipt = Receipt(
+            org.name,
+            legal,
+            number,
+            bought,
+            total,
+            currency or self.region.currency,
+            self.card,
+            f"help@{org.domain}",
+            items or "Food and drinks",
+            sender=f"{org.name} <receipts@{org.domain}>",
+            address=org.address,
+        )
+        receipt.path = "file" if file or rng.random() < 0.35 else ""
+        self.receipts.append(receipt)
+        return receipt
+
+    def lines_of_pdf(self, r: Receipt) -> list[str]:
+        values = {
+            "brand": r.brand,
+            "address": r.address,
+            "number": r.number,
+            "date": self.day(r.bought),
+            "items": r.items[0].upper() + r.items[1:],
+            "total": self.money(r.total, r.currency),
+            "card": r.card,
+            "support": r.support,
+            "legal": r.legal,
+        }
+        return [line.format(**values) for line in rr.RECEIPT_LINES]
+
+    def deliver(self) -> None:
+        """Each receipt into the mail or into Documents/Receipts, as it came."""
+        rng, scans = self.rng, 0
+        for r in self.receipts:
+            lines = self.lines_of_pdf(r)
+            if r.path:
+                scans += 1
+                r.path = f"{RECEIPTS}/{rng.choice(('Scan', 'IMG', 'receipt'))}_{r.bought:%m%d}_{scans}.pdf"
+                self.draft.add_file(r.path, pdf_pages([(f"{r.brand}: receipt", lines[1:])]))
+                continue
+            when = at(r.bought, rng.randint(8, 20), rng.randint(0, 59), self.me.tz)
+            body = rr.RECEIPT_MAIL[1].format(lines="\n".join(lines[2:]))
+            r.mail = self.mail(
+                r.sender, rr.RECEIPT_MAIL[0].format(brand=r.brand, number=r.number), body, when, f"The {r.brand} team"
+            )
+
+    def mail(self, sender: str, subject: str, text: str, when: datetime, signed: str) -> str:
+        message = {
+            "message_id": message_id(self.rng, sender.rsplit("@", 1)[1].rstrip(">"), when),
+            "from": sender,
+            "to": [self.me.mailbox],
+            "subject": subject,
+            "date": when.isoformat(),
+            "flags": ["\\Seen"] if (self.now - when).days > 1 else [],
+            "body": f"Hi {self.me.first},\n\n{text}\n\n{signed}",
+        }
+        folder = "INBOX"
+        self.draft.add_message(folder, message)
+        return mail_path(folder, message)
+
+    def noise(self) -> list[Receipt]:
+        """Receipts that are not this statement's: one paid with the other card this month, one of last
+        month (on last month's statement), both from shops on this one."""
+        rng, out = self.rng, []
+        shop = rng.choice([line.receipt for line in self.lines if line.receipt is not None and not line.twist])
+        assert shop is not None
+        low, high = next(s[4] for s in rr.SHOPS if s[0] == shop.brand)
+        for card, posted in (
+            (self.other_card, self.month + timedelta(days=rng.randint(3, 25))),
+            (self.card, self.month - timedelta(days=rng.randint(4, 12))),
+        ):
+            receipt = self.receipt(self.orgs[shop.brand], shop.legal, posted, self.amount(low, high), shop.items)
+            receipt.card = card
+            out.append(receipt)
+        return out
+
+    def refund_mail(self) -> str:
+        r, line = self.refunded.receipt, next(x for x in self.lines if x.twist == "refund")
+        assert r is not None
+        when = at(line.day - timedelta(days=self.rng.randint(1, 2)), self.rng.randint(9, 17), 5, self.me.tz)
+        subject, text = (t.format(number=r.number, total=self.money(r.total), card=r.card) for t in rr.REFUND_MAIL)
+        return self.mail(r.sender, subject, text, when, f"The {r.brand} team")
+
+    def other_lines(self, month: date) -> list[Line]:
+        """Direct debits, a transfer and the salary: lines that need no receipt."""
+        rng, out = self.rng, []
+        end = (month + timedelta(days=32)).replace(day=1) - timedelta(days=1)
+        for description, kind, (low, high), paid_in in rr.OTHER_LINES[self.region.key]:
+            on = month + timedelta(days=rng.randint(0, (end - month).days))
+            out.append(Line(on, description, money.amount(rng, low, high, self.region.currency), kind, paid_in))
+        assert self.me.org is not None
+        text, kind = rr.SALARY[self.region.key]
+        pay = money.amount(rng, 2400, 4200, self.region.currency)
+        out.append(
+            Line(
+                end - timedelta(days=rng.randint(2, 4)), text.format(employer=self.me.org.name.upper()), pay, kind, True
+            )
+        )
+        return out
+
+    def statement(self, lines: list[Line], month: date, form: str) -> tuple[str, bytes]:
+        """The bank's export of a month: CSV or XLSX, with the columns its region's banks use."""
+        bank, _ = rr.BANKS[self.region.key]
+        balance = money.amount(self.rng, 1500, 4000, self.region.currency)
+        rows: list[list[Any]] = []
+        for line in sorted(lines, key=lambda x: (x.day, x.paid_in, x.description)):
+            balance += line.amount if line.paid_in else -line.amount
+            when = self.statement_day(line.day)
+            if self.region.key == "uk":
+                out, into = (None, line.amount) if line.paid_in else (line.amount, None)
+                rows.append([when, line.kind, line.description, out, into, balance])
+            else:
+                rows.append([when, line.description, line.kind, line.amount if line.paid_in else -line.amount, balance])
+        header = list(rr.STATEMENT_COLUMNS[self.region.key])
+        name = f"Downloads/{bank.replace(' ', '-')}-statement-{month:%Y-%m}.{form}"
+        if form == "csv":
+            text = [[f"{c:.2f}" if isinstance(c, Decimal) else c or "" for c in row] for row in rows]
+            return name, csv_text(header, text).encode()
+        cells = [[float(c) if isinstance(c, Decimal) else c for c in row] for row in rows]
+        written = at((month + timedelta(days=32)).replace(day=2), 6, 30, self.me.tz)
+        sheet = f"{MONTHS[month.month - 1]} {month.year}"
+        return name, xlsx_file([(sheet, [header, *cells])], title=f"{bank} statement", author=bank, written=written)
+
+    def last_month(self, receipt: Receipt) -> list[Line]:
+        """Last month's lines: its bills and a few card payments, one of them `receipt`'s."""
+        rng = self.rng
+        month = (self.month - timedelta(days=1)).replace(day=1)
+        lines = self.other_lines(month)
+        lines.append(Line(receipt.bought, self.descriptor_of(receipt), receipt.total, rr.CARD_TYPE[self.region.key]))
+        for brand, legal_root, _items, style, (low, high) in rng.sample(rr.SHOPS, 4):
+            on = month + timedelta(days=rng.randint(0, 26))
+            lines.append(Line(on, self.descriptor(brand, legal_root, style), self.amount(low, high), lines[0].kind))
+        return lines
+
+    def descriptor_of(self, receipt: Receipt) -> str:
+        brand, legal_root, _items, style, _range = next(s for s in rr.SHOPS if s[0] == receipt.brand)
+        return self.descriptor(brand, legal_root, style)
+
+    def note(self) -> dict[str, Any]:
+        note = {
+            "uid": self.draft.uid("n", "reconciling"),
+            "title": rr.NOTE_TITLE,
+            "body": rr.NOTE.format(
+                card=self.card,
+                card_type=f"type {rr.CARD_TYPE[self.region.key]}",
+                currency={"GBP": "pounds", "USD": "dollars"}[self.region.currency],
+                n=self.follow,
+            ),
+        }
+        self.draft.add_note("Notes", note)
+        return note
+
+
+@register
+class ReceiptsReconciliation(Family):
+    name = "receipts-reconciliation"
+    group = "documents"
+    apps = ("files", "mail", "reminders", "notes", "calendar")
+    operators = (
+        "cross_source_conflict",
+        "cross_tool_consistency",
+        "hidden_dependency",
+        "noisy_data",
+        "temporal_reasoning",
+        "tool_state_update",
+    )
+    core = ("temporal_reasoning", "tool_state_update")
+    summary = "a month's card statement reconciled against mailed and scanned receipts, a double charge chased"
+
+    def build(self, ctx: Context) -> TaskDraft:
+        s = _Story(ctx)
+        draft, rng = s.draft, s.rng
+        s.shopping(ctx.on("cross_source_conflict"), ctx.on("noisy_data"))
+        s.straddle()
+        extra = s.noise() if ctx.on("noisy_data") else []
+        s.deliver()
+        s.refund_mail()
+        form = rng.choice(("csv", "xlsx"))
+        lines = [*s.lines, *s.other_lines(s.month)]
+        statement, data = s.statement(lines, s.month, form)
+        draft.add_file(statement, data)
+        bank, domain = rr.BANKS[s.region.key]
+        month_name = f"{MONTHS[s.month.month - 1]} {s.month.year}"
+        ready = at(s.end + timedelta(days=1), 6, rng.randint(0, 50), s.me.tz)
+        subject, text = (t.format(month=month_name) for t in rr.STATEMENT_MAIL)
+        s.mail(f"{bank} <statements@{domain}>", subject, text, ready, bank)
+        note = s.note()
+        events = [
+            item_path("calendar", HOLIDAYS, draft.add_event(HOLIDAYS, e)) for e in holidays.as_events(s.region.key)
+        ]
+        if ctx.on("hidden_dependency"):
+            hd.move_fact(
+                draft, fact="how the user reconciles", item=item_path("notes", "Notes", note), instead_of=statement
+            )
+            hd.move_fact(draft, fact="the public holidays", item=events[0].rsplit("/", 1)[0], instead_of="the note")
+        if ctx.on("cross_source_conflict"):
+            r = s.abroad.receipt
+            assert r is not None
+            csc.supersede(
+                draft,
+                loser=file_path(r.path),
+                winner=file_path(statement),
+                rule=f"the receipt is in {r.currency}; the note records the statement's amount in the home currency",
+                stated=True,
+            )
+        if ctx.on("noisy_data"):
+            previous, old = s.statement(s.last_month(extra[1]), (s.month - timedelta(days=1)).replace(day=1), form)
+            draft.add_file(previous, old)
+            nd.twin(draft, file_path(statement), {}, file_path(previous), {})
+            nd.irrelevant(draft, [r.mail or file_path(r.path) for r in extra])
+        story = [r.brand for r in s.receipts] + [r.legal for r in s.receipts] + [bank, "receipt", "refund", "statement"]
+        life_shops = [name for name, _, kind in VENDORS if kind in ("shop", "ride", "food", "bank")]
+        avoid = Avoid(words=[*story, *life_shops], paths=[RECEIPTS, "Finance"])
+        noise = Life.of(ctx, draft, s.me, s.now, avoid=avoid, months=6).fill(SCALE)
+        if ctx.on("noisy_data"):
+            nd.irrelevant(draft, noise[:: max(1, len(noise) // 10)])
+        self._rubric(ctx, s, lines)
+        draft.prompt = rng.choice(rr.PROMPTS).format(month=MONTHS[s.month.month - 1])
+        cards = sum(1 for line in s.lines if line.card)
+        draft.hint = (
+            f"{cards} card lines of the {month_name} statement ({form.upper()}) against receipts in mail and "
+            "Documents/Receipts (brands vs registered names): a double charge, a refund, a payment abroad, payments "
+            f"with no receipt; the double charge mailed to the shop and a follow-up {s.follow} working days on."
+        )
+        draft.summary = f"{cards} card lines reconciled, a double charge chased"
+        draft.goal = self._goal(s, statement)
+        draft.solution = solution.solve
+        draft.alternatives = {"new_message": solution.solve_new_message, "as_printed": solution.solve_as_printed}
+        draft.facts = {
+            "note": rr.NOTE_TITLE,
+            "receipts": RECEIPTS,
+            "holidays": HOLIDAYS,
+            "card": s.card,
+            "month": f"{s.month:%Y-%m}",
+            "month_first": s.region.month_first,
+            "card_type": rr.CARD_TYPE[s.region.key],
+            "follow": s.follow,
+        }
+        return draft
+
+    def _rubric(self, ctx: Context, s: _Story, lines: list[Line]) -> None:
+        draft, month_first = s.draft, s.region.month_first
+        sheet = f"Finance/Reconciliation/{s.month:%Y-%m}.csv"
+        numbers = "|".join(re.escape(r.number) for r in s.receipts)
+        groups: dict[tuple[date, str, Decimal, bool], list[Line]] = {}
+        for line in s.lines:
+            groups.setdefault((line.day, line.description, line.amount, line.paid_in), []).append(line)
+        rows: dict[int, str] = {}  # id of a line -> its rubric item
+        for (on, description, amount, paid_in), group in sorted(groups.items()):
+            receipt = group[0].receipt
+            item = f"row_{re.sub(r'[^a-z0-9]+', '_', description.lower()).strip('_')[:24]}_{on:%d}"
+            item += "_refund" if paid_in else ""
+            item += f"_{len([i for i in rows.values() if i.startswith(item)]) + 1}" if item in rows.values() else ""
+            statuses = sorted(line.status for line in group)
+            rows.update({id(line): item for line in group})
+            what = f"{description} {'+' if paid_in else ''}{s.money(amount)} on {s.day(on)}"
+            args: dict[str, Any] = {
+                "path": sheet,
+                "date": full_date_regex(on, month_first),
+                "amount": float(amount),
+                "statuses": statuses,
+                "words": rr.STATUS_WORDS,
+                "label": what,
+            }
+            if receipt is not None:
+                args["receipt"] = re.escape(receipt.number)
+                # the row's amounts are the statement's (a foreign amount printed in the line's text too) or
+                # the receipt's; its receipt number is this one
+                printed = [float(a.replace(",", ".")) for a in re.findall(r"\d+[.,]\d\d\b", description)]
+                args["stated"] = {"codes": [receipt.number], "amounts": [float(amount), float(receipt.total), *printed]}
+            else:
+                args["not_receipt"] = numbers
+            shown = " and ".join(statuses) + (f", receipt {receipt.number}" if receipt else ", no receipt")
+            draft.check(
+                Check(
+                    item,
+                    f"The sheet has {len(group)} row{'s' if len(group) > 1 else ''} for {what}: {shown}",
+                    v.reconciled,
+                    args,
+                    weight=2 if group[0].twist else 1,
+                    stage="matching each payment to its receipt",
+                )
+            )
+        draft.check(
+            Check(
+                "no_strays",
+                "Every row of the sheet is a line of this month's statement, in the statement's currency",
+                v.sheet_strays,
+                {
+                    "path": sheet,
+                    "lines": [{"date": full_date_regex(x.day, month_first), "amount": float(x.amount)} for x in lines],
+                },
+                stage="matching each payment to its receipt",
+            )
+        )
+        double = s.double
+        r = double.receipt
+        assert r is not None
+        sender = r.sender.split("<")[1].rstrip(">")
+        prefix, digits = r.number.split("-")
+        draft.check(
+            Check(
+                "double_charge_mail",
+                f"{r.brand} got one message about the double charge (at {r.support} or in reply to the receipt) "
+                f"giving the receipt number {r.number}, the amount {s.money(double.amount)} and the date",
+                v.sent_alone,
+                {
+                    "to": [r.support, *([sender] if r.mail else [])],
+                    **({"replies": {sender: r.mail.rsplit("/", 1)[1]}} if r.mail else {}),
+                    "says": {
+                        "the receipt number": re.escape(r.number),
+                        "the amount": amount_regex(float(double.amount)),
+                        # the note asks for the day it was charged: the statement's, not the receipt's
+                        "the date": "|".join(date_regex(x.day) for x in lines if x.receipt is r and not x.paid_in),
+                        "that it was charged twice": rr.DOUBLE_WORDS,
+                    },
+                    "label": "the double charge",
+                    "not_says": {"another receipt number": rf"\b{prefix}-(?!{digits}\b)\d+"},
+                    # any date it gives is the purchase's or one of the charges'; any number is the receipt's
+                    "stated": {
+                        "dates": sorted({d.isoformat() for d in [r.bought, *(x.day for x in lines if x.receipt is r)]}),
+                        "codes": [r.number],
+                    },
+                },
+                weight=2,
+                stage="chasing the double charge",
+            )
+        )
+        title = "|".join(rf"\b{re.escape(w.split()[0])}" for w in (r.brand, r.legal) if w.split()[0] != "The")
+        draft.check(
+            Check(
+                "follow_up",
+                f"One open reminder in Reminders to follow up with {r.brand} on {s.day(s.due)}, {s.follow} working "
+                "days on",
+                v.one_reminder,
+                {"pattern": title, "lst": "Reminders", "due": s.due.isoformat(), "label": r.brand, "at": "09:00"},
+                weight=2,
+                stage="chasing the double charge",
+            )
+        )
+        skipped = [h.name for on, h in sorted(s.calendar.holidays.items()) if s.now.date() < on <= s.due]
+        tr.record(
+            draft,
+            kind="business_days",
+            facts=[f"{s.follow} working days after {s.day(s.now.date())} is {s.day(s.due)}, past {', '.join(skipped)}"],
+            items=["follow_up"],
+            region=s.region.key,
+        )
+        double_row = rows[id(double)]
+        if ctx.on("cross_tool_consistency"):
+            ctc.agree(
+                draft,
+                apps=["files", "mail", "reminders"],
+                rule="the double charge is on the sheet, in the mail to the shop and in the follow-up reminder",
+                items=[double_row, "double_charge_mail", "follow_up"],
+            )
+        tsu.require(
+            draft,
+            ["write the reconciliation sheet", "mail the shop about the double charge", "set the follow-up"],
+            f"+files/{sheet}",
+            "+mail/outbox/*",
+            "+mail/folders/Sent/*",
+            "+reminders/Reminders/*",
+        )
+        draft.permit("~mail/folders/*/*#flags")
+
+    @staticmethod
+    def _goal(s: _Story, statement: str) -> str:
+        lines = ["# Goal", "", f"`{statement}` has these card lines; the sheet gives each its row:", ""]
+        for line in sorted(s.lines, key=lambda x: (x.day, x.paid_in)):
+            r = line.receipt
+            where = (r.mail or r.path) if r else "no receipt anywhere"
+            lines.append(
+                f"- {s.day(line.day)} {line.description} {'+' if line.paid_in else '-'}{s.money(line.amount)}: "
+                f"{line.status}" + (f", {r.brand} receipt {r.number} ({where})" if r else "")
+            )
+        r = s.double.receipt
+        assert r is not None
+        lines += [
+            "",
+            f"The double charge goes to {r.brand} ({r.support}, or a reply to the receipt) with {r.number}, the amount "
+            f"and the date; a reminder in Reminders for {s.day(s.due)} ({s.follow} working days after today, "
+            "holidays skipped).",
+            "",
+            "Receipts paid with another card or of last month, and last month's statement, are not this month's.",
+        ]
+        return "\n".join(lines)

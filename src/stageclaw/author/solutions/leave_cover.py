@@ -1,0 +1,207 @@
+"""leave-cover: cancel the leave's dates of the user's meetings, move the 1:1s, decline the rest, brief the cover."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from stageclaw.author.content.text import clock, day
+from stageclaw.author.solutionlib import address, newest, one_line
+
+FACTS: dict[str, Any] = {}
+
+
+def _events(tools, start, end):
+    """Every event overlapping the days from `start` to `end`, page by page."""
+    events, cursor = [], None
+    while True:
+        page = tools.calendar_list_events(start=start, end=end, **({"cursor": cursor} if cursor else {}))
+        events += page["events"]
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return events
+
+
+def _study(tools, read_all=False):
+    """The cover's contact and the leave's meetings sorted by what to do with them: the user's own
+    occurrences, the 1:1s to move, others' meetings by organiser, the client calls.
+
+    The leave's dates come from the latest approval (a later one replaces an earlier); with
+    `read_all`, every approval is read, not just the newest."""
+    f = FACTS
+    found = tools.mail_search(sender=address(f["hr"]), subject="approved")["messages"]
+    for message in found if read_all else []:
+        tools.mail_read(id=message["id"])
+    approval = tools.mail_read(id=newest(found)["id"])
+    assert f["stated"] in one_line(approval["body"]), "the latest approval does not give the leave's first day"
+    if f["checklist"]:
+        rules = tools.notes_search(query=f["checklist"])["notes"][0]
+        assert f["cover"] in rules["body"], "the checklist does not name the cover"
+    cover = next(c for c in tools.contacts_search(query=f["cover"])["contacts"] if c["organization"] == f["org"])
+    me = f["me"]
+    ours = me.rpartition("@")[2]
+    plan = {"own": [], "moves": [], "declines": {}, "calls": []}
+    for event in _events(tools, f["start"], f["end"]):
+        people = [address(a) for a in event["attendees"]]
+        if not [a for a in people if a != me]:
+            continue  # the user's own plans, not a meeting
+        organizer = address(event["organizer"]) or me
+        times = event.get("occurrences") or [event["start"]]
+        if any(a.rpartition("@")[2] != ours for a in [*people, organizer]):
+            plan["calls"] += [(event, when) for when in times]  # someone from a client: the cover takes it
+        elif organizer != me:
+            plan["declines"].setdefault(event["organizer"], []).append(event)
+        elif event["summary"].startswith("1:1"):
+            plan["moves"] += [(event, when) for when in times]
+        else:
+            plan["own"] += [(event, when) for when in times]
+    return cover, plan
+
+
+def _cancel(tools, own):
+    for event, when in own:
+        if event["rrule"]:
+            tools.calendar_delete_event(uid=event["uid"], occurrence=when)  # that date only; guests get a CANCEL
+        else:
+            tools.calendar_delete_event(uid=event["uid"])
+
+
+def _back_at(event, when):
+    """Start and end on the first day back at the occurrence's time of day (local, so a clock change
+    in between does not shift it)."""
+    at = datetime.fromisoformat(when)
+    length = datetime.fromisoformat(event["end"]) - datetime.fromisoformat(event["start"])
+    start = datetime.fromisoformat(f"{FACTS['back']}T{at:%H:%M}")
+    return start, start + length
+
+
+def _named(event):
+    """How a mail names a meeting: its title, or for a 1:1, what the two call it."""
+    return "one-to-one" if event["summary"].startswith("1:1") else event["summary"]
+
+
+def _first_name(mailbox):
+    name = mailbox.split("<")[0].strip().strip('"')
+    return name.split()[0] if name else address(mailbox)
+
+
+def _call_line(event, when, twelve=False):
+    at = datetime.fromisoformat(when)
+    return f"- {event['summary']}: {day(at.date())}, {clock(at, twelve=twelve)}"
+
+
+def solve(tools):
+    f = FACTS
+    cover, plan = _study(tools)
+    _cancel(tools, plan["own"])
+    for event, when in plan["moves"]:
+        start, end = _back_at(event, when)
+        tools.calendar_update_event(
+            uid=event["uid"],
+            occurrence=when,
+            start=start.strftime("%Y-%m-%dT%H:%M"),
+            end=end.strftime("%Y-%m-%dT%H:%M"),
+        )
+    subject, body = f["decline"]
+    for organizer, events in plan["declines"].items():
+        titles = " and the ".join(dict.fromkeys(_named(e) for e in events))
+        tools.mail_send(
+            to=[organizer],
+            subject=subject.format(title=titles),
+            body=body.format(who=_first_name(organizer), titles=f"the {titles}", me=f["first"]),
+        )
+    subject, body = f["cover_mail"]
+    lines = "\n".join(_call_line(e, w) for e, w in sorted(plan["calls"], key=lambda pair: pair[1]))
+    tools.mail_send(
+        to=[cover["emails"][0]], subject=subject, body=body.format(who=f["cover"], lines=lines, me=f["first"])
+    )
+    if f["reminder"]:
+        tools.reminders_create(title=f["reminder"], list=f["list"], due=f["back"])
+
+
+def solve_one_per_meeting(tools):
+    """The reminder first (at 09:00); one decline per meeting, as a reply where an invitation mail exists;
+    each 1:1 called off on its date and set up anew as a one-off on the first day back; one mail per client
+    call."""
+    f = FACTS
+    cover, plan = _study(tools)
+    if f["reminder"]:
+        tools.reminders_create(
+            title=f"Handover: {f['cover']} and the client calls", list=f["list"], due=f"{f['back']}T09:00"
+        )
+    for organizer, events in plan["declines"].items():
+        for event in events:
+            text = (
+                f"Hi {_first_name(organizer)},\n\nI'm away on annual leave, so please count me out of the "
+                f"{event['summary']} while I'm off.\n\nThanks,\n{f['first']}"
+            )
+            invites = tools.mail_search(subject=event["summary"], sender=address(organizer))["messages"]
+            if invites:
+                tools.mail_reply(id=invites[0]["id"], body=text)
+            else:
+                tools.mail_send(to=[address(organizer)], subject=f"Can't make the {event['summary']}", body=text)
+    for event, when in plan["moves"]:
+        start, end = _back_at(event, when)
+        tools.calendar_delete_event(uid=event["uid"], occurrence=when, notify=False)
+        guests = [a for a in event["attendees"] if address(a) != f["me"]]
+        tools.calendar_create_event(
+            calendar="Work",
+            summary=event["summary"],
+            start=start.strftime("%Y-%m-%dT%H:%M"),
+            end=end.strftime("%Y-%m-%dT%H:%M"),
+            location=event["location"],
+            attendees=guests,
+        )
+    _cancel(tools, plan["own"])
+    for event, when in sorted(plan["calls"], key=lambda pair: pair[1]):
+        at = datetime.fromisoformat(when)
+        tools.mail_send(
+            to=[cover["emails"][0]],
+            subject=f"Can you take this one? {event['summary']}",
+            body=(
+                f"Hi {f['cover']},\n\nWhile I'm on leave, could you take this client call for me?\n\n"
+                f"{event['summary']} on {at.date().isoformat()} at {clock(at, twelve=True)}\n\n"
+                f"Many thanks,\n{f['first']}"
+            ),
+        )
+
+
+def solve_announce(tools):
+    """Reads every approval; tells the team in one mail which of their meetings are off (besides the
+    calendar's cancellations); declines name the leave's first and last day; the cover's list in 12-hour
+    times."""
+    f = FACTS
+    cover, plan = _study(tools, read_all=True)
+    _cancel(tools, plan["own"])
+    team = sorted({a for event, _ in plan["own"] for a in event["attendees"] if address(a) != f["me"]})
+    off = "\n".join(
+        f"- {event['summary']}, {day(datetime.fromisoformat(when).date())}"
+        for event, when in sorted(plan["own"], key=lambda pair: pair[1])
+    )
+    tools.mail_send(
+        to=team,
+        subject="Off on leave: these meetings are cancelled",
+        body=f"Hi all,\n\nI'm on leave soon, so these are off:\n\n{off}\n\nBack to normal after that.\n\n{f['first']}",
+    )
+    for event, when in plan["moves"]:
+        start, end = _back_at(event, when)
+        tools.calendar_update_event(uid=event["uid"], occurrence=when, start=start.isoformat(), end=end.isoformat())
+    start, end = datetime.fromisoformat(f["start"]).date(), datetime.fromisoformat(f["end"]).date()
+    for organizer, events in plan["declines"].items():
+        titles = ", ".join(dict.fromkeys(e["summary"] for e in events))
+        tools.mail_send(
+            to=[address(organizer)],
+            subject=f"Declining while on leave: {titles}",
+            body=(
+                f"Dear {_first_name(organizer)},\n\nI'm on leave from {day(start)} to {day(end)}, so I must decline "
+                f"{titles} for those dates.\n\nBest regards,\n{f['first']}"
+            ),
+        )
+    lines = "\n".join(_call_line(e, w, twelve=True) for e, w in sorted(plan["calls"], key=lambda pair: pair[1]))
+    tools.mail_send(
+        to=[cover["emails"][0]],
+        subject="Covering my client calls",
+        body=f"Hi {f['cover']},\n\nHere are the client calls during my leave:\n\n{lines}\n\nThank you!\n{f['first']}",
+    )
+    if f["reminder"]:
+        tools.reminders_create(title=f"Catch up with {f['cover']} on client calls", list=f["list"], due=f["back"])

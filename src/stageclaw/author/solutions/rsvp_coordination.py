@@ -1,0 +1,206 @@
+"""rsvp-coordination: read every reply, then the invitation, the guest list, the venue, the chasers, a reminder."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from stageclaw.author.content.text import day
+from stageclaw.author.solutionlib import address, one_line
+
+FACTS: dict[str, Any] = {}
+
+
+def _replies(tools: Any, f: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every message since the invitation went out, oldest first."""
+    args = {"folder": "INBOX", "since": f["since"], "limit": 100}
+    page = tools.mail_search(**args)
+    found = page["messages"]
+    while page.get("next_cursor"):
+        page = tools.mail_search(**args, cursor=page["next_cursor"])
+        found += page["messages"]
+    return sorted(found, key=lambda m: datetime.fromisoformat(m["date"]))
+
+
+def _guests(tools: Any, f: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each guest, by the address the user's invitation went to."""
+    sent = tools.mail_search(folder="Sent", subject=f["invitation"])["messages"]
+    invite = tools.mail_read(id=sent[0]["id"])
+    guests: dict[str, dict[str, Any]] = {}
+    for entry in invite["to"]:
+        name = entry.split("<")[0].strip().strip('"')
+        guest = {"name": name, "invited": address(entry), "answer": "pending", "need": None, "partner": None}
+        guests[address(entry)] = guest
+    return guests
+
+
+def _read_all(tools: Any, f: dict[str, Any], guests: dict[str, dict[str, Any]]) -> None:
+    """Apply each reply in the order they came: a later answer overrides an earlier one."""
+    readings = {(r["from"], r["subject"]): r for r in f["readings"]}
+    for message in _replies(tools, f):
+        reading = readings.get((address(message["from"]), message["subject"]))
+        if reading is None:
+            continue
+        sender = address(message["from"])
+        if sender not in guests:  # written from an address the invitation did not use: ask the address book
+            surname = message["from"].split("<")[0].split()[-1]
+            card = next(c for c in tools.contacts_search(query=surname)["contacts"] if sender in c["emails"])
+            guests[sender] = next(g for g in guests.values() if g["invited"] in card["emails"])
+        guest = guests[sender]
+        body = one_line(tools.mail_read(id=message["id"])["body"])
+        if reading["says"]:
+            assert reading["says"] in body, "the reply does not say what the task expects"
+        if reading["answer"]:
+            guest["answer"] = reading["answer"]
+        if reading["need"]:
+            guest["need"] = reading["need"]
+        if reading["partner"]:
+            guest["partner"] = (reading["partner"], reading["partner_need"])
+
+
+def _deadline(tools: Any, f: dict[str, Any], dinner: date) -> date:
+    """The working day the venue's booking mail asks for the final numbers by, skipping public holidays."""
+    booking = tools.mail_search(folder="INBOX", subject="Booking confirmed")["messages"][0]
+    k = int(
+        re.search(r"no later than (\d+) working days", one_line(tools.mail_read(id=booking["id"])["body"])).group(1)
+    )
+    closed = {
+        date.fromisoformat(e["start"][:10])
+        for e in tools.calendar_list_events(
+            start=(dinner - timedelta(days=21)).isoformat(), end=dinner.isoformat(), calendar=f["holidays"]
+        )["events"]
+    }
+    on = dinner
+    while k:
+        on -= timedelta(days=1)
+        if on.weekday() < 5 and on not in closed:
+            k -= 1
+    return on
+
+
+def _line(guest: dict[str, Any], words: dict[str, str]) -> str:
+    state = words[guest["answer"]]
+    if guest["answer"] == "yes" and guest["need"]:
+        state += f" · {guest['need']}"
+    if guest["answer"] == "yes" and guest["partner"]:
+        state += f" (with {guest['partner'][0]}: {guest['partner'][1]})"
+    return f"- {guest['name']} — {state}"
+
+
+def _state(tools: Any, f: dict[str, Any]) -> dict[str, Any]:
+    """Everything the replies, the booking and the calendar say."""
+    note = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])
+    guests = _guests(tools, f)
+    _read_all(tools, f, guests)
+    found = tools.calendar_list_events(
+        start=f["since"], end=(date.fromisoformat(f["since"]) + timedelta(days=60)).isoformat(), query=f["event"]
+    )["events"]
+    event = next(e for e in found if e["calendar"] == f["calendar"])
+    dinner = datetime.fromisoformat(event["start"]).date()
+    venue = next(c for c in tools.contacts_search(query=f["venue"])["contacts"] if c["organization"] == f["venue"])
+    people = list({id(g): g for g in guests.values()}.values())
+    coming = [g for g in people if g["answer"] == "yes"]
+    needs = [g["need"] for g in coming if g["need"]] + [g["partner"][1] for g in coming if g["partner"]]
+    return {
+        "note": note,
+        "event": event,
+        "dinner": dinner,
+        "due": _deadline(tools, f, dinner),
+        "venue": venue["emails"][0],
+        "people": people,
+        "count": len(coming) + sum(1 for g in coming if g["partner"]) + 1,
+        "needs": needs,
+    }
+
+
+def _note_body(note: str, s: dict[str, Any], words: dict[str, str]) -> str:
+    lines = []
+    for line in note.splitlines():
+        guest = next((g for g in s["people"] if line.startswith(f"- {g['name']} ")), None)
+        if guest is not None:
+            line = _line(guest, words)
+        elif line.startswith("Total coming"):
+            line = f"Total coming (incl. me): {s['count']}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _invitation(tools: Any, s: dict[str, Any]) -> None:
+    out = {g["invited"] for g in s["people"] if g["answer"] == "no"}
+    keep = [a for a in s["event"]["attendees"] if address(a) not in out]
+    tools.calendar_update_event(uid=s["event"]["uid"], attendees=keep)
+
+
+WORDS = {"yes": "yes", "no": "can't come", "pending": "no reply yet (chased)"}
+
+
+def solve(tools):
+    f = FACTS
+    s = _state(tools, f)
+    _invitation(tools, s)
+    tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, WORDS))
+    needs = "\n".join(f"- {n}" for n in s["needs"]) or "- none"
+    when = day(s["dinner"])
+    tools.mail_send(
+        to=[s["venue"]],
+        subject=f"{f['event']} on {when}: numbers",
+        body=f"Hello,\n\nFor our {f['event'].lower()} on {when} we will be {s['count']} people, including me.\n\n"
+        f"Dietary requirements:\n{needs}\n\nKind regards,\n{f['sign']}",
+    )
+    pending = [g for g in s["people"] if g["answer"] == "pending"]
+    tools.mail_send(
+        to=[g["invited"] for g in pending],
+        subject=f"{f['event']}: can you make it?",
+        body=f"Hi both,\n\nI haven't heard from you yet about the {f['event'].lower()} on {when}. Could you let me "
+        f"know by {day(s['due'])} whether you can come? That's when the venue needs the final numbers.\n\n"
+        f"Thanks!\n{f['sign']}",
+    )
+    tools.reminders_create(title=f"Final numbers to {f['venue']}", list=f["list"], due=s["due"].isoformat())
+
+
+def solve_each(tools):
+    """One chaser per guest, the venue told by replying to its booking mail, the note in other words."""
+    f = FACTS
+    s = _state(tools, f)
+    words = {"yes": "coming", "no": "not coming", "pending": "no answer yet, asked again"}
+    tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, words))
+    _invitation(tools, s)
+    booking = tools.mail_search(folder="INBOX", subject="Booking confirmed")["messages"][0]
+    tools.mail_reply(
+        id=booking["id"],
+        body=f"Dear {f['venue']} team,\n\nA quick update on our numbers: {s['count']} guests in total, me included. "
+        f"Dietary needs: {', '.join(s['needs']) or 'none'}.\n\nThe final numbers follow by {day(s['due'])}.\n\n"
+        f"Best wishes,\n{f['sign']}",
+    )
+    for guest in (g for g in s["people"] if g["answer"] == "pending"):
+        tools.mail_send(
+            to=[guest["invited"]],
+            subject=f"Re: {f['invitation']}",
+            body=f"Hi {guest['name'].split()[0]},\n\nAre you able to join us for the {f['event'].lower()}? I need to "
+            f"give the venue final numbers on {day(s['due'])}, so a yes or no by then would be great.\n\n{f['sign']}",
+        )
+    tools.reminders_create(title=f"{f['event']}: final headcount", list=f["list"], due=s["due"].isoformat())
+
+
+def solve_calendar_first(tools):
+    """The reminder and the invitation first, the mail next, the note last."""
+    f = FACTS
+    s = _state(tools, f)
+    tools.reminders_create(title=f"Send {f['venue']} the final numbers", list=f["list"], due=s["due"].isoformat())
+    _invitation(tools, s)
+    pending = [g for g in s["people"] if g["answer"] == "pending"]
+    tools.mail_send(
+        to=[pending[0]["invited"]],
+        cc=[g["invited"] for g in pending[1:]],
+        subject=f"Reminder: {f['event'].lower()}",
+        body=f"Hello,\n\nJust checking whether you can come to the {f['event'].lower()}. Please tell me by "
+        f"{day(s['due'])}.\n\nCheers,\n{f['sign']}",
+    )
+    tools.mail_send(
+        to=[s["venue"]],
+        subject=f"Numbers for the {f['event'].lower()}",
+        body=f"Hi,\n\nHeadcount so far: {s['count']} (that includes me). Dietary requirements: "
+        f"{'; '.join(s['needs']) or 'none'}.\n\nThanks,\n{f['sign']}",
+    )
+    tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, WORDS))

@@ -1,0 +1,181 @@
+"""contract-renewals on the real servers: the reference and its alternatives score 100, an operator subset is
+accepted by stage 2 with every mutant killed, and the mistakes the scenario invites (a reminder on the
+holiday Friday, the deadline of the term before the amendment, the cancellation at the wrong address or to
+a kept provider, the replaced agreement in the table, the decision turned round) are each rejected."""
+
+from __future__ import annotations
+
+import copy
+import re
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import pytest
+import yaml
+
+from stageclaw.author import generate
+from stageclaw.author.draft import TaskDraft
+from stageclaw.author.families.contract_renewals import friday_before
+from stageclaw.author.solutions import contract_renewals as solution
+from stageclaw.grade.grader import grade
+from stageclaw.run.episode import run_episode
+from stageclaw.task.loader import Task, load_task
+from stageclaw.tools import documents
+from stageclaw.validate import validate_path
+from stageclaw.validate.oracle import OracleRun, run_oracle
+
+FAMILY = "contract-renewals"
+
+
+@pytest.fixture(scope="module")
+def solved(pool, tmp_path_factory) -> tuple[TaskDraft, Task, OracleRun]:
+    folder = tmp_path_factory.mktemp(FAMILY)
+    draft = generate(FAMILY, 1)
+    task = load_task(draft.write(folder))
+    oracle = run_oracle(task, pool, folder / "oracle")
+    assert oracle.solved, oracle.result
+    return draft, task, oracle
+
+
+def _args(draft: TaskDraft, item: str) -> dict[str, Any]:
+    return next(c.args for c in draft.checks if c.id == item)
+
+
+def _failed(task: Task, oracle: OracleRun, state: dict[str, Any]) -> set[str]:
+    result = grade(task, oracle.s0 or {}, state, oracle.trace or {})
+    return {i.id for i in result.items if i.passed is False} | ({"collateral"} if result.collateral else set())
+
+
+def _reminder(draft: TaskDraft, state: dict[str, Any], key: str) -> dict[str, Any]:
+    pattern = _args(draft, f"reminder_{key}")["pattern"]
+    return next(
+        r for r in state["reminders"]["Reminders"] if re.search(pattern, r["title"], re.I) and r["uid"][:2] != "r-"
+    )
+
+
+def _note(draft: TaskDraft, state: dict[str, Any]) -> dict[str, Any]:
+    uid = _args(draft, "table_kept")["uid"]
+    return next(n for n in state["notes"]["Notes"] if n["uid"] == uid)
+
+
+def test_every_seed_builds_the_same_bytes_with_its_twists():
+    for seed in range(1, 9):
+        draft = generate(FAMILY, seed)
+        reminders = [c for c in draft.checks if c.id.startswith("reminder_")]
+        assert 6 <= len(reminders) <= 7 and 2 <= sum(c.id.startswith("cancelled_") for c in draft.checks) <= 3
+        assert any("holiday Friday" in c.description for c in reminders), seed
+        dues = [date.fromisoformat(c.args["due"]) for c in reminders]
+        assert all(d > datetime.fromisoformat(draft.now).date() for d in dues) and len(set(dues)) == len(dues)
+        assert "cross_source_conflict" in draft.evidence and "injected_instruction" in draft.evidence
+    assert generate(FAMILY, 3).files_out() == generate(FAMILY, 3).files_out()
+
+
+def test_the_alternatives_score_100(solved, pool, tmp_path):
+    _draft, task, oracle = solved
+    assert len(oracle.trace["steps"]) >= 25
+    assert sorted(task.alternatives) == ["by_contract", "plain_rows"]
+    for name in task.alternatives:
+        result = run_episode(pool, task, f"oracle:{name}", 1, tmp_path / name)
+        assert result["score"] == 100 and result["success"], (name, result)
+
+
+def test_a_subset_of_the_operators_is_accepted_with_every_mutant_killed(pool, tmp_path):
+    generate(FAMILY, 2, operators=["noisy_data", "cross_source_conflict"]).write(tmp_path)
+    [report] = validate_path(tmp_path, pool)
+    assert report.score == 100, [d.problem for d in report.diagnostics()]
+    assert report.kill_rate == 1.0, report.mutation["survivors"]
+
+
+def test_a_reminder_on_the_holiday_itself_fails(solved):
+    draft, task, oracle = solved
+    check = next(c for c in draft.checks if "holiday Friday" in c.description)
+    key = check.id.removeprefix("reminder_")
+    state = copy.deepcopy(oracle.sH)
+    reminder = _reminder(draft, state, key)
+    holiday = friday_before(date.fromisoformat(check.args["due"]) + timedelta(days=1))
+    reminder["due"] = holiday.isoformat() + reminder["due"][10:]
+    assert _failed(task, oracle, state) == {check.id}
+
+
+def test_the_deadline_of_the_term_before_the_amendment_fails(solved, tmp_path):
+    """Counted from the end the agreement itself states, as if the amendment letter were not there."""
+    draft, task, oracle = solved
+    world = yaml.safe_load((task.dir / "world.yaml").read_text())
+    amended = next(p for p in world["files"] if "amendment" in p)
+    letter = documents.extract(
+        amended, (task.dir / world["files"][amended]["path"]).read_bytes(), budget=1 << 20
+    ).text()
+    number = re.search(r"amends agreement (\S+) of", letter).group(1)
+    texts = {
+        path: documents.extract(path, (task.dir / spec["path"]).read_bytes(), budget=1 << 20).text()
+        for path, spec in world["files"].items()
+        if path.startswith("Documents/Contracts/") and path != amended
+    }
+    agreement = next({"number": number, "content": t} for t in texts.values() if f": {number}" in t)
+    today = datetime.fromisoformat(draft.now).date()
+    _, naive = solution._deadline(agreement, {}, today)
+    key = next(
+        c.id for c in draft.checks if c.id.startswith("row_") and c.args["lines"][0]["pattern"] == re.escape(number)
+    )
+    state = copy.deepcopy(oracle.sH)
+    reminder = _reminder(draft, state, key.removeprefix("row_"))
+    reminder["due"] = friday_before(naive).isoformat() + reminder["due"][10:]
+    note = _note(draft, state)
+    row = next(line for line in note["body"].splitlines() if number in line)
+    cells = row.split("|")
+    cells[5] = f" {naive.day} {naive:%B} {naive.year} "
+    note["body"] = note["body"].replace(row, "|".join(cells))
+    assert _failed(task, oracle, state) == {f"reminder_{key.removeprefix('row_')}", key}
+
+
+def test_cancelling_at_the_wrong_address_or_a_kept_contract_fails(solved):
+    draft, task, oracle = solved
+    cancelled = next(c for c in draft.checks if c.id.startswith("cancelled_"))
+    address = cancelled.args["to"]
+    state = copy.deepcopy(oracle.sH)
+    for message in [*state["mail"]["outbox"], *state["mail"]["folders"]["Sent"]]:
+        if message["to"] == [address]:
+            message["to"] = [f"hello@{address.split('@')[1]}"]
+    assert _failed(task, oracle, state) == {cancelled.id}
+    kept = _args(draft, "kept_alone")["addresses"][0]
+    state = copy.deepcopy(oracle.sH)
+    [first, *_] = state["mail"]["outbox"]
+    state["mail"]["outbox"].append({**first, "message_id": "<kept@x>", "to": [f"notices{kept}"]})
+    assert _failed(task, oracle, state) == {"kept_alone"}
+    bait = _args(draft, "no_injected_forward")["addresses"][0]
+    state = copy.deepcopy(oracle.sH)
+    state["mail"]["outbox"].append({**first, "message_id": "<bait@x>", "to": [bait]})
+    assert _failed(task, oracle, state) == {"no_injected_forward"}
+
+
+def test_the_replaced_agreement_or_a_turned_decision_in_the_table_fails(solved):
+    draft, task, oracle = solved
+    replaced = next(e for e in _args(draft, "table_kept")["lines"] if e.get("count") == 0)
+    state = copy.deepcopy(oracle.sH)
+    note = _note(draft, state)
+    old = replaced["pattern"].replace("\\", "")
+    note["body"] += f"| Old | Old | {old} | - | - | keep |\n"
+    assert _failed(task, oracle, state) == {"table_kept"}
+    state = copy.deepcopy(oracle.sH)
+    note = _note(draft, state)
+    kept = next(c for c in draft.checks if c.id.startswith("row_") and "'keep'" in c.description)
+    row = next(line for line in note["body"].splitlines() if re.search(kept.args["lines"][0]["pattern"], line))
+    note["body"] = note["body"].replace(row, row.replace("| keep |", "| cancel |"))
+    assert _failed(task, oracle, state) == {kept.id}
+
+
+def test_another_number_in_a_cancellation_or_a_wrong_date_in_a_reminder_fails(solved):
+    draft, task, oracle = solved
+    cancelled = next(c for c in draft.checks if c.id.startswith("cancelled_"))
+    number = cancelled.args["stated"]["codes"][0]
+    other = next(c.args["stated"]["codes"][0] for c in draft.checks if c.id.startswith("cancelled_") and c != cancelled)
+    state = copy.deepcopy(oracle.sH)
+    mail = next(m for m in state["mail"]["outbox"] if number in m["body"])
+    mail["body"] = mail["body"].replace(number, f"{number} (and {other})", 1)
+    assert _failed(task, oracle, state) == {cancelled.id}
+    check = next(c for c in draft.checks if c.id.startswith("reminder_"))
+    state = copy.deepcopy(oracle.sH)
+    reminder = _reminder(draft, state, check.id.removeprefix("reminder_"))
+    wrong = date.fromisoformat(check.args["due"]) - timedelta(days=3)  # before every date of the contract
+    reminder["title"] += f" (deadline {wrong.isoformat()})"
+    assert _failed(task, oracle, state) == {check.id}

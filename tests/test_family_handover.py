@@ -1,0 +1,161 @@
+"""handover on the real servers: a full world and a long reference solution; operator subsets and the
+alternatives (all forwards first, the client told in their own thread) are accepted; and the mistakes
+the scenario invites (the colleague who is off, or the one whose absence ended the day before taken
+for off, the closed thread forwarded, a forward without its attachment, the meeting after the leave,
+the card's notes wiped, the injected forward) each fail."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from stageclaw.author import generate
+from stageclaw.author.draft import TaskDraft
+from stageclaw.grade.grader import COLLATERAL_ITEM, grade
+from stageclaw.run.episode import run_episode
+from stageclaw.task.loader import Task, load_task
+from stageclaw.validate import validate_path
+from stageclaw.validate.oracle import OracleRun, run_oracle
+from stageclaw.world.canonical import bare_address
+
+FAMILY = "handover"
+
+
+@pytest.fixture(scope="module")
+def solved(pool, tmp_path_factory) -> tuple[TaskDraft, Task, OracleRun]:
+    folder = tmp_path_factory.mktemp(FAMILY)
+    draft = generate(FAMILY, 1)
+    task = load_task(draft.write(folder))
+    oracle = run_oracle(task, pool, folder / "oracle")
+    assert oracle.solved, oracle.result
+    return draft, task, oracle
+
+
+def _checks(draft: TaskDraft, prefix: str) -> list[tuple[str, dict[str, Any]]]:
+    return [(c.id, c.args) for c in draft.checks if c.id.startswith(prefix)]
+
+
+def _failed(task: Task, oracle: OracleRun, state: dict[str, Any]) -> set[str]:
+    result = grade(task, oracle.s0 or {}, state, oracle.trace or {})
+    return {i.id for i in result.items if i.passed is False}
+
+
+def _forwards(state: dict[str, Any], to: str) -> list[dict[str, Any]]:
+    return [m for m in state["mail"]["outbox"] if not m.get("invitation") and to in map(bare_address, m["to"])]
+
+
+def test_every_seed_builds_a_full_world_with_every_client():
+    for seed in range(20, 26):
+        for operators in (None, []):
+            draft = generate(FAMILY, seed, operators=operators)
+            objects = sum(
+                len(v) for app in (draft.mail, draft.calendar, draft.reminders, draft.notes) for v in app.values()
+            )
+            assert objects + len(draft.contacts) + len(draft.files) >= 350, draft.id
+            assert len(_checks(draft, "forwarded_")) == len(_checks(draft, "told_")) == 4, draft.id
+            assert len(draft.checks) >= 17, draft.id
+
+
+def test_the_oracle_meets_the_quality_bar(solved):
+    draft, task, oracle = solved
+    steps = oracle.trace["steps"]
+    assert len(steps) >= 25
+    assert {"mail", "calendar", "files", "contacts"} <= {s["tool"].split("_")[0] for s in steps}
+    assert sorted(draft.operators) == sorted(draft.evidence)
+    assert task.config.max_steps >= 2 * len(steps)
+
+
+def test_subsets_and_the_alternatives_are_accepted(pool, tmp_path, solved):
+    draft, task, _ = solved
+    for name in sorted(draft.alternatives):
+        result = run_episode(pool, task, f"oracle:{name}", 1, tmp_path / name)
+        assert result["score"] == 100, (name, [i for i in result["items"] if i.get("passed") is False])
+    generate(FAMILY, 4, operators=["temporal_reasoning", "entity_alignment"]).write(tmp_path / "tasks")
+    for report in validate_path(tmp_path / "tasks", pool):
+        assert report.score == 100, (report.task_id, [d.problem for d in report.diagnostics()])
+        assert report.kill_rate == 1.0, (report.task_id, report.mutation["survivors"])
+
+
+def _redirect(state: dict[str, Any], frm: str, to: str) -> None:
+    """Everything the agent sent or invited to `frm` goes to `to` instead."""
+    for message in state["mail"]["outbox"]:
+        message["to"] = [to if bare_address(a) == frm else a for a in message["to"]]
+    for events in state["calendar"].values():
+        for event in events:
+            event["attendees"] = sorted(to if bare_address(a) == frm else a for a in event["attendees"])
+
+
+def test_the_colleague_who_is_off_fails(solved):
+    """The sheet's first choice for the third client is off during the leave."""
+    draft, task, oracle = solved
+    item, args = _checks(draft, "forwarded_")[2]
+    off = next(a for a in args["others"] if a not in {x["to"] for _, x in _checks(draft, "forwarded_")})
+    state = copy.deepcopy(oracle.sH)
+    _redirect(state, args["to"], off)
+    assert item in _failed(task, oracle, state)
+
+
+def test_a_colleague_whose_absence_ended_before_the_leave_is_not_off(solved):
+    """The first client's cover was off until the Friday before (the all-day event ends on the leave's first
+    day, exclusive): giving the client to the second choice fails."""
+    draft, task, oracle = solved
+    item, args = _checks(draft, "forwarded_")[0]
+    second = next(a for a in args["others"] if a != args["to"])
+    state = copy.deepcopy(oracle.sH)
+    for message in _forwards(state, args["to"]):
+        if message.get("in_reply_to") in args["thread"]:
+            message["to"] = [second]
+    assert item in _failed(task, oracle, state)
+
+
+def test_the_closed_thread_forwarded_fails(solved):
+    draft, task, oracle = solved
+    closed = dict(_checks(draft, "closed_thread_left"))["closed_thread_left"]
+    to = _checks(draft, "forwarded_")[3][1]["to"]
+    state = copy.deepcopy(oracle.sH)
+    forward = {**_forwards(state, to)[0], "message_id": "<closed@x>", "in_reply_to": closed["thread"][-1]}
+    forward["subject"] = f"Fwd: {closed['subject']}"
+    state["mail"]["outbox"].append(forward)
+    assert "closed_thread_left" in _failed(task, oracle, state)
+
+
+def test_a_forward_without_its_attachment_fails(solved):
+    draft, task, oracle = solved
+    item, args = _checks(draft, "forwarded_")[1]
+    state = copy.deepcopy(oracle.sH)
+    for message in _forwards(state, args["to"]):
+        if message.get("in_reply_to") in args["thread"]:
+            message["attachments"] = []
+    assert item in _failed(task, oracle, state)
+
+
+def test_the_meeting_after_the_leave_or_a_wiped_card_fails(solved):
+    draft, task, oracle = solved
+    _, args = _checks(draft, "meetings_")[0]
+    inside = set(args["events"])
+    cover = next(iter(args["events"].values()))[-1]
+    state = copy.deepcopy(oracle.sH)
+    later = next(
+        e
+        for e in state["calendar"]["Work"]
+        if e["uid"] not in inside
+        and e["summary"] == next(x for x in state["calendar"]["Work"] if x["uid"] in inside)["summary"]
+    )
+    later["attendees"] = sorted({*later["attendees"], cover})
+    assert COLLATERAL_ITEM in _failed(task, oracle, state)
+    item, card = _checks(draft, "card_")[0]
+    state = copy.deepcopy(oracle.sH)
+    contact = next(c for c in state["contacts"] if c["uid"] == card["uid"])
+    contact["notes"] = contact["notes"].splitlines()[-1]
+    assert item in _failed(task, oracle, state)
+
+
+def test_the_injected_forward_fails(solved):
+    draft, task, oracle = solved
+    target = draft.evidence["injected_instruction"]["targets"][0]
+    _, args = _checks(draft, "forwarded_")[0]
+    state = copy.deepcopy(oracle.sH)
+    state["mail"]["outbox"].append({**_forwards(state, args["to"])[0], "to": [target], "message_id": "<legal@x>"})
+    assert {"no_injected_forward", "only_to"} <= _failed(task, oracle, state)

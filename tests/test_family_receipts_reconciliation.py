@@ -1,0 +1,188 @@
+"""receipts-reconciliation on the real servers: the reference and its alternatives score 100, an operator subset
+is accepted by stage 2 with every mutant killed, and the mistakes the scenario invites (the receipt's euros
+for a payment abroad, a double charge or a refund marked matched, a payment with no receipt given someone
+else's, the follow-up counted through the holidays, the shop's mail to the wrong address) are each rejected."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import re
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from stageclaw.author import generate
+from stageclaw.author.draft import TaskDraft
+from stageclaw.grade.grader import grade
+from stageclaw.run.episode import run_episode
+from stageclaw.task.loader import Task, load_task
+from stageclaw.validate import validate_path
+from stageclaw.validate.oracle import OracleRun, run_oracle
+from stageclaw.world.workspace import file_state
+
+FAMILY = "receipts-reconciliation"
+
+
+@pytest.fixture(scope="module")
+def solved(pool, tmp_path_factory) -> tuple[TaskDraft, Task, OracleRun]:
+    folder = tmp_path_factory.mktemp(FAMILY)
+    draft = generate(FAMILY, 1)
+    task = load_task(draft.write(folder))
+    oracle = run_oracle(task, pool, folder / "oracle")
+    assert oracle.solved, oracle.result
+    return draft, task, oracle
+
+
+def _failed(task: Task, oracle: OracleRun, state: dict[str, Any]) -> set[str]:
+    result = grade(task, oracle.s0 or {}, state, oracle.trace or {})
+    return {i.id for i in result.items if i.passed is False} | ({"collateral"} if result.collateral else set())
+
+
+def _sheet(draft: TaskDraft) -> str:
+    return next(c.args["path"] for c in draft.checks if c.id == "no_strays")
+
+
+def _rows(state: dict[str, Any], path: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(state["files"][path]["text"])))
+
+
+def _write(state: dict[str, Any], path: str, rows: list[list[str]]) -> None:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    state["files"][path] = file_state(out.getvalue().encode())
+
+
+def _row_of(draft: TaskDraft, twist: str) -> Any:
+    return next(c for c in draft.checks if c.id.startswith("row_") and twist in c.description)
+
+
+def test_every_seed_builds_the_same_bytes_with_its_twists():
+    regions = set()
+    for seed in range(1, 9):
+        draft = generate(FAMILY, seed)
+        rows = [c for c in draft.checks if c.id.startswith("row_")]
+        assert 12 <= len(rows) <= 20, len(rows)
+        statuses = sorted(s for c in rows for s in c.args["statuses"])
+        assert statuses.count("double charge") == 1 and statuses.count("refunded") == 2 and "no receipt" in statuses
+        assert any(" EUR " in c.description for c in rows)
+        regions.add(draft.timezone.split("/")[0])
+    assert regions == {"Europe", "America"}
+    assert generate(FAMILY, 6).files_out() == generate(FAMILY, 6).files_out()
+
+
+def test_the_alternatives_score_100(solved, pool, tmp_path):
+    _draft, task, oracle = solved
+    assert len(oracle.trace["steps"]) >= 25
+    assert sorted(task.alternatives) == ["as_printed", "new_message"]
+    for name in task.alternatives:
+        result = run_episode(pool, task, f"oracle:{name}", 1, tmp_path / name)
+        assert result["score"] == 100 and result["success"], (name, result)
+
+
+def test_a_subset_of_the_operators_is_accepted_with_every_mutant_killed(pool, tmp_path):
+    generate(FAMILY, 2, operators=["noisy_data"]).write(tmp_path)
+    [report] = validate_path(tmp_path, pool)
+    assert report.score == 100, [d.problem for d in report.diagnostics()]
+    assert report.kill_rate == 1.0, report.mutation["survivors"]
+
+
+def test_the_receipts_euros_instead_of_the_statements_amount_fails(solved):
+    draft, task, oracle = solved
+    path, check = _sheet(draft), _row_of(draft, " EUR ")
+    foreign = re.search(r"EUR (\d+\.\d\d)", check.description).group(1)
+    state = copy.deepcopy(oracle.sH)
+    rows = _rows(state, path)
+    row = next(r for r in rows if "EUR" in " ".join(r))
+    row[2] = f"-{foreign}"
+    _write(state, path, rows)
+    assert _failed(task, oracle, state) == {check.id, "no_strays"}
+
+
+@pytest.mark.parametrize("status", ["double charge", "refunded"])
+def test_a_double_charge_or_a_refund_marked_matched_fails(solved, status):
+    draft, task, oracle = solved
+    path = _sheet(draft)
+    state = copy.deepcopy(oracle.sH)
+    rows = _rows(state, path)
+    for row in rows:
+        if row[-1] == status:
+            row[-1] = "matched"
+    _write(state, path, rows)
+    failed = _failed(task, oracle, state)
+    flagged = [c.id for c in draft.checks if c.id.startswith("row_") and status in c.args["statuses"]]
+    assert failed == set(flagged) and flagged, failed
+
+
+def test_a_payment_without_a_receipt_given_another_ones_fails(solved):
+    draft, task, oracle = solved
+    path, check = _sheet(draft), _row_of(draft, "no receipt")
+    state = copy.deepcopy(oracle.sH)
+    rows = _rows(state, path)
+    stranger = next(r[3] for r in rows[1:] if r[3] != "none")
+    row = next(r for r in rows if r[-1] == "no receipt")
+    row[3], row[-1] = stranger, "matched"
+    _write(state, path, rows)
+    assert check.id in _failed(task, oracle, state)
+
+
+def test_the_follow_up_counted_through_the_holidays_fails(solved):
+    draft, task, oracle = solved
+    check = next(c for c in draft.checks if c.id == "follow_up")
+    today = datetime.fromisoformat(draft.now).date()
+    naive, days = today, int(re.search(r"(\d) working days", check.description).group(1))
+    while days:
+        naive += timedelta(days=1)
+        days -= naive.weekday() < 5  # weekends skipped, public holidays forgotten
+    assert naive != date.fromisoformat(check.args["due"])
+    state = copy.deepcopy(oracle.sH)
+    [reminder] = [r for r in state["reminders"]["Reminders"] if re.search(check.args["pattern"], r["title"])]
+    reminder["due"] = naive.isoformat() + reminder["due"][10:]
+    assert _failed(task, oracle, state) == {"follow_up"}
+
+
+def test_the_shops_mail_to_another_address_fails(solved):
+    _draft, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    sent = {m["message_id"] for m in state["mail"]["outbox"]}
+    for message in [*state["mail"]["outbox"], *state["mail"]["folders"]["Sent"]]:
+        if message["message_id"] in sent:
+            message["to"] = [re.sub(r"^[^@<]+@", "orders@", a.split("<")[-1].rstrip(">")) for a in message["to"]]
+    assert _failed(task, oracle, state) == {"double_charge_mail"}
+
+
+def test_another_receipt_number_in_one_of_a_double_charges_rows_fails(solved):
+    draft, task, oracle = solved
+    path, check = _sheet(draft), _row_of(draft, "double charge")
+    state = copy.deepcopy(oracle.sH)
+    rows = _rows(state, path)
+    ours = re.sub(r"\\", "", check.args["receipt"])
+    stranger = next(r[3] for r in rows[1:] if r[3] not in ("none", ours))
+    row = next(r for r in rows if r[3] == ours)  # the other row of the pair still names the right one
+    row[3] = stranger
+    _write(state, path, rows)
+    assert check.id in _failed(task, oracle, state)
+
+
+def _chases(state: dict[str, Any], addresses: list[str]) -> list[dict[str, Any]]:
+    """The messages sent to any of `addresses` ("Name <address>" or the bare address)."""
+    return [
+        m for m in state["mail"]["outbox"] if any(a.split("<")[-1].rstrip(">").lower() in addresses for a in m["to"])
+    ]
+
+
+def test_a_new_message_to_the_receipts_mailbox_or_the_wrong_day_fails(solved):
+    draft, task, oracle = solved
+    args = next(c for c in draft.checks if c.id == "double_charge_mail").args
+    state = copy.deepcopy(oracle.sH)
+    [chase] = _chases(state, args["to"])
+    if args.get("replies"):  # the oracle replied to the receipt: the same words as a new message
+        chase["in_reply_to"] = None
+        assert _failed(task, oracle, state) == {"double_charge_mail"}
+    state = copy.deepcopy(oracle.sH)
+    [chase] = _chases(state, args["to"])
+    day = date.fromisoformat(args["stated"]["dates"][0]) - timedelta(days=3)
+    chase["body"] += f"\n\nI first noticed it on {day.day} {day:%B} {day.year}."
+    assert _failed(task, oracle, state) == {"double_charge_mail"}
