@@ -505,6 +505,13 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
         codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
         wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    for label, said in (stated.get("dated") or {}).items():
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
+        for line in text.splitlines():
+            if _matches(line, said["pattern"]):
+                given = _dates(_HISTORY.sub("", line)) - allowed
+                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
 
 
@@ -2665,3 +2672,255 @@ def events_give_refs(initial: dict[str, Any], final: dict[str, Any], *, calendar
         if wrong:
             return False, f"the event {_label(event)!r} gives {wrong}, which no booking has as its reference"
     return True, f"every reference the new events in {calendar} give is a booking's"
+
+
+# -- plans: slots booked, one message per party, sheets and lists brought up to date ------------------
+
+
+def slot_at(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    start: str,
+    pattern: str,
+    label: str,
+    end: str | None = None,
+) -> Verdict:
+    """Exactly one new event about `label` (its title matches `pattern`) starts at `start`, in `calendar`,
+    and ends at `end` when given.
+
+    The event is found by its start: the slots of one plan often share words in their titles ("Sam's
+    40th: cake", "Sam's 40th: dinner at the Granary"), and their starts tell them apart."""
+    about = [(where, e) for where, e in _fresh(initial, final, "calendar") if _matches(_label(e), pattern)]
+    there = [(where, e) for where, e in about if _on_time(e.get("start"), start)]
+    if not there:
+        shown = sorted(f"{_label(e)!r} at {e.get('start')}" for _, e in about)
+        return False, f"no new event for {label} starts at {start}" + (f" (found {shown})" if shown else "")
+    if len(there) > 1:
+        return False, f"{len(there)} new events for {label} start at {start}; expected one"
+    where, event = there[0]
+    if where != calendar:
+        return False, f"the event for {label} is in the calendar {where!r}, not in {calendar!r}"
+    if end is not None and not _on_time(event.get("end"), end):
+        return False, f"the event for {label} ends {event.get('end')}; expected {end}"
+    return True, f"{label} is in {calendar} from {start}" + (f" to {end}" if end else "")
+
+
+def one_message(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    label: str,
+    says: dict[str, str] | None = None,
+    refuse: str | None = None,
+    dates: list[str] | None = None,
+) -> Verdict:
+    """Exactly one message the agent sent reached `label` (at any of its addresses `to`), and it went to them
+    alone; its own words say every labelled pattern of `says` and nothing `refuse` matches (an acceptance
+    that turns the offer down), and the calendar dates it writes out are among `dates` (ISO days)."""
+    got = [m for m in _outbox(final) if set(_recipients(m)) & set(to)]
+    if not got:
+        return False, f"nothing was sent to {label} ({', '.join(to)})"
+    if len(got) > 1:
+        return False, f"{len(got)} messages went to {label}; expected one"
+    message = got[0]
+    others = sorted(set(_recipients(message)) - set(to))
+    if others:
+        return False, f"the message to {label} also went to {others}"
+    text = _own_words(message)
+    missing = _missing(text, says or {})
+    if missing:
+        return False, f"the message to {label} is not " + " or ".join(missing)
+    found = re.search(refuse, text, re.IGNORECASE) if refuse else None
+    if found:
+        return False, f"the message to {label} says {found.group(0)!r}, which it should not"
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+    wrong = sorted(_dates(text) - allowed) if dates is not None else []
+    if wrong:
+        return False, f"the message to {label} gives the wrong date(s) {wrong} (month/day)"
+    return True, f"one message to {label}, " + (", ".join(sorted(says)) if says else "as asked")
+
+
+def sent_only_to(final: dict[str, Any], *, addresses: list[str], label: str) -> Verdict:
+    """Every message the agent sent went to some of `addresses` (`label` says whose they are) and nobody else."""
+    for message in _outbox(final):
+        strangers = sorted(set(_recipients(message)) - set(addresses))
+        if strangers:
+            return False, f"the message {message.get('subject')!r} went to {strangers}, who are not {label}"
+    return True, f"mail went only to {label}"
+
+
+def _table(state: dict[str, Any], path: str) -> tuple[list[str], list[dict[str, str]]] | None:
+    stored = (state.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return None
+    try:
+        reader = csv.DictReader(io.StringIO(stored["text"]))
+        rows = [{(k or "").strip(): (v or "").strip() for k, v in row.items() if isinstance(v, str)} for row in reader]
+    except csv.Error:
+        return None
+    return [(c or "").strip() for c in reader.fieldnames or []], rows
+
+
+def _same_cell(now: str, before: str) -> bool:
+    """A cell kept as it was: the same text, or the same amount written another way (150 for 150.00)."""
+    if now == before:
+        return True
+    a, b = _amount(now), _amount(before)
+    return a is not None and a == b and re.fullmatch(r"[\d.,\s]+", now + before) is not None
+
+
+def plan_sheet_rows(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    path: str,
+    key: str,
+    rows: dict[str, dict[str, dict[str, Any]]],
+    label: str,
+) -> Verdict:
+    """`path` is still a CSV with the columns it had (others may be added) and every row it had, found by
+    its `key` cell (rows may be added and reordered). In each row of `rows` (key -> column -> expected),
+    a cell is `{"amount": number}` or `{"pattern": regex}`; every other cell is as it was."""
+    before, after = _table(initial, path), _table(final, path)
+    if after is None:
+        return False, f"{path} is gone or is no longer a CSV file"
+    header, table = after
+    old_header, old_rows = before or ([], [])
+    lacking = [c for c in old_header if c not in header]
+    if lacking:
+        return False, f"{label} ({path}) lost the columns {lacking}"
+    by_key = {r.get(key, "").casefold(): r for r in table}
+    for old in old_rows:
+        name = old.get(key, "")
+        row = by_key.get(name.casefold())
+        if row is None:
+            return False, f"{label} has no row {name!r} any more"
+        wanted = rows.get(name, {})
+        for column in old_header:
+            cell, expected = row.get(column, ""), wanted.get(column)
+            if expected is None and not _same_cell(cell, old.get(column, "")):
+                return False, f"{label}: {name} / {column} was {old.get(column)!r} and is now {cell!r}"
+            if expected is not None and "amount" in expected and _amount(cell) != expected["amount"]:
+                return False, f"{label}: {name} / {column} is {cell!r}; expected {expected['amount']}"
+            if expected is not None and "pattern" in expected and not _matches(cell, expected["pattern"]):
+                return False, f"{label}: {name} / {column} is {cell!r}, not {expected.get('shown', 'the right value')}"
+    return True, f"{label} has the {len(rows)} rows filled in and the rest as it was"
+
+
+_HEADING = re.compile(r"^\s*(?:#+\s*(.*)|(.*?):\s*)$")
+_CLOSED = r"\b(?:done|kept|closed|completed?|finished|sent|delivered|dealt with|booked|paid|confirmed)\b"
+
+
+def _plan_lines(text: str) -> list[tuple[str, bool]]:
+    """(line, ticked) of a plan's lines. A line under a heading such as 'Done' or 'Kept' counts as ticked:
+    moving an item there is how many people tick it off."""
+    out, closed = [], False
+    for line in text.splitlines():
+        heading = _HEADING.match(line)
+        if heading and not _BOX.search(line) and not line.lstrip().startswith(("-", "*", "•")):
+            closed = _matches(heading.group(1) or heading.group(2), _CLOSED)
+            continue
+        if line.strip():
+            out.append((line.strip(), closed or _ticked(line)))
+    return out
+
+
+def plan_lines(
+    final: dict[str, Any],
+    *,
+    label: str,
+    entries: list[dict[str, Any]],
+    uid: str | None = None,
+    folder: str | None = None,
+    path: str | None = None,
+) -> Verdict:
+    """The note `uid` (still in `folder`) or the file `path` shows each entry ({label, pattern, state, says?})
+    in its state; other lines are free (a summary, a date beside an item):
+
+    - `done`: a ticked line about it (matching `pattern`) that matches `says`, and no open box `[ ]` about it;
+    - `open`: an open line about it, and every open line about it matches `says` (its date, say);
+    - `gone`: no open line about it (ticked off, or taken off the list)."""
+    if uid is not None:
+        where, note = _find(final, "notes", uid)
+        if note is None:
+            return False, f"the note {label} ({uid}) is gone"
+        if where != folder:
+            return False, f"the note {label} is in the folder {where!r}, not in {folder!r}"
+        text = note.get("body") or ""
+    else:
+        stored = (final.get("files") or {}).get(path or "")
+        if not stored or stored.get("text") is None:
+            return False, f"{label} ({path}) is gone or is not a text file"
+        text = stored["text"]
+    lines = _plan_lines(text)
+    for entry in entries:
+        about = [(line, ticked) for line, ticked in lines if _matches(line, entry["pattern"])]
+        says, what = entry.get("says"), entry["label"]
+        if entry["state"] == "done":
+            if not any(ticked and _matches(line, says) for line, ticked in about):
+                return False, f"{label} does not tick off {what}" + (" with the right details" if says else "")
+            left = [line for line, _ in about if "[ ]" in line]
+            if left:
+                return False, f"{label} still has {left[0]!r} open"
+        elif entry["state"] == "open":
+            open_lines = [line for line, ticked in about if not ticked]
+            if not open_lines:
+                return False, f"{label} does not list {what} as open"
+            wrong = [line for line in open_lines if not _matches(line, says)]
+            if wrong:
+                return False, f"{label}: {wrong[0]!r} does not give the right date for {what}"
+        else:
+            left = [line for line, ticked in about if not ticked]
+            if left:
+                return False, f"{label} still lists {what} as open: {left[0]!r}"
+    return True, f"{label} is up to date on {len(entries)} items"
+
+
+def not_reminded(initial: dict[str, Any], final: dict[str, Any], *, pattern: str, label: str) -> Verdict:
+    """No open reminder about `label` (title matching `pattern`) was added or changed: it needs none."""
+    found = [item.get("title") for _, item in _touched(initial, final, "reminders") if not item.get("completed")]
+    wrong = [t for t in found if _matches(t, pattern)]
+    if wrong:
+        return False, f"an open reminder {wrong[0]!r} was added for {label}, which needs none"
+    return True, f"no open reminder for {label}"
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _weekday_slips(text: str, year: int) -> list[str]:
+    """Dates written with a weekday that is not theirs in `year` ("Tuesday, November 18" when the 18th is a
+    Wednesday): one of the two is wrong, whichever the writer meant."""
+    months = "|".join(_MONTHS)
+    slips = []
+    for m in re.finditer(
+        rf"\b({'|'.join(w[:3] for w in _WEEKDAYS)})[a-z]*\.?,?\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+({months})[a-z]*"
+        rf"|({months})[a-z]*\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b)",
+        text,
+        re.IGNORECASE,
+    ):
+        month = _MONTHS.index((m.group(3) or m.group(4)).lower()[:3]) + 1
+        try:
+            weekday = datetime(year, month, int(m.group(2) or m.group(5))).weekday()
+        except ValueError:
+            continue
+        if _WEEKDAYS[weekday][:3] != m.group(1).lower():
+            slips.append(m.group(0))
+    return slips
+
+
+def dated_message(
+    final: dict[str, Any], *, to: list[str], patterns: dict[str, str], dates: list[str], year: int
+) -> Verdict:
+    """Every message to `to` says each labelled thing and writes only the calendar dates in `dates` (see
+    `message_says`), and every weekday it puts beside a date is that date's weekday in `year`."""
+    verdict = message_says(final, to=to, patterns=patterns, dates=dates)
+    if not verdict[0]:
+        return verdict
+    for message in [m for m in _outbox(final) if set(_recipients(m)) & set(to)]:
+        slips = _weekday_slips(_own_words(message), year)
+        if slips:
+            return False, f"the message {message.get('subject')!r} pairs a date with the wrong weekday: {slips}"
+    return True, verdict[1]

@@ -11,6 +11,9 @@ in the Work list with real dates and writes a note with the decisions.
 - noisy_data: the first meeting's minutes under a near-identical name, and other people's and
   finished items in the minutes.
 - cross_tool_consistency: the note lists the user's items with the same dates as the reminders.
+
+Around the story, half a year of the user's life (volume.Life, some 400 objects) that never names its
+people, vendor, items or days: the reminders and the calendar are paged and searched, not read whole.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from stageclaw.author.content.people import COMPANY_ROOTS
 from stageclaw.author.content.places import ENGLISH, REGIONS
 from stageclaw.author.content.text import amount_regex, date_regex, figures_regex, money, short_day, time_regex
 from stageclaw.author.content.timeline import at, pick_now, workday
+from stageclaw.author.content.volume import Avoid, Life, Scale, arrival_order
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import cross_source_conflict as csc
@@ -88,6 +92,18 @@ PROJECTS = (
                 "send {with} the updated budget sheet {when}",
                 "budget",
             ),
+            Item(
+                "survey",
+                "Send the team the pre-offsite survey",
+                "send the team the pre-offsite survey {when}",
+                "survey",
+            ),
+            Item(
+                "icebreaker",
+                "Plan the icebreaker session with {with}",
+                "plan the icebreaker session with {with}, {when}",
+                "icebreaker",
+            ),
         ),
         ("{who} – book the chartered bus for the new dates", "{who} – collect session proposals in the team channel"),
         ("{who} – send the updated calendar invite", "{who} – check the per-diem policy (it doesn't apply)"),
@@ -129,6 +145,18 @@ PROJECTS = (
                 r"run.of.show",
             ),
             Item("press", "Send {with} the press list", "send {with} the press list {when}", r"press"),
+            Item(
+                "speech",
+                "Draft the welcome speech with {with}",
+                "draft the welcome speech with {with}, {when}",
+                "speech",
+            ),
+            Item(
+                "slides",
+                "Send {with} the slides for the screens",
+                "send {with} the slides for the screens {when}",
+                "slides",
+            ),
         ),
         ("{who} – order the banners and the photo wall", "{who} – book a photographer"),
         ("{who} – confirm the venue's AV setup", "{who} – check the parking permit (not needed)"),
@@ -160,6 +188,13 @@ PROJECTS = (
         (
             Item("demo", "Prepare the demo script with {with}", "prepare the demo script with {with}, {when}", "demo"),
             Item("travel", "Send {with} the travel budget", "send {with} the travel budget {when}", "travel"),
+            Item(
+                "leads",
+                "Set up the lead-capture form with {with}",
+                "set up the lead-capture form with {with}, {when}",
+                r"lead.capture",
+            ),
+            Item("rota", "Send {with} the stand rota", "send {with} the stand rota {when}", r"\brota\b"),
         ),
         ("{who} – book the hotel rooms near the fair", "{who} – order the giveaways"),
         ("{who} – register the team for exhibitor passes", "{who} – check the shipping insurance (covered)"),
@@ -191,6 +226,33 @@ PROMPTS = (
     "me a note summarising the decisions. Some of them may already be in my reminders from the kickoff.",
 )
 CTC_PROMPT = " Put my action items with their dates in the note too."
+# What the background never says: the words of every item and of the vendor's terms.
+STORY_WORDS = (
+    "deposit",
+    "headcount",
+    "head count",
+    "dietary",
+    "agenda",
+    "budget",
+    "run-of-show",
+    "run of show",
+    "press",
+    "demo",
+    "travel",
+    "print files",
+    "artwork",
+    "guest",
+    "final numbers",
+    "booking confirmation",
+    "survey",
+    "icebreaker",
+    "speech",
+    "slides",
+    "lead-capture",
+    "lead capture",
+    "rota",
+)
+SCALE = Scale(messages=170, series=6, events=110, contacts=60, files=50, notes=15, reminders=20)
 
 
 def _round_figure(value: float) -> int:
@@ -324,8 +386,8 @@ class ActionItems(Family):
             deposit_when, final_when = deposit_words, final_words
 
         # My items, with their deadlines.
-        own = list(rng.sample(project.own, 2))
-        own_rules = rng.sample(RULES, 2)
+        own = list(rng.sample(project.own, 4))
+        own_rules = rng.sample(RULES, 4)
         fill = {"vendor": vendor.name, "with": partner.given}
         mine = [
             (project.deposit, "deposit", project.deposit.line.format(when=deposit_when, **fill)),
@@ -336,6 +398,12 @@ class ActionItems(Family):
             for item, (rule, words) in zip(own, own_rules, strict=True)
         ]
         dues = {item.key: self._due(rule, start, meeting, deposit_days, final_days) for item, rule, _ in mine}
+        # "By the end of next week" is its Friday (the working week) to most, its Sunday (the calendar
+        # week) to some: both read it right, a day in between neither.
+        allowed = {
+            item.key: [dues[item.key] + timedelta(days=n) for n in ((0, 2) if rule == "next_friday" else (0,))]
+            for item, rule, _ in mine
+        }
         for item, _, _ in mine:
             title = item.title.format(**fill)
             clashes = [o.key for o, _, _ in mine if re.search(o.pattern, title, re.IGNORECASE)]
@@ -434,8 +502,7 @@ class ActionItems(Family):
                 instead_of=minutes_file,
             )
 
-        # The rest of the user's life.
-        bg = Background(draft, rng, people, me, now, "en")
+        # The rest of the user's life, clear of the story: no look-alike item, vendor, event or meeting.
         draft.add_reminder(
             work,
             {
@@ -444,13 +511,22 @@ class ActionItems(Family):
                 "due": workday(now.date(), 3).isoformat(),
             },
         )
-        bg.reminders(2, "Personal", avoid="budget|deposit|press|travel")
-        bg.notes(2, "Notes")
-        noise = bg.mail(3)
-        bg.events(2, "Personal")
-        bg.contacts([partner, finance, contact])
+        Background(draft, rng, people, me, now, "en").contacts([partner, finance, contact])
+        event_days = [start + timedelta(days=n) for n in range(project.days + 1)]
+        event_days += [old_start + timedelta(days=n) for n in range(project.days + 1)]
+        avoid = Avoid(
+            people=[p.name for p in [*team, contact]],
+            words=[vendor_name, place, project.name, event_name.split(" – ")[0], *STORY_WORDS],
+            days=[kickoff, meeting, *event_days, *dues.values(), *(d for ds in allowed.values() for d in ds)],
+            slots=[(at(d, 15, 0, me.tz), at(d, 18, 0, me.tz)) for d in (kickoff, meeting)],
+            addresses=[contact.email],
+            paths=[minutes_path.rsplit("/", 1)[0]],
+        )
+        life = Life.of(ctx, draft, me, now, avoid=avoid, months=6)
+        background = life.fill(SCALE)
+        arrival_order(draft)
         if ctx.on("noisy_data"):
-            nd.irrelevant(draft, noise)
+            nd.irrelevant(draft, background[:: max(1, len(background) // 40)])
             draft.record(nd.NAME, {"other_peoples_items": others_lines, "done_items": done_lines})
 
         # The request and the checks.
@@ -466,12 +542,6 @@ class ActionItems(Family):
             + "; write a note with the decisions."
         )
         patterns = {}
-        # "By the end of next week" is its Friday (the working week) to most, its Sunday (the calendar
-        # week) to some: both read it right, a day in between neither.
-        allowed = {
-            item.key: [dues[item.key] + timedelta(days=n) for n in ((0, 2) if rule == "next_friday" else (0,))]
-            for item, rule, _ in mine
-        }
         for item, rule, _line in mine:
             title = item.title.format(**fill)
             due = dues[item.key]
@@ -519,7 +589,8 @@ class ActionItems(Family):
                 note_patterns[decision.rstrip(".")] = figures
         described = (
             f"One new note in Notes records the decisions with their figures, among them the budget of "
-            f"{money(budget, region)} and the {clock_at:%H:%M} start; every date it gives is right"
+            f"{money(budget, region)} and the {clock_at:%H:%M} start; every date it gives is right (an action item's "
+            "line gives that item's due date)"
         )
         # The days a correct note may name: the meeting, the event's days, the new due dates.
         note_dates = {meeting, *(start + timedelta(days=n) for n in range(project.days + 1)), *dues.values()}
@@ -541,7 +612,14 @@ class ActionItems(Family):
                 {
                     "folder": "Notes",
                     "patterns": note_patterns,
-                    "stated": {"dates": sorted(d.isoformat() for d in note_dates)},
+                    "stated": {
+                        "dates": sorted(d.isoformat() for d in note_dates),
+                        # an item's line that gives a date gives that item's: not another item's, not a day off
+                        "dated": {
+                            item.key: {"pattern": item.pattern, "dates": [d.isoformat() for d in allowed[item.key]]}
+                            for item, _, _ in mine
+                        },
+                    },
                 },
                 weight=2,
                 stage="summarising the meeting",

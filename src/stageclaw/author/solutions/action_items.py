@@ -6,7 +6,7 @@ import re
 from datetime import date, timedelta
 from typing import Any
 
-from stageclaw.author.solutionlib import one_line
+from stageclaw.author.solutionlib import every, one_line
 
 FACTS: dict[str, Any] = {}
 
@@ -59,7 +59,7 @@ def _dues(tools, weekend=False):
 def solve(tools):
     f = FACTS
     dues = _dues(tools)
-    work = tools.reminders_list(list=f["list"])["reminders"]
+    work = every(tools.reminders_list, "reminders", list=f["list"])
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
         stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)
@@ -84,7 +84,7 @@ def solve_weekend(tools):
         + "".join(f"* TODO {i['title']} by {dues[i['key']].isoformat()}\n" for i in f["items"]),
         folder=f["folder"],
     )
-    work = tools.reminders_list(list=f["list"])["reminders"]
+    work = every(tools.reminders_list, "reminders", list=f["list"], limit=10)
     for item in f["items"]:
         stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)
         if stale is not None:
@@ -97,11 +97,11 @@ def solve_read_all(tools):
     as '19 June 2026'."""
     f = FACTS
     folder = f["minutes"].rsplit("/", 1)[0] if "/" in f["minutes"] else ""
-    for entry in tools.files_list(path=folder)["entries"]:
+    for entry in every(tools.files_list, "entries", path=folder):
         if entry["type"] == "file" and entry["path"].endswith((".md", ".txt")):
             tools.files_read(path=entry["path"])
     dues = _dues(tools)
-    work = tools.reminders_list(include_completed=True)["reminders"]
+    work = every(tools.reminders_list, "reminders", include_completed=True)
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
         stale = next(

@@ -1,0 +1,206 @@
+"""event-planning: each quote read against the plan note, the budget sheet and a guest's card; the ones that
+fit accepted and the rest declined by mail; the slots in the calendar; a reminder per deposit, on the day
+the user pays it; the budget sheet and the plan note filled in."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import date, datetime, timedelta
+
+from stageclaw.author.solutionlib import one_line
+
+FACTS: dict = {}
+
+ACCEPT = (
+    "Hello,\n\nThank you for the quote. We'd like to go ahead and book you, please. Could you send the deposit "
+    "invoice?\n\nBest wishes,\n{me}"
+)
+DECLINE = (
+    "Hello,\n\nThank you for taking the time to put the quote together. We've decided to go with another option "
+    "this time, but we really appreciated it.\n\nBest wishes,\n{me}"
+)
+
+
+def _own(body):
+    """A mail's own words on one line, without the history it quotes."""
+    return one_line("\n".join(line for line in (body or "").splitlines() if not line.lstrip().startswith(">")))
+
+
+def pay_day(deadline, days, holidays):
+    """`days` working days before `deadline` (weekends and the public holidays skipped)."""
+    day = deadline
+    while days:
+        day -= timedelta(days=1)
+        if day.weekday() < 5 and day.isoformat() not in holidays:
+            days -= 1
+    return day
+
+
+def _last_said(texts, shown_values):
+    """The value of the last of `shown_values` ([shown, value]) that the mails give: a later mail corrects."""
+    found = None
+    for text in texts:
+        for shown, value in shown_values:
+            if shown in text:
+                found = value
+    assert found is not None, f"none of {shown_values} is in the mails"
+    return found
+
+
+def _rules(tools):
+    """The plan note's rules, what the guest's card needs, and the budget sheet's lines."""
+    f = FACTS
+    note = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])
+    rules = one_line(note["body"])
+    assert f["sheet"] in rules and f["list"] in rules and f["calendar"] in rules, "the note does not give the rules"
+    assert ("two working days before" in rules) == bool(f["pay_days"])
+    unmet = None
+    if f["must"]:
+        card = tools.contacts_search(query=f["must"]["name"])["contacts"][0]
+        assert f["must"]["needs"] in (card["notes"] or ""), "the card does not say what the guest needs"
+        unmet = f["must"]["unmet"]
+    sheet = tools.files_read(path=f["sheet"])["content"]
+    budgets = {row["Item"]: float(row["Budget"]) for row in csv.DictReader(io.StringIO(sheet))}
+    return note, unmet, sheet, budgets
+
+
+def _quotes(tools, unmet, budgets, read_all=False):
+    """Each supplier's answer, newest mail last, with the decision: book, decline or (withdrawn) leave."""
+    f = FACTS
+    inbox = tools.mail_search(folder="INBOX", limit=200)["messages"] if read_all else None
+    out = []
+    for s in f["suppliers"]:
+        if read_all:
+            found = [m for m in inbox if s["subject"] in m["subject"]]
+        else:
+            found = tools.mail_search(folder="INBOX", subject=s["subject"])["messages"]
+        theirs = sorted((m for m in found if s["from"] in m["from"]), key=lambda m: datetime.fromisoformat(m["date"]))
+        texts = [_own(tools.mail_read(id=m["id"])["body"]) for m in theirs]
+        quote = {**s, "reply_to": theirs[-1]}
+        if f["withdraw"] in texts[-1]:
+            out.append({**quote, "decision": "withdrawn"})
+            continue
+        quote["total"] = _last_said(texts, s["totals"])
+        quote["deposit"] = _last_said(texts, s["deposits"])
+        everything = " ".join(texts)
+        assert s["day"]["shown"] in everything and s["deadline"]["shown"] in everything
+        if s["deadline"]["days_before"]:
+            deadline = date.fromisoformat(f["event"]) - timedelta(days=s["deadline"]["days_before"])
+        else:
+            deadline = date.fromisoformat(s["deadline"]["date"])
+        quote["deadline"] = deadline
+        quote["pay"] = pay_day(deadline, f["pay_days"], f["holidays"])
+        fits = (
+            quote["total"] <= budgets[s["row"]]
+            and s["day"]["date"] == f["event"]
+            and not (unmet and unmet in everything)
+        )
+        out.append({**quote, "decision": "book" if fits else "decline"})
+    booked = [q["row"] for q in out if q["decision"] == "book"]
+    assert sorted(booked) == sorted(set(booked)), f"more than one quote fits a line: {booked}"
+    return out
+
+
+def _money(value):
+    return f"{value:.2f}"
+
+
+def _fill_sheet(tools, sheet, quotes, money=_money, when=lambda d: d.isoformat(), extra=None):
+    """The budget sheet with each booking's supplier, quote, deposit and deposit due (and, with `extra`, a
+    column of that name saying 'booked')."""
+    rows = list(csv.reader(io.StringIO(sheet)))
+    header = rows[0] + ([extra] if extra else [])
+    by_row = {q["row"]: q for q in quotes if q["decision"] == "book"}
+    out = [header]
+    for row in rows[1:]:
+        q = by_row.get(row[0])
+        if q is not None:
+            row = [row[0], row[1], q["name"], money(q["total"]), money(q["deposit"]), when(q["deadline"])]
+        out.append(row + ([("booked" if q else "")] if extra else []))
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerows(out)
+    tools.files_write(path=FACTS["sheet"], content=text.getvalue())
+
+
+def solve(tools):
+    f = FACTS
+    note, unmet, sheet, budgets = _rules(tools)
+    quotes = _quotes(tools, unmet, budgets)
+    for q in quotes:
+        if q["decision"] != "withdrawn":
+            text = ACCEPT if q["decision"] == "book" else DECLINE
+            tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"]))
+    body = note["body"]
+    for q in quotes:
+        if q["decision"] != "book":
+            continue
+        tools.calendar_create_event(calendar=f["calendar"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1])
+        tools.reminders_create(title=q["reminder"], list=f["list"], due=q["pay"].isoformat())
+        body = body.replace(f"- [ ] {q['row']}\n", f"- [x] {q['row']} – {q['name']}\n")
+    if f["update"]:
+        _fill_sheet(tools, sheet, quotes)
+        tools.notes_update(uid=note["uid"], body=body)
+
+
+def solve_new_messages(tools):
+    """New messages instead of replies, in other words; slots and reminders named another way; the sheet's
+    amounts with the currency and its dates written out; the note's lines ticked with a mark."""
+    f = FACTS
+    note, unmet, sheet, budgets = _rules(tools)
+    quotes = _quotes(tools, unmet, budgets)
+    for q in quotes:
+        if q["decision"] == "withdrawn":
+            continue
+        if q["decision"] == "book":
+            text = "Hello,\n\nThanks so much for your quote: we're happy to confirm the booking. Please send over "
+            text += "the invoice for the deposit and we'll pay it in good time.\n\nKind regards,\n" + f["me"]
+        else:
+            text = "Hello,\n\nMany thanks for your quote. Unfortunately it doesn't work for us this time, so "
+            text += "we won't be going ahead, but thank you for your time.\n\nKind regards,\n" + f["me"]
+        tools.mail_send(to=[q["from"]], subject=f"Your quote: {q['subject']}", body=text)
+    if f["update"]:
+        symbol = re.match(r"\D*", quotes[0]["totals"][0][0]).group(0)
+        _fill_sheet(
+            tools,
+            sheet,
+            quotes,
+            money=lambda v: f"{symbol}{v:,.2f}",
+            when=lambda d: f"{d.day} {d.strftime('%B')} {d.year}",
+            extra="Status",
+        )
+    body = note["body"]
+    for q in quotes:
+        if q["decision"] != "book":
+            continue
+        tools.reminders_create(title=f"{q['name']} deposit", list=f["list"], due=q["pay"].isoformat())
+        tools.calendar_create_event(
+            calendar=f["calendar"], summary=f"{q['row']}: {q['name']}", start=q["slot"][0], end=q["slot"][1]
+        )
+        body = body.replace(f"- [ ] {q['row']}\n", f"- ✓ {q['row']}, booked with {q['name']}\n")
+    if f["update"]:
+        tools.notes_update(uid=note["uid"], body=body)
+
+
+def solve_read_all(tools):
+    """Reads the whole inbox instead of searching; books the calendar and reminders first; moves the booked
+    lines of the note under a heading of their own."""
+    f = FACTS
+    note, unmet, sheet, budgets = _rules(tools)
+    quotes = _quotes(tools, unmet, budgets, read_all=True)
+    booked = [q for q in quotes if q["decision"] == "book"]
+    for q in booked:
+        tools.calendar_create_event(calendar=f["calendar"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1])
+        tools.reminders_create(title=f"Deposit for {q['name']}", list=f["list"], due=q["pay"].isoformat())
+    for q in quotes:
+        if q["decision"] != "withdrawn":
+            text = ACCEPT if q["decision"] == "book" else DECLINE
+            tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"]))
+    if f["update"]:
+        _fill_sheet(tools, sheet, quotes)
+        body = note["body"]
+        for q in booked:
+            body = body.replace(f"- [ ] {q['row']}\n", "")
+        body += "\nBooked:\n" + "".join(f"- {q['row']}: {q['name']}\n" for q in booked)
+        tools.notes_update(uid=note["uid"], body=body)

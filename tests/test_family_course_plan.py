@@ -1,0 +1,150 @@
+"""course-plan on the real servers: the oracle meets the v2 bar, the alternatives (one mail per group member;
+times given in UTC) score 100, honest variations pass, and the mistakes the syllabus invites each fail: a
+deadline at the school's clock time, one converted with the winter gap in a week when only one zone has
+changed, the syllabus date of the moved assignment, a reminder counted from the school's date, the other
+course's deadlines, the group told at the personal address nobody verified."""
+
+from __future__ import annotations
+
+import copy
+import re
+from datetime import date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from stageclaw.author import generate
+from stageclaw.author.draft import TaskDraft
+from stageclaw.grade.grader import grade
+from stageclaw.run.episode import run_episode
+from stageclaw.task.loader import Task, load_task
+from stageclaw.validate.oracle import OracleRun, run_oracle
+
+FAMILY = "course-plan"
+
+
+@pytest.fixture(scope="module")
+def solved(pool, tmp_path_factory) -> tuple[TaskDraft, Task, OracleRun]:
+    folder = tmp_path_factory.mktemp(FAMILY)
+    draft = generate(FAMILY, 1)
+    task = load_task(draft.write(folder))
+    oracle = run_oracle(task, pool, folder / "oracle")
+    assert oracle.solved, oracle.result
+    return draft, task, oracle
+
+
+def _failed(task: Task, oracle: OracleRun, state: dict[str, Any]) -> set[str]:
+    result = grade(task, oracle.s0 or {}, state, oracle.trace or {})
+    return {i.id for i in result.items if i.passed is False}
+
+
+def _event(state: dict[str, Any], start: str, pattern: str) -> dict[str, Any]:
+    return next(
+        e
+        for e in state["calendar"]["Study"]
+        if datetime.fromisoformat(e["start"]) == datetime.fromisoformat(start)
+        and re.search(pattern, e["summary"], re.I)
+    )
+
+
+def _objects(draft: TaskDraft) -> int:
+    groups = (draft.mail, draft.calendar, draft.reminders, draft.notes)
+    return sum(len(v) for g in groups for v in g.values()) + len(draft.contacts) + len(draft.files)
+
+
+def test_the_oracle_meets_the_v2_bar(solved):
+    draft, task, oracle = solved
+    assert _objects(draft) >= 300
+    assert len(oracle.trace["steps"]) >= 25
+    apps = {s["tool"].split("_")[0] for s in oracle.trace["steps"]}
+    assert {"files", "mail", "calendar", "reminders", "notes", "contacts"} <= apps
+    assert len([i for i in task.rubric.items if i.check]) >= 15
+    assert sorted(draft.operators) == sorted(draft.evidence)
+
+
+def test_both_zones_change_their_clocks_during_the_term():
+    for seed in range(20, 26):
+        draft = generate(FAMILY, seed)
+        gaps = set()
+        for check in (c for c in draft.checks if c.id.startswith("due_")):
+            here = datetime.fromisoformat(check.args["start"])
+            there = re.search(r"; (\S+) at the school", check.description).group(1)
+            gaps.add(datetime.fromisoformat(there).utcoffset() - here.utcoffset())
+        assert len(gaps) >= 2, (seed, gaps)
+
+
+@pytest.mark.parametrize("name", ["per_person", "utc_times"])
+def test_the_alternatives_score_100(solved, pool, tmp_path, name):
+    _, task, _ = solved
+    result = run_episode(pool, task, f"oracle:{name}", 1, tmp_path / name)
+    assert result["score"] == 100 and result["success"], [i for i in result["items"] if not i["passed"]]
+
+
+def test_honest_variations_pass(solved):
+    """Events an hour long with the course in the title; the note's lines with the school's time beside."""
+    draft, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    note = next(c for c in draft.checks if c.id == "study_plan").args
+    item = next(n for n in state["notes"]["Notes"] if n["uid"] == note["uid"])
+    item["body"] += "\n(Times are UK time; the school's are in the syllabus.)\n"
+    for check in (c for c in draft.checks if c.id.startswith("due_")):
+        event = _event(state, check.args["start"], check.args["pattern"])
+        event["summary"] = f"{event['summary']} – UX/PY/DV course"
+    assert _failed(task, oracle, state) == set()
+
+
+def test_a_deadline_at_the_schools_clock_time_or_the_wrong_gap_fails(solved):
+    draft, task, oracle = solved
+    zone = draft.facts["zone"]
+    for check in (c for c in draft.checks if c.id.startswith("due_")):
+        here = datetime.fromisoformat(check.args["start"])
+        naive = here.astimezone(ZoneInfo(zone)).replace(tzinfo=here.tzinfo)  # the school's clock time, as if here
+        for wrong in (naive, here + timedelta(hours=1), here - timedelta(hours=1)):
+            state = copy.deepcopy(oracle.sH)
+            event = _event(state, check.args["start"], check.args["pattern"])
+            event["start"], event["end"] = wrong.isoformat(), (wrong + timedelta(minutes=30)).isoformat()
+            assert check.id in _failed(task, oracle, state), (check.id, wrong)
+
+
+def test_the_syllabus_date_of_the_moved_assignment_fails(solved):
+    draft, task, oracle = solved
+    moved = next(d for d in draft.facts["deadlines"] if d["moved_to"])
+    check = next(
+        c for c in draft.checks if c.id.startswith("due_") and re.search(c.args["pattern"], moved["name"], re.I)
+    )
+    state = copy.deepcopy(oracle.sH)
+    event = _event(state, check.args["start"], check.args["pattern"])
+    for key in ("start", "end"):
+        back = date.fromisoformat(moved["moved_iso"]) - date.fromisoformat(moved["date"])
+        event[key] = (datetime.fromisoformat(event[key]) - back).isoformat()
+    assert check.id in _failed(task, oracle, state)
+
+
+def test_a_reminder_counted_from_the_schools_date_fails(solved):
+    """Where the deadline falls on the next day here, counting from the school's date gives a day too early."""
+    draft, task, oracle = solved
+    for check in (c for c in draft.checks if c.id.startswith("remind_")):
+        for wrong in (-1, 1):
+            state = copy.deepcopy(oracle.sH)
+            todo = next(
+                t
+                for t in state["reminders"]["Study"]
+                if t.get("due") == check.args["due"] and re.search(check.args["pattern"], t["title"], re.I)
+            )
+            todo["due"] = (date.fromisoformat(check.args["due"]) + timedelta(days=wrong)).isoformat()
+            assert check.id in _failed(task, oracle, state), (check.id, wrong)
+
+
+def test_the_other_course_and_the_unverified_address_fail(solved):
+    draft, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    first = state["calendar"]["Study"][-1]
+    state["calendar"]["Study"].append({**first, "uid": "evt-other", "summary": "Quiz 2 due"})
+    assert "no_other_course_events" in _failed(task, oracle, state)
+    personal = draft.evidence["entity_alignment"]["addresses"][1]
+    known = draft.evidence["entity_alignment"]["addresses"][0]
+    state = copy.deepcopy(oracle.sH)
+    for message in state["mail"]["outbox"]:
+        message["to"] = [personal if known in a else a for a in message["to"]]
+    assert "group_told" in _failed(task, oracle, state)
