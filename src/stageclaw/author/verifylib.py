@@ -1097,7 +1097,8 @@ def _writings(initial: dict[str, Any], final: dict[str, Any]) -> list[tuple[str,
     for folder, note in _grouped(final, "notes"):
         before = old_notes.get(note.get("uid"))
         if before != note:
-            out.append((f"notes/{folder}/{note.get('uid')}", _written_text(before, note, ("title", "body")), not before))
+            where = f"notes/{folder}/{note.get('uid')}"
+            out.append((where, _written_text(before, note, ("title", "body")), not before))
     old_files = initial.get("files") or {}
     for path, stored in sorted((final.get("files") or {}).items()):
         before = old_files.get(path)

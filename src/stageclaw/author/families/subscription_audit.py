@@ -35,7 +35,7 @@ from stageclaw.author.content.files import csv_text
 from stageclaw.author.content.mail import mail
 from stageclaw.author.content.people import Person, slug
 from stageclaw.author.content.places import REGIONS, Region
-from stageclaw.author.content.text import MONTHS, clock, day
+from stageclaw.author.content.text import clock, day
 from stageclaw.author.content.timeline import at
 from stageclaw.author.content.volume import Avoid, Life, Scale
 from stageclaw.author.draft import Check, TaskDraft
@@ -473,9 +473,7 @@ class SubscriptionAudit(Family):
 
     # -- files, notes, contacts --------------------------------------------------------------------
 
-    def _statement(
-        self, ctx: Context, draft: TaskDraft, region: Region, services: list[Service], now: datetime
-    ) -> str:
+    def _statement(self, ctx: Context, draft: TaskDraft, region: Region, services: list[Service], now: datetime) -> str:
         """The card's transactions from the start of the month three months back to yesterday."""
         rng = ctx.rng
         first = (now.date().replace(day=1) - timedelta(days=80)).replace(day=1)
@@ -491,9 +489,10 @@ class SubscriptionAudit(Family):
                         rows.append((d, s.descriptor, s.old or s.price))
                     elif d == on:
                         rows.append((d, s.descriptor, s.price))
-                elif s.role == "fitness":
-                    if any(m["_kind"] == t.RECEIPT[0] and m["date"][:10] == d.isoformat() for m in s.messages):
-                        rows.append((d, s.descriptor, s.price))
+                elif s.role == "fitness" and any(
+                    m["_kind"] == t.RECEIPT[0] and m["date"][:10] == d.isoformat() for m in s.messages
+                ):
+                    rows.append((d, s.descriptor, s.price))
         story = {a for _, _, a in rows}
         d = first
         while d < now.date():
@@ -615,10 +614,10 @@ class SubscriptionAudit(Family):
                     a, b = receipts[-1], receipts[-2]
                     nd.twin(draft, mail_path(a["_folder"], a), a, mail_path(b["_folder"], b), b)
             if phishing is not None:
-                renewal = by["licence"].messages[-2]
-                bait = phishing["message"]
-                if nd.looks_alike(mail_path(renewal["_folder"], renewal), renewal, "", bait):
-                    nd.twin(draft, mail_path(renewal["_folder"], renewal), renewal, mail_path(bait["_folder"], bait), bait)
+                renewal, bait = by["licence"].messages[-2], phishing["message"]
+                paths = mail_path(renewal["_folder"], renewal), mail_path(bait["_folder"], bait)
+                if nd.looks_alike(paths[0], renewal, paths[1], bait):
+                    nd.twin(draft, paths[0], renewal, paths[1], bait)
             nd.irrelevant(draft, background[:12])
         for s in services:
             for m in s.messages:
@@ -744,7 +743,7 @@ class SubscriptionAudit(Family):
             f"~notes/{NOTES}/{note['uid']}#*",
             "+files/**",
         )
-        draft.permit("~mail/folders/*/*#flags")
+        draft.permit("~mail/folders/*/*#flags", "+mail/folders/INBOX/*")  # a copy to oneself lands in the inbox
         if ctx.on("cross_tool_consistency"):
             ctc.agree(
                 draft,
@@ -769,8 +768,10 @@ class SubscriptionAudit(Family):
         tr.record(
             draft,
             kind="dst",
-            facts=[f"the clocks change on {change.isoformat()}: UTC{_offset(before)} before, UTC{_offset(due.utcoffset())} "
-            "at the reminder"],
+            facts=[
+                f"the clocks change on {change.isoformat()}: UTC{_offset(before)} before, "
+                f"UTC{_offset(due.utcoffset())} at the reminder"
+            ],
             items=["trial_reminder"],
         )
 

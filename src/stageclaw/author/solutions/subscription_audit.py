@@ -136,7 +136,8 @@ def solve_note_update(tools):
     _prices(tools)
     _check_trial_and_gym(tools)
     trial = f["trial"]
-    tools.reminders_create(title=f"Cancel {trial['name']} before the trial ends?", list=f["lists"], due=trial["due"][:16])
+    title = f"Cancel {trial['name']} before the trial ends?"
+    tools.reminders_create(title=title, list=f["lists"], due=trial["due"][:16])  # local wall time, no offset
     added = ["", "Update: what I still pay per month", *(f"- {s['name']}: {s['monthly']}" for s in f["kept"])]
     added.append(f"Altogether: {f['total']} a month")
     tools.notes_update(uid=note["uid"], body=note["body"] + "\n" + "\n".join(added))
