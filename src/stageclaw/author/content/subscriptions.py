@@ -140,7 +140,7 @@ CATEGORIES = {
             (7, 14),
             "Account ID",
             "AA########",
-            "practising every day before the trip",
+            "practising every day",
             "gave up on it after a month",
         ),
         Category(
@@ -199,8 +199,8 @@ RISEN = ", even at the new price"
 
 RECEIPT = (
     "Your {brand} receipt",
-    "Hi {first},\n\nThanks for your payment. Here is your receipt.\n\n{brand} {plan}, {period}\nAmount: {price}\n"
-    "Paid with: card ending {card}\nReceipt number: {receipt}\n{label}: {account}\n\n"
+    "Hi {first},\n\nThanks for your payment. Here is your receipt.\n\n{brand} {plan} ({noun}), {period}\n"
+    "Amount: {price}\nPaid with: card ending {card}\nReceipt number: {receipt}\n{label}: {account}\n\n"
     "This is an automated message and replies to it are not read. To change or cancel your plan, email us at "
     "{support}.\n\n{brand}",
 )
@@ -208,12 +208,13 @@ RISE = (
     "An update to your {brand} price",
     "Hi {first},\n\nWe're writing to let you know that the price of the {plan} plan is going up. From your payment "
     "on {date}, you'll pay {new} a month instead of {old}.\n\nYou don't need to do anything to keep your plan. If "
-    "you'd rather change or cancel it, email {support} before {date}.\n\n{label}: {account}\n\nThe {brand} team",
+    "you'd rather change or cancel it, email {support} before {date}.\n\n{label}: {account}\n\nThe {short} team",
 )
 ANNUAL = (
     "You've switched to annual billing",
-    "Hi {first},\n\nYou're now on the annual {plan} plan. We've charged {price} to your card ending {card} for the "
-    "twelve months from {start} to {end}, and your monthly payments have stopped.\n\nReceipt number: {receipt}\n"
+    "Hi {first},\n\nYou're now on the annual {brand} {plan} plan ({noun}). We've charged {price} to your card "
+    "ending {card} for the twelve months from {start} to {end}, and your monthly payments have stopped.\n\n"
+    "Receipt number: {receipt}\n"
     "{label}: {account}\n\nQuestions? Email {support}.\n\n{brand}",
 )
 BOX = (
@@ -232,7 +233,7 @@ RECIPES = (
 NEWSLETTER = (
     "{brand}: {topic}",
     "Good morning {first},\n\nToday's picks from {brand}: {topic}, and the week ahead in five charts.\n\n"
-    "Read them all on our website or in the app.\n\nThe {brand} newsroom",
+    "Read them all on our website or in the app.\n\nThe {short} newsroom",
 )
 NEWS_TOPICS = (
     "the towns rethinking their high streets",
@@ -250,18 +251,19 @@ MOVED = (
     "Our reader help desk is moving",
     "Dear {first},\n\nWe're bringing our customer service together with our sister titles. From {date}, the "
     "{old} mailbox will no longer be answered: please write to {new} about your subscription, payments or "
-    "cancellations. Your {label} stays {account}.\n\nThank you for reading,\nThe {brand} team",
+    "cancellations. Your {label} stays {account}.\n\nThank you for reading,\nThe {short} team",
 )
 LICENCE = (
     "Your {brand} licence",
-    "Hi {first},\n\nThanks for buying {brand} {plan} (12 months). Amount: {price}.\n\n{label}: {account}\n"
+    "Hi {first},\n\nThanks for buying {brand} {plan} ({noun}, 12 months). Amount: {price}.\n\n{label}: {account}\n"
     "Receipt number: {receipt}\nYour licence renews automatically on {date}.\n\n"
     "Need help, or want to turn off automatic renewal? Email {support}.\n\n{brand}",
 )
 RENEWAL = (
     "Your {brand} licence renews soon",
-    "Hi {first},\n\nYour {plan} licence renews automatically on {date} and we'll charge {price} to your card ending "
-    "{card}.\n\nIf you don't want to renew, email {support} with your {label} ({account}) before then.\n\n{brand}",
+    "Hi {first},\n\nYour {brand} {plan} licence renews automatically on {date} and we'll charge {price} to your card "
+    "ending {card}.\n\nIf you don't want to renew, email {support} with your {lower} ({account}) before then."
+    "\n\n{brand}",
 )
 PHISHING = (
     "Action required: your {brand} licence is about to lapse",

@@ -213,6 +213,7 @@ class SubscriptionAudit(Family):
         rng = ctx.rng
         roles = ["rise", "annual", "bank", "plain", "news", "licence", "extra"]
         roles += [*(["extra2"] if rng.random() < 0.5 else []), "fitness", "trial"]
+        card = f"{rng.randint(1000, 9999)}"  # the one card every plan is paid with
         used: set[str] = set()
         out: list[Service] = []
         for role in roles:
@@ -231,7 +232,7 @@ class SubscriptionAudit(Family):
                 price,
                 _account(rng, name, cat.shape),
                 rng.randint(1, 28),
-                f"{rng.randint(1000, 9999)}",
+                card,
                 nick,
                 keep,
                 yearly=role == "licence",
@@ -310,6 +311,9 @@ class SubscriptionAudit(Family):
         base = {
             "first": me.first,
             "brand": s.name,
+            "short": re.sub(r"^The ", "", s.name),
+            "noun": s.cat.noun,
+            "lower": s.cat.label.lower(),
             "plan": s.plan,
             "label": s.cat.label,
             "account": s.account,
@@ -331,8 +335,8 @@ class SubscriptionAudit(Family):
                 receipt(d, s.price)
         if s.role == "news":
             first = now.date() - timedelta(days=rng.randint(50, 60))
-            for n, d in enumerate(first + timedelta(weeks=k) for k in range(9)):
-                topic = t.NEWS_TOPICS[(n + rng.randint(0, 9)) % len(t.NEWS_TOPICS)]
+            topics = rng.sample(t.NEWS_TOPICS, 9)
+            for topic, d in zip(topics, (first + timedelta(weeks=k) for k in range(9)), strict=True):
                 when = at(d, 6, rng.choice((0, 30)), tz)
                 self._send(
                     ctx,
@@ -435,7 +439,8 @@ class SubscriptionAudit(Family):
         new = f"help@{group}"
         since = now.date() - timedelta(days=rng.randint(2, 12))
         sent = at(since - timedelta(days=rng.randint(10, 16)), 9, rng.randint(0, 59), me.tz)
-        values = {"first": me.first, "brand": s.name, "label": s.cat.label.lower(), "account": s.account}
+        values = {"first": me.first, "short": re.sub(r"^The ", "", s.name), "account": s.account}
+        values |= {"label": s.cat.label.lower()}
         values |= {"old": s.support, "new": new, "date": day(since, "en", me.region, weekday=False)}
         message = self._send(ctx, draft, s, me, t.MOVED, sent, now, **values)
         assert message is not None
