@@ -41,6 +41,9 @@ def _answer(broken: bool) -> dict:
         "rubric": {"items": rubric["item"], "allow": rubric["changes"]["allow"]},
         "verify_py": verify,
         "solution_py": files["hidden/solution.py"],
+        "alternatives": {
+            k.rsplit("/", 1)[1].removesuffix(".py"): v for k, v in files.items() if k.startswith("hidden/alternatives/")
+        },
         "goal": files["hidden/goal.md"],
         "assets": {k.split("/", 1)[1]: v for k, v in files.items() if k.startswith("assets/")},
     }

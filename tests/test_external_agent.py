@@ -29,6 +29,7 @@ from stageclaw.run.episode import brief_for
 from stageclaw.run.runner import RunConfig, run
 from stageclaw.run.store import read_results
 from stageclaw.task.loader import load_task
+from stageclaw.task.review import sign
 from stageclaw.tools.audit import read
 from stageclaw.tools.mcp_server import serve_http
 from stageclaw.tools.registry import Registry
@@ -206,7 +207,7 @@ def test_the_agent_gets_its_inputs_outside_the_workspace_and_nothing_hidden(epis
 
     hidden = TASK.hidden
     secrets = {str(hidden)} | {i.description for i in TASK.rubric.items}
-    for path in hidden.iterdir():
+    for path in hidden.rglob("*.*"):  # the alternative solutions too
         secrets |= {line.strip() for line in path.read_text().splitlines() if len(line.strip()) > 30}
     secrets -= {line.strip() for line in (TASK.prompt + (EXAMPLE / "world.yaml").read_text()).splitlines()}
     assert len(secrets) > 10
@@ -310,6 +311,7 @@ from pathlib import Path
 from stageclaw.agents.external import CommandAgent
 from stageclaw.run.episode import brief_for
 from stageclaw.task.loader import load_task
+from stageclaw.task.review import sign
 from stageclaw.tools.registry import Registry
 from stageclaw.world import ServicePool
 
@@ -376,6 +378,10 @@ def test_a_command_agent_sees_no_hidden_folder_other_episode_result_or_server_st
     tasks = tmp_path / "tasks"
     for example in (EXAMPLE, ROOT / "tasks" / "examples" / "offsite-action-items"):
         shutil.copytree(example, tasks / example.name)
+    # A reviewer's notes and a playtester's may name the answer too.
+    sign(tasks / "offsite-action-items", "Ana", "needs_work", "the reviewer's secret: the headcount is 29 people")
+    play = {"task_id": TASK.id, "player": "p", "failures": [{"item": "moved", "note": "the playtester's secret 23:00"}]}
+    (tasks / "playtests.jsonl").write_text(json.dumps(play) + "\n")
     run_dir = tmp_path / "run"
     snoop = _script(tmp_path, SNOOP.format(tasks=str(tasks), run=str(run_dir)))
     run([load_task(tasks / TASK.id)], RunConfig(agent=f"cmd:{snoop}", out=run_dir, trials=2))
@@ -387,6 +393,7 @@ def test_a_command_agent_sees_no_hidden_folder_other_episode_result_or_server_st
         for line in path.read_text().splitlines()
         if len(line.strip()) > 24
     }
+    secrets |= {"the reviewer's secret", "the playtester's secret"}
     assert len(secrets) > 20
     first = (run_dir / "episodes" / f"{TASK.id}__t1" / "grade.json").read_text()
     for trial in (1, 2):

@@ -126,14 +126,14 @@ def test_inviting_or_mailing_the_personal_address_fails(solved):
 
 def test_a_guest_time_off_by_their_zone_fails(solved):
     draft, task, oracle = solved
-    patterns = _args(draft, "each_zone")["patterns"]
+    places = _args(draft, "each_zone")["places"]
     state = copy.deepcopy(oracle.sH)
     [note] = [m for m in state["mail"]["outbox"] if m["invitation"] is None]
     line = next(line for line in note["body"].splitlines() if line.startswith("- "))
     name, said = line[2:].split(": ", 1)
     hour = int(said[:2])
     note["body"] = note["body"].replace(line, f"- {name}: {(hour + 1) % 24:02d}{said[2:]}")
-    assert "each_zone" in _failed(task, oracle, state), (line, patterns)
+    assert "each_zone" in _failed(task, oracle, state), (line, places)
 
 
 def test_the_calendar_invitations_are_not_the_message_to_everyone(solved):

@@ -37,8 +37,11 @@ def _task(seed: int) -> tuple[dict[str, Check], list[str], dict[str, date], dict
     return checks, plan["body"].split("\n"), moves, new, date.fromisoformat(checks["choice_reminder"].args["due"])
 
 
-def _updated(seed: int, *, tick: str = "✅", stale: bool = False, new_done: bool = False) -> tuple[dict, str]:
-    """The plan as an agent might update it: ticks as marks, dates spelled out, the new job without a box."""
+def _updated(
+    seed: int, *, tick: str = "✅", stale: bool = False, new_done: bool = False, both: bool = False
+) -> tuple[dict, str]:
+    """The plan as an agent might update it: ticks as marks, dates spelled out, the new job without a box;
+    with `stale` the old date kept as history ("(was Mon 2 Mar)"), with `both` kept as if it still held."""
     checks, lines, moves, new, by = _task(seed)
     jobs = checks["note_ticked"].args["entries"][1:]
     out = ["Updated after this week's mails."]
@@ -49,7 +52,7 @@ def _updated(seed: int, *, tick: str = "✅", stale: bool = False, new_done: boo
         for pattern, when in moves.items():
             if re.search(pattern, line, re.IGNORECASE):
                 old = re.search(DAY, line).group(0)
-                line = line.replace(old, _spelled(when) + (f" (was {old})" if stale else ""))
+                line = line.replace(old, _spelled(when) + (f" (was {old})" if stale else f" / {old}" if both else ""))
         out.append(line)
     out.append(f"- {'[x] ' if new_done else ''}{new['label'].capitalize()} – me – by {_spelled(by)}")
     return checks, "\n".join(out)
@@ -60,13 +63,15 @@ def test_an_update_in_another_style_passes(seed):
     checks, body = _updated(seed)
     assert _verdict(checks["note_ticked"], body)
     assert _verdict(checks["note_dates"], body)
+    checks, body = _updated(seed, stale=True)  # the old date kept as history: "Fri 6 March (was Mon 2 Mar)"
+    assert _verdict(checks["note_ticked"], body) and _verdict(checks["note_dates"], body)
     checks, body = _updated(seed, tick="[X]")
     assert _verdict(checks["note_ticked"], body) and _verdict(checks["note_dates"], body)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_near_misses_fail(seed):
-    checks, body = _updated(seed, stale=True)
+    checks, body = _updated(seed, both=True)  # the old date given as if it still held
     assert _verdict(checks["note_ticked"], body) and not _verdict(checks["note_dates"], body)
     checks, body = _updated(seed, new_done=True)
     assert not _verdict(checks["note_ticked"], body)

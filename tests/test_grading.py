@@ -114,7 +114,7 @@ def test_a_broken_verifier_fails_its_items_and_marks_the_task_defective(pool, tm
         assert kind in ("syntax",) or all(i.passed for i in others)
 
 
-def test_judge_items_are_scored_by_a_configured_judge_and_unscored_when_it_fails(pool):
+def test_judge_items_form_a_quality_figure_apart_from_score_and_success(pool):
     task = load_task(EXAMPLES / "quarterly-sync")
     assert any(i.judge for i in task.rubric.items)
     episode, registry, s0, outcome = _solve(pool, task)
@@ -125,17 +125,20 @@ def test_judge_items_are_scored_by_a_configured_judge_and_unscored_when_it_fails
         g = grade(task, s0, sH, trace, LLMJudge("openai:fake", base_url=server.url))
         sent = server.requests[0]["messages"][1]["content"]
     judged = next(i for i in g.items if i.kind == "judge")
-    assert judged.passed is True and judged.reason == "polite and clear" and g.score == 100
+    assert judged.passed is True and judged.reason == "polite and clear" and g.score == 100 and g.quality == 100
     assert "Priya" in sent and "mail/outbox/" in sent
+    assert grade(task, s0, sH, trace).quality is None  # no judge, no quality; the score is the same
     broken = Script(turns=[{"error": 503}, {"content": "I think it is fine"}, {"content": "{}"}])
     with FakeLLM(broken) as server:
         g = grade(task, s0, sH, trace, LLMJudge("openai:fake", base_url=server.url, retries=3, backoff_s=0))
     judged = next(i for i in g.items if i.kind == "judge")
     assert judged.passed is None and "unscored" in judged.reason and g.success and g.score == 100
+    assert g.quality is None
     no = Script(turns=[{"content": '{"passed": false, "reason": "rude"}'}])
     with FakeLLM(no) as server:
         g = grade(task, s0, sH, trace, LLMJudge("openai:fake", base_url=server.url))
-    assert not g.success and g.score < 100
+    # A judge's "no" lowers the quality, never the score or the success: those are the verifier's alone.
+    assert g.success and g.score == 100 and g.quality == 0
 
 
 def _distinctive(task) -> set[str]:

@@ -63,14 +63,16 @@ def _task(tmp_path: Path, *, canary: bool = False, **config: Any) -> Path:
 
 
 @contextmanager
-def _playing(task_dir: Path, out: Path, player: str = "bot") -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+def _playing(
+    task_dir: Path, out: Path, player: str = "bot", time_budget_s: float | None = None
+) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """A play of `task_dir` in a thread: yields play.json's content and a box that gets its result and summary."""
     ready: queue.Queue[dict[str, Any] | None] = queue.Queue()
     box: dict[str, Any] = {}
 
     def target() -> None:
         try:
-            box["result"], box["summary"] = play.play(load_task(task_dir), out, player, ready.put)
+            box["result"], box["summary"] = play.play(load_task(task_dir), out, player, ready.put, time_budget_s)
         except BaseException as exc:
             box["error"] = exc
             ready.put(None)
@@ -265,6 +267,15 @@ def test_the_time_budget_ends_the_play_without_a_finish(tmp_path):
     result = box["result"]
     assert (result["status"], result["steps"], result["failure_mode"]) == ("timeout", 1, "budget_exhausted")
     assert "time budget of 3 s" in result["error"]
+
+
+def test_a_time_budget_given_to_play_replaces_the_tasks(tmp_path):
+    out = tmp_path / "run"
+    with _playing(_task(tmp_path, time_budget_s=600), out, time_budget_s=3) as (info, box):
+        assert info["time_budget_s"] == 3 and info["max_steps"] == 40  # the steps stay the task's
+        box["finished"] = False
+    result = box["result"]
+    assert (result["status"], result["agent_config"]["time_budget_s"]) == ("timeout", 3)
 
 
 def test_nothing_hidden_reaches_the_page_the_tools_play_json_or_the_run_directory_before_the_finish(tmp_path):

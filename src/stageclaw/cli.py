@@ -276,6 +276,10 @@ def play_cmd(
     ] = None,
     out: Annotated[Path | None, typer.Option(help="The run directory (default runs/<time>-play_NAME).")] = None,
     player: Annotated[str, typer.Option(help="Who plays: the run's agent is play:NAME.")] = "player",
+    time_budget: Annotated[
+        float | None,
+        typer.Option(help="Seconds the player has (default: the task's time_budget_s); the step budget is the task's."),
+    ] = None,
     finish: Annotated[
         Path | None, typer.Option("--finish", metavar="DIR", help="End the play running in DIR and print its grade.")
     ] = None,
@@ -315,10 +319,10 @@ def play_cmd(
             raise typer.Exit(1)
         typer.echo(result if isinstance(result, str) else play.compact_json(result))
         return
-    _play(rest, out, player)
+    _play(rest, out, player, time_budget)
 
 
-def _play(rest: list[str], out: Path | None, player: str) -> None:
+def _play(rest: list[str], out: Path | None, player: str, time_budget: float | None) -> None:
     from datetime import datetime
 
     from stageclaw.agents.play import check_player
@@ -348,7 +352,7 @@ def _play(rest: list[str], out: Path | None, player: str) -> None:
             "Waiting for the player to finish (Ctrl-C stops the play without a grade)."
         )
 
-    result, summary = play.play(task, out, player, ready)
+    result, summary = play.play(task, out, player, ready, time_budget)
     _console().print(results_table(read_results(out / RESULTS), summary))
     typer.echo(f"{play.outcome_line(result)}; run directory: {out} (stageclaw report {out})")
 
@@ -456,6 +460,47 @@ def validate_cmd(
     console.print(f"reports: {out}", highlight=False)
     if any(not r.accepted for r in reports):
         raise typer.Exit(1)
+
+
+@app.command("review")
+def review_cmd(
+    path: Annotated[Path | None, typer.Argument(help="A task folder or a suite (a folder of tasks).")] = None,
+    out: Annotated[
+        Path, typer.Option(help="Stage-2 report folder: reports are made there when missing or out of date.")
+    ] = Path("validation"),
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="Loopback port for the review pages (0: a free one).")
+    ] = 0,
+    sign_task: Annotated[
+        Path | None, typer.Option("--sign", help="Record a verdict on this task folder instead of serving pages.")
+    ] = None,
+    reviewer: Annotated[str, typer.Option(help="With --sign: who reviewed it.")] = "",
+    verdict: Annotated[str, typer.Option(help="With --sign: accept, needs_work or reject.")] = "",
+    notes: Annotated[str, typer.Option(help="With --sign: what the reviewer found.")] = "",
+) -> None:
+    """The human audit: a local review page per task (loopback), and the reviewer's sign-off in review.toml."""
+    from stageclaw.task.review import review_status, sign
+
+    if sign_task is not None:
+        signed = sign(sign_task, reviewer, verdict.replace("-", "_").replace(" ", "_"), notes)
+        typer.echo(
+            f"{sign_task}: {review_status(sign_task).status} ({signed.verdict} by {signed.reviewer}, {signed.date})"
+        )
+        return
+    if path is None:
+        raise StageclawError("give a task folder or a suite to review, or --sign TASK --reviewer NAME --verdict V")
+    from stageclaw.review import ReviewServer
+    from stageclaw.world.pool import ServicePool
+
+    with ServicePool() as pool:
+        server = ReviewServer(path, out, pool, port)
+        typer.echo(f"review pages at {server.url} ({len(server.dirs)} tasks); Ctrl-C to stop", err=True)
+        try:
+            server.httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.close()
 
 
 @app.command("report")

@@ -29,6 +29,7 @@ from typing import IO, Any
 
 from stageclaw.agents.base import AGENT_ERROR, COMPLETED, INTERRUPTED, MAX_STEPS, TIMEOUT, AgentOutcome, EpisodeBrief
 from stageclaw.errors import StageclawError
+from stageclaw.task.loader import PLAYTESTS, REVIEW_FILE
 from stageclaw.tools.registry import Registry
 from stageclaw.world import bwrap
 from stageclaw.world.procs import stop
@@ -159,23 +160,28 @@ class CommandAgent:
     def _sandbox(self, registry: Registry) -> list[str]:
         """bubblewrap arguments that blank out, with empty tmpfs mounts, every place holding answers.
 
-        For a task folder: its `hidden/` and that of each task beside it. For a run folder: `episodes/`
-        (other trials' trajectories and grades) and `results.jsonl`. The pools' stores next to this
-        episode's pool. Then the program's own workspace and scratch folder are bound back in.
+        For a task folder: its `hidden/` and that of each task beside it, their reviewers' notes
+        (review.toml) and the suite's playtests (people's notes on what failed). For a run folder:
+        `episodes/` (other trials' trajectories and grades) and `results.jsonl`. The pools' stores next
+        to this episode's pool. Then the program's own workspace and scratch folder are bound back in.
         """
         episode = registry.episode
         blank: list[Path] = []
+        empty: list[Path] = []  # files read as empty
         for place in self.private:
             if (place / "task.toml").is_file():
-                blank += [d / "hidden" for d in [place, *place.parent.iterdir()] if (d / "hidden").is_dir()]
+                tasks = [place, *place.parent.iterdir()]
+                blank += [d / "hidden" for d in tasks if (d / "hidden").is_dir()]
+                notes = [d / REVIEW_FILE for d in tasks] + [place.parent / PLAYTESTS]
+                empty += [n for n in notes if n.is_file()]
             blank += [place / "episodes"] if (place / "episodes").is_dir() else []
+            empty += [place / "results.jsonl"] if (place / "results.jsonl").is_file() else []
         blank += [*sorted(episode.pool.root.parent.glob("stageclaw-pool-*")), episode.pool.root]
         argv = [bwrap.binary(), "--dev-bind", "/", "/"]
         for folder in dict.fromkeys(blank):
             argv += ["--tmpfs", str(folder)]
-        for place in self.private:
-            if (place / "results.jsonl").is_file():
-                argv += ["--ro-bind", "/dev/null", str(place / "results.jsonl")]
+        for path in empty:
+            argv += ["--ro-bind", "/dev/null", str(path)]
         for own in (episode.workspace, self.scratch):
             argv += ["--bind", str(own), str(own)]
         return [*argv, "--unshare-pid", "--proc", "/proc", "--die-with-parent", "--chdir", str(episode.workspace)]

@@ -53,7 +53,7 @@ def make_agent(
     if spec.startswith("cmd:"):
         return CommandAgent(spec.removeprefix("cmd:"), scratch, (task.dir, *([run_dir] if run_dir else [])))
     if spec.startswith("play:"):
-        return PlayAgent(spec.removeprefix("play:"), run_dir or scratch)
+        return PlayAgent(spec.removeprefix("play:"), run_dir or scratch, (options or {}).get("time_budget_s"))
     if spec == "oracle":
         return OracleAgent(task.solution_py)
     if spec.startswith("oracle:"):

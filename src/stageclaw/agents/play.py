@@ -19,6 +19,7 @@ import os
 import re
 import threading
 import time
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
@@ -158,10 +159,13 @@ async def _body(request: Request) -> dict[str, Any] | None:
 class PlayAgent:
     """Serves the episode to a player and waits for them; `run_dir` gets `play.json`."""
 
-    def __init__(self, player: str, run_dir: Path) -> None:
+    def __init__(self, player: str, run_dir: Path, time_budget_s: float | None = None) -> None:
         self.name = f"play:{check_player(player)}"
         self.player = player
         self.config: dict[str, Any] = {"player": player}
+        if time_budget_s is not None:  # people and shell-driven programs are slower than a built-in agent
+            self.config["time_budget_s"] = time_budget_s
+        self.time_budget_s = time_budget_s
         self.run_dir = run_dir.absolute()
 
     def info(self, brief: EpisodeBrief, mcp_url: str) -> dict[str, Any]:
@@ -195,6 +199,8 @@ class PlayAgent:
         from stageclaw.agents.base import COMPLETED, INTERRUPTED, MAX_STEPS, TIMEOUT, AgentOutcome
         from stageclaw.tools.mcp_server import StepBudget, serve_http
 
+        if self.time_budget_s is not None:
+            brief = replace(brief, time_budget_s=self.time_budget_s)
         budget = StepBudget(brief.max_steps)
         table = _Table(brief, registry, budget)
         with serve_http(registry, budget=budget, routes=table.routes()) as url:

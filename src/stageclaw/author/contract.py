@@ -129,7 +129,9 @@ def _stage2() -> str:
         f"every check fails verifiability ({verifiability:g} points lost), and so does a field your solution "
         "changed that no mutant could make wrong. So: check every value your solution writes (a wrong date, "
         "amount, time, address, reference or count anywhere in a message, note or file must fail a check), "
-        "and accept any wording; what the reply need not say, leave out of your solution's text."
+        "and accept any wording; what the reply need not say, leave out of your solution's text. Every "
+        "alternative solution is run the same way and must score 100 (sensitivity): a check that rejects a "
+        "correct end state reached another way fails verifiability too."
     )
 
 
@@ -173,6 +175,9 @@ A task is a folder:
 - hidden/solution.py: def solve(tools) that solves the task with the same tools as any agent. It must find
   things through the tools (search, list, read) and never hard-code values the servers assign (uids of new
   items, message ids like INBOX/3).
+- hidden/alternatives/NAME.py: two or more other solutions, each a def solve(tools) that reaches the goal
+  another way a careful assistant might (other wording, one message per person, another order, reading
+  everything first); stage 2 runs them too and the verifier must accept every one.
 - hidden/goal.md: the goal state in words, for auditors.
 
 Your answer may be at most {max_tokens} tokens long: keep the world small and the code plain."""

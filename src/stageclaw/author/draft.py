@@ -17,6 +17,7 @@ from stageclaw import __version__
 from stageclaw.author import verifylib
 from stageclaw.author.content.people import slug
 from stageclaw.author.emit import Bundle, literal, toml_array, toml_table, toml_value, yaml_text
+from stageclaw.task.loader import REVIEW_FILE
 
 APP_ORDER = ("mail", "calendar", "reminders", "notes", "contacts", "files")
 
@@ -40,7 +41,8 @@ class Check:
     def source(self, shared: dict[str, str] | None = None) -> str:
         """The check function; an argument whose literal is in `shared` is passed by that constant's name."""
         params = inspect_params(self.helper)
-        passed = [p for p in ("initial", "final", "trace") if p in params]
+        positional = params[: self.helper.__code__.co_argcount]
+        passed = [p if p in positional else f"{p}={p}" for p in ("initial", "final", "trace") if p in params]
         named = [f"{k}={(shared or {}).get(literal(v), literal(v))}" for k, v in self.args.items()]
         call = f"return {self.helper.__name__}({', '.join([*passed, *named])})"
         if len(call) > 100:
@@ -305,12 +307,18 @@ class TaskDraft:
         return dict(sorted(data.items()))
 
     def write(self, parent: Path) -> Path:
-        """Write the task to `parent/<id>/` (replacing an older version there); returns the folder."""
+        """Write the task to `parent/<id>/` (replacing an older version there); returns the folder.
+
+        A reviewer's sign-off (review.toml) is kept: it goes stale by itself when the task changes."""
         target = Path(parent) / self.id
+        review = target / REVIEW_FILE
+        kept = review.read_bytes() if review.is_file() else None
         if target.exists():
             shutil.rmtree(target)
         for rel, data in self.files_out().items():
             path = target / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
+        if kept is not None:
+            review.write_bytes(kept)
         return target

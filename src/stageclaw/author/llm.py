@@ -56,7 +56,8 @@ Answer with one JSON object and nothing else:
 {"task": {"id", "title", "group", "operators", "tools", "time_budget_s", "max_steps", "hint"},
  "prompt": "...", "world": "world.yaml as YAML text (or the same as a JSON object)",
  "rubric": {"items": [{"id", "description", "weight", "critical", "check" or "judge", "stage"}], "allow": [...]},
- "verify_py": "...", "solution_py": "...", "goal": "...", "assets": {"file.csv": "text of a file under assets/"}}
+ "verify_py": "...", "solution_py": "...", "alternatives": {"NAME": "python source of solve(tools)"},
+ "goal": "...", "assets": {"file.csv": "text of a file under assets/"}}
 """
 
 
@@ -88,6 +89,7 @@ class Authored(BaseModel):
     rubric: str | RubricFields
     verify_py: str = Field(min_length=1)
     solution_py: str = Field(min_length=1)
+    alternatives: dict[str, str] = {}
     goal: str = ""
     assets: dict[str, str] = {}
 
@@ -115,6 +117,8 @@ class Authored(BaseModel):
                 raise ValueError(f"the rubric has a value TOML cannot hold: {exc}") from None
         for name, text in self.assets.items():
             out[f"assets/{Path(name).name}"] = text
+        for name, code in self.alternatives.items():
+            out[f"hidden/alternatives/{slug(Path(name).stem).replace('-', '_') or 'alternative'}.py"] = code
         return {f"{task_id}/{k}": v for k, v in out.items()}
 
 

@@ -26,6 +26,7 @@ from stageclaw.author.draft import TaskDraft
 from stageclaw.author.emit import toml_array, toml_table
 from stageclaw.author.family import generate
 from stageclaw.errors import StageclawError
+from stageclaw.task.loader import PLAYTESTS, REVIEW_FILE
 from stageclaw.task.model import GROUPS, OPERATORS
 
 WORLD_APPS = ("mail", "calendar", "reminders", "notes", "contacts", "files")
@@ -48,6 +49,8 @@ class Rules(BaseModel):
     min_tasks_per_operator: int = 0
     # The operators `min_tasks_per_operator` counts; all of them when omitted.
     operators: list[str] | None = None
+    min_alternatives: int = 0  # alternative solutions per task, which stage 2 runs and must accept
+    require_review: bool = False  # validate accepts a task only with a reviewer's fresh "accept"
 
 
 class Draw(BaseModel):
@@ -158,8 +161,8 @@ def differences(suite: Suite, folder: Path) -> list[str]:
     found = {
         str(p.relative_to(folder))
         for p in folder.rglob("*")
-        if p.is_file() and (p.parent == folder or p.relative_to(folder).parts[0] in tasks)
-    } - {"suite.toml"}
+        if p.is_file() and (p.parent == folder or p.relative_to(folder).parts[0] in tasks) and p.name != REVIEW_FILE
+    } - {"suite.toml", PLAYTESTS}
     out = [f"missing: {rel}" for rel in sorted(set(expected) - found)]
     out += [f"not generated: {rel}" for rel in sorted(found - set(expected))]
     out += [f"differs: {rel}" for rel in sorted(found & set(expected)) if (folder / rel).read_bytes() != expected[rel]]
@@ -205,6 +208,9 @@ def task_rule_violations(d: TaskDraft, rules: Rules) -> list[str]:
     items = len(d.checks) + len(d.judges)
     if items < rules.min_rubric_items:
         out.append(f"{d.id}: {items} rubric items, the suite wants at least {rules.min_rubric_items}")
+    if len(d.alternatives) < rules.min_alternatives:
+        wanted = rules.min_alternatives
+        out.append(f"{d.id}: {len(d.alternatives)} alternative solutions, the suite wants at least {wanted}")
     return out
 
 

@@ -1,8 +1,10 @@
 """Rubric scoring on the final state (DESIGN "Scoring").
 
-score = 100 x (weight of passed items) / (weight of scored items); success = every scored item
-passed, including the implicit critical item `no_collateral_damage`. A judge item with no
-judge configured, or whose judge failed, is unscored, never 0.
+score = 100 x (weight of passed check items) / (weight of check items); success = every check item
+passed, including the implicit critical item `no_collateral_damage`. Both come from the executable
+verifier alone, so they do not depend on whether a judge is configured. Judge items form a separate
+`quality` figure (the same formula over the judge items a judge decided), None without a judge; a
+judge item with no judge, or whose judge failed, is unscored, never 0.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class Grade:
     score: float
     success: bool
     defects: list[str] = field(default_factory=list)
+    quality: float | None = None
 
     @property
     def defective(self) -> bool:
@@ -109,8 +112,15 @@ def grade(
             stage="side effects",
         )
     )
-    scored = [i for i in items if i.passed is not None]
-    total = sum(i.weight for i in scored)
-    score = round(100 * sum(i.weight for i in scored if i.passed) / total, 2) if total else 0.0
+    checked = [i for i in items if i.kind != "judge"]
+    judged = [i for i in items if i.kind == "judge" and i.passed is not None]
     defects = [f"{i.id}: {i.defect}" for i in items if i.defect]
-    return Grade(items, [_summarize(c) for c in bad], changes, score, all(i.passed for i in scored), defects)
+    score = _percent(checked) or 0.0
+    success = all(i.passed for i in checked)
+    return Grade(items, [_summarize(c) for c in bad], changes, score, success, defects, _percent(judged))
+
+
+def _percent(items: list[ItemResult]) -> float | None:
+    """100 x the weight of the passed items over the weight of all of them; None for no weight."""
+    total = sum(i.weight for i in items)
+    return round(100 * sum(i.weight for i in items if i.passed) / total, 2) if total else None

@@ -83,6 +83,7 @@ def analyze_episode(label: str, run_path: Path, result: dict[str, Any]) -> tuple
         "status": result["status"],
         "score": result.get("score"),
         "success": result.get("success"),
+        "quality": result.get("quality"),
         "group": result.get("group"),
         "operators": list(result.get("operators") or []),
         "apps": sorted(cls.calls.apps | {app_of(k) for k in change_entities(effective(changes))}),

@@ -66,11 +66,13 @@ def _twins(agent: dict[str, Any]) -> str:
 
 def leaderboard(report: Report) -> str:
     k = common_k(report.agents)
+    judged = any(a["judged"] for a in report.agents)  # a quality column only when a judge ran
     head = [
         ("#", "n"),
         ("agent", ""),
         ("mean score [95% CI]", "n"),
         ("success [95% CI]", "n"),
+        *([("quality (judge)", "n")] if judged else []),
         (f"pass@{k}", "n"),
         (f"pass^{k}", "n"),
         ("tokens / ep", "n"),
@@ -96,6 +98,7 @@ def leaderboard(report: Report) -> str:
             + _td(f"<b>{escape(a['agent'])}</b>{_twins(a)}", cls="agent", title=a["run_dir"])
             + _td(f"{_num(a['mean_score'])}{_ci(a['mean_score_ci'])}", a["mean_score"])
             + _td(f"{_pct(a['success_rate'])}{_ci(a['success_rate_ci'], pct=True)}", a["success_rate"])
+            + (_td(_num(a["mean_quality"]), a["mean_quality"]) if judged else "")
             + _td(at_k, at_v)
             + _td(hat_k, hat_v)
             + _td(_num(a["tokens_per_episode"], 0), a["tokens_per_episode"])

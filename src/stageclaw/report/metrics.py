@@ -167,6 +167,12 @@ def cost_metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def quality_metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The judge's figure, kept apart from the score: its mean over the episodes a judge graded."""
+    judged = [r["quality"] for r in records if r.get("quality") is not None]
+    return {"mean_quality": round(sum(judged) / len(judged), 2) if judged else None, "judged": len(judged)}
+
+
 def agent_metrics(records: list[dict[str, Any]], resamples: int = 1000, seed: int = 0) -> dict[str, Any]:
     """Every metric of one agent's episodes, plus its failure modes, the stages its failed items sit in, and
     calls and errors by tool."""
@@ -181,6 +187,7 @@ def agent_metrics(records: list[dict[str, Any]], resamples: int = 1000, seed: in
     return {
         **score_metrics(records, resamples, seed),
         **cost_metrics(records),
+        **quality_metrics(records),
         "failure_modes": dict(modes.most_common()),
         "failed_stages": dict(stages.most_common()),
         "tools": {t: {"calls": c, "errors": e} for t, (c, e) in sorted(tools.items(), key=lambda kv: -kv[1][0])},

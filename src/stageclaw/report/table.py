@@ -38,8 +38,9 @@ def results_table(results: list[dict[str, Any]], summary: dict[str, Any]) -> Tab
         )
     mean = "-" if summary["mean_score"] is None else f"{summary['mean_score']:.1f}"
     rate = "-" if summary["success_rate"] is None else f"{100 * summary['success_rate']:.0f}%"
+    quality = "" if summary.get("mean_quality") is None else f" · quality {summary['mean_quality']:.1f} (judge)"
     table.caption = (
-        f"{summary['episodes']} episodes · success {rate} · mean score {mean} · "
+        f"{summary['episodes']} episodes · success {rate} · mean score {mean}{quality} · "
         f"{summary['tool_calls']} tool calls, {summary['tool_errors']} errors · {summary['infra_errors']} infra errors"
     )
     return table
@@ -58,7 +59,8 @@ def leaderboard_table(agents: list[dict[str, Any]], k: int) -> Table:
     table = Table(title="stageclaw report: leaderboard")
     table.add_column("#", justify="right")
     table.add_column("agent", no_wrap=True)
-    for col in ("mean score", "success", f"pass@{k}", f"pass^{k}", "episodes"):
+    judged = any(a.get("judged") for a in agents)  # a quality column only when a judge ran
+    for col in ("mean score", "success", *(["quality"] if judged else []), f"pass@{k}", f"pass^{k}", "episodes"):
         table.add_column(col, justify="right")
     for rank, a in enumerate(agents, 1):
         at, hat = a["pass_at_k"].get(str(k)), a["pass_hat_k"].get(str(k))
@@ -67,6 +69,7 @@ def leaderboard_table(agents: list[dict[str, Any]], k: int) -> Table:
             a["agent"],
             "-" if a["mean_score"] is None else f"{a['mean_score']:.1f}{_ci(a['mean_score_ci'])}",
             "-" if a["success_rate"] is None else f"{100 * a['success_rate']:.0f}%{_ci(a['success_rate_ci'], 100)}",
+            *([_num(a.get("mean_quality"), ".1f")] if judged else []),
             "-" if at is None else f"{100 * at['value']:.0f}%{_ci(at['ci'], 100)}",
             "-" if hat is None else f"{100 * hat['value']:.0f}%{_ci(hat['ci'], 100)}",
             str(a["episodes"]) + (f" ({a['infra_errors']} infra)" if a["infra_errors"] else ""),

@@ -183,8 +183,16 @@ def _record(
         "error": outcome.error,
         "score": g.score if g else None,
         "success": g.success if g else None,
+        "quality": g.quality if g else None,
         "items": [
-            {"id": i.id, "passed": i.passed, "weight": i.weight, "critical": i.critical, "reason": i.reason}
+            {
+                "id": i.id,
+                "kind": i.kind,
+                "passed": i.passed,
+                "weight": i.weight,
+                "critical": i.critical,
+                "reason": i.reason,
+            }
             for i in g.items
         ]
         if g

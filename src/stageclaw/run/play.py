@@ -36,16 +36,22 @@ EXAMPLE = '{"folder": "INBOX", "limit": 20}'  # arguments, as a player writes th
 
 
 def play(
-    task: Task, out: Path, player: str, on_ready: Callable[[dict[str, Any]], None]
+    task: Task,
+    out: Path,
+    player: str,
+    on_ready: Callable[[dict[str, Any]], None],
+    time_budget_s: float | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Play one episode of `task` in the run directory `out`; returns its results line and the run's summary.
 
-    `on_ready` gets play.json's content once the world is up and the endpoints answer. Raises
-    KeyboardInterrupt when the run was interrupted (the episode is then not recorded).
+    `on_ready` gets play.json's content once the world is up and the endpoints answer. `time_budget_s`
+    replaces the task's time budget (the step budget stays the task's). Raises KeyboardInterrupt when
+    the run was interrupted (the episode is then not recorded).
     """
     from stageclaw.run.runner import RunConfig, run
 
-    config = RunConfig(agent=f"play:{player}", out=out, infra_retries=0)
+    options = {"time_budget_s": time_budget_s} if time_budget_s is not None else {}
+    config = RunConfig(agent=f"play:{player}", out=out, infra_retries=0, agent_options=options)
     path = Path(out) / PLAY_JSON
     before = _stamp(path)  # a play.json left by an earlier, interrupted play is not this one's
     done = threading.Event()

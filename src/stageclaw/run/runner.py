@@ -55,12 +55,15 @@ class RunConfig:
 
 def summarize(results: list[dict[str, Any]], config: RunConfig, load_errors: dict[str, str]) -> dict[str, Any]:
     scored = [r for r in results if r.get("score") is not None]
+    judged = [r["quality"] for r in scored if r.get("quality") is not None]
     return {
         "agent": config.agent,
         "episodes": len(results),
         "scored": len(scored),
         "mean_score": round(sum(r["score"] for r in scored) / len(scored), 2) if scored else None,
         "success_rate": round(sum(1 for r in scored if r["success"]) / len(scored), 4) if scored else None,
+        "mean_quality": round(sum(judged) / len(judged), 2) if judged else None,
+        "judged": len(judged),
         "infra_errors": sum(1 for r in results if r["status"] == INFRA_ERROR),
         "defective_tasks": sorted({r["task_id"] for r in results if r.get("defects")}),
         "tool_calls": sum(r["steps"] for r in results),

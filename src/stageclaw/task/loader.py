@@ -72,10 +72,18 @@ def _model(cls: type[BaseModel], data: dict[str, Any], path: Path) -> Any:
         raise TaskError(validation_message(str(path), exc)) from None
 
 
+REVIEW_FILE = "review.toml"  # the human audit's verdict on the task: about the task, not part of it
+PLAYTESTS = "playtests.jsonl"  # in a suite's folder: people's plays of its tasks, for the review pages
+
+
 def task_digest(task_dir: Path) -> str:
-    """sha256 over every file of the task (names and contents), to pin results to a task version."""
+    """sha256 over every file of the task (names and contents), to pin results to a task version.
+
+    The review's own file is left out: signing a task does not change it, and a sign-off records this
+    digest to go stale when anything else does."""
     h = hashlib.sha256()
-    for path in sorted(p for p in task_dir.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+    files = (p for p in task_dir.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    for path in sorted(p for p in files if p != task_dir / REVIEW_FILE):
         h.update(path.relative_to(task_dir).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 

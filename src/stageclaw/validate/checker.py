@@ -9,15 +9,19 @@ from __future__ import annotations
 import tempfile
 import threading
 import time
+import tomllib
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
 
 from stageclaw import __version__
+from stageclaw.errors import StageclawError
 from stageclaw.run.backend import Job, WorkerLost, drain, open_backend
 from stageclaw.run.store import write_json
 from stageclaw.task.loader import Task, find_task_dirs, task_digest
+from stageclaw.task.review import review_status
+from stageclaw.validate.alternatives import run_alternatives, sensitivity
 from stageclaw.validate.difficulty import check_difficulty
 from stageclaw.validate.llm_check import not_configured
 from stageclaw.validate.oracle import run_oracle
@@ -65,7 +69,7 @@ def validate_task(
     reproducibility = check_reproducibility(task_dir, pool)
     timed("reproducibility", t)
     task_id = task.id if task else task_dir.name
-    mutation = None
+    mutation = alternatives = None
     if task is None:
         why = "the task does not load (see structure)"
         verifiability, difficulty = blocked("verifiability", why), blocked("difficulty", why)
@@ -75,7 +79,11 @@ def validate_task(
             oracle = run_oracle(task, pool, ep_dir)
             timed("oracle", t)
             t = time.perf_counter()
-            verifiability, mutation = check_verifiability(task, oracle, max_mutants)
+            runs = run_alternatives(task, pool, ep_dir.parent / "alternatives")
+            timed("alternatives", t)
+            t = time.perf_counter()
+            verifiability, mutation = check_verifiability(task, oracle, max_mutants, runs)
+            alternatives = sensitivity(runs)[1]
             timed("verifiability", t)
             difficulty = check_difficulty(task, oracle)
     review = reviewer(task) if reviewer is not None and task is not None else not_configured()
@@ -85,7 +93,10 @@ def validate_task(
         dimensions={d.name: d for d in (structure, reproducibility, verifiability, difficulty)},
         threshold=threshold,
         mutation=mutation,
+        alternatives=alternatives,
         llm_review=review,
+        human_review=_human_review(task_dir),
+        review_required=_review_required(task_dir),
         task_hash=task.digest if task else task_digest(task_dir) if task_dir.is_dir() else "",
         loaded=loaded,
         stageclaw_version=__version__,
@@ -150,6 +161,24 @@ def _validate(
     return validate_task(task_dir, pool, out=out, threshold=threshold, reviewer=reviewer, max_mutants=max_mutants)
 
 
+def _human_review(task_dir: Path) -> dict[str, object] | None:
+    if not task_dir.is_dir():
+        return None
+    try:
+        return review_status(task_dir).to_json()
+    except StageclawError as exc:  # a broken review.toml is reported, not a reason to stop validating
+        return {"status": "invalid", "error": str(exc)}
+
+
+def _review_required(task_dir: Path) -> bool:
+    """Whether the suite the task belongs to (a suite.toml beside it) requires accepted reviews."""
+    manifest = task_dir.parent / "suite.toml"
+    try:
+        return bool(tomllib.loads(manifest.read_text(encoding="utf-8")).get("rules", {}).get("require_review"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return False  # no suite, or one `generate --suite` reports on
+
+
 def summary(reports: list[Report]) -> dict[str, object]:
     return {
         "tasks": len(reports),
@@ -161,6 +190,8 @@ def summary(reports: list[Report]) -> dict[str, object]:
                 "score": r.score,
                 "accepted": r.accepted,
                 "kill_rate": r.kill_rate,
+                "sensitivity": r.sensitivity,
+                "review": (r.human_review or {}).get("status"),
                 **{name: d.status for name, d in r.dimensions.items()},
                 "wall_s": r.wall_s,
             }

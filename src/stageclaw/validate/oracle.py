@@ -1,7 +1,8 @@
 """The reference solution run as any agent is run: a real episode, the public tools, the grader.
 
 The episode folder is kept as evidence (trajectory, s0, sH, audit log, grade); s0, sH and the
-trace the grader saw are read back from it for the other checks.
+trace the grader saw are read back from it for the other checks. Alternative solutions
+(`oracle:NAME`) run the same way.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ class OracleRun:
         return self.sH is not None
 
 
-def run_oracle(task: Task, pool: ServicePool, ep_dir: Path) -> OracleRun:
-    result = run_episode(pool, task, "oracle", 1, ep_dir)
+def run_oracle(task: Task, pool: ServicePool, ep_dir: Path, agent: str = "oracle") -> OracleRun:
+    """Run the reference solution (or `agent`, e.g. `oracle:NAME` for an alternative) in a fresh world."""
+    result = run_episode(pool, task, agent, 1, ep_dir)
     run = OracleRun(result, ep_dir)
     if result["status"] == INFRA_ERROR or not (ep_dir / "sH.json").is_file():
         return run

@@ -86,6 +86,9 @@ class Report:
     dimensions: dict[str, Dimension]
     threshold: float = DEFAULT_THRESHOLD
     mutation: dict[str, Any] | None = None
+    alternatives: dict[str, Any] | None = None  # sensitivity: the alternative solutions and their grades
+    human_review: dict[str, Any] | None = None  # the reviewer's sign-off (task.review): status, reviewer, ...
+    review_required: bool = False  # the suite wants a fresh "accept" from a reviewer as well
     llm_review: Check | None = None
     task_hash: str = ""
     stageclaw_version: str = ""
@@ -99,11 +102,17 @@ class Report:
 
     @property
     def accepted(self) -> bool:
-        return self.loaded and self.score >= self.threshold
+        reviewed = not self.review_required or (self.human_review or {}).get("status") == "accepted"
+        return self.loaded and self.score >= self.threshold and reviewed
 
     @property
     def kill_rate(self) -> float | None:
         return None if not self.mutation else self.mutation.get("kill_rate")
+
+    @property
+    def sensitivity(self) -> float | None:
+        """Alternatives accepted of those present; None when the task has none (or they did not run)."""
+        return None if not self.alternatives else self.alternatives.get("sensitivity")
 
     def diagnostics(self) -> list[Diagnostic]:
         """Every check that did not pass, with what to do about it; the LLM review's problems too."""
@@ -112,6 +121,19 @@ class Report:
             for c in dim.checks:
                 if c.status != PASS:
                     out.append(Diagnostic(dim.name, c.name, c.status, c.detail, c.evidence, c.suggestion))
+        if self.review_required and (self.human_review or {}).get("status") != "accepted":
+            status = (self.human_review or {}).get("status", "unreviewed")
+            out.append(
+                Diagnostic(
+                    "human_review",
+                    "review_required",
+                    FAIL,
+                    f"the suite requires a reviewer's accept; the task's review is {status}",
+                    self.human_review,
+                    "review it with stageclaw review, then sign it (stageclaw review --sign TASK --reviewer NAME "
+                    "--verdict accept)",
+                )
+            )
         review = self.llm_review
         if review is not None and review.status in (WARNING, FAIL):
             out.append(Diagnostic("llm_review", review.name, review.status, review.detail, review.evidence, ""))
@@ -129,6 +151,9 @@ class Report:
             "loaded": self.loaded,
             "dimensions": {name: d.to_json() for name, d in self.dimensions.items()},
             "mutation": self.mutation,
+            "alternatives": self.alternatives,
+            "human_review": self.human_review,
+            "review_required": self.review_required,
             "llm_review": asdict(self.llm_review) if self.llm_review else None,
             "diagnostics": [asdict(d) for d in self.diagnostics()],
             "wall_s": self.wall_s,
@@ -145,8 +170,11 @@ def _cell(value: Any, limit: int = 300) -> str:
 def summary_markdown(report: Report) -> str:
     """The readable twin of validation.json."""
     verdict = "accepted" if report.accepted else "REJECTED"
+    audit = (report.human_review or {}).get("status", "unreviewed")
     lines = [
         f"# {report.task_id}: {verdict} ({report.score:g} / 100, threshold {report.threshold:g})",
+        "",
+        f"Human review: {audit}" + (" (required by the suite)" if report.review_required else ""),
         "",
         "| dimension | status | points | weight |",
         "|---|---|---|---|",
@@ -163,6 +191,13 @@ def summary_markdown(report: Report) -> str:
             for c in s["changes"]:
                 value = c["after"] if "after" in c else c.get("before", "")
                 lines.append(f"  - `{c['op']} {c['path']}`: {_cell(value, 200)}")
+    if report.alternatives and report.alternatives["total"]:
+        a = report.alternatives
+        lines += ["", "## Alternative solutions", "", f"{a['accepted']} of {a['total']} accepted."]
+        for r in a["results"]:
+            verdict = "accepted" if r["accepted"] else f"REJECTED (score {r['score']})"
+            lines.append(f"- `{r['name']}`: {verdict}")
+            lines += [f"  - `{i['item']}`: {_cell(i['reason'], 300)}" for i in r["rejected_by"]]
     if report.llm_review is not None:
         lines += ["", f"## LLM review: {report.llm_review.status}", "", _cell(report.llm_review.detail, 2000)]
     problems = report.diagnostics()

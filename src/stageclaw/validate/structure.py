@@ -1,6 +1,6 @@
 """Structure: the files are there and valid, the rubric and verify.py agree, the solution defines
 `solve` and only calls tools the task gives, `allow` names items that exist, assets belong to the
-task, and the prompt does not give the answer away.
+task, the prompt does not give the answer away, and the world has no tell-tale details (`realism`).
 
 verify.py and solution.py are untrusted: they are read as syntax trees here, never imported.
 """
@@ -22,6 +22,7 @@ from stageclaw.task.loader import REQUIRED, Task, TaskError, load_task, task_dig
 from stageclaw.task.model import GROUPS, OPERATORS, Changes, Rubric, RubricItem, TaskConfig
 from stageclaw.tools.registry import catalogue, select
 from stageclaw.validate import assets, leaks, paths
+from stageclaw.validate.realism import check_realism
 from stageclaw.validate.report import BLOCKED, FAIL, PASS, WARNING, Check, Dimension
 from stageclaw.world.diff import containers
 from stageclaw.world.model import load_world
@@ -256,7 +257,7 @@ def check_structure(task_dir: Path) -> tuple[Dimension, Task | None, bool]:
     checks.append(Check("schemas", PASS, "task.toml, world.yaml and hidden/rubric.toml are valid"))
     checks.append(_rubric_matches(task))
     solution, called = _solution(task)
-    checks += [solution, _tools(task, called), _assets(task), _leaks(task)]
+    checks += [solution, _tools(task, called), _assets(task), _leaks(task), check_realism(task)]
     return Dimension(NAME, checks), task, True
 
 

@@ -17,7 +17,7 @@ def validation_table(reports: list[Report], wall_s: float) -> Table:
     table.add_column("task", overflow="fold", min_width=10)
     for name in WEIGHTS:
         table.add_column(_HEADER[name], justify="center", no_wrap=True)
-    for col in ("score", "ok", "killed"):
+    for col in ("score", "ok", "killed", "alts", "review"):
         table.add_column(col, justify="right", no_wrap=True)
     for r in reports:
         cells = []
@@ -25,9 +25,17 @@ def validation_table(reports: list[Report], wall_s: float) -> Table:
             d = r.dimensions[name]
             cells.append(f"[{_COLOUR[d.status]}]{d.status}[/{_COLOUR[d.status]}] {d.points:g}")
         rate = "-" if r.kill_rate is None else f"{100 * r.kill_rate:.0f}%"
+        alts = r.alternatives or {}
+        accepted = f"{alts['accepted']}/{alts['total']}" if alts.get("total") else "-"
         verdict = "[green]yes[/green]" if r.accepted else "[red]no[/red]"
-        table.add_row(r.task_id, *cells, f"{r.score:g}", verdict, rate)
-    accepted = sum(1 for r in reports if r.accepted)
+        audit = (r.human_review or {}).get("status", "-")
+        if r.review_required:
+            audit = f"[green]{audit}[/green]" if audit == "accepted" else f"[red]{audit}[/red]"
+        table.add_row(r.task_id, *cells, f"{r.score:g}", verdict, rate, accepted, audit)
+    accepted_tasks = sum(1 for r in reports if r.accepted)
     weights = ", ".join(f"{_HEADER[n]} {w}" for n, w in WEIGHTS.items())
-    table.caption = f"{accepted} of {len(reports)} tasks accepted · {wall_s:.1f} s · points of {weights}"
+    table.caption = (
+        f"{accepted_tasks} of {len(reports)} tasks accepted · {wall_s:.1f} s · points of {weights} · "
+        "killed: near-miss mutants rejected · alts: alternative solutions accepted · review: the human audit"
+    )
     return table

@@ -1,6 +1,7 @@
 """Verifiability: the verifier runs and is deterministic, doing nothing fails, the reference
 solution scores 100 through the real tools, near-miss end states are rejected (mutation test),
-and checks that read the agent's answer or trajectory say so.
+checks that read the agent's answer or trajectory say so, and the alternative solutions are
+accepted (sensitivity, see `alternatives`).
 
 Mutants are graded like any end state: every check of the rubric on (s0, mutant, trace) plus the
 default-deny collateral check; a mutant survives when all of them pass. One survivor fails the
@@ -20,6 +21,7 @@ from stageclaw.grade.collateral import collateral
 from stageclaw.grade.grader import COLLATERAL_ITEM, Grade, grade
 from stageclaw.task.loader import Task
 from stageclaw.task.verifier import CheckResult, run_checks_many
+from stageclaw.validate.alternatives import AlternativeRun, sensitivity
 from stageclaw.validate.mutants import REVERT, Mutant, MutantMaker
 from stageclaw.validate.oracle import OracleRun
 from stageclaw.validate.report import BLOCKED, FAIL, PASS, WARNING, Check, Dimension
@@ -215,8 +217,17 @@ def _trace_check(task: Task, dynamic: list[str]) -> Check:
 
 
 def check_verifiability(
-    task: Task, oracle: OracleRun, max_mutants: int = MAX_MUTANTS
+    task: Task, oracle: OracleRun, max_mutants: int = MAX_MUTANTS, alternatives: list[AlternativeRun] | None = None
 ) -> tuple[Dimension, dict[str, Any] | None]:
+    """The dimension and the mutation section of the report; the alternatives' runs give its sensitivity."""
+    dimension, mutation = _verifiability(task, oracle, max_mutants)
+    if alternatives is not None and dimension.status != BLOCKED:
+        check, _ = sensitivity(alternatives)
+        dimension = Dimension(dimension.name, [*dimension.checks, check])
+    return dimension, mutation
+
+
+def _verifiability(task: Task, oracle: OracleRun, max_mutants: int) -> tuple[Dimension, dict[str, Any] | None]:
     name = "verifiability"
     if not oracle.ran:
         why = oracle.result.get("error") or "the episode failed"

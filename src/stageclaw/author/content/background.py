@@ -11,7 +11,7 @@ from typing import Any
 from stageclaw.author.content import mail as mails
 from stageclaw.author.content.people import People, Person
 from stageclaw.author.content.places import Region
-from stageclaw.author.content.text import MONTHS, day, money
+from stageclaw.author.content.text import MONTHS, day, money, price
 from stageclaw.author.draft import TaskDraft
 
 # (sender name, address, subject, body) with {first} {friend} {month} {amount} {order} {day}
@@ -89,8 +89,22 @@ CHATS_ZH = (
     ("周末吃饭？", "周六晚上有空吗？车站附近新开了一家店，想去试试。"),
     ("照片", "周末的照片整理好了，晚点发你。"),
 )
-EVENTS = ("Gym", "Dinner with {friend}", "Haircut", "Yoga class", "{friend}'s birthday drinks", "Call with mum")
-EVENTS_ZH = ("健身", "和{friend}吃饭", "理发", "瑜伽课", "给妈妈打电话")
+# (what, the hours it may start at): dinner in the evening, a haircut in the day.
+EVENTS = (
+    ("Gym", (7, 18, 19)),
+    ("Dinner with {friend}", (19, 20)),
+    ("Haircut", (10, 12, 17)),
+    ("Yoga class", (7, 18, 19)),
+    ("{friend}'s birthday drinks", (18, 19, 20)),
+    ("Call with mum", (12, 18, 19)),
+)
+EVENTS_ZH = (
+    ("健身", (7, 18, 19)),
+    ("和{friend}吃饭", (18, 19)),
+    ("理发", (10, 12, 17)),
+    ("瑜伽课", (7, 18, 19)),
+    ("给妈妈打电话", (12, 18, 19)),
+)
 TODOS = (
     "Renew passport photos",
     "Call the bank about the new card",
@@ -119,6 +133,7 @@ class Background:
         self.draft, self.rng, self.people, self.user, self.now, self.locale = draft, rng, people, user, now, locale
         self.region: Region = user.region
         self.friends: list[Person] = []
+        self.used: set[str] = set()  # a notice comes once: two "March summary" mails would disagree
 
     def friend(self) -> Person:
         person = self.people.person(self.region)
@@ -135,12 +150,15 @@ class Background:
         for i in range(n):
             when = self.now - timedelta(days=self.rng.randint(1, 12), minutes=self.rng.randint(0, 900))
             seen = ["\\Seen"] if self.rng.random() < 0.6 else []
-            if i % 2 == 0:
-                name, address, subject, body = self._pick(NOTICES_ZH if zh else NOTICES, avoid)
+            notices = [n for n in (NOTICES_ZH if zh else NOTICES) if n[1] not in self.used]
+            if i % 2 == 0 and notices:
+                name, address, subject, body = self._pick(tuple(notices), avoid)
+                self.used.add(address)
                 values = {
                     "first": self.user.first,
                     "month": f"{when.month}月" if zh else MONTHS[(when.month - 2) % 12],
-                    "amount": money(self.rng.randint(4000, 90000) / 100, self.region, self.locale),
+                    # a month's card spending, €400-2,500 in the local money
+                    "amount": money(price(self.rng, 40000, 250000, self.region), self.region, self.locale),
                     "order": f"#{self.rng.randint(100000, 999999)}",
                     "day": day((when + timedelta(days=2)).date(), self.locale, self.region),
                 }
@@ -165,10 +183,10 @@ class Background:
     def events(self, n: int, calendar: str, avoid: str | None = None) -> list[str]:
         out = []
         for _ in range(n):
-            label = self._pick(EVENTS_ZH if self.locale == "zh" else EVENTS, avoid)
+            label, hours = self._pick(EVENTS_ZH if self.locale == "zh" else EVENTS, avoid)
             summary = label.format(friend=(self.friend()).first)
             start = (self.now + timedelta(days=self.rng.randint(-6, 12))).replace(
-                hour=self.rng.choice((7, 12, 18, 19)), minute=self.rng.choice((0, 30)), second=0, microsecond=0
+                hour=self.rng.choice(hours), minute=self.rng.choice((0, 30)), second=0, microsecond=0
             )
             event = {
                 "uid": self.draft.uid("evt", summary if self.locale == "en" else "personal"),

@@ -12,9 +12,12 @@ class City:
     tz: str
     area: str  # the phone area code, as dialled after the country code
     local: str  # the local number's shape: '#' is a digit
-    postcodes: tuple[str, ...]
-    streets: tuple[str, ...]
+    streets: tuple[tuple[str, str], ...]  # (street, its postcode): a postcode belongs to its district
     native: str  # the name in the Chinese locale
+
+    @property
+    def street_names(self) -> list[str]:
+        return [street for street, _ in self.streets]
 
 
 @dataclass(frozen=True)
@@ -39,16 +42,48 @@ class Region:
         return f"{self.dial} " + "".join(str(rng.randint(0, 9)) if c == "#" else c for c in shape)
 
     def street_address(self, rng: random.Random, city: City) -> str:
+        street, postcode = rng.choice(city.streets)
+        # Japanese addresses number the block and the building (chōme-banchi-gō), not the street.
+        number = (
+            f"{rng.randint(1, 4)}-{rng.randint(1, 25)}-{rng.randint(1, 12)}"
+            if self.key == "jp"
+            else rng.randint(2, 240)
+        )
         return self.address.format(
-            street=rng.choice(city.streets),
-            postcode=rng.choice(city.postcodes),
-            number=rng.randint(2, 240),
-            city=city.native if self.key == "cn" else city.name,
+            street=street, postcode=postcode, number=number, city=city.native if self.key == "cn" else city.name
         )
 
+    @property
+    def per_euro(self) -> float:
+        """Roughly how many units of the money one euro buys: prices are drawn in euros and shown locally."""
+        return MONEY[self.currency][0]
 
-def _streets(text: str) -> tuple[str, ...]:
-    return tuple(s.strip() for s in text.split(";"))
+    @property
+    def decimals(self) -> int:
+        """The money's minor unit: 2 (cents) for most, 0 for the yen."""
+        return MONEY[self.currency][1]
+
+
+MONEY = {
+    "GBP": (0.86, 2),
+    "EUR": (1.0, 2),
+    "USD": (1.08, 2),
+    "MXN": (18.5, 2),
+    "INR": (90.0, 2),
+    "AUD": (1.65, 2),
+    "BRL": (5.6, 2),
+    "NGN": (1650.0, 2),
+    "SEK": (11.4, 2),
+    "SGD": (1.46, 2),
+    "JPY": (162.0, 0),
+    "CNY": (7.8, 2),
+}
+
+
+def _streets(text: str) -> tuple[tuple[str, str], ...]:
+    """'Street @ postcode; ...' as (street, postcode) pairs."""
+    pairs = [part.split(" @ ") for part in text.split(";")]
+    return tuple((street.strip(), code.strip()) for street, code in pairs)
 
 
 REGIONS: dict[str, Region] = {
@@ -69,8 +104,10 @@ REGIONS: dict[str, Region] = {
                     "Europe/London",
                     "20",
                     "7### ####",
-                    ("EC2M 4YE", "N1 7GU", "SE15 4QN", "E8 3RL"),
-                    _streets("Bishopsgate; Mare Street; Cowcross Street; Rye Lane; Upper Street; Kingsland Road"),
+                    _streets(
+                        "Bishopsgate @ EC2M 4YE; Mare Street @ E8 3RL; Cowcross Street @ EC1M 6DR; "
+                        "Rye Lane @ SE15 4QN; Upper Street @ N1 2XG; Kingsland Road @ E8 4AA"
+                    ),
                     "伦敦",
                 ),
                 City(
@@ -78,8 +115,7 @@ REGIONS: dict[str, Region] = {
                     "Europe/London",
                     "161",
                     "496 ####",
-                    ("M1 3BN", "M4 1HQ"),
-                    _streets("Deansgate; Oldham Street; Portland Street"),
+                    _streets("Deansgate @ M3 4LQ; Oldham Street @ M1 1JQ; Portland Street @ M1 3BN"),
                     "曼彻斯特",
                 ),
                 City(
@@ -87,8 +123,7 @@ REGIONS: dict[str, Region] = {
                     "Europe/London",
                     "131",
                     "496 ####",
-                    ("EH6 5HW", "EH1 1YZ"),
-                    _streets("Leith Walk; Broughton Street; Cockburn Street"),
+                    _streets("Leith Walk @ EH6 5HW; Broughton Street @ EH1 3RJ; Cockburn Street @ EH1 1BS"),
                     "爱丁堡",
                 ),
             ),
@@ -109,8 +144,10 @@ REGIONS: dict[str, Region] = {
                     "Europe/Berlin",
                     "30",
                     "#### ####",
-                    ("10405", "10437", "12047", "10999"),
-                    _streets("Greifswalder Straße; Schönhauser Allee; Sonnenallee; Oranienstraße; Kastanienallee"),
+                    _streets(
+                        "Greifswalder Straße @ 10405; Schönhauser Allee @ 10437; Sonnenallee @ 12047; "
+                        "Oranienstraße @ 10999; Kastanienallee @ 10435"
+                    ),
                     "柏林",
                 ),
                 City(
@@ -118,8 +155,7 @@ REGIONS: dict[str, Region] = {
                     "Europe/Berlin",
                     "40",
                     "#### ####",
-                    ("20357", "22765"),
-                    _streets("Schanzenstraße; Große Bergstraße; Lange Reihe"),
+                    _streets("Schanzenstraße @ 20357; Große Bergstraße @ 22767; Lange Reihe @ 20099"),
                     "汉堡",
                 ),
                 City(
@@ -127,8 +163,7 @@ REGIONS: dict[str, Region] = {
                     "Europe/Berlin",
                     "89",
                     "#### ####",
-                    ("80337", "81541"),
-                    _streets("Lindwurmstraße; Gollierstraße; Wörthstraße"),
+                    _streets("Lindwurmstraße @ 80337; Gollierstraße @ 80339; Wörthstraße @ 81667"),
                     "慕尼黑",
                 ),
             ),
@@ -148,8 +183,7 @@ REGIONS: dict[str, Region] = {
                     "America/Chicago",
                     "312",
                     "555 01##",
-                    ("IL 60607", "IL 60622"),
-                    _streets("W Randolph St; N Milwaukee Ave; S Halsted St"),
+                    _streets("W Randolph St @ IL 60607; N Milwaukee Ave @ IL 60622; S Halsted St @ IL 60607"),
                     "芝加哥",
                 ),
                 City(
@@ -157,8 +191,7 @@ REGIONS: dict[str, Region] = {
                     "America/New_York",
                     "212",
                     "555 01##",
-                    ("NY 10013", "NY 10003"),
-                    _streets("Lafayette St; E 4th St; Greenwich Ave"),
+                    _streets("Lafayette St @ NY 10013; E 4th St @ NY 10003; Greenwich Ave @ NY 10011"),
                     "纽约",
                 ),
                 City(
@@ -166,8 +199,7 @@ REGIONS: dict[str, Region] = {
                     "America/Los_Angeles",
                     "206",
                     "555 01##",
-                    ("WA 98101", "WA 98122"),
-                    _streets("Pike St; E Union St; Westlake Ave N"),
+                    _streets("Pike St @ WA 98101; E Union St @ WA 98122; Westlake Ave N @ WA 98109"),
                     "西雅图",
                 ),
                 City(
@@ -175,8 +207,7 @@ REGIONS: dict[str, Region] = {
                     "America/Denver",
                     "303",
                     "555 01##",
-                    ("CO 80202", "CO 80205"),
-                    _streets("Larimer St; Blake St; E Colfax Ave"),
+                    _streets("Larimer St @ CO 80202; Blake St @ CO 80202; E Colfax Ave @ CO 80206"),
                     "丹佛",
                 ),
             ),
@@ -198,8 +229,10 @@ REGIONS: dict[str, Region] = {
                     "America/Mexico_City",
                     "55",
                     "#### ####",
-                    ("06700", "03100", "11560"),
-                    _streets("Av. Álvaro Obregón; Calle Durango; Av. Insurgentes Sur; Calle Colima"),
+                    _streets(
+                        "Av. Álvaro Obregón @ 06700; Calle Durango @ 06700; Av. Insurgentes Sur @ 03100; "
+                        "Calle Colima @ 06700"
+                    ),
                     "墨西哥城",
                 ),
                 City(
@@ -207,8 +240,7 @@ REGIONS: dict[str, Region] = {
                     "America/Mexico_City",
                     "33",
                     "#### ####",
-                    ("44160", "44600"),
-                    _streets("Av. Chapultepec; Calle López Cotilla"),
+                    _streets("Av. Chapultepec @ 44160; Calle López Cotilla @ 44160"),
                     "瓜达拉哈拉",
                 ),
             ),
@@ -228,8 +260,10 @@ REGIONS: dict[str, Region] = {
                     "Asia/Kolkata",
                     "80",
                     "#### ####",
-                    ("560038", "560095"),
-                    _streets("100 Feet Road, Indiranagar; 80 Feet Road, Koramangala; Church Street"),
+                    _streets(
+                        "100 Feet Road, Indiranagar @ 560038; 80 Feet Road, Koramangala @ 560095; "
+                        "Church Street @ 560001"
+                    ),
                     "班加罗尔",
                 ),
                 City(
@@ -237,8 +271,7 @@ REGIONS: dict[str, Region] = {
                     "Asia/Kolkata",
                     "20",
                     "#### ####",
-                    ("411001", "411038"),
-                    _streets("North Main Road, Koregaon Park; FC Road"),
+                    _streets("North Main Road, Koregaon Park @ 411001; FC Road @ 411004"),
                     "浦那",
                 ),
             ),
@@ -259,8 +292,7 @@ REGIONS: dict[str, Region] = {
                     "Australia/Melbourne",
                     "3",
                     "9### ####",
-                    ("VIC 3065", "VIC 3000"),
-                    _streets("Smith Street; Flinders Lane; Brunswick Street"),
+                    _streets("Smith Street @ VIC 3065; Flinders Lane @ VIC 3000; Brunswick Street @ VIC 3065"),
                     "墨尔本",
                 ),
                 City(
@@ -268,8 +300,7 @@ REGIONS: dict[str, Region] = {
                     "Australia/Sydney",
                     "2",
                     "9### ####",
-                    ("NSW 2010", "NSW 2000"),
-                    _streets("Crown Street; King Street; George Street"),
+                    _streets("Crown Street @ NSW 2010; King Street @ NSW 2000; George Street @ NSW 2000"),
                     "悉尼",
                 ),
                 City(
@@ -277,8 +308,7 @@ REGIONS: dict[str, Region] = {
                     "Australia/Brisbane",
                     "7",
                     "3### ####",
-                    ("QLD 4006",),
-                    _streets("James Street; Ann Street"),
+                    _streets("James Street @ QLD 4006; Ann Street @ QLD 4000"),
                     "布里斯班",
                 ),
             ),
@@ -299,8 +329,7 @@ REGIONS: dict[str, Region] = {
                     "America/Sao_Paulo",
                     "11",
                     "####-####",
-                    ("01310-100", "05422-010"),
-                    _streets("Av. Paulista; Rua Augusta; Rua dos Pinheiros"),
+                    _streets("Av. Paulista @ 01310-100; Rua Augusta @ 01305-000; Rua dos Pinheiros @ 05422-010"),
                     "圣保罗",
                 ),
             ),
@@ -321,8 +350,7 @@ REGIONS: dict[str, Region] = {
                     "Africa/Lagos",
                     "1",
                     "### ####",
-                    ("101241", "106104"),
-                    _streets("Adeola Odeku Street; Admiralty Way; Allen Avenue"),
+                    _streets("Adeola Odeku Street @ 101241; Admiralty Way @ 106104; Allen Avenue @ 100271"),
                     "拉各斯",
                 ),
             ),
@@ -343,8 +371,7 @@ REGIONS: dict[str, Region] = {
                     "Europe/Stockholm",
                     "8",
                     "### ### ##",
-                    ("118 46", "113 51"),
-                    _streets("Götgatan; Odengatan; Hornsgatan"),
+                    _streets("Götgatan @ 118 46; Odengatan @ 113 51; Hornsgatan @ 118 20"),
                     "斯德哥尔摩",
                 ),
             ),
@@ -364,8 +391,7 @@ REGIONS: dict[str, Region] = {
                     "Europe/Paris",
                     "1",
                     "## ## ## ##",
-                    ("75011", "75010"),
-                    _streets("rue Oberkampf; rue du Faubourg Saint-Denis; boulevard Voltaire"),
+                    _streets("rue Oberkampf @ 75011; rue du Faubourg Saint-Denis @ 75010; boulevard Voltaire @ 75011"),
                     "巴黎",
                 ),
                 City(
@@ -373,8 +399,7 @@ REGIONS: dict[str, Region] = {
                     "Europe/Paris",
                     "4",
                     "## ## ## ##",
-                    ("69002", "69007"),
-                    _streets("rue Mercière; avenue Jean Jaurès"),
+                    _streets("rue Mercière @ 69002; avenue Jean Jaurès @ 69007"),
                     "里昂",
                 ),
             ),
@@ -395,8 +420,7 @@ REGIONS: dict[str, Region] = {
                     "Asia/Singapore",
                     "6",
                     "### ####",
-                    ("049315", "238873"),
-                    _streets("Telok Ayer Street; Orchard Road; Tiong Bahru Road"),
+                    _streets("Telok Ayer Street @ 068886; Orchard Road @ 238873; Tiong Bahru Road @ 168735"),
                     "新加坡",
                 ),
             ),
@@ -417,11 +441,14 @@ REGIONS: dict[str, Region] = {
                     "Asia/Tokyo",
                     "3",
                     "#### ####",
-                    ("150-0043", "106-0032"),
-                    _streets("Dogenzaka, Shibuya; Roppongi, Minato"),
+                    _streets(
+                        "Dogenzaka, Shibuya-ku @ 150-0043; Roppongi, Minato-ku @ 106-0032; "
+                        "Kagurazaka, Shinjuku-ku @ 162-0825"
+                    ),
                     "东京",
                 ),
             ),
+            address="{number} {street}, {city} {postcode}",
         ),
         Region(
             "cn",
@@ -438,8 +465,7 @@ REGIONS: dict[str, Region] = {
                     "Asia/Shanghai",
                     "21",
                     "#### ####",
-                    ("200040", "200031"),
-                    _streets("南京西路; 淮海中路; 武康路"),
+                    _streets("南京西路 @ 200040; 淮海中路 @ 200031; 武康路 @ 200031"),
                     "上海",
                 ),
                 City(
@@ -447,8 +473,7 @@ REGIONS: dict[str, Region] = {
                     "Asia/Shanghai",
                     "10",
                     "#### ####",
-                    ("100027", "100020"),
-                    _streets("建国门外大街; 三里屯路; 东直门内大街"),
+                    _streets("建国门外大街 @ 100022; 三里屯路 @ 100027; 东直门内大街 @ 100007"),
                     "北京",
                 ),
                 City(
@@ -456,11 +481,17 @@ REGIONS: dict[str, Region] = {
                     "Asia/Shanghai",
                     "755",
                     "#### ####",
-                    ("518057",),
-                    _streets("科技园南路; 深南大道"),
+                    _streets("科技园南路 @ 518057; 深南大道 @ 518057"),
                     "深圳",
                 ),
-                City("Hangzhou", "Asia/Shanghai", "571", "#### ####", ("310012",), _streets("文三路; 西溪路"), "杭州"),
+                City(
+                    "Hangzhou",
+                    "Asia/Shanghai",
+                    "571",
+                    "#### ####",
+                    _streets("文三路 @ 310012; 西溪路 @ 310012"),
+                    "杭州",
+                ),
             ),
             address="{city}市{street}{number}号",
         ),

@@ -3,6 +3,7 @@ them in an agent's answer whichever way it writes them."""
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import date, datetime, time
 
@@ -125,9 +126,14 @@ def figures_regex(sentence: str) -> str | None:
     return rf"(?m)^(?=[^\n]*\b(?:{words})\b)[^\n]*?{figures}"
 
 
+def price(rng: random.Random, low: int, high: int, region: Region) -> float:
+    """A price between `low` and `high` euro cents, in the region's money and to its minor unit (whole yen)."""
+    return round(rng.randint(low, high) / 100 * region.per_euro, region.decimals)
+
+
 def money(amount: float, region: Region, locale: str = "en") -> str:
-    """'€1,234.50', 'MX$4,800.00' or '1,234.50元'."""
-    figure = f"{amount:,.2f}"
+    """'€1,234.50', 'MX$4,800.00', '¥12,340' or '1,234.50元': the money's own minor unit."""
+    figure = f"{amount:,.{region.decimals}f}"
     if locale == "zh" and region.currency == "CNY":
         return f"{figure}元"
     if region.currency == "SEK":  # kronor are written after the amount

@@ -193,6 +193,12 @@ PROMPTS = (
 CTC_PROMPT = " Put my action items with their dates in the note too."
 
 
+def _round_figure(value: float) -> int:
+    """A budget as people set one: two significant figures (4,800, 87,000, 780,000)."""
+    digits = max(0, len(str(int(value))) - 2)
+    return round(value, -digits) if digits else round(value)
+
+
 @register
 class ActionItems(Family):
     name = "action-items"
@@ -231,9 +237,8 @@ class ActionItems(Family):
         if not moved:
             old_start = start
         deposit_days, final_days = rng.choice((30, 28, 21)), rng.choice((14, 10, 7))
-        budget = float(
-            rng.choice((1800, 2400, 3500, 4800, 6500)) if project.key == "offsite" else rng.randint(18, 60) * 500
-        )
+        euros = rng.choice((1800, 2400, 3500, 4800, 6500)) if project.key == "offsite" else rng.randint(18, 60) * 500
+        budget = float(_round_figure(euros * region.per_euro))
         clock_at = at(start, rng.choice(project.hours), rng.choice((0, 30)), me.tz)
         draft = TaskDraft(
             id="",
@@ -461,6 +466,12 @@ class ActionItems(Family):
             + "; write a note with the decisions."
         )
         patterns = {}
+        # "By the end of next week" is its Friday (the working week) to most, its Sunday (the calendar
+        # week) to some: both read it right, a day in between neither.
+        allowed = {
+            item.key: [dues[item.key] + timedelta(days=n) for n in ((0, 2) if rule == "next_friday" else (0,))]
+            for item, rule, _ in mine
+        }
         for item, rule, _line in mine:
             title = item.title.format(**fill)
             due = dues[item.key]
@@ -472,12 +483,16 @@ class ActionItems(Family):
             draft.check(
                 Check(
                     f"{item.key}_reminder",
-                    f"Exactly one open Work reminder to {title[0].lower()}{title[1:]}, due {due.isoformat()} ({how})",
+                    f"Exactly one open Work reminder to {title[0].lower()}{title[1:]}, due {due.isoformat()} ({how}"
+                    + (", or that Sunday" if len(allowed[item.key]) > 1 else "")
+                    + ")",
                     v.one_reminder,
                     {
                         "pattern": item.pattern,
                         "lst": work,
-                        "due": due.isoformat(),
+                        "due": due.isoformat()
+                        if len(allowed[item.key]) == 1
+                        else [d.isoformat() for d in allowed[item.key]],
                         "label": item.key,
                         "stale": stale.get(item.key),
                     },
@@ -508,11 +523,12 @@ class ActionItems(Family):
         )
         # The days a correct note may name: the meeting, the event's days, the new due dates.
         note_dates = {meeting, *(start + timedelta(days=n) for n in range(project.days + 1)), *dues.values()}
+        note_dates |= {d for days in allowed.values() for d in days}
         if ctx.on("cross_tool_consistency"):
             note_patterns |= {
                 # the item's own line gives its date: another item's date there is wrong
                 f"{item.key} due {dues[item.key].isoformat()}": rf"(?im)^(?=[^\n]*(?:{item.pattern}))[^\n]*(?:"
-                + date_regex(dues[item.key])
+                + "|".join(date_regex(d) for d in allowed[item.key])
                 + ")"
                 for item, _, _ in mine
             }
@@ -607,7 +623,10 @@ class ActionItems(Family):
             "note_title": f"{project.name.capitalize()} – decisions and my to-dos",
             "note": "\n".join(note_lines) + "\n",
             "folder": "Notes",
+            "decisions": decisions,
+            "name": project.name,
         }
+        draft.alternatives = {"weekend": solution.solve_weekend, "read_all": solution.solve_read_all}
         return draft
 
     @staticmethod

@@ -12,6 +12,7 @@ cross_tool_consistency, sets a reminder for the day before.
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -48,7 +49,9 @@ CLINICS = (
     Clinic("optician", "{family} Opticians", "eye test", 30, r"optician|eye"),
     Clinic("GP", "{family} Medical Practice", "blood test", 15, r"\bGP\b|blood|doctor|medical"),
 )
-BUSY = ("Sprint review", "Budget meeting", "Parents' evening", "Client call", "Team lunch", "1:1 with {who}")
+BUSY = ("Sprint review", "Budget meeting", "Client call", "1:1 with {who}", "Quarterly planning")
+# What can only happen at some times of day: (title, earliest and latest start hour).
+TIMED = (("Team lunch", 11, 13), ("Parents' evening", 17, 19))
 PROMPTS = (
     "The {kind} got back to me with some appointment times. Can you book the earliest one I'm actually free for? "
     "Reply to confirm it, and put it in my Personal calendar with their address.",
@@ -57,6 +60,11 @@ PROMPTS = (
     "address).",
 )
 REMIND = " And remind me the day before."
+
+
+def _busy(rng: random.Random, start: datetime) -> str:
+    """Something the user is busy with at `start`: a lunch at lunchtime, a parents' evening in the evening."""
+    return rng.choice([*BUSY, *(title for title, a, b in TIMED if a <= start.hour <= b)])
 
 
 @register
@@ -107,7 +115,7 @@ class AppointmentBooking(Family):
         for n in range(clashes):
             overlap = timedelta(minutes=rng.choice((15, 30, 40)))
             start = slots[n] + length - overlap if n % 2 else slots[n] - overlap
-            summary = rng.choice(BUSY).format(who=colleague.given)
+            summary = _busy(rng, start).format(who=colleague.given)
             calendar = "Personal" if "Parents" in summary else "Work"
             draft.add_event(
                 calendar,
@@ -119,7 +127,7 @@ class AppointmentBooking(Family):
                 },
             )
         if rng.random() < 0.6:  # back to back is not a clash
-            summary = rng.choice(BUSY).format(who=colleague.given)
+            summary = _busy(rng, answer - timedelta(minutes=30)).format(who=colleague.given)
             draft.add_event(
                 "Work",
                 {
@@ -390,5 +398,9 @@ class AppointmentBooking(Family):
             f"Best regards,\n{me.name}",
             "remind": ctx.on("cross_tool_consistency"),
             "reminder": f"{kind.visit.capitalize()} at {clinic.name} tomorrow",
+            "visit": kind.visit,
+            "doctor": doctor.name,
+            "me": me.name,
         }
+        draft.alternatives = {"confirm_first": solution.solve_confirm_first, "read_all": solution.solve_read_all}
         return draft

@@ -25,7 +25,7 @@ from stageclaw.author.content.background import Background
 from stageclaw.author.content.files import csv_text
 from stageclaw.author.content.people import Person
 from stageclaw.author.content.places import ENGLISH, REGIONS, Region
-from stageclaw.author.content.text import MONTHS, amount_regex, day, money
+from stageclaw.author.content.text import MONTHS, amount_regex, day, money, price
 from stageclaw.author.content.timeline import at, pick_now
 from stageclaw.author.draft import Check, TaskDraft
 from stageclaw.author.family import Context, Family, register
@@ -98,7 +98,6 @@ PROVIDERS_ZH = {
     "water": ("上海城投水务", "shwater.cn"),
     "insurance": ("平安家财险", "pingan-home.cn"),
 }
-SCALE = {"INR": 40, "MXN": 17, "JPY": 150, "CNY": 7, "SEK": 11, "BRL": 5, "NGN": 1200}
 PROMPTS = (
     "Can you go through my bills in the inbox? For each one I haven't paid yet, add a reminder to my Bills list for "
     "its due date, with the amount in the title. Some I've already paid by bank transfer, check the bank export in "
@@ -393,6 +392,7 @@ class BillTriage(Family):
                 for b in bills
             ],
         }
+        draft.alternatives = {"amount_in_notes": solution.solve_amount_in_notes, "read_all": solution.solve_read_all}
         return draft
 
     @staticmethod
@@ -404,7 +404,7 @@ class BillTriage(Family):
     @staticmethod
     def _fee(region: Region) -> float:
         """A late fee."""
-        return round(5 * SCALE.get(region.currency, 1), 2)
+        return round(5 * region.per_euro, region.decimals)
 
     def _bill(self, rng: random.Random, region: Region, p: Provider, today: date, paid: bool, zh: bool) -> Bill:
         if zh:
@@ -412,7 +412,7 @@ class BillTriage(Family):
         else:
             name = rng.choice(p.names)
             domain = f"{re.sub(r'[^a-z]', '', name.lower())}.{region.tld}"
-        amount = round(rng.randint(p.low, p.high) / 100 * SCALE.get(region.currency, 1), 2)
+        amount = price(rng, p.low, p.high, region)
         due = today + timedelta(days=rng.randint(3, 20))
         account = f"{rng.randint(10, 99)}{rng.randint(100000, 999999)}"
         return Bill(p, name, domain, account, amount, due, paid, [])
@@ -475,7 +475,7 @@ class BillTriage(Family):
 
     @staticmethod
     def _statement(rng: random.Random, bills: list[Bill], today: date, region: Region, zh: bool) -> list[list[str]]:
-        balance = round(rng.randint(150000, 900000) / 100 * SCALE.get(region.currency, 1), 2)
+        balance = price(rng, 150000, 900000, region)
         everyday = (
             ["超市购物", "地铁充值", "咖啡", "外卖"]
             if zh
@@ -486,9 +486,7 @@ class BillTriage(Family):
         payments = [(start + timedelta(days=rng.randint(0, 22)), b) for b in bills if b.paid]
         for n in range(9):
             when = start + timedelta(days=n * 2 + rng.randint(0, 1))
-            rows.append(
-                (when, rng.choice(everyday), -round(rng.randint(300, 9000) / 100 * SCALE.get(region.currency, 1), 2))
-            )
+            rows.append((when, rng.choice(everyday), -price(rng, 300, 9000, region)))
         for when, bill in payments:
             text = f"转账 {bill.name} 户号{bill.account}" if zh else f"TRANSFER {bill.name.upper()} REF {bill.account}"
             rows.append((when, text, -bill.amount))

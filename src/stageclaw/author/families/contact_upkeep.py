@@ -7,7 +7,8 @@ place, adds nobody and leaves every other contact exactly as it is; with cross_t
 also sends each of them a short note, at the address now saved, giving the number now saved.
 
 - entity_alignment: the job changer writes from the new company under the short name they go by;
-  the address book knows them by their full name and old work address.
+  the address book knows them by their full name and old work address, from which they announced
+  the new one (so the world vouches for it).
 - cross_source_conflict: their first announcement gave the new company's switchboard; a later
   mail corrects it to their direct line.
 - hidden_dependency: the club member's new details are only in the member list (a CSV in the
@@ -31,7 +32,7 @@ from stageclaw.author.content.files import csv_text
 from stageclaw.author.content.people import JOB_TITLES, PERSONAL_DOMAINS, Org, People, Person, slug
 from stageclaw.author.content.places import ENGLISH, REGIONS, City, Region
 from stageclaw.author.content.text import day, phone_regex
-from stageclaw.author.content.timeline import pick_now, workday
+from stageclaw.author.content.timeline import at, pick_now, workday
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import contact_path, file_path, mail_path
@@ -181,6 +182,10 @@ class ContactUpkeep(Family):
         self._rubric(ctx, draft, job, move, club, untouched)
         draft.goal = self._goal(ctx, job, move, club, club_name)
         draft.solution = solution.solve
+        draft.alternatives = {
+            "read_all_reply": solution.solve_read_all_reply,
+            "notes_first": solution.solve_notes_first,
+        }
         draft.facts = {
             "people": [
                 {
@@ -190,9 +195,13 @@ class ContactUpkeep(Family):
                     "expect": c.expect,
                     "known_address": c.before.email,
                     "changes": c.changes,
+                    "first": c.after.first,
+                    "email": c.after.email,
+                    "phone": c.after.phone,
                 }
                 for c in changed
             ],
+            "me": me.first,
             "notes": [
                 {"to": [c.after.mailbox], "subject": "Your new details", "body": c.note}
                 for c in changed
@@ -222,7 +231,9 @@ class ContactUpkeep(Family):
         after = people.staff(before, new_org, new_title)
         after = replace(after, phone=taken.phone(lambda: f"{new_org.phone[:-2]}{rng.randint(10, 99)}"))
         if ctx.on("entity_alignment"):
-            alias = ea.alias(draft, people, before, where=[contact_path(contact)], domain=new_org.domain)
+            alias = ea.alias(
+                draft, people, before, where=[contact_path(contact)], domain=new_org.domain, verified_by=ea.ANNOUNCED
+            )
             after = replace(after, goes_by=alias.goes_by, email=alias.email)
             before = replace(before, goes_by=alias.goes_by)  # they sign with it from the old address too
         years = rng.randint(3, 9)
@@ -245,6 +256,8 @@ class ContactUpkeep(Family):
             )
             first = mails.mail(rng, before, [me], subject, body, first_at, flags=["\\Seen"])
             draft.add_message("INBOX", first)
+            if ctx.on("entity_alignment"):
+                draft.record(ea.NAME, {"announced_in": [mail_path("INBOX", first)]})
             sent = now - timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
             body = mails.letter(
                 rng,
@@ -270,19 +283,25 @@ class ContactUpkeep(Family):
         else:
             start = workday(now.date(), -rng.randint(4, 7))
             sent = now - timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 9))
-            body = mails.letter(
-                rng,
-                after,
-                me,
-                [
+            if ctx.on("entity_alignment"):  # the old address announced the new one; the news come from there
+                told = at(start - timedelta(days=rng.randint(3, 6)), rng.randint(9, 17), rng.randint(0, 59), me.tz)
+                ea.announce(draft, rng, before, after, me, told, org=new_org.name, when=day(start, region=region))
+                paragraphs = [
                     f"Some news: after {years} years at {old_org.name} I've moved on, and since "
                     f"{day(start, region=region)} I've been at {new_org.name} as {new_title}.",
-                    f"This is my new email, and my direct line is {after.phone}. My {old_org.name} address will "
-                    "stop working soon, so please use these from now on.",
-                ],
-                full_signature=True,
-            )
-            news = mails.mail(rng, after, [me], subject, body, sent)
+                    f"This is my new email, and my direct line is {after.phone}.",
+                ]
+                writer = after
+            else:  # from the old address, which vouches for the new one
+                paragraphs = [
+                    f"Some news: after {years} years at {old_org.name} I've moved on, and since "
+                    f"{day(start, region=region)} I've been at {new_org.name} as {new_title}.",
+                    f"My new email is {after.email} and my direct line is {after.phone}. This address will stop "
+                    "working soon, so please use those from now on.",
+                ]
+                writer = before
+            body = mails.letter(rng, writer, me, paragraphs, full_signature=writer is after)
+            news = mails.mail(rng, writer, [me], subject, body, sent)
             draft.add_message("INBOX", news)
         sources.append(mail_path("INBOX", news))
         if ctx.on("entity_alignment"):
@@ -298,7 +317,7 @@ class ContactUpkeep(Family):
                 "title": new_title,
             },
             {"sender": before.family, "subject": subject},
-            [after.phone, new_title, new_org.legal],
+            [after.phone, new_title, new_org.name],
             note=(
                 f"Hi {after.first},\n\nCongratulations on the new job! I've updated your details: {after.email}, "
                 f"direct line {after.phone}. Let me know if anything's off.\n\nBest,\n{me.first}"
@@ -384,30 +403,30 @@ class ContactUpkeep(Family):
         draft.add_contact(contact)
         changes = {"emails": [after.email], "phones": [after.phone]}
         note = (
-            f"Hi {after.first},\n\n{{how}} I've saved your new number, {after.phone}, and this address. Tell me if "
-            f"that's not right.\n\nCheers,\n{me.first}"
+            f"Hi {after.first},\n\n{{how}} I've saved your new number, {after.phone}, and your new email. Tell me "
+            f"if that's not right.\n\nCheers,\n{me.first}"
         )
-        if not ctx.on("hidden_dependency"):
+        if not ctx.on("hidden_dependency"):  # from the old address, which vouches for the new one
             body = mails.letter(
                 rng,
-                after,
+                before,
                 me,
                 [
                     f"Quick heads-up: I've finally switched providers, so I have a new mobile number: {after.phone}.",
-                    f"Please use this email from now on too; the old {before.email.split('@')[1]} one closes at the "
-                    "end of the month.",
+                    f"My email changes too: please use {after.email} from now on, this one closes at the end of "
+                    "the month.",
                 ],
                 register=mails.CASUAL,
                 full_signature=False,
             )
             sent = now - timedelta(days=rng.randint(2, 8), hours=rng.randint(0, 9))
-            draft.add_message("INBOX", mails.mail(rng, after, [me], rng.choice(NUMBER_SUBJECTS), body, sent))
+            draft.add_message("INBOX", mails.mail(rng, before, [me], rng.choice(NUMBER_SUBJECTS), body, sent))
             return _Change(
                 before,
                 after,
                 contact,
                 changes,
-                {"sender": after.email},
+                {"sender": before.email},
                 [after.phone],
                 note=note.format(how="Thanks for the heads-up!"),
             ), club
@@ -433,8 +452,7 @@ class ContactUpkeep(Family):
             me,
             [
                 f"I've updated the member list in our shared folder ({path}). A few people have new numbers or "
-                "emails, so please check your own line and tell me if anything's wrong.",
-                f"See you at {meeting}!",
+                f"emails, so please check your own line and tell me if anything's wrong before {meeting}.",
             ],
             register=mails.CASUAL,
             full_signature=False,
@@ -733,7 +751,7 @@ class ContactUpkeep(Family):
         if ctx.on("entity_alignment"):
             lines.append(
                 f"{job.before.name} writes as {job.after.display} from {job.after.email}; the contact knows them by "
-                f"their full name and {job.before.email}."
+                f"their full name and {job.before.email}, from which they announced the new address."
             )
         if ctx.on("cross_source_conflict"):
             lines.append(

@@ -401,7 +401,7 @@ class DataReport(Family):
             for line in rng.sample(sorted(domain.lines), rng.randint(3, 4))
         }
         customers = self._customers(ctx, region, {p.family for p in (me, partner, *bg.friends)})
-        alias = ea.alias(draft, people, customers[0], where=[]) if ctx.on(ea.NAME) else None
+        alias = ea.alias(draft, people, customers[0], where=[], verified_by=ea.UNVERIFIED) if ctx.on(ea.NAME) else None
         ledger = self._ledger(ctx, domain, catalogue, customers, alias, first, last)
         p = _Plan(domain, region, business, me, partner, now, first, last, catalogue, customers[0], alias, ledger)
 
@@ -441,7 +441,10 @@ class DataReport(Family):
             "top": TOP,
             "reply": f"Hi {partner.first},\n\nhere are the {p.month} figures:\n\n{{figures}}\n\nThe full summary is "
             f"in {{report}}.\n\nBest,\n{me.first}",
+            "currency": region.currency,
+            "me": me.first,
         }
+        draft.alternatives = {"list_new_message": solution.solve_list_new_message, "read_all": solution.solve_read_all}
         return draft
 
     @staticmethod

@@ -6,7 +6,8 @@ office line. The agent sends the document, updates the advisor's contact and tic
 reminder to send it.
 
 - entity_alignment: the advisor's practice merged; they write from the new firm's domain under
-  the short name they sign with, while the address book has their full name and old address.
+  the short name they sign with, while the address book has their full name and old address. A
+  mail from the old address announced the new one, so the world vouches for it.
 - cross_source_conflict: the issuer sent a correction that voids the first version; both
   downloads sit side by side with near-identical names.
 - hidden_dependency: the issuer's mails carry no attachment (the documents are on a portal);
@@ -29,8 +30,8 @@ from stageclaw.author.content import mail as mails
 from stageclaw.author.content.background import Background
 from stageclaw.author.content.files import pdf
 from stageclaw.author.content.people import COMPANY_ROOTS, Person, slug
-from stageclaw.author.content.places import ENGLISH, REGIONS
-from stageclaw.author.content.text import MONTHS, day, money
+from stageclaw.author.content.places import ENGLISH, REGIONS, Region
+from stageclaw.author.content.text import MONTHS, day, money, price
 from stageclaw.author.content.timeline import local, pick_now
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
@@ -123,11 +124,11 @@ class _Version:
     data: bytes
 
 
-def _figures(kind: Kind, rng: random.Random) -> list[float]:
-    """The amount the document states, before and after the correction: [first, corrected]."""
-    base = rng.randint(1800, 42000) / 10 if kind.key != "payslip" else rng.randint(21000, 52000) / 10
-    error = rng.randint(900, 6000) / 10
-    return [round(base + error, 2), round(base, 2)]
+def _figures(kind: Kind, rng: random.Random, region: Region) -> list[float]:
+    """The amount the document states, before and after the correction: [first, corrected], in the region's money."""
+    base = price(rng, 18000, 420000, region) if kind.key != "payslip" else price(rng, 210000, 520000, region)
+    error = price(rng, 9000, 60000, region)
+    return [round(base + error, region.decimals), base]
 
 
 def _lines(kind: Kind, me: Person, home: str, year: int, month: int, figure: float, number: str) -> list[str]:
@@ -195,10 +196,16 @@ class DocumentRequest(Family):
         )
 
         # The advisor and their practice, before and after the merger.
+        # Their firms carry their names: never the user's.
+        mine = set(me.name.split())
         advisor = people.person(region, short_name=ctx.on("entity_alignment"), title=kind.advisor_title)
+        while advisor.family in mine:
+            advisor = people.person(region, short_name=ctx.on("entity_alignment"), title=kind.advisor_title)
         old_firm = people.org(region, f"{advisor.family} {kind.trade}", f"{advisor.family} {kind.trade} Ltd")
         advisor = people.staff(advisor, old_firm, kind.advisor_title)
         partner = people.person(region)
+        while partner.family in mine or partner.family == advisor.family:
+            partner = people.person(region)
         writer, new_firm = advisor, None
         phone = region.phone(rng, old_firm.city)
         if ctx.on("entity_alignment"):
@@ -220,15 +227,30 @@ class DocumentRequest(Family):
         }
         draft.add_contact(contact)
         if new_firm is not None:
-            writer = ea.alias(draft, people, advisor, where=[contact_path(contact)], domain=new_firm.domain)
+            writer = ea.alias(
+                draft, people, advisor, where=[contact_path(contact)], domain=new_firm.domain, verified_by=ea.ANNOUNCED
+            )
             writer = replace(writer, org=new_firm)
+            merged = (now - timedelta(days=3)).date()
+            told = local(now - timedelta(days=rng.randint(10, 14), hours=rng.randint(1, 8)), me.tz)
+            ea.announce(
+                draft,
+                rng,
+                advisor,
+                writer,
+                me,
+                told,
+                org=new_firm.name,
+                when=day(merged, region=region),
+                kind=ea.MERGER,
+            )
 
         # The issuer and the document, in one or two versions.
         issuer_name = kind.issuer.format(root=rng.choice(COMPANY_ROOTS))
         issuer = people.org(region, issuer_name, f"{issuer_name} Ltd")
         clerk = people.person(region, org=issuer, title=kind.issuer_team)
         team = people.claim(f"{slug(kind.issuer_team).replace('-', '.')}@{issuer.domain}")
-        figures = _figures(kind, rng)
+        figures = _figures(kind, rng, region)
         home = region.street_address(rng, me.city)
         first_at = local(now - timedelta(days=rng.randint(9, 16), hours=rng.randint(1, 8)), me.tz)
         fixed_at = local(first_at + timedelta(days=rng.randint(3, 6), hours=rng.randint(1, 5)), me.tz)
@@ -479,7 +501,8 @@ class DocumentRequest(Family):
                     "to": [sender.email],
                     "label": sender.display,
                     "in_reply_to": request["message_id"],
-                    "subject": f"{kind.word}|{kind.key}|{year}",
+                    # a new message on the thread's subject answers it as well as a reply does
+                    "subject": f"{kind.word}|{kind.key}|{year}|{re.escape(my_mail['subject'])}",
                     "wrong": wrong_people,
                 },
                 weight=2,
@@ -619,5 +642,9 @@ class DocumentRequest(Family):
             "contact": advisor.name,
             "organization": new_firm.name if new_firm else "",
             "reminder": todo["title"],
+            "me": me.given,
+            "who": who,
+            "document": document,
         }
+        draft.alternatives = {"read_all": solution.solve_read_all, "contact_first": solution.solve_contact_first}
         return draft

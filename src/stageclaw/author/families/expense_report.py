@@ -23,7 +23,7 @@ from stageclaw.author.content import mail as mails
 from stageclaw.author.content.background import Background
 from stageclaw.author.content.people import COMPANY_ROOTS, People, Person, slug
 from stageclaw.author.content.places import REGIONS, City, Region
-from stageclaw.author.content.text import amount_regex, day, money
+from stageclaw.author.content.text import amount_regex, day, money, price
 from stageclaw.author.content.timeline import at, pick_now
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
@@ -36,7 +36,6 @@ from stageclaw.author.operators import tool_state_update as tsu
 from stageclaw.author.solutions import expense_report as solution
 
 DOMESTIC = ("uk", "de", "us", "mx", "in", "au", "fr")  # regions with two cities a trip can go between
-SCALE = {"INR": 40, "MXN": 17}  # what a hotel night or a taxi costs there, against euros
 RIDES = ("Zoomcab", "RideNow", "Cabbit")
 RAIL = ("Northline Rail", "Intercity Express", "Coastline Trains")
 EATERIES = ("Trattoria da {name}", "{root} Kitchen", "Café {name}", "Brasserie {name}", "{name}'s Noodle Bar")
@@ -105,8 +104,8 @@ class ExpenseReport(Family):
         )
 
         def cost(low: int, high: int) -> float:
-            """A price in cents of a euro-like currency, in the region's money."""
-            return round(rng.randint(low, high) / 100 * SCALE.get(region.currency, 1), 2)
+            """A price between two amounts in euro cents, in the region's money."""
+            return price(rng, low, high, region)
 
         receipts = self._receipts(rng, people, me, region, there, first, last, cost)
         amended = None
@@ -164,9 +163,9 @@ class ExpenseReport(Family):
         messages: dict[int, dict[str, Any]] = {}
         for r in everything:
             hour = rng.randint(8, 22) if r is not amended else 10
-            when = at(
-                r.day + timedelta(days=1 if r is amended or r is duplicate else 0), hour, rng.randint(0, 59), me.tz
-            )
+            # A receipt comes after the purchase; an e-ticket when the ticket is bought, days before the train.
+            after = -rng.randint(3, 12) if r.category == "travel" else 1 if r is amended or r is duplicate else 0
+            when = at(r.day + timedelta(days=after), hour, rng.randint(0, 59), me.tz)
             msg = mails.mail(
                 rng,
                 f"{r.vendor} <{r.sender}>",
@@ -236,7 +235,13 @@ class ExpenseReport(Family):
             + ("; one receipt came twice and some are personal, outside the trip" if duplicate else "")
             + "."
         )
-        rows = [[r.day.isoformat(), round(r.amount, 2)] for r in counted]
+        # A hotel stay may be dated by any of its days, from check-in to the payment at check-out.
+        rows = [
+            [[(first + timedelta(days=n)).isoformat() for n in range((last - first).days + 1)], round(r.amount, 2)]
+            if r.category == "lodging"
+            else [r.day.isoformat(), round(r.amount, 2)]
+            for r in counted
+        ]
         draft.check(
             Check(
                 "report_rows",
@@ -365,7 +370,11 @@ class ExpenseReport(Family):
             "symbol": region.symbol,
             "body": f"Hi {finance.given},\n\nattached is my expense report for the {there.name} trip: {{count}} "
             f"receipts, total {{total}}.\n\nThanks,\n{me.given}",
+            "currency": region.currency,
+            "city": there.name,
+            "me": me.given,
         }
+        draft.alternatives = {"check_in_dates": solution.solve_check_in_dates, "read_all": solution.solve_read_all}
         return draft
 
     def _receipts(
@@ -445,7 +454,8 @@ class ExpenseReport(Family):
     ) -> Receipt:
         amount = round(amount, 2)
         ref = _ref(rng, "RC")
-        streets = rng.sample(city.streets, 2) if len(city.streets) > 1 else [city.streets[0], "Central Station"]
+        names = city.street_names
+        streets = rng.sample(names, 2) if len(names) > 1 else [names[0], "Central Station"]
         return Receipt(
             vendor,
             "taxi",
@@ -463,6 +473,8 @@ class ExpenseReport(Family):
     def _meal(rng: random.Random, people: People, me: Person, region: Region, when: date, amount: float) -> Receipt:
         amount = round(amount, 2)
         host = people.person(region)
+        while host.given in me.name.split() or host.family == me.family:  # no restaurant named after the user
+            host = people.person(region)
         name = rng.choice(EATERIES).format(name=host.given, root=rng.choice(COMPANY_ROOTS))
         ref = _ref(rng, "R")
         return Receipt(

@@ -36,7 +36,7 @@ from stageclaw.author.content import mail as mails
 from stageclaw.author.content.background import Background
 from stageclaw.author.content.people import JOB_TITLES, Person
 from stageclaw.author.content.places import ENGLISH, REGIONS, City
-from stageclaw.author.content.text import clock, day, day_regex, time_regex
+from stageclaw.author.content.text import clock, day, day_regex
 from stageclaw.author.content.timeline import at, local, pick_now
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
@@ -62,7 +62,8 @@ DESK = (8, 20)  # the user's hours the answer and the other candidates fall in
 STEP = timedelta(minutes=30)
 BUSY = ("Budget review", "Customer call", "Board prep", "Interview panel", "Vendor negotiation", "All-hands")
 WEEKLY = ("Weekly 1:1 with {who}", "Ops review", "Sprint planning", "Leadership sync")
-FILLERS = ("Lunch with {who}", "Focus time", "Coffee with {who}", "Review {who}'s draft", "Expenses and admin")
+FILLERS = ("Focus time", "Coffee with {who}", "Review {who}'s draft", "Expenses and admin")
+LUNCH = "Lunch with {who}"  # a filler only at lunchtime
 CANCELLED = ("Supplier demo", "Office move walkthrough", "Training: new expense tool")
 OFFERS = (
     "Here's when I can do next week (all {city} time):",
@@ -72,7 +73,7 @@ OFFERS = (
 LATER = (
     "Anything else is tricky, I'm afraid.",
     "Happy to shuffle things if none of those work.",
-    "Hope one of those fits!",
+    "Let me know which of them suits.",
 )
 TAKEN_BACK = (
     "a customer visit got moved onto it",
@@ -323,6 +324,15 @@ def _decides(layout: _Layout, minutes: int, busy: list[Span]) -> bool:
     )
 
 
+def _thread(draft: TaskDraft, root: str) -> list[str]:
+    """The Message-IDs of `root` and of every mail in the inbox that answers it, directly or not."""
+    ids = [root]
+    for message in sorted(draft.mail.get("INBOX", []), key=lambda m: m["date"]):
+        if message.get("in_reply_to") in ids:
+            ids.append(message["message_id"])
+    return ids
+
+
 def _shown(span: Span, person: Person, twelve: bool) -> str:
     """A window as they write it, in their zone: 'Tuesday 14 April, 07:30–10:00'."""
     a, b = local(span[0], person.tz), local(span[1], person.tz)
@@ -419,7 +429,9 @@ class FindASlot(Family):
 
         writers = list(guests)
         if ctx.on("entity_alignment"):
-            writers[2] = ea.alias(draft, people, guests[2], where=[contact_path(contacts[2]), request_path])
+            writers[2] = ea.alias(
+                draft, people, guests[2], where=[contact_path(contacts[2]), request_path], verified_by=ea.UNVERIFIED
+            )
         facts_guests, replies = self._replies(ctx, draft, lay, me, guests, writers, request, asked, now, subject)
         if ctx.on("entity_alignment"):
             draft.record(ea.NAME, {"items": [mail_path("INBOX", replies[2][-1])]})
@@ -454,6 +466,7 @@ class FindASlot(Family):
             "hours rule out the others): turn the hold into that meeting with everyone invited and mail them the time."
         )
         draft.solution = solution.solve
+        draft.alternatives = {"per_person": solution.solve_per_person, "mail_first": solution.solve_mail_first}
         draft.facts = {
             "subject": name,
             "length": LENGTHS[minutes],
@@ -464,6 +477,8 @@ class FindASlot(Family):
             "guests": facts_guests,
             "zones": {guests[0].city.name: guests[0].tz},
             "each_zone": ctx.on("cross_tool_consistency"),
+            "home": me.city.name,
+            "me": me.first,
             "note": f"Hi all,\n\nthanks for sending your times. The only slot that works for everyone is {{when}} "
             f"{me.city.name} time, so the {name} is in the calendar for then ({LENGTHS[minutes]}).{{zones}}\n\n"
             f"See you then,\n{me.first}",
@@ -612,7 +627,8 @@ class FindASlot(Family):
             for _ in range(rng.randint(1, 2)):
                 filler = free_spot(d, timedelta(minutes=rng.choice((30, 60))), 9, 18)
                 if filler is not None:
-                    event(rng.choice(FILLERS).format(who=colleague.first), filler)
+                    lunchtime = 11 <= local(filler[0], tz).hour <= 13
+                    event(rng.choice([*FILLERS, *([LUNCH] if lunchtime else [])]).format(who=colleague.first), filler)
                     taken.append(filler)
         return hold
 
@@ -732,15 +748,17 @@ class FindASlot(Family):
             )
         )
         wrong = {w.email: "a personal address; they asked for their work one" for w in writers if w.email not in work}
+        threads = _thread(draft, request["message_id"])
         draft.check(
             Check(
                 "told",
-                f"Exactly one message went out, to all {len(guests)} of them at their work addresses, about the {name}",
+                f"Each of the {len(guests)} got exactly one message about the {name} at their work address "
+                f"({', '.join(work)}), one to all or one each, and nobody else got one",
                 v.sent_once,
                 {
                     "to": work,
                     "label": "everyone invited",
-                    "in_reply_to": request["message_id"],
+                    "in_reply_to": threads,
                     "subject": common["pattern"],
                     "wrong": wrong,
                     "each_once": True,
@@ -749,17 +767,25 @@ class FindASlot(Family):
                 stage="telling everyone",
             )
         )
+        zone_of = {g.email: g.city.name for g in guests}
+        places = {
+            where: {
+                "pattern": re.escape(where),
+                "start": clock(local(lay.slot[0], tz)),
+                "end": clock(local(lay.slot[0], tz) + timedelta(minutes=minutes)),
+            }
+            for where, tz in [(me.city.name, me.tz), *((g.city.name, g.tz) for g in guests)]
+        }
+        told = {"to": zone_of, "here": me.city.name, "places": places, "day": day_regex(start.date())}
         draft.check(
             Check(
                 "told_time",
-                f"The message gives the day and {clock(start)} {me.city.name} time",
-                v.message_says,
+                f"Each of them is told the day and the time, {clock(start)} {me.city.name} time or the same in "
+                "their own zone, and no time given for a place is wrong",
+                v.told_times,
                 {
-                    "to": work[0],
-                    "patterns": {
-                        "the day": day_regex(start.date()),
-                        f"{clock(start)} the user's time": time_regex(start),
-                    },
+                    **told,
+                    "need": "either",
                     "dates": [start.date().isoformat()],
                     "stated": {"counts": {r"min(?:ute)?s?\b|-min": minutes}},  # a length it gives is the meeting's
                 },
@@ -780,14 +806,10 @@ class FindASlot(Family):
             draft.check(
                 Check(
                     "each_zone",
-                    "The message gives each of them the time in their own zone: "
+                    "Each of them is told the time in their own zone: "
                     + ", ".join(f"{clock(t)} in {g.city.name}" for g, t in theirs),
-                    v.message_says,
-                    {
-                        "to": work[0],
-                        "patterns": {f"{clock(t)} {g.city.name} time": time_regex(t) for g, t in theirs},
-                        "dates": [start.date().isoformat()],
-                    },
+                    v.told_times,
+                    {**told, "need": "own", "dates": [start.date().isoformat()]},
                     weight=2,
                     critical=False,
                     stage="converting to each zone",
@@ -862,8 +884,13 @@ class FindASlot(Family):
             f"- **Calendar**: exactly one event for the {name} in Work, {start.isoformat()} for {minutes} minutes, "
             f"inviting exactly {', '.join(sorted(g.email for g in guests))}. The hold `{hold['uid']}` "
             f"('{hold['summary']}') became it or was deleted; the meeting is not called a hold.",
-            "- **Mail**: exactly one message, to those addresses, giving the day and the user's time"
-            + (" and each guest's time in their own zone." if ctx.on("cross_tool_consistency") else "."),
+            "- **Mail**: each of those addresses gets exactly one message (one to all, or one each), giving the "
+            "day and the time"
+            + (
+                " in the guest's own zone."
+                if ctx.on("cross_tool_consistency")
+                else " (the user's, or the guest's own)."
+            ),
         ]
         if ctx.on("entity_alignment"):
             alias = writers[2]

@@ -20,6 +20,7 @@ from stageclaw.author.content.background import Background
 from stageclaw.author.content.files import pdf
 from stageclaw.author.content.people import slug
 from stageclaw.author.content.places import ENGLISH, REGIONS
+from stageclaw.author.content.text import price
 from stageclaw.author.content.timeline import pick_now
 from stageclaw.author.draft import Check, TaskDraft
 from stageclaw.author.family import Context, Family, register
@@ -87,15 +88,15 @@ class InvoiceFiling(Family):
             number = f"INV-{when.year}-{rng.randint(1000, 9999)}"
             while any(number.split("-")[-1] in path for path in draft.files):
                 number = f"INV-{when.year}-{rng.randint(1000, 9999)}"
-            amount = round(rng.randint(low, high) / 100, 2)
+            amount = price(rng, low, high, region)
             lines = [
                 f"From: {vendor.name}",
                 f"{vendor.legal}, {vendor.address}",
                 f"To: {me.name}",
                 f"Invoice no. {number}",
                 f"Invoice date: {when.isoformat()}",
-                f"{service}: {region.currency} {amount:,.2f}",
-                f"Total due: {region.currency} {amount:,.2f}",
+                f"{service}: {region.currency} {amount:,.{region.decimals}f}",
+                f"Total due: {region.currency} {amount:,.{region.decimals}f}",
                 f"Payment within 30 days to the account on file, quoting {number}.",
             ]
             data = pdf(f"{vendor.legal} - Invoice", lines)
@@ -120,7 +121,7 @@ class InvoiceFiling(Family):
                     f"To: {me.name}",
                     f"Quote no. {quote_no}",
                     f"Valid until: {(when + timedelta(days=30)).isoformat()}",
-                    f"Total: {region.currency} {amount * 1.4:,.2f}",
+                    f"Total: {region.currency} {amount * 1.4:,.{region.decimals}f}",
                 ],
             )
             quote_path = f"Downloads/quote-{slug(vendor.name)}-{quote_no.split('-')[-1]}.pdf"
@@ -231,4 +232,5 @@ class InvoiceFiling(Family):
             "pattern_words": "<invoice date> <vendor> <invoice no>",
             "folder": FOLDER,
         }
+        draft.alternatives = {"terminal": solution.solve_terminal, "keep_the_copy": solution.solve_keep_the_copy}
         return draft

@@ -481,6 +481,7 @@ class ProjectTracker(Family):
             "note": notes_too,
             "month_first": region.month_first,
         }
+        draft.alternatives = {"annotated": solution.solve_annotated, "read_all": solution.solve_read_all}
         return draft
 
     def _mails(self, ctx: Context, draft: TaskDraft, p: _Plan, known: list[str]) -> dict[int, _Sender]:
@@ -508,7 +509,7 @@ class ProjectTracker(Family):
         out[0] = send(crew[0], f"{steps[0].short.capitalize()} done", project.finished, project.finished, evening[0])
         writer = crew[1]
         if ctx.on("entity_alignment"):
-            writer = ea.alias(draft, people, crew[1], where=known)
+            writer = ea.alias(draft, people, crew[1], where=known, verified_by=ea.UNVERIFIED)
         # A signature with a job title would say which job is finished.
         out[1] = send(writer, rng.choice(DONE_SUBJECTS), project.vague, project.vague, evening[1], signed=False)
         if ctx.on("entity_alignment"):

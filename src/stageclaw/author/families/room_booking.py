@@ -353,7 +353,9 @@ class RoomBooking(Family):
             "consistent": ctx.on("cross_tool_consistency"),
             "invite_subject": f"{club.title}: room booked",
             "invite": f"Hi all,\n\nthe {club.name} is on {{when}} in {{room}}. See you there!\n\n{me.first}",
+            "me": me.first,
         }
+        draft.alternatives = {"per_person": solution.solve_per_person, "event_first": solution.solve_event_first}
         return draft
 
     # -- the plan -----------------------------------------------------------------------------------
@@ -409,7 +411,8 @@ class RoomBooking(Family):
             coming = n < yes
             writes_as = person
             if n == aliased:
-                writes_as = ea.alias(draft, people, person, where=[])
+                # her contact card lists the personal address; the directory gives the work one the mail goes to
+                writes_as = ea.alias(draft, people, person, where=[], verified_by=ea.CONTACT)
             members.append(_Member(person, writes_as, [rng.choice(YES if coming else NO)], coming))
         if ctx.on("cross_source_conflict"):
             # The later mail is the one that counts; the aliased member answers once, plainly.
@@ -738,8 +741,8 @@ class RoomBooking(Family):
         draft.check(
             Check(
                 "invited",
-                f"Exactly one message was sent, to the {len(addresses)} people coming at their work addresses: "
-                + ", ".join(addresses),
+                f"Each of the {len(addresses)} people coming got exactly one message (one to all or one each) at "
+                "their work address, and nobody else got one: " + ", ".join(addresses),
                 v.sent_once,
                 {
                     "to": addresses,
@@ -755,10 +758,10 @@ class RoomBooking(Family):
         draft.check(
             Check(
                 "invite_details",
-                f"The message gives the room, {room.name}, and when: {when}",
+                f"The message each of them got gives the room, {room.name}, and when: {when}",
                 v.message_says,
                 {
-                    "to": addresses[0],
+                    "to": addresses,
                     "patterns": {
                         "the room": room_rx,
                         "the day": day_regex(p.on),

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from typing import Any
 
 from stageclaw.author import verifylib as v
 from stageclaw.author.content import mail as mails
@@ -26,7 +25,7 @@ from stageclaw.author.operators import cross_tool_consistency as ctc
 from stageclaw.author.operators import item_path
 from stageclaw.author.operators import noisy_data as nd
 from stageclaw.author.operators import tool_state_update as tsu
-from stageclaw.author.solutionlib import one_line
+from stageclaw.author.solutions import travel_booking as solution
 
 CITIES = (
     ("Hamburg", "HAM"),
@@ -41,45 +40,6 @@ AREAS = ("Messe", "Old Town", "Harbour", "University", "Riverside", "Station")
 AIRLINES = (("Lufthansa", "LH"), ("Eurowings", "EW"), ("Austrian", "OS"), ("KLM", "KL"))
 EVENTS = ("Data Summit", "Cloud Expo", "Product Forum", "Design Days", "Analytics Congress")
 HOTEL_WORDS = ("Parkhotel", "Hotel", "Residenz", "City Inn", "Grand Hotel", "Boutique Hotel")
-
-
-# -- the reference solution (bundled into solution.py) -----------------------------------------
-
-FACTS: dict[str, Any] = {}
-
-
-def _reference(page: dict[str, Any]) -> str:
-    return re.search(r"booking reference is (\w+)", page["text"]).group(1)
-
-
-def solve(tools):
-    f = FACTS
-    found = tools.mail_search(sender=f["coordinator"], subject=f["subject"])["messages"]
-    request = tools.mail_read(id=found[0]["id"])
-    wanted = one_line(request["body"])
-    assert f["evening_phrase"] in wanted and f["area"] in wanted, "the request does not say what to book"
-    notes = tools.notes_search(query="travel policy")["notes"]
-    current = tools.notes_read(uid=next(n["uid"] for n in notes if n["title"] == f["policy_title"]))
-    limit = float(re.search(re.escape(f["city"]) + r": \D*([\d.]+)", current["body"]).group(1))
-
-    results = tools.browser_open(url=f"/travel/flights?origin={f['origin']}&destination={f['city']}&date={f['date']}")
-    rows = re.findall(r"\] (\w+ \d+) \| [^|\n]+ \| [^|\n]+ \| [^|\n]+ \| [^|\n]*, (\d\d):(\d\d)", results["text"])
-    number, hour, minute = next(r for r in rows if int(r[1]) >= 17)  # the evening flight
-    tools.browser_click(text=number)
-    flight = _reference(tools.browser_click(text="Book flight"))
-
-    results = tools.browser_open(url=f"/travel/hotels?city={f['city']}&check_in={f['date']}&check_out={f['leave']}")
-    rows = re.findall(r"\[\d+\] ([^|\n]+) \| ([^|\n]+) \| [^|\n]* \| \D*([\d,.]+) \|", results["text"])
-    fitting = sorted((float(p.replace(",", "")), n) for n, a, p in rows if a == f["area"])
-    hotel = next(n for p, n in fitting if p <= limit)
-    tools.browser_click(text=hotel)
-    stay = _reference(tools.browser_click(text="Book hotel"))
-
-    start = f"{f['date']}T{hour}:{minute}:00"
-    end = f"{f['date']}T{f['arrive']}:00"
-    # The flight's reference goes to the coordinator; the calendar entry carries what was asked: the flight.
-    tools.calendar_create_event(calendar="Work", summary=f"Flight {number} to {f['city']}", start=start, end=end)
-    tools.mail_reply(id=request["id"], body=f["reply"].format(number=number, flight=flight, hotel=hotel, stay=stay))
 
 
 # -- the family ---------------------------------------------------------------------------------
@@ -148,7 +108,11 @@ class TravelBooking(Family):
         limit, old_limit = rng.choice((140, 150, 160)), 0
         old_limit = limit + rng.choice((10, 20))
         names = rng.sample(HOTEL_WORDS, 5)
-        families = [people.person(region).family for _ in range(5)]
+        families: list[str] = []
+        while len(families) < 5:  # hotels named after a family, never the user's
+            family = people.person(region).family
+            if family not in (me.family, *families):
+                families.append(family)
         prices = [limit - rng.randint(3, 15), limit + 5, old_limit + rng.randint(20, 40)]
         hotels = []
         for n, (word, fam) in enumerate(zip(names, families, strict=True)):
@@ -251,6 +215,7 @@ class TravelBooking(Family):
                 stage="choosing the hotel",
             )
         )
+        flight_rx = re.escape(evening["number"]).replace("\\ ", r"\s?")  # LH 2058 or LH2058
         start = at(travel, int(evening["depart"][11:13]), int(evening["depart"][14:16]), me.tz)
         end = at(travel, int(arrive[:2]), int(arrive[3:]), me.tz)
         draft.check(
@@ -260,7 +225,7 @@ class TravelBooking(Family):
                 v.new_event,
                 {
                     "calendar": "Work",
-                    "pattern": re.escape(evening["number"]).replace("\\ ", r"\s?"),
+                    "pattern": flight_rx,
                     "start": start.isoformat(),
                     "end": end.isoformat(),
                 },
@@ -273,7 +238,13 @@ class TravelBooking(Family):
                 "replied",
                 f"Exactly one message was sent, to {coordinator.email} only, answering the request",
                 v.sent_once,
-                {"to": [coordinator.email], "label": coordinator.name, "in_reply_to": request["message_id"]},
+                {
+                    "to": [coordinator.email],
+                    "label": coordinator.name,
+                    "in_reply_to": request["message_id"],
+                    # a new message on the request's subject, or about the trip, answers it as well as a reply
+                    "subject": f"{re.escape(subject)}|trip|booking|skyway|reference",
+                },
                 weight=2,
                 stage="reporting back",
             )
@@ -309,7 +280,7 @@ class TravelBooking(Family):
                     "flight_named",
                     f"The message names the flight, {evening['number']}",
                     v.message_says,
-                    {"to": coordinator.email, "patterns": {"the flight": re.escape(evening["number"])}},
+                    {"to": coordinator.email, "patterns": {"the flight": flight_rx}},
                     weight=1,
                     stage="reporting back",
                 )
@@ -358,7 +329,8 @@ class TravelBooking(Family):
                 "Nothing else changes.",
             ]
         )
-        draft.solution = solve
+        draft.solution = solution.solve
+        draft.alternatives = {"hotel_first": solution.solve_hotel_first, "read_all": solution.solve_read_all}
         draft.facts = {
             "coordinator": coordinator.email,
             "subject": subject,
@@ -372,5 +344,7 @@ class TravelBooking(Family):
             "policy_title": policy["title"],
             "reply": f"Hi {coordinator.given},\n\nthe trip is booked on Skyway:\n\n- {{number}}: {{flight}}\n"
             f"- {{hotel}}: {{stay}}\n\nThanks,\n{me.name}",
+            "me": me.given,
+            "who": coordinator.given,
         }
         return draft

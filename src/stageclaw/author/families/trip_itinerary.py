@@ -373,6 +373,7 @@ class TripItinerary(Family):
                 + " and one open check-in reminder 24 hours before each departure. Nothing else changes.",
             ]
         )
+        draft.alternatives = {"utc": solution.solve_utc, "read_all": solution.solve_read_all}
         draft.solution = solution.solve
         draft.facts = {
             "airline_domain": f"bookings@{domain}",

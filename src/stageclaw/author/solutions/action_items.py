@@ -26,7 +26,9 @@ def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
     return start - timedelta(days=7)  # "a week before"
 
 
-def solve(tools):
+def _dues(tools, weekend=False):
+    """Each of the user's action items with its due date; with `weekend`, "by the end of next week" is read
+    as that week's Sunday."""
     f = FACTS
     minutes = one_line(tools.files_read(path=f["minutes"])["content"])
     for line in f["lines"]:
@@ -46,7 +48,17 @@ def solve(tools):
     days = {rule: int(re.search(pattern, terms).group(1)) for rule, pattern in f["rules"].items()}
 
     meeting = date.fromisoformat(f["meeting"])
-    dues = {item["key"]: _due(item["rule"], start, meeting, days) for item in f["items"]}
+    dues = {}
+    for item in f["items"]:
+        dues[item["key"]] = _due(item["rule"], start, meeting, days)
+        if weekend and item["rule"] == "next_friday":
+            dues[item["key"]] += timedelta(days=2)
+    return dues
+
+
+def solve(tools):
+    f = FACTS
+    dues = _dues(tools)
     work = tools.reminders_list(list=f["list"])["reminders"]
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
@@ -57,4 +69,52 @@ def solve(tools):
             tools.reminders_create(title=item["title"], list=f["list"], due=due)
 
     shown = {key: f"{d:%a} {d.day} {d:%B}" for key, d in dues.items()}
+    tools.notes_create(title=f["note_title"], body=f["note"].format(**shown), folder=f["folder"])
+
+
+def solve_weekend(tools):
+    """Reads "by the end of next week" as its Sunday, replaces each stale reminder with a new one (deleted,
+    then created) and writes the note first, with ISO dates."""
+    f = FACTS
+    dues = _dues(tools, weekend=True)
+    tools.notes_create(
+        title=f"{f['name'].capitalize()}: notes",
+        body="Decided:\n"
+        + "".join(f"* {d}\n" for d in f["decisions"])
+        + "".join(f"* TODO {i['title']} by {dues[i['key']].isoformat()}\n" for i in f["items"]),
+        folder=f["folder"],
+    )
+    work = tools.reminders_list(list=f["list"])["reminders"]
+    for item in f["items"]:
+        stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)
+        if stale is not None:
+            tools.reminders_delete(uid=stale["uid"])
+        tools.reminders_create(title=f"TODO: {item['title']}", list=f["list"], due=dues[item["key"]].isoformat())
+
+
+def solve_read_all(tools):
+    """Reads every file of the minutes' folder and lists every reminder before acting; the note gives the dates
+    as '19 June 2026'."""
+    f = FACTS
+    folder = f["minutes"].rsplit("/", 1)[0] if "/" in f["minutes"] else ""
+    for entry in tools.files_list(path=folder)["entries"]:
+        if entry["type"] == "file" and entry["path"].endswith((".md", ".txt")):
+            tools.files_read(path=entry["path"])
+    dues = _dues(tools)
+    work = tools.reminders_list(include_completed=True)["reminders"]
+    for item in f["items"]:
+        due = dues[item["key"]].isoformat()
+        stale = next(
+            (
+                t
+                for t in work
+                if t["list"] == f["list"] and not t["completed"] and re.search(item["pattern"], t["title"], re.I)
+            ),
+            None,
+        )
+        if stale is not None:
+            tools.reminders_update(uid=stale["uid"], due=due, title=item["title"])
+        else:
+            tools.reminders_create(title=item["title"], list=f["list"], due=due)
+    shown = {key: f"{d.day} {d:%B %Y}" for key, d in dues.items()}
     tools.notes_create(title=f["note_title"], body=f["note"].format(**shown), folder=f["folder"])

@@ -5,13 +5,19 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from stageclaw.author.content.text import clock
 from stageclaw.author.solutionlib import newest, one_line
 
 FACTS: dict[str, Any] = {}
 
 
-def solve(tools):
+def _slot(tools, read_all=False):
+    """The offer, the latest mail of the thread and the earliest slot still offered that the calendar has room
+    for; with `read_all`, every inbox message is read first."""
     f = FACTS
+    if read_all:
+        for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
+            tools.mail_read(id=message["id"])
     found = tools.mail_search(folder="INBOX", sender=f["clinic_domain"])["messages"]
     thread = [m for m in found if m["subject"] == f["offer_subject"]]
     offer = min(thread, key=lambda m: datetime.fromisoformat(m["date"]))  # the first answer lists the slots
@@ -38,19 +44,49 @@ def solve(tools):
             for start, end in busy
         )
     )
-    start = datetime.fromisoformat(chosen["start"])
-
-    address = f["address"]
     if f["address_in_contact"]:
         contact = tools.contacts_search(query=f["clinic_word"])["contacts"][0]
-        assert address in contact["notes"], "the clinic's address is not in its contact"
-    tools.calendar_create_event(
-        calendar=f["calendar"],
-        summary=f["summary"],
-        start=start.isoformat(),
-        end=(start + length).isoformat(),
-        location=address,
-    )
+        assert f["address"] in contact["notes"], "the clinic's address is not in its contact"
+    return offer, latest, chosen, datetime.fromisoformat(chosen["start"]), length
+
+
+def _book(tools, start, length, **extra):
+    f = FACTS
+    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
+    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
+
+
+def solve(tools):
+    f = FACTS
+    _, latest, chosen, start, length = _slot(tools)
+    _book(tools, start, length)
     tools.mail_reply(id=latest["id"], body=f["reply"].format(slot=chosen["shown"]))
     if f["remind"]:
         tools.reminders_create(title=f["reminder"], due=(start - timedelta(days=1)).date().isoformat())
+
+
+def solve_confirm_first(tools):
+    """Confirms first, in a new message on the offer's subject with a 12-hour time, then books the event under
+    another title with the clinic's name before the address, and a reminder at 18:00 the evening before."""
+    f = FACTS
+    offer, _, _, start, length = _slot(tools)
+    tools.mail_send(
+        to=[offer["from"]],
+        subject=f"Re: {f['offer_subject']}",
+        body=f"Hello,\n\nI'd like to take the {f['visit']} on {start:%A} at {clock(start, twelve=True)}. Thank "
+        f"you!\n\n{f['me']}",
+    )
+    _book(tools, start, length, summary=f"{f['doctor']} ({f['visit']})", location=f"{f['clinic_word']}, {f['address']}")
+    if f["remind"]:
+        evening = (start - timedelta(days=1)).replace(hour=18, minute=0)
+        tools.reminders_create(title=f"Tomorrow: {f['visit']} appointment", due=evening.isoformat())
+
+
+def solve_read_all(tools):
+    """Reads every message first and answers the offer itself (not the later mail), naming the slot by its time."""
+    f = FACTS
+    offer, _, chosen, start, length = _slot(tools, read_all=True)
+    if f["remind"]:
+        tools.reminders_create(title=f["reminder"], due=(start - timedelta(days=1)).date().isoformat())
+    _book(tools, start, length, description=f"Booked by mail ({f['offer_subject']}).")
+    tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")

@@ -11,18 +11,59 @@ from stageclaw.author.solutionlib import newest, one_line
 FACTS: dict[str, Any] = {}
 
 
-def solve(tools):
+def _bills(tools, export):
+    """Each bill with its latest mail (a payment reminder supersedes the first bill), its mails, and whether
+    the bank export shows it paid (a payment with its account number)."""
     f = FACTS
-    export = tools.files_read(path=f["statement"])["content"]
     paid = " ".join(row[f["description_column"]] for row in csv.DictReader(io.StringIO(export)))
-
+    out = []
     for bill in f["bills"]:
         found = tools.mail_search(folder="INBOX", sender=bill["sender"], subject=bill["subject"])["messages"]
-        latest = tools.mail_read(id=newest(found)["id"])  # a payment reminder supersedes the first bill
+        latest = tools.mail_read(id=newest(found)["id"])
         text = one_line(latest["body"])
         assert bill["amount_shown"] in text and bill["due_shown"] in text, f"{bill['payee']}: unexpected bill"
-        if bill["account"] not in paid:  # no payment with its account number in the bank export
+        out.append((bill, found, bill["account"] in paid))
+    return out
+
+
+def solve(tools):
+    f = FACTS
+    for bill, found, paid in _bills(tools, tools.files_read(path=f["statement"])["content"]):
+        if not paid:
             tools.reminders_create(title=bill["title"], list=f["list"], due=bill["due"])
         if f["file_bills"]:
             for message in found:
                 tools.mail_move(id=message["id"], folder=f["folder"])
+
+
+def solve_amount_in_notes(tools):
+    """Files the bills first, then adds the reminders soonest first, each titled by the payee with the amount
+    in its notes, due at 09:00 on the due day."""
+    f = FACTS
+    bills = _bills(tools, tools.files_read(path=f["statement"])["content"])
+    if f["file_bills"]:
+        for _, found, _ in bills:
+            for message in found:
+                tools.mail_move(id=message["id"], folder=f["folder"])
+    for bill, _, paid in sorted(bills, key=lambda b: b[0]["due"]):
+        if not paid:
+            tools.reminders_create(
+                title=f"{bill['payee']}: pay by {bill['due_shown']}",
+                list=f["list"],
+                due=f"{bill['due']}T09:00",
+                notes=f"Amount: {bill['amount_shown']}",
+            )
+
+
+def solve_read_all(tools):
+    """Reads every inbox message and the bank export through the terminal before acting."""
+    f = FACTS
+    for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
+        tools.mail_read(id=message["id"])
+    export = tools.terminal_run(command=f"cat '{f['statement']}'")["stdout"]
+    for bill, found, paid in _bills(tools, export):
+        if f["file_bills"]:
+            for message in found:
+                tools.mail_move(id=message["id"], folder=f["folder"])
+        if not paid:
+            tools.reminders_create(title=bill["title"], list=f["list"], due=bill["due"])

@@ -11,21 +11,87 @@ from stageclaw.author.solutionlib import newest, one_line
 FACTS: dict[str, Any] = {}
 
 
+def _source(tools, person, inbox=None):
+    """The newest mail about the person (or the member list it points to), as one line, and that mail."""
+    if inbox is None:
+        found = tools.mail_search(folder="INBOX", **person["search"])["messages"]
+    else:  # read from a listing of the whole inbox
+        found = [
+            m
+            for m in inbox
+            if person["search"].get("sender", "").lower() in m["from"].lower()
+            and person["search"].get("subject", "") in m["subject"]
+        ]
+    mail = tools.mail_read(id=newest(found)["id"])  # a later mail corrects an earlier one
+    text = one_line(mail["body"])
+    if person["file"]:  # the mail only says where the member list is
+        assert person["file"] in text, "the mail does not point to the member list"
+        rows = csv.DictReader(io.StringIO(tools.files_read(path=person["file"])["content"]))
+        text = " ".join(next(r for r in rows if r["name"] == person["row"]).values())
+    missing = [value for value in person["expect"] if value not in text]
+    assert not missing, f"the source does not give {missing}"
+    return text, mail
+
+
+def _contact(tools, person):
+    # The stored contact is the one with the address they used to have (a namesake has another).
+    hits = tools.contacts_search(query=person["known_address"])["contacts"]
+    (contact,) = [c for c in hits if person["known_address"] in c["emails"]]
+    return contact
+
+
 def solve(tools):
     f = FACTS
     for person in f["people"]:
-        found = tools.mail_search(folder="INBOX", **person["search"])["messages"]
-        text = one_line(tools.mail_read(id=newest(found)["id"])["body"])  # a later mail corrects an earlier one
-        if person["file"]:  # the mail only says where the member list is
-            assert person["file"] in text, "the mail does not point to the member list"
-            rows = csv.DictReader(io.StringIO(tools.files_read(path=person["file"])["content"]))
-            text = " ".join(next(r for r in rows if r["name"] == person["row"]).values())
-        missing = [value for value in person["expect"] if value not in text]
-        assert not missing, f"the source does not give {missing}"
-
-        # The stored contact is the one with the address they used to have (a namesake has another).
-        hits = tools.contacts_search(query=person["known_address"])["contacts"]
-        (contact,) = [c for c in hits if person["known_address"] in c["emails"]]
-        tools.contacts_update(uid=contact["uid"], **person["changes"])
+        _source(tools, person)
+        tools.contacts_update(uid=_contact(tools, person)["uid"], **person["changes"])
     for note in f["notes"]:
         tools.mail_send(**note)
+
+
+def solve_read_all_reply(tools):
+    """Reads the whole inbox first; keeps the old address as a second one and the old home as history; answers
+    each person in the thread of their own mail when it came from the address now saved."""
+    f = FACTS
+    inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+    sources = []
+    for person in f["people"]:
+        _, mail = _source(tools, person, inbox)
+        contact = _contact(tools, person)
+        changes = dict(person["changes"])
+        if "emails" in changes:
+            changes["emails"] = [*changes["emails"], person["known_address"]]
+        if "notes" in changes and contact.get("notes"):
+            changes["notes"] = f"{changes['notes']}\n(was {contact['notes'].removeprefix('Home: ')})"
+        tools.contacts_update(uid=contact["uid"], **changes)
+        sources.append(mail)
+    for person, mail in zip(f["people"], sources, strict=True):
+        if not f["notes"]:
+            break
+        body = (
+            f"Hello {person['first']},\n\nthanks for letting me know. I now have {person['phone']} for you, and "
+            f"I'll use {person['email']} from now on.\n\nBest wishes,\n{f['me']}"
+        )
+        if person["email"] in mail["from"].lower():
+            tools.mail_reply(id=mail["id"], body=body)
+        else:
+            tools.mail_send(to=[person["email"]], subject="Updated your details", body=body)
+
+
+def solve_notes_first(tools):
+    """Writes the notes before touching the address book, then updates the contacts in reverse order, with
+    phone numbers written without spaces."""
+    f = FACTS
+    for person in f["people"]:
+        _source(tools, person)
+    for person in f["people"] if f["notes"] else []:
+        tools.mail_send(
+            to=[person["email"]],
+            subject="Got your new number",
+            body=f"Hey {person['first']}! Just so you know, I've got you down as {person['phone']} now. "
+            f"Cheers, {f['me']}",
+        )
+    for person in reversed(f["people"]):
+        changes = dict(person["changes"])
+        changes["phones"] = [p.replace(" ", "") for p in changes["phones"]]
+        tools.contacts_update(uid=_contact(tools, person)["uid"], **changes)

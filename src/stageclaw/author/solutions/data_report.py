@@ -32,11 +32,18 @@ def _cents(amount: str) -> int:
     return round(float(amount) * 100)
 
 
-def solve(tools):
+def _figures(tools, read_all=False):
+    """The request, the per-line totals (largest first), the top payers with their names, and the total.
+
+    With `read_all`, every file of the export's folder is read first instead of only those it needs."""
     f = FACTS
     col = f["columns"]
     found = tools.mail_search(folder="INBOX", sender=f["partner"], subject=f["subject"])["messages"]
     request = tools.mail_read(id=found[0]["id"])
+    if read_all:
+        for entry in tools.files_list(path=f["folder"])["entries"]:
+            if entry["type"] == "file" and entry["path"].endswith(".csv"):
+                tools.files_read(path=entry["path"])
 
     rows = {}
     for row in _rows(tools, f["export"]):
@@ -80,19 +87,69 @@ def solve(tools):
         if who == email:
             names[who] = row[col["party"]]
     total = sum(per_line.values())
-
-    def shown(cents: int) -> str:
-        return f"{f['symbol']}{cents / 100:,.2f}"
-
     lines = sorted(per_line.items(), key=lambda kv: -kv[1])
-    top = sorted(per_person.items(), key=lambda kv: -kv[1])[: f["top"]]
+    top = [(names[who], c) for who, c in sorted(per_person.items(), key=lambda kv: -kv[1])[: f["top"]]]
+    return request, lines, top, total
+
+
+def _shown(cents: int) -> str:
+    return f"{FACTS['symbol']}{cents / 100:,.2f}"
+
+
+def solve(tools):
+    f = FACTS
+    request, lines, top, total = _figures(tools)
     text = report_text(
         f["title"],
         f["headers"],
-        [(line, shown(c)) for line, c in lines],
-        shown(total),
-        [(names[who], shown(c)) for who, c in top],
+        [(line, _shown(c)) for line, c in lines],
+        _shown(total),
+        [(name, _shown(c)) for name, c in top],
     )
     tools.files_write(path=f["report"], content=text)
-    figures = "\n".join([*(f"- {line}: {shown(c)}" for line, c in lines), f"- Total: {shown(total)}"])
+    figures = "\n".join([*(f"- {line}: {_shown(c)}" for line, c in lines), f"- Total: {_shown(total)}"])
     tools.mail_reply(id=request["id"], body=f["reply"].format(figures=figures, report=f["report"]))
+
+
+def solve_list_new_message(tools):
+    """Writes the report as lists instead of a table and answers with a new message on the request's
+    subject, the figures in the currency's code."""
+    f = FACTS
+    request, lines, top, total = _figures(tools)
+
+    def coded(cents: int) -> str:
+        return f"{f['currency']} {cents / 100:,.2f}"
+
+    text = (
+        f"# {f['title']}\n\n## {f['headers'][0]}\n\n"
+        + "".join(f"- {line}: {coded(c)}\n" for line, c in lines)
+        + f"\nTotal: {coded(total)}\n\n## {f['headers'][2]}\n\n"
+        + "".join(f"{n}. {name} ({coded(c)})\n" for n, (name, c) in enumerate(top, 1))
+    )
+    tools.files_write(path=f["report"], content=text)
+    listed = "; ".join(f"{line} {coded(c)}" for line, c in lines)
+    tools.mail_send(
+        to=[address(request["from"])],
+        subject=f"Re: {request['subject']}",
+        body=f"Hello,\n\nthe totals: {listed}. Altogether {coded(total)}.\n\nThe summary is in {f['report']}."
+        f"\n\n{f['me']}",
+    )
+
+
+def solve_read_all(tools):
+    """Reads every CSV in the export's folder first; a table with the amounts in their own column, and a
+    reply that lists the figures as a small table."""
+    f = FACTS
+    request, lines, top, total = _figures(tools, read_all=True)
+    rows = "".join(f"| {line} | {_shown(c)} |\n" for line, c in lines)
+    ranking = "".join(f"| {n} | {name} | {_shown(c)} |\n" for n, (name, c) in enumerate(top, 1))
+    text = (
+        f"# {f['title']}\n\n| {f['headers'][0]} | {f['headers'][1]} |\n|---|---:|\n{rows}"
+        f"| Total | {_shown(total)} |\n\n## {f['headers'][2]}\n\n| # | name | {f['headers'][1]} |\n|---|---|---:|\n"
+        f"{ranking}"
+    )
+    tools.files_write(path=f["report"], content=text)
+    tools.mail_reply(
+        id=request["id"],
+        body="Figures for the month:\n\n" + rows + f"| Total | {_shown(total)} |\n\nBest,\n{f['me']}",
+    )

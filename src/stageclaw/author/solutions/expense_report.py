@@ -12,7 +12,10 @@ from stageclaw.author.solutionlib import one_line
 FACTS: dict[str, Any] = {}
 
 
-def solve(tools):
+def _receipts(tools, inbox=None):
+    """The trip's first and last day (from the calendar) and its receipts: once each, in the trip, not void.
+
+    With `inbox` (a listing of every message), the receipts are picked from it instead of searched for."""
     f = FACTS
     # The trip's days are in the calendar (an all-day event; its end is exclusive).
     found = tools.calendar_list_events(start=f["window"][0], end=f["window"][1], query=f["trip"])["events"]
@@ -22,7 +25,10 @@ def solve(tools):
 
     receipts, void = {}, set()
     for receipt in f["receipts"]:
-        hits = tools.mail_search(sender=receipt["sender"], subject=receipt["subject"])["messages"]
+        if inbox is None:
+            hits = tools.mail_search(sender=receipt["sender"], subject=receipt["subject"])["messages"]
+        else:
+            hits = [m for m in inbox if receipt["sender"] in m["from"] and m["subject"].startswith(receipt["subject"])]
         for hit in hits:
             text = one_line(tools.mail_read(id=hit["id"])["body"])
             if receipt["shown"] not in text or receipt["when"] not in text:
@@ -31,8 +37,13 @@ def solve(tools):
             day = date.fromisoformat(receipt["date"])
             if first <= day <= last:
                 receipts[receipt["ref"]] = receipt  # a receipt sent twice is one expense
-
     rows = [r for ref, r in receipts.items() if ref not in void]
+    return first, last, rows
+
+
+def solve(tools):
+    f = FACTS
+    _, _, rows = _receipts(tools)
     rows.sort(key=lambda r: (r["date"], r["vendor"]))
     total = round(sum(r["amount"] for r in rows), 2)
     table = [[r["date"], r["vendor"], r["category"], f"{r['amount']:.2f}"] for r in rows]
@@ -41,5 +52,52 @@ def solve(tools):
         to=[f["finance"]],
         subject=f["subject"],
         body=f["body"].format(total=f"{f['symbol']}{total:,.2f}", count=len(rows)),
+        attachments=[f["path"]],
+    )
+
+
+def solve_check_in_dates(tools):
+    """Dates the hotel by its check-in day, puts the amount first and adds a total row; the mail gives the total
+    with the currency's code."""
+    f = FACTS
+    first, _, rows = _receipts(tools)
+    rows.sort(key=lambda r: -r["amount"])
+    total = round(sum(r["amount"] for r in rows), 2)
+    table = [
+        [
+            f"{r['amount']:.2f}",
+            first.isoformat() if r["category"] == "lodging" else r["date"],
+            r["vendor"],
+            r["category"],
+        ]
+        for r in rows
+    ]
+    table.append([f"{total:.2f}", "", "Total", ""])
+    tools.files_write(path=f["path"], content=csv_text(["amount", "date", "vendor", "category"], table))
+    tools.mail_send(
+        to=[f["finance"]],
+        subject=f"{f['city']} trip: expense report",
+        body=f"Hello,\n\nplease find my {f['city']} expense claim attached ({len(rows)} items, {f['currency']} "
+        f"{total:,.2f} in total).\n\nKind regards,\n{f['me']}",
+        attachments=[f["path"]],
+    )
+
+
+def solve_read_all(tools):
+    """Lists the whole inbox and picks the receipts out of it; the hotel dated by its last night."""
+    f = FACTS
+    inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+    _, last, rows = _receipts(tools, inbox)
+    rows.sort(key=lambda r: (r["category"], r["date"]))
+    night = (last - timedelta(days=1)).isoformat()
+    table = [
+        [night if r["category"] == "lodging" else r["date"], r["vendor"], r["category"], r["amount"]] for r in rows
+    ]
+    tools.files_write(path=f["path"], content=csv_text(["date", "vendor", "category", "amount"], table))
+    total = round(sum(r["amount"] for r in rows), 2)
+    tools.mail_send(
+        to=[f["finance"]],
+        subject=f["subject"],
+        body=f"Receipts for the {f['city']} trip are in the attached CSV. Total: {f['symbol']}{total:,.2f}",
         attachments=[f["path"]],
     )

@@ -62,13 +62,21 @@ def _busy(events: list[dict[str, Any]], skip: str) -> list[Span]:
     return out
 
 
-def solve(tools):
+def _plan(tools, read_all=False):
+    """The slot, the hold and the guests, worked out from the replies, the contacts and the calendar.
+
+    With `read_all`, every message of the inbox is read and the replies picked out of them, instead of
+    searching for the thread's subject."""
     f = FACTS
     tz = ZoneInfo(tools.now()["timezone"])
     asked = tools.mail_search(folder="Sent", subject=f["subject"])["messages"]
     request = tools.mail_read(id=asked[0]["id"])
     assert f["length"] in one_line(request["body"]), "the request does not say how long the meeting is"
-    replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
+    if read_all:
+        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        replies = [m for m in inbox if f["subject"].lower() in (m["subject"] or "").lower()]
+    else:
+        replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
     days = [date.fromisoformat(d) for d in f["days"]]
 
     available, guests = [], []
@@ -104,23 +112,91 @@ def solve(tools):
     slots = free_slots(available, _busy(events, hold["uid"]), f["minutes"])
     assert len(slots) == 1, f"expected one free slot, found {slots}"
     start = slots[0][0].astimezone(tz)
-    end = start + timedelta(minutes=f["minutes"])
-    tools.calendar_update_event(
-        uid=hold["uid"],
-        summary=f["summary"],
-        start=start.isoformat(),
-        end=end.isoformat(),
-        attendees=[g[3] for g in guests],
-    )
+    return {
+        "request": request,
+        "guests": guests,
+        "hold": hold,
+        "start": start,
+        "end": start + timedelta(minutes=f["minutes"]),
+    }
 
+
+def _book(tools, plan, replace=False, title=None):
+    """The hold becomes the meeting, or (with `replace`) gives way to a new event."""
+    f = FACTS
+    invited = [g[3] for g in plan["guests"]]
+    if replace:
+        tools.calendar_delete_event(uid=plan["hold"]["uid"])
+        tools.calendar_create_event(
+            calendar="Work",
+            summary=title or f["summary"],
+            start=plan["start"].isoformat(),
+            end=plan["end"].isoformat(),
+            attendees=invited,
+        )
+    else:
+        tools.calendar_update_event(
+            uid=plan["hold"]["uid"],
+            summary=title or f["summary"],
+            start=plan["start"].isoformat(),
+            end=plan["end"].isoformat(),
+            attendees=invited,
+        )
+
+
+def solve(tools):
+    f = FACTS
+    plan = _plan(tools)
+    _book(tools, plan)
+    start = plan["start"]
     zones = ""
     if f["each_zone"]:
         zones = "\n\nIn your own time zones:\n\n" + "\n".join(
-            f"- {first}: {clock(start.astimezone(zone))} {city} time" for first, city, zone, _ in guests
+            f"- {first}: {clock(start.astimezone(zone))} {city} time" for first, city, zone, _ in plan["guests"]
         )
     tools.mail_send(
-        to=[g[3] for g in guests],
-        subject=f"Re: {request['subject']}",
+        to=[g[3] for g in plan["guests"]],
+        subject=f"Re: {plan['request']['subject']}",
         body=f["note"].format(when=f"{day(start.date())}, {clock(start)}", zones=zones),
-        in_reply_to=request["message_id"],
+        in_reply_to=plan["request"]["message_id"],
     )
+
+
+def solve_per_person(tools):
+    """Reads the whole inbox instead of searching, replaces the hold with a new event, and mails each person
+    on their own, a new message giving the time in their zone and the user's."""
+    f = FACTS
+    plan = _plan(tools, read_all=True)
+    _book(tools, plan, replace=True)
+    start, end = plan["start"], plan["end"]
+    for first, city, zone, mailbox in plan["guests"]:
+        theirs, until = start.astimezone(zone), end.astimezone(zone)
+        body = (
+            f"Hi {first},\n\n"
+            f"Thanks for your times. The {f['summary']} is booked for {day(theirs.date())}, "
+            f"{clock(theirs, twelve=True)} to {clock(until, twelve=True)} your time in {city} "
+            f"({clock(start)} for me in {f['home']}). The invitation is in your calendar.\n\n"
+            f"Best,\n{f['me']}"
+        )
+        tools.mail_send(to=[mailbox], subject=f"{f['summary']}: booked", body=body)
+
+
+def solve_mail_first(tools):
+    """Tells everyone first, in one reply with a table of times, then books the hold under another title."""
+    f = FACTS
+    plan = _plan(tools)
+    start = plan["start"]
+    rows = [f"| {f['home']} (me) | {clock(start)} |"]
+    rows += [f"| {city} ({first}) | {clock(start.astimezone(zone))} |" for first, city, zone, _ in plan["guests"]]
+    table = "| where | starts |\n|---|---|\n" + "\n".join(rows) if f["each_zone"] else ""
+    body = (
+        f"Hello everyone,\n\nwe have a slot: {day(start.date())} at {clock(start)} {f['home']} time works for all "
+        f"of you, so that is when the {f['summary']} will be.\n\n{table}\n\nAn invitation follows.\n\n{f['me']}"
+    )
+    tools.mail_send(
+        to=[g[3] for g in plan["guests"]],
+        subject=f"{f['summary']} on {day(start.date())}",
+        body=body,
+    )
+    project, kind = f["summary"].split(" ", 1)
+    _book(tools, plan, title=f"{kind[0].upper()}{kind[1:]} ({project})")

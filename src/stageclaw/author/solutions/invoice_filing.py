@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from typing import Any
 
 from stageclaw.author.content.files import csv_text
@@ -10,30 +11,89 @@ from stageclaw.author.content.files import csv_text
 FACTS: dict[str, Any] = {}
 
 
-def solve(tools):
+def _invoices(tools, newest_first=False):
+    """Every PDF in Downloads read: (path, invoice number, vendor, date, amount) for the invoices, in name
+    order (or the reverse); a quote or anything else is left out."""
     f = FACTS
     rules = tools.notes_search(query=f["rules_title"])["notes"][0]["body"]
     assert f["pattern_words"] in rules, "the filing rules are not the expected ones"
-
-    filed, rows = {}, []
     downloads = [e["path"] for e in tools.files_list(path="Downloads")["entries"] if e["path"].endswith(".pdf")]
-    for path in sorted(downloads):
+    out = []
+    for path in sorted(downloads, reverse=newest_first):
         content = tools.files_read(path=path)["content"]
         number = re.search(r"Invoice no\. ([A-Z0-9-]+)", content)
         if number is None:  # a quote or something else: it stays where it is
             continue
-        if number.group(1) in filed:  # the same invoice downloaded twice: keep one
-            tools.files_delete(path=path)
-            continue
         vendor = re.search(r"^From: (.+)$", content, re.MULTILINE).group(1)
         when = re.search(r"Invoice date: (\d{4}-\d{2}-\d{2})", content).group(1)
-        amount = re.search(r"Total due: [A-Z]{3} ([\d,]+\.\d{2})", content).group(1).replace(",", "")
-        target = f"{f['folder']}/{when[:4]}/{when} {vendor} {number.group(1)}.pdf"
+        amount = re.search(r"Total due: [A-Z]{3} ([\d,]+(?:\.\d{2})?)", content).group(1).replace(",", "")
+        out.append((path, number.group(1), vendor, when, amount))
+    return out
+
+
+def _target(number, vendor, when):
+    return f"{FACTS['folder']}/{when[:4]}/{when} {vendor} {number}.pdf"
+
+
+def solve(tools):
+    f = FACTS
+    filed, rows = {}, []
+    for path, number, vendor, when, amount in _invoices(tools):
+        if number in filed:  # the same invoice downloaded twice: keep one
+            tools.files_delete(path=path)
+            continue
+        target = _target(number, vendor, when)
         tools.files_move(src=path, dst=target)
-        filed[number.group(1)] = target
-        rows.append([when, vendor, number.group(1), amount])
+        filed[number] = target
+        rows.append([when, vendor, number, amount])
     rows.sort()
     year = rows[0][0][:4]
     tools.files_write(
         path=f"{f['folder']}/{year}/index.csv", content=csv_text(["date", "vendor", "invoice", "amount"], rows)
     )
+
+
+def solve_terminal(tools):
+    """Moves and removes the files with the shell, and writes the index with the amounts first, biggest first,
+    and a total row."""
+    f = FACTS
+    seen, rows, commands = set(), [], []
+    for path, number, vendor, when, amount in _invoices(tools):
+        if number in seen:
+            commands.append(f"rm {shlex.quote(path)}")
+            continue
+        seen.add(number)
+        target = _target(number, vendor, when)
+        commands.append(
+            f"mkdir -p {shlex.quote(target.rsplit('/', 1)[0])} && mv {shlex.quote(path)} {shlex.quote(target)}"
+        )
+        rows.append([amount, when, vendor, number])
+    result = tools.terminal_run(command=" && ".join(commands))
+    assert result["exit_code"] == 0, result["stderr"]
+    rows.sort(key=lambda r: -float(r[0]))
+    total = f"{sum(float(r[0]) for r in rows):.2f}"
+    year = rows[0][1][:4]
+    table = csv_text(["amount", "date", "vendor", "invoice"], [*rows, [total, "", "Total", ""]])
+    tools.files_write(path=f"{f['folder']}/{year}/index.csv", content=table)
+
+
+def solve_keep_the_copy(tools):
+    """Goes through Downloads in reverse order, so that of an invoice downloaded twice it files the " (1)" copy
+    and deletes the other; the index is written before the last move."""
+    f = FACTS
+    invoices = _invoices(tools, newest_first=True)
+    filed, rows = {}, []
+    for path, number, vendor, when, amount in invoices:
+        if number not in filed:
+            filed[number] = path
+            rows.append([when, vendor, number, amount])
+    rows.sort()
+    year = rows[0][0][:4]
+    tools.files_write(
+        path=f"{f['folder']}/{year}/index.csv", content=csv_text(["date", "vendor", "invoice", "amount"], rows)
+    )
+    for path, number, vendor, when, _ in invoices:
+        if filed[number] == path:
+            tools.files_move(src=path, dst=_target(number, vendor, when))
+        else:
+            tools.files_delete(path=path)

@@ -35,7 +35,8 @@ def _minutes(clock_text: str) -> int:
     return int(hours) * 60 + int(minutes)
 
 
-def solve(tools):
+def _plan(tools):
+    """Who is coming (their work addresses), the free slot, the one room that fits and its page."""
     f = FACTS
     [sent] = tools.mail_search(folder="Sent", subject=f["subject"])["messages"]
     call = tools.mail_read(id=sent["id"])
@@ -95,18 +96,6 @@ def solve(tools):
             open_rooms.append((name, url))
     [(room, url)] = open_rooms
 
-    # The placeholder cannot be moved: cancel it, then reserve the room.
-    mine = tools.browser_open(url="/intranet/reservations")
-    shown_day = f"{on:%a} {on.day} {on:%b %Y}"
-    [placeholder] = [r[0] for r in _rows(mine) if r[2] == shown_day and r[4] == f["title"] and r[5] == "confirmed"]
-    tools.browser_click(text=placeholder)
-    cancelled = tools.browser_click(text="Cancel reservation")
-    assert "was cancelled" in cancelled["text"], cancelled["text"]
-    form = tools.browser_open(url=f"{url}?date={on.isoformat()}")
-    fill_form(tools, form, {"start": clock(start), "end": clock(end), "title": f["title"]})
-    done = tools.browser_click(text="Reserve room")
-    assert "is reserved for you" in done["text"], done["text"]
-
     # Their work addresses: a member writing from elsewhere is in the address book under their full
     # name, and the directory has that name with the work address.
     invited = []
@@ -118,10 +107,81 @@ def solve(tools):
         people = tools.browser_open(url=f"/intranet/directory?q={known['name'].split()[-1]}")
         [work] = [r[3] for r in _rows(people) if r[0] == known["name"]]
         invited.append(work.lower())
+    return {"on": on, "start": start, "end": end, "room": room, "url": url, "invited": invited}
 
-    event = {"calendar": f["calendar"], "summary": f["title"], "start": start.isoformat(), "end": end.isoformat()}
+
+def _cancel(tools, plan):
+    """The placeholder cannot be moved: it is cancelled."""
+    f = FACTS
+    on = plan["on"]
+    mine = tools.browser_open(url="/intranet/reservations")
+    shown_day = f"{on:%a} {on.day} {on:%b %Y}"
+    [placeholder] = [
+        r[0]
+        for r in _rows(mine)
+        if r[2] == shown_day and r[4] == f["title"] and r[5] == "confirmed" and plan["room"] not in r[:4]
+    ]
+    tools.browser_click(text=placeholder)
+    cancelled = tools.browser_click(text="Cancel reservation")
+    assert "was cancelled" in cancelled["text"], cancelled["text"]
+
+
+def _reserve(tools, plan):
+    f = FACTS
+    form = tools.browser_open(url=f"{plan['url']}?date={plan['on'].isoformat()}")
+    fill_form(tools, form, {"start": clock(plan["start"]), "end": clock(plan["end"]), "title": f["title"]})
+    done = tools.browser_click(text="Reserve room")
+    assert "is reserved for you" in done["text"], done["text"]
+
+
+def _event(tools, plan, summary):
+    f = FACTS
+    event = {"calendar": f["calendar"], "summary": summary, "start": plan["start"].isoformat()}
+    event["end"] = plan["end"].isoformat()
     if f["consistent"]:
-        event.update(location=room, attendees=invited)
+        event.update(location=plan["room"], attendees=plan["invited"])
     tools.calendar_create_event(**event)
-    when = f"{day(on)}, {clock(start)}–{clock(end)}"
-    tools.mail_send(to=invited, subject=f["invite_subject"], body=f["invite"].format(when=when, room=room))
+
+
+def solve(tools):
+    f = FACTS
+    plan = _plan(tools)
+    _cancel(tools, plan)
+    _reserve(tools, plan)
+    _event(tools, plan, f["title"])
+    when = f"{day(plan['on'])}, {clock(plan['start'])}–{clock(plan['end'])}"
+    body = f["invite"].format(when=when, room=plan["room"])
+    tools.mail_send(to=plan["invited"], subject=f["invite_subject"], body=body)
+
+
+def solve_per_person(tools):
+    """Reserves the room before cancelling the placeholder, names the event after the room, and writes to
+    each person on their own, in 12-hour times."""
+    f = FACTS
+    plan = _plan(tools)
+    _reserve(tools, plan)
+    _cancel(tools, plan)
+    _event(tools, plan, f"{f['title']} ({plan['room']})")
+    start, end = clock(plan["start"], twelve=True), clock(plan["end"], twelve=True)
+    for person in plan["invited"]:
+        tools.mail_send(
+            to=[person],
+            subject=f"{f['title']} on {day(plan['on'])}",
+            body=f"Hi,\n\nyou're in! We meet in {plan['room']} on {day(plan['on'])} from {start} to {end}.\n\n"
+            f"{f['me']}",
+        )
+
+
+def solve_event_first(tools):
+    """Puts the get-together in the calendar first, then deals with the intranet, then tells everyone."""
+    f = FACTS
+    plan = _plan(tools)
+    _event(tools, plan, f["title"])
+    _cancel(tools, plan)
+    _reserve(tools, plan)
+    tools.mail_send(
+        to=plan["invited"],
+        subject=f"Room for the {f['title']}",
+        body=f"Hello everyone,\n\nRoom: {plan['room']}\nDate: {day(plan['on'])}\n"
+        f"Time: {clock(plan['start'])} to {clock(plan['end'])}\n\nThanks for the replies,\n{f['me']}",
+    )

@@ -79,7 +79,9 @@ def check_flights_in_calendar(initial, final, trace):
     old = {e.get("uid") for events in (initial.get("calendar") or {}).values() for e in events}
     new = [e for events in (final.get("calendar") or {}).values() for e in events if e.get("uid") not in old]
     for number, start, end in FLIGHTS.values():
-        named = [e for e in new if number in " ".join(str(e.get(f) or "") for f in ("summary", "description"))]
+        # "LH 2058" or "LH2058": a title may write the number without its space
+        text = [" ".join(str(e.get(f) or "") for f in ("summary", "description")).replace(" ", "") for e in new]
+        named = [e for e, t in zip(new, text, strict=True) if number.replace(" ", "") in t]
         if len(named) != 1:
             return False, f"{len(named)} new calendar events name flight {number}; expected one"
         event = named[0]

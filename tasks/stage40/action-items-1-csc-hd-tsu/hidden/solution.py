@@ -6,17 +6,17 @@ import re
 from datetime import date, timedelta
 
 
-FACTS = {'minutes': 'meetings/2026-11-10 offsite planning follow-up.md',
+FACTS = {'minutes': 'meetings/2026-03-24 offsite planning follow-up.md',
  'lines': ['pay the 30% deposit to Fernhill Lodge (their terms; the deadline moves with the dates)',
            'send the final headcount + dietary requirements to Fernhill Lodge (their deadline, see the '
            'booking terms)',
            'send Thu the updated budget sheet by the Friday before the offsite',
            'draft the agenda with Thu, the day before the offsite'],
  'event': 'Team offsite',
- 'window': ['2026-11-11', '2027-01-19'],
+ 'window': ['2026-03-25', '2026-06-02'],
  'terms_subject': 'Booking confirmation – Halcyon Analytics group',
  'rules': {'deposit': '[Dd]eposit[^.]*?(\\d+) days before', 'final': '[Ff]inal[^.]*?(\\d+) days before'},
- 'meeting': '2026-11-10',
+ 'meeting': '2026-03-24',
  'items': [{'key': 'deposit',
             'rule': 'deposit',
             'title': 'Pay the deposit to Fernhill Lodge',
@@ -35,13 +35,18 @@ FACTS = {'minutes': 'meetings/2026-11-10 offsite planning follow-up.md',
             'pattern': 'agenda'}],
  'list': 'Work',
  'note_title': 'Offsite – decisions and my to-dos',
- 'note': 'Offsite – decisions (Tue 10 Nov)\n'
+ 'note': 'Offsite – decisions (Tue 24 Mar)\n'
          '\n'
-         "- Budget cap stays at A$1,800.00 per person all-in (Jing OK'd it).\n"
+         "- Budget cap stays at A$3,000.00 per person all-in (Jing OK'd it).\n"
          '- Chartered bus from the office, 08:00 departure on day 1.\n'
          '- Day 2 afternoon is free time, no sessions after lunch.\n'
          '- No partners / +1s this year.\n',
- 'folder': 'Notes'}
+ 'folder': 'Notes',
+ 'decisions': ["Budget cap stays at A$3,000.00 per person all-in (Jing OK'd it).",
+               'Chartered bus from the office, 08:00 departure on day 1.',
+               'Day 2 afternoon is free time, no sessions after lunch.',
+               'No partners / +1s this year.'],
+ 'name': 'offsite'}
 
 
 def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
@@ -64,7 +69,9 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def solve(tools):
+def _dues(tools, weekend=False):
+    """Each of the user's action items with its due date; with `weekend`, "by the end of next week" is read
+    as that week's Sunday."""
     f = FACTS
     minutes = one_line(tools.files_read(path=f["minutes"])["content"])
     for line in f["lines"]:
@@ -84,7 +91,17 @@ def solve(tools):
     days = {rule: int(re.search(pattern, terms).group(1)) for rule, pattern in f["rules"].items()}
 
     meeting = date.fromisoformat(f["meeting"])
-    dues = {item["key"]: _due(item["rule"], start, meeting, days) for item in f["items"]}
+    dues = {}
+    for item in f["items"]:
+        dues[item["key"]] = _due(item["rule"], start, meeting, days)
+        if weekend and item["rule"] == "next_friday":
+            dues[item["key"]] += timedelta(days=2)
+    return dues
+
+
+def solve(tools):
+    f = FACTS
+    dues = _dues(tools)
     work = tools.reminders_list(list=f["list"])["reminders"]
     for item in f["items"]:
         due = dues[item["key"]].isoformat()

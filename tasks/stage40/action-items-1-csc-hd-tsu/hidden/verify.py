@@ -1,4 +1,4 @@
-"""Checks for action-items-1-csc-hd-tsu: 4 action items of Oliver from the offsite follow-up, and a note."""
+"""Checks for action-items-1-csc-hd-tsu: 4 action items of Siddharth from the offsite follow-up, and a note."""
 
 from __future__ import annotations
 
@@ -61,13 +61,14 @@ def one_reminder(
     *,
     pattern: str,
     lst: str,
-    due: str,
+    due: str | list[str],
     label: str,
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
 ) -> Verdict:
-    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
+    them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
     its title or notes match `says` (an amount, say) when given."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
@@ -93,7 +94,7 @@ def one_reminder(
     where, item = found[0]
     if where != lst:
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
-    if not _on_time(item.get("due"), due):
+    if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
@@ -232,7 +233,7 @@ def check_deposit_reminder(initial, final, trace):
         final,
         pattern='deposit',
         lst='Work',
-        due='2026-11-22',
+        due='2026-04-05',
         label='deposit',
         stale='r-deposit',
     )
@@ -244,7 +245,7 @@ def check_final_reminder(initial, final, trace):
         final,
         pattern='head\\s*-?count|dietary',
         lst='Work',
-        due='2026-12-10',
+        due='2026-04-23',
         label='final',
         stale='r-final',
     )
@@ -256,7 +257,7 @@ def check_budget_reminder(initial, final, trace):
         final,
         pattern='budget',
         lst='Work',
-        due='2026-12-18',
+        due='2026-05-01',
         label='budget',
         stale=None,
     )
@@ -268,7 +269,7 @@ def check_agenda_reminder(initial, final, trace):
         final,
         pattern='agenda',
         lst='Work',
-        due='2026-12-19',
+        due='2026-05-02',
         label='agenda',
         stale=None,
     )
@@ -287,16 +288,16 @@ def check_summary_note(initial, final, trace):
         initial,
         final,
         folder='Notes',
-        patterns={'the budget': "(?<![\\d.,])(?:1\\ 800|1'800|1,800|1\\.800|1800)(?:[.,]00)?(?![\\d]|[.,]\\d)",
+        patterns={'the budget': "(?<![\\d.,])(?:3\\ 000|3'000|3,000|3\\.000|3000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
  'the time': '(?<![\\d:.])08[:.h]00(?!\\d)|(?<![\\d:.])8[:.h]00(?!\\d)|(?<![\\d:.])8(?:[:.]00)?\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:8|八)(?:点|時|时)?(?:整|00分|:00)?',
  'Chartered bus from the office, 08:00 departure on day 1': '(?m)^(?=[^\\n]*\\b(?:chartered|from|office|departure)\\b)[^\\n]*?(?<![\\d.,:])1(?!\\d|[.,:]\\d)',
  'Day 2 afternoon is free time, no sessions after lunch': '(?m)^(?=[^\\n]*\\b(?:afternoon|free|time|sessions|after|lunch)\\b)[^\\n]*?(?<![\\d.,:])2(?!\\d|[.,:]\\d)'},
-        stated={'dates': ['2026-11-10',
-           '2026-11-22',
-           '2026-12-10',
-           '2026-12-18',
-           '2026-12-19',
-           '2026-12-20',
-           '2026-12-21',
-           '2026-12-22']},
+        stated={'dates': ['2026-03-24',
+           '2026-04-05',
+           '2026-04-23',
+           '2026-05-01',
+           '2026-05-02',
+           '2026-05-03',
+           '2026-05-04',
+           '2026-05-05']},
     )

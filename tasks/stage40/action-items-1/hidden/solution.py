@@ -6,48 +6,53 @@ import re
 from datetime import date, timedelta
 
 
-FACTS = {'minutes': 'meetings/2026-06-08 conference booth planning follow-up.md',
- 'lines': ['pay the stand deposit to Saltmarsh Exhibits (their terms; the deadline moves with the dates)',
-           'send the final print files for the walls to Saltmarsh Exhibits (their deadline, see the booking '
+FACTS = {'minutes': 'meetings/2026-09-29 conference booth planning follow-up.md',
+ 'lines': ['pay the stand deposit to Mosaic Exhibits (their terms; the deadline moves with the dates)',
+           'send the final print files for the walls to Mosaic Exhibits (their deadline, see the booking '
            'terms)',
-           'send Katarzyna the travel budget by the end of next week',
-           'prepare the demo script with Katarzyna, by the Friday before the fair'],
+           'send Elin the travel budget by the end of next week',
+           'prepare the demo script with Elin, the day before the fair'],
  'event': 'Expo booth',
- 'window': ['2026-06-09', '2026-08-22'],
+ 'window': ['2026-09-30', '2026-12-08'],
  'terms_subject': 'Booking confirmation – Quillfeather Robotics group',
  'rules': {'deposit': '[Dd]eposit[^.]*?(\\d+) days before', 'final': '[Ff]inal[^.]*?(\\d+) days before'},
- 'meeting': '2026-06-08',
+ 'meeting': '2026-09-29',
  'items': [{'key': 'deposit',
             'rule': 'deposit',
-            'title': 'Pay the stand deposit to Saltmarsh Exhibits',
+            'title': 'Pay the stand deposit to Mosaic Exhibits',
             'pattern': 'deposit'},
            {'key': 'final',
             'rule': 'final',
-            'title': 'Send the final print files to Saltmarsh Exhibits',
+            'title': 'Send the final print files to Mosaic Exhibits',
             'pattern': 'print files|artwork'},
            {'key': 'travel',
             'rule': 'next_friday',
-            'title': 'Send Katarzyna the travel budget',
+            'title': 'Send Elin the travel budget',
             'pattern': 'travel'},
            {'key': 'demo',
-            'rule': 'friday_before',
-            'title': 'Prepare the demo script with Katarzyna',
+            'rule': 'day_before',
+            'title': 'Prepare the demo script with Elin',
             'pattern': 'demo'}],
  'list': 'Work',
  'note_title': 'Conference booth – decisions and my to-dos',
- 'note': 'Conference booth – decisions (Mon 8 Jun)\n'
+ 'note': 'Conference booth – decisions (Tue 29 Sep)\n'
          '\n'
-         '- Budget for the stand is 28,000.00 kr all-in (Anders approved it).\n'
-         '- Stand opens at 09:00 each day; two people on the stand at all times.\n'
+         '- Budget for the stand is 220,000.00 kr all-in (Katarina approved it).\n'
+         '- Stand opens at 09:30 each day; two people on the stand at all times.\n'
          '- Booth size stays at 6 x 4 m.\n'
          '- No printed brochures, QR codes only.\n'
          '\n'
          'My action items:\n'
-         '- Pay the stand deposit to Saltmarsh Exhibits: {deposit}\n'
-         '- Send the final print files to Saltmarsh Exhibits: {final}\n'
-         '- Send Katarzyna the travel budget: {travel}\n'
-         '- Prepare the demo script with Katarzyna: {demo}\n',
- 'folder': 'Notes'}
+         '- Pay the stand deposit to Mosaic Exhibits: {deposit}\n'
+         '- Send the final print files to Mosaic Exhibits: {final}\n'
+         '- Send Elin the travel budget: {travel}\n'
+         '- Prepare the demo script with Elin: {demo}\n',
+ 'folder': 'Notes',
+ 'decisions': ['Budget for the stand is 220,000.00 kr all-in (Katarina approved it).',
+               'Stand opens at 09:30 each day; two people on the stand at all times.',
+               'Booth size stays at 6 x 4 m.',
+               'No printed brochures, QR codes only.'],
+ 'name': 'conference booth'}
 
 
 def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
@@ -70,7 +75,9 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def solve(tools):
+def _dues(tools, weekend=False):
+    """Each of the user's action items with its due date; with `weekend`, "by the end of next week" is read
+    as that week's Sunday."""
     f = FACTS
     minutes = one_line(tools.files_read(path=f["minutes"])["content"])
     for line in f["lines"]:
@@ -90,7 +97,17 @@ def solve(tools):
     days = {rule: int(re.search(pattern, terms).group(1)) for rule, pattern in f["rules"].items()}
 
     meeting = date.fromisoformat(f["meeting"])
-    dues = {item["key"]: _due(item["rule"], start, meeting, days) for item in f["items"]}
+    dues = {}
+    for item in f["items"]:
+        dues[item["key"]] = _due(item["rule"], start, meeting, days)
+        if weekend and item["rule"] == "next_friday":
+            dues[item["key"]] += timedelta(days=2)
+    return dues
+
+
+def solve(tools):
+    f = FACTS
+    dues = _dues(tools)
     work = tools.reminders_list(list=f["list"])["reminders"]
     for item in f["items"]:
         due = dues[item["key"]].isoformat()

@@ -1,4 +1,4 @@
-"""Checks for action-items-1: 4 action items of Samira from the conference booth follow-up, and a note."""
+"""Checks for action-items-1: 4 action items of Nadia from the conference booth follow-up, and a note."""
 
 from __future__ import annotations
 
@@ -61,13 +61,14 @@ def one_reminder(
     *,
     pattern: str,
     lst: str,
-    due: str,
+    due: str | list[str],
     label: str,
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
 ) -> Verdict:
-    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
+    them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
     its title or notes match `says` (an amount, say) when given."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
@@ -93,7 +94,7 @@ def one_reminder(
     where, item = found[0]
     if where != lst:
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
-    if not _on_time(item.get("due"), due):
+    if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
@@ -232,7 +233,7 @@ def check_deposit_reminder(initial, final, trace):
         final,
         pattern='deposit',
         lst='Work',
-        due='2026-06-23',
+        due='2026-10-09',
         label='deposit',
         stale='r-deposit',
     )
@@ -244,7 +245,7 @@ def check_final_reminder(initial, final, trace):
         final,
         pattern='print files|artwork',
         lst='Work',
-        due='2026-07-13',
+        due='2026-10-25',
         label='final',
         stale='r-final',
     )
@@ -256,7 +257,7 @@ def check_travel_reminder(initial, final, trace):
         final,
         pattern='travel',
         lst='Work',
-        due='2026-06-19',
+        due=['2026-10-09', '2026-10-11'],
         label='travel',
         stale=None,
     )
@@ -268,7 +269,7 @@ def check_demo_reminder(initial, final, trace):
         final,
         pattern='demo',
         lst='Work',
-        due='2026-07-17',
+        due='2026-11-07',
         label='demo',
         stale=None,
     )
@@ -287,21 +288,21 @@ def check_summary_note(initial, final, trace):
         initial,
         final,
         folder='Notes',
-        patterns={'the budget': "(?<![\\d.,])(?:28\\ 000|28'000|28,000|28\\.000|28000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
- 'the time': '(?<![\\d:.])09[:.h]00(?!\\d)|(?<![\\d:.])9[:.h]00(?!\\d)|(?<![\\d:.])9(?:[:.]00)?\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:9|九)(?:点|時|时)?(?:整|00分|:00)?',
+        patterns={'the budget': "(?<![\\d.,])(?:220\\ 000|220'000|220,000|220\\.000|220000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
+ 'the time': '(?<![\\d:.])09[:.h]30(?!\\d)|(?<![\\d:.])9[:.h]30(?!\\d)|(?<![\\d:.])9(?:[:.]30)\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:9|九)(?:点|時|时)?(?:30分|:30|点30|半)',
  'Booth size stays at 6 x 4 m': '(?m)^(?=[^\\n]*\\b(?:booth|size|stays)\\b)[^\\n]*?(?<![\\d.,:])6(?!\\d|[.,:]\\d)[^\\n]*?(?<![\\d.,:])4(?!\\d|[.,:]\\d)',
- 'deposit due 2026-06-23': '(?im)^(?=[^\\n]*(?:deposit))[^\\n]*(?:(?<!\\d)23(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jun\\w*|Jun\\w*\\.?\\s+(?<!\\d)23(?:st|nd|rd|th)?(?!\\d)|2026-06-23|(?<![\\d/.])23[./]6(?![\\d])|(?<![\\d/.])0?23[./]0?6[./]|6月23[日号])',
- 'final due 2026-07-13': '(?im)^(?=[^\\n]*(?:print '
-                         'files|artwork))[^\\n]*(?:(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)|2026-07-13|(?<![\\d/.])13[./]7(?![\\d])|(?<![\\d/.])0?13[./]0?7[./]|7月13[日号])',
- 'travel due 2026-06-19': '(?im)^(?=[^\\n]*(?:travel))[^\\n]*(?:(?<!\\d)19(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jun\\w*|Jun\\w*\\.?\\s+(?<!\\d)19(?:st|nd|rd|th)?(?!\\d)|2026-06-19|(?<![\\d/.])19[./]6(?![\\d])|(?<![\\d/.])0?19[./]0?6[./]|6月19[日号])',
- 'demo due 2026-07-17': '(?im)^(?=[^\\n]*(?:demo))[^\\n]*(?:(?<!\\d)17(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)17(?:st|nd|rd|th)?(?!\\d)|2026-07-17|(?<![\\d/.])17[./]7(?![\\d])|(?<![\\d/.])0?17[./]0?7[./]|7月17[日号])'},
-        stated={'dates': ['2026-06-08',
-           '2026-06-19',
-           '2026-06-23',
-           '2026-07-13',
-           '2026-07-17',
-           '2026-07-23',
-           '2026-07-24',
-           '2026-07-25',
-           '2026-07-26']},
+ 'deposit due 2026-10-09': '(?im)^(?=[^\\n]*(?:deposit))[^\\n]*(?:(?<!\\d)9(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)9(?:st|nd|rd|th)?(?!\\d)|2026-10-09|(?<![\\d/.])9[./]10(?![\\d])|(?<![\\d/.])0?9[./]0?10[./]|10月9[日号])',
+ 'final due 2026-10-25': '(?im)^(?=[^\\n]*(?:print '
+                         'files|artwork))[^\\n]*(?:(?<!\\d)25(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)25(?:st|nd|rd|th)?(?!\\d)|2026-10-25|(?<![\\d/.])25[./]10(?![\\d])|(?<![\\d/.])0?25[./]0?10[./]|10月25[日号])',
+ 'travel due 2026-10-09': '(?im)^(?=[^\\n]*(?:travel))[^\\n]*(?:(?<!\\d)9(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)9(?:st|nd|rd|th)?(?!\\d)|2026-10-09|(?<![\\d/.])9[./]10(?![\\d])|(?<![\\d/.])0?9[./]0?10[./]|10月9[日号]|(?<!\\d)11(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)11(?:st|nd|rd|th)?(?!\\d)|2026-10-11|(?<![\\d/.])11[./]10(?![\\d])|(?<![\\d/.])0?11[./]0?10[./]|10月11[日号])',
+ 'demo due 2026-11-07': '(?im)^(?=[^\\n]*(?:demo))[^\\n]*(?:(?<!\\d)7(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Nov\\w*|Nov\\w*\\.?\\s+(?<!\\d)7(?:st|nd|rd|th)?(?!\\d)|2026-11-07|(?<![\\d/.])7[./]11(?![\\d])|(?<![\\d/.])0?7[./]0?11[./]|11月7[日号])'},
+        stated={'dates': ['2026-09-29',
+           '2026-10-09',
+           '2026-10-11',
+           '2026-10-25',
+           '2026-11-07',
+           '2026-11-08',
+           '2026-11-09',
+           '2026-11-10',
+           '2026-11-11']},
     )

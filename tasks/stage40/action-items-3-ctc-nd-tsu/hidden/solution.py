@@ -37,7 +37,7 @@ FACTS = {'minutes': 'meetings/2026-03-09 launch event planning follow-up.md',
  'note_title': 'Launch event – decisions and my to-dos',
  'note': 'Launch event – decisions (Mon 9 Mar)\n'
          '\n'
-         '- Total budget is R$20,000.00, including the venue (Fernando signed it off).\n'
+         '- Total budget is R$110,000.00, including the venue (Fernando signed it off).\n'
          '- Doors open at 18:00, speeches half an hour later.\n'
          '- Guest list capped at 120, press included.\n'
          '- No plus-ones for staff this time.\n'
@@ -47,7 +47,12 @@ FACTS = {'minutes': 'meetings/2026-03-09 launch event planning follow-up.md',
          '- Send the final guest numbers to Larkspur Catering: {final}\n'
          '- Write the run-of-show with Guilherme: {runsheet}\n'
          '- Send Guilherme the press list: {press}\n',
- 'folder': 'Notes'}
+ 'folder': 'Notes',
+ 'decisions': ['Total budget is R$110,000.00, including the venue (Fernando signed it off).',
+               'Doors open at 18:00, speeches half an hour later.',
+               'Guest list capped at 120, press included.',
+               'No plus-ones for staff this time.'],
+ 'name': 'launch event'}
 
 
 def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
@@ -70,7 +75,9 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def solve(tools):
+def _dues(tools, weekend=False):
+    """Each of the user's action items with its due date; with `weekend`, "by the end of next week" is read
+    as that week's Sunday."""
     f = FACTS
     minutes = one_line(tools.files_read(path=f["minutes"])["content"])
     for line in f["lines"]:
@@ -90,7 +97,17 @@ def solve(tools):
     days = {rule: int(re.search(pattern, terms).group(1)) for rule, pattern in f["rules"].items()}
 
     meeting = date.fromisoformat(f["meeting"])
-    dues = {item["key"]: _due(item["rule"], start, meeting, days) for item in f["items"]}
+    dues = {}
+    for item in f["items"]:
+        dues[item["key"]] = _due(item["rule"], start, meeting, days)
+        if weekend and item["rule"] == "next_friday":
+            dues[item["key"]] += timedelta(days=2)
+    return dues
+
+
+def solve(tools):
+    f = FACTS
+    dues = _dues(tools)
     work = tools.reminders_list(list=f["list"])["reminders"]
     for item in f["items"]:
         due = dues[item["key"]].isoformat()

@@ -61,13 +61,14 @@ def one_reminder(
     *,
     pattern: str,
     lst: str,
-    due: str,
+    due: str | list[str],
     label: str,
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
 ) -> Verdict:
-    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
+    them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
     its title or notes match `says` (an amount, say) when given."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
@@ -93,7 +94,7 @@ def one_reminder(
     where, item = found[0]
     if where != lst:
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
-    if not _on_time(item.get("due"), due):
+    if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
@@ -287,7 +288,7 @@ def check_summary_note(initial, final, trace):
         initial,
         final,
         folder='Notes',
-        patterns={'the budget': "(?<![\\d.,])(?:20\\ 000|20'000|20,000|20\\.000|20000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
+        patterns={'the budget': "(?<![\\d.,])(?:110\\ 000|110'000|110,000|110\\.000|110000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
  'the time': '(?<![\\d:.])18[:.h]00(?!\\d)|(?<![\\d:.])6(?:[:.]00)?\\s*(?:pm|p\\.m\\.)|(?:晚上|傍晚)\\s*(?:6|六)(?:点|時|时)?(?:整|00分|:00)?',
  'Guest list capped at 120, press included': '(?m)^(?=[^\\n]*\\b(?:guest|list|capped|press|included)\\b)[^\\n]*?(?<![\\d.,:])120(?!\\d|[.,:]\\d)',
  'deposit due 2026-03-22': '(?im)^(?=[^\\n]*(?:deposit))[^\\n]*(?:(?<!\\d)22(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)22(?:st|nd|rd|th)?(?!\\d)|2026-03-22|(?<![\\d/.])22[./]3(?![\\d])|(?<![\\d/.])0?22[./]0?3[./]|3月22[日号])',

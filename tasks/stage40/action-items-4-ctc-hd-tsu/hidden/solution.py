@@ -10,10 +10,10 @@ FACTS = {'minutes': 'meetings/2026-01-28 conference booth planning follow-up.md'
  'lines': ['pay the stand deposit to Kestrel Exhibits (their terms; the deadline moves with the dates)',
            'send the final print files for the walls to Kestrel Exhibits (their deadline, see the booking '
            'terms)',
-           'prepare the demo script with Obinna, a week before the fair',
-           'send Obinna the travel budget by the Friday before the fair'],
+           'prepare the demo script with Obinna, the day before the fair',
+           'send Obinna the travel budget a week before the fair'],
  'event': 'Expo booth',
- 'window': ['2026-01-29', '2026-04-09'],
+ 'window': ['2026-01-29', '2026-04-11'],
  'terms_subject': 'Booking confirmation – Alder Health group',
  'rules': {'deposit': '[Dd]eposit[^.]*?(\\d+) days before', 'final': '[Ff]inal[^.]*?(\\d+) days before'},
  'meeting': '2026-01-28',
@@ -26,19 +26,19 @@ FACTS = {'minutes': 'meetings/2026-01-28 conference booth planning follow-up.md'
             'title': 'Send the final print files to Kestrel Exhibits',
             'pattern': 'print files|artwork'},
            {'key': 'demo',
-            'rule': 'week_before',
+            'rule': 'day_before',
             'title': 'Prepare the demo script with Obinna',
             'pattern': 'demo'},
            {'key': 'travel',
-            'rule': 'friday_before',
+            'rule': 'week_before',
             'title': 'Send Obinna the travel budget',
             'pattern': 'travel'}],
  'list': 'Work',
  'note_title': 'Conference booth – decisions and my to-dos',
  'note': 'Conference booth – decisions (Wed 28 Jan)\n'
          '\n'
-         '- Budget for the stand is ₦28,000.00 all-in (Chukwuemeka approved it).\n'
-         '- Stand opens at 08:30 each day; two people on the stand at all times.\n'
+         '- Budget for the stand is ₦35,000,000.00 all-in (Chukwuemeka approved it).\n'
+         '- Stand opens at 09:00 each day; two people on the stand at all times.\n'
          '- Booth size stays at 6 x 4 m.\n'
          '- No printed brochures, QR codes only.\n'
          '\n'
@@ -47,7 +47,12 @@ FACTS = {'minutes': 'meetings/2026-01-28 conference booth planning follow-up.md'
          '- Send the final print files to Kestrel Exhibits: {final}\n'
          '- Prepare the demo script with Obinna: {demo}\n'
          '- Send Obinna the travel budget: {travel}\n',
- 'folder': 'Notes'}
+ 'folder': 'Notes',
+ 'decisions': ['Budget for the stand is ₦35,000,000.00 all-in (Chukwuemeka approved it).',
+               'Stand opens at 09:00 each day; two people on the stand at all times.',
+               'Booth size stays at 6 x 4 m.',
+               'No printed brochures, QR codes only.'],
+ 'name': 'conference booth'}
 
 
 def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
@@ -70,7 +75,9 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def solve(tools):
+def _dues(tools, weekend=False):
+    """Each of the user's action items with its due date; with `weekend`, "by the end of next week" is read
+    as that week's Sunday."""
     f = FACTS
     minutes = one_line(tools.files_read(path=f["minutes"])["content"])
     for line in f["lines"]:
@@ -90,7 +97,17 @@ def solve(tools):
     days = {rule: int(re.search(pattern, terms).group(1)) for rule, pattern in f["rules"].items()}
 
     meeting = date.fromisoformat(f["meeting"])
-    dues = {item["key"]: _due(item["rule"], start, meeting, days) for item in f["items"]}
+    dues = {}
+    for item in f["items"]:
+        dues[item["key"]] = _due(item["rule"], start, meeting, days)
+        if weekend and item["rule"] == "next_friday":
+            dues[item["key"]] += timedelta(days=2)
+    return dues
+
+
+def solve(tools):
+    f = FACTS
+    dues = _dues(tools)
     work = tools.reminders_list(list=f["list"])["reminders"]
     for item in f["items"]:
         due = dues[item["key"]].isoformat()

@@ -61,13 +61,14 @@ def one_reminder(
     *,
     pattern: str,
     lst: str,
-    due: str,
+    due: str | list[str],
     label: str,
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
 ) -> Verdict:
-    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
+    them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
     its title or notes match `says` (an amount, say) when given."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
@@ -93,7 +94,7 @@ def one_reminder(
     where, item = found[0]
     if where != lst:
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
-    if not _on_time(item.get("due"), due):
+    if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
@@ -244,7 +245,7 @@ def check_final_reminder(initial, final, trace):
         final,
         pattern='print files|artwork',
         lst='Work',
-        due='2026-02-28',
+        due='2026-02-26',
         label='final',
         stale=None,
     )
@@ -256,7 +257,7 @@ def check_demo_reminder(initial, final, trace):
         final,
         pattern='demo',
         lst='Work',
-        due='2026-03-03',
+        due='2026-03-11',
         label='demo',
         stale=None,
     )
@@ -268,7 +269,7 @@ def check_travel_reminder(initial, final, trace):
         final,
         pattern='travel',
         lst='Work',
-        due='2026-03-06',
+        due='2026-03-05',
         label='travel',
         stale=None,
     )
@@ -287,21 +288,22 @@ def check_summary_note(initial, final, trace):
         initial,
         final,
         folder='Notes',
-        patterns={'the budget': "(?<![\\d.,])(?:28\\ 000|28'000|28,000|28\\.000|28000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
- 'the time': '(?<![\\d:.])08[:.h]30(?!\\d)|(?<![\\d:.])8[:.h]30(?!\\d)|(?<![\\d:.])8(?:[:.]30)\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:8|八)(?:点|時|时)?(?:30分|:30|点30|半)',
+        patterns={'the budget': '(?<![\\d.,])(?:35\\ 000\\ '
+               "000|35'000'000|35,000,000|35\\.000\\.000|35000000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
+ 'the time': '(?<![\\d:.])09[:.h]00(?!\\d)|(?<![\\d:.])9[:.h]00(?!\\d)|(?<![\\d:.])9(?:[:.]00)?\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:9|九)(?:点|時|时)?(?:整|00分|:00)?',
  'Booth size stays at 6 x 4 m': '(?m)^(?=[^\\n]*\\b(?:booth|size|stays)\\b)[^\\n]*?(?<![\\d.,:])6(?!\\d|[.,:]\\d)[^\\n]*?(?<![\\d.,:])4(?!\\d|[.,:]\\d)',
  'deposit due 2026-02-10': '(?im)^(?=[^\\n]*(?:deposit))[^\\n]*(?:(?<!\\d)10(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)10(?:st|nd|rd|th)?(?!\\d)|2026-02-10|(?<![\\d/.])10[./]2(?![\\d])|(?<![\\d/.])0?10[./]0?2[./]|2月10[日号])',
- 'final due 2026-02-28': '(?im)^(?=[^\\n]*(?:print '
-                         'files|artwork))[^\\n]*(?:(?<!\\d)28(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)28(?:st|nd|rd|th)?(?!\\d)|2026-02-28|(?<![\\d/.])28[./]2(?![\\d])|(?<![\\d/.])0?28[./]0?2[./]|2月28[日号])',
- 'demo due 2026-03-03': '(?im)^(?=[^\\n]*(?:demo))[^\\n]*(?:(?<!\\d)3(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)3(?:st|nd|rd|th)?(?!\\d)|2026-03-03|(?<![\\d/.])3[./]3(?![\\d])|(?<![\\d/.])0?3[./]0?3[./]|3月3[日号])',
- 'travel due 2026-03-06': '(?im)^(?=[^\\n]*(?:travel))[^\\n]*(?:(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)|2026-03-06|(?<![\\d/.])6[./]3(?![\\d])|(?<![\\d/.])0?6[./]0?3[./]|3月6[日号])'},
+ 'final due 2026-02-26': '(?im)^(?=[^\\n]*(?:print '
+                         'files|artwork))[^\\n]*(?:(?<!\\d)26(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)26(?:st|nd|rd|th)?(?!\\d)|2026-02-26|(?<![\\d/.])26[./]2(?![\\d])|(?<![\\d/.])0?26[./]0?2[./]|2月26[日号])',
+ 'demo due 2026-03-11': '(?im)^(?=[^\\n]*(?:demo))[^\\n]*(?:(?<!\\d)11(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)11(?:st|nd|rd|th)?(?!\\d)|2026-03-11|(?<![\\d/.])11[./]3(?![\\d])|(?<![\\d/.])0?11[./]0?3[./]|3月11[日号])',
+ 'travel due 2026-03-05': '(?im)^(?=[^\\n]*(?:travel))[^\\n]*(?:(?<!\\d)5(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)5(?:st|nd|rd|th)?(?!\\d)|2026-03-05|(?<![\\d/.])5[./]3(?![\\d])|(?<![\\d/.])0?5[./]0?3[./]|3月5[日号])'},
         stated={'dates': ['2026-01-28',
            '2026-02-10',
-           '2026-02-28',
-           '2026-03-03',
-           '2026-03-06',
-           '2026-03-10',
+           '2026-02-26',
+           '2026-03-05',
            '2026-03-11',
            '2026-03-12',
-           '2026-03-13']},
+           '2026-03-13',
+           '2026-03-14',
+           '2026-03-15']},
     )

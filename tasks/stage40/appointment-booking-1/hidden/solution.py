@@ -8,18 +8,32 @@ from datetime import datetime, timedelta
 FACTS = {'clinic_domain': 'baran-physiotherapy.co.uk',
  'clinic_word': 'Baran Physiotherapy',
  'offer_subject': 'Re: Initial assessment appointment',
- 'slots': [{'shown': 'Friday 25 September, 08:15', 'start': '2026-09-25T08:15:00+01:00'},
-           {'shown': 'Wednesday 30 September, 08:00', 'start': '2026-09-30T08:00:00+01:00'},
-           {'shown': 'Friday 2 October, 14:40', 'start': '2026-10-02T14:40:00+01:00'}],
+ 'slots': [{'shown': 'Friday 25 September, 09:00', 'start': '2026-09-25T09:00:00+01:00'},
+           {'shown': 'Tuesday 29 September, 09:00', 'start': '2026-09-29T09:00:00+01:00'},
+           {'shown': 'Friday 2 October, 08:40', 'start': '2026-10-02T08:40:00+01:00'}],
  'minutes': 60,
  'window': ['2026-09-22', '2026-10-03'],
- 'address': '11 Cockburn Street, Edinburgh EH1 1YZ',
+ 'address': '104 Cockburn Street, Edinburgh EH1 1BS',
  'address_in_contact': True,
  'calendar': 'Personal',
  'summary': 'Physio: initial assessment (Baran Physiotherapy)',
- 'reply': 'Dear Ifeoma,\n\nthank you, {slot} works for me, please book me in.\n\nBest regards,\nAkosua Addo',
+ 'reply': 'Dear Jennifer,\n'
+          '\n'
+          'thank you, {slot} works for me, please book me in.\n'
+          '\n'
+          'Best regards,\n'
+          'Magdalena Mazur',
  'remind': True,
- 'reminder': 'Initial assessment at Baran Physiotherapy tomorrow'}
+ 'reminder': 'Initial assessment at Baran Physiotherapy tomorrow',
+ 'visit': 'initial assessment',
+ 'doctor': 'Katarzyna Baran',
+ 'me': 'Magdalena Mazur'}
+
+
+def _book(tools, start, length, **extra):
+    f = FACTS
+    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
+    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
 
 
 def one_line(text: str) -> str:
@@ -32,8 +46,13 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
 
 
-def solve(tools):
+def _slot(tools, read_all=False):
+    """The offer, the latest mail of the thread and the earliest slot still offered that the calendar has room
+    for; with `read_all`, every inbox message is read first."""
     f = FACTS
+    if read_all:
+        for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
+            tools.mail_read(id=message["id"])
     found = tools.mail_search(folder="INBOX", sender=f["clinic_domain"])["messages"]
     thread = [m for m in found if m["subject"] == f["offer_subject"]]
     offer = min(thread, key=lambda m: datetime.fromisoformat(m["date"]))  # the first answer lists the slots
@@ -60,19 +79,16 @@ def solve(tools):
             for start, end in busy
         )
     )
-    start = datetime.fromisoformat(chosen["start"])
-
-    address = f["address"]
     if f["address_in_contact"]:
         contact = tools.contacts_search(query=f["clinic_word"])["contacts"][0]
-        assert address in contact["notes"], "the clinic's address is not in its contact"
-    tools.calendar_create_event(
-        calendar=f["calendar"],
-        summary=f["summary"],
-        start=start.isoformat(),
-        end=(start + length).isoformat(),
-        location=address,
-    )
+        assert f["address"] in contact["notes"], "the clinic's address is not in its contact"
+    return offer, latest, chosen, datetime.fromisoformat(chosen["start"]), length
+
+
+def solve(tools):
+    f = FACTS
+    _, latest, chosen, start, length = _slot(tools)
+    _book(tools, start, length)
     tools.mail_reply(id=latest["id"], body=f["reply"].format(slot=chosen["shown"]))
     if f["remind"]:
         tools.reminders_create(title=f["reminder"], due=(start - timedelta(days=1)).date().isoformat())

@@ -15,43 +15,43 @@ FACTS = {'statement': 'Downloads/银行流水-2026-11.csv',
  'bills': [{'payee': '上海城投水务',
             'sender': 'billing@shwater.cn',
             'subject': '账单',
-            'amount_shown': '246.61元',
+            'amount_shown': '274.79元',
             'due_shown': '11月26日',
             'due': '2026-11-26',
             'account': '73102404',
-            'title': '缴上海城投水务费用 246.61元'},
+            'title': '缴上海城投水务费用 274.79元'},
            {'payee': '中国电信宽带',
             'sender': 'billing@189-broadband.cn',
             'subject': '账单',
-            'amount_shown': '216.65元',
+            'amount_shown': '241.41元',
             'due_shown': '11月21日',
             'due': '2026-11-21',
             'account': '66346120',
-            'title': '缴中国电信宽带费用 216.65元'},
+            'title': '缴中国电信宽带费用 241.41元'},
            {'payee': '中国移动',
             'sender': 'billing@10086-notice.cn',
             'subject': '账单',
-            'amount_shown': '275.80元',
+            'amount_shown': '307.32元',
             'due_shown': '11月20日',
             'due': '2026-11-20',
             'account': '60831609',
-            'title': '缴中国移动费用 275.80元'},
+            'title': '缴中国移动费用 307.32元'},
            {'payee': '国网上海市电力公司',
             'sender': 'billing@sgcc-sh.cn',
             'subject': '账单',
-            'amount_shown': '1,038.17元',
+            'amount_shown': '1,156.82元',
             'due_shown': '11月28日',
             'due': '2026-11-28',
             'account': '50936804',
-            'title': '缴国网上海市电力公司费用 1,038.17元'},
+            'title': '缴国网上海市电力公司费用 1,156.82元'},
            {'payee': '平安家财险',
             'sender': 'billing@pingan-home.cn',
             'subject': '账单',
-            'amount_shown': '394.38元',
+            'amount_shown': '439.45元',
             'due_shown': '11月23日',
             'due': '2026-11-23',
             'account': '36732213',
-            'title': '缴平安家财险费用 394.38元'}]}
+            'title': '缴平安家财险费用 439.45元'}]}
 
 
 def one_line(text: str) -> str:
@@ -64,17 +64,25 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
 
 
-def solve(tools):
+def _bills(tools, export):
+    """Each bill with its latest mail (a payment reminder supersedes the first bill), its mails, and whether
+    the bank export shows it paid (a payment with its account number)."""
     f = FACTS
-    export = tools.files_read(path=f["statement"])["content"]
     paid = " ".join(row[f["description_column"]] for row in csv.DictReader(io.StringIO(export)))
-
+    out = []
     for bill in f["bills"]:
         found = tools.mail_search(folder="INBOX", sender=bill["sender"], subject=bill["subject"])["messages"]
-        latest = tools.mail_read(id=newest(found)["id"])  # a payment reminder supersedes the first bill
+        latest = tools.mail_read(id=newest(found)["id"])
         text = one_line(latest["body"])
         assert bill["amount_shown"] in text and bill["due_shown"] in text, f"{bill['payee']}: unexpected bill"
-        if bill["account"] not in paid:  # no payment with its account number in the bank export
+        out.append((bill, found, bill["account"] in paid))
+    return out
+
+
+def solve(tools):
+    f = FACTS
+    for bill, found, paid in _bills(tools, tools.files_read(path=f["statement"])["content"]):
+        if not paid:
             tools.reminders_create(title=bill["title"], list=f["list"], due=bill["due"])
         if f["file_bills"]:
             for message in found:

@@ -58,13 +58,14 @@ def one_reminder(
     *,
     pattern: str,
     lst: str,
-    due: str,
+    due: str | list[str],
     label: str,
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
 ) -> Verdict:
-    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
+    them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
     its title or notes match `says` (an amount, say) when given."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
@@ -90,7 +91,7 @@ def one_reminder(
     where, item = found[0]
     if where != lst:
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
-    if not _on_time(item.get("due"), due):
+    if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
@@ -132,7 +133,7 @@ def check_water_reminder(initial, final, trace):
         lst='账单',
         due='2026-11-26',
         label='上海城投水务 bill',
-        says='(?<![\\d.,])(?:246)[.,]61(?![\\d]|[.,]\\d)',
+        says='(?<![\\d.,])(?:274)[.,]79(?![\\d]|[.,]\\d)',
     )
 
 
@@ -144,7 +145,7 @@ def check_broadband_reminder(initial, final, trace):
         lst='账单',
         due='2026-11-21',
         label='中国电信宽带 bill',
-        says='(?<![\\d.,])(?:216)[.,]65(?![\\d]|[.,]\\d)',
+        says='(?<![\\d.,])(?:241)[.,]41(?![\\d]|[.,]\\d)',
     )
 
 
@@ -156,7 +157,7 @@ def check_mobile_reminder(initial, final, trace):
         lst='账单',
         due='2026-11-20',
         label='中国移动 bill',
-        says='(?<![\\d.,])(?:275)[.,]80(?![\\d]|[.,]\\d)',
+        says='(?<![\\d.,])(?:307)[.,]32(?![\\d]|[.,]\\d)',
     )
 
 
@@ -187,10 +188,10 @@ def check_bills_filed(initial, final, trace):
 def check_only_bills_filed(initial, final, trace):
     return not_filed(
         final,
-        message_ids=['<f8a55666-2918-28c9-b1164b23f464@douban.example>',
- '<20261105202700.87f12a@qq.com>',
- '<e1786d906b.20261102@sf-notice.cn>',
- '<20261102093400.97089b@189-broadband.cn>',
- '<9cdefb6ef8.20261103@pingan-home.cn>'],
+        message_ids=['<9f8a556662.20261101@douban.example>',
+ '<20261104223900.4c2389@foxmail.com>',
+ '<20261103191700.03b872@sf-notice.cn>',
+ '<20261106093400.b4e865@shwater.cn>',
+ '<20261108093400.7d2136@sgcc-sh.cn>'],
         folder='账单',
     )

@@ -1,4 +1,4 @@
-"""Checks for contact-upkeep-2-ea-hd-tsu: Valentin Dubois changed jobs, Nicolas Girard moved, Nadia Aziz has new details."""
+"""Checks for contact-upkeep-2-ea-hd-tsu: Abdullah Nasser changed jobs, Mathilde Perrin moved, Bastien Lemaire has new details."""
 
 from __future__ import annotations
 
@@ -80,11 +80,11 @@ def check_new_job(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-dubois',
-        label='Valentin Dubois',
-        name='Dubois',
-        organization='Corvid\\s*Studio',
-        title='^\\s*Engineering\\ Manager\\s*$',
+        uid='c-nasser',
+        label='Abdullah Nasser',
+        name='Nasser',
+        organization='Quillfeather\\s*Media',
+        title='^\\s*Head\\ of\\ Partnerships\\s*$',
     )
 
 
@@ -92,12 +92,12 @@ def check_new_job_reach(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-dubois',
-        label='Valentin Dubois',
-        name='Dubois',
-        email='dubois.val@corvid-studio.fr',
-        phone='+33 1 15 68 44 46',
-        old_phone=['+33 4 20 47 71 58'],
+        uid='c-nasser',
+        label='Abdullah Nasser',
+        name='Nasser',
+        email='anasser@quillfeather-media.fr',
+        phone='+33 1 90 15 68 28',
+        old_phone=['+33 4 20 47 71 29'],
     )
 
 
@@ -105,10 +105,10 @@ def check_moved_address(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-girard',
-        label='Nicolas Girard',
-        name='Girard',
-        notes='(?<![\\w])29[\\s,]+boulevard[\\s,]+Voltaire[\\s,]+75011[\\s,]+Paris(?![\\w])',
+        uid='c-perrin',
+        label='Mathilde Perrin',
+        name='Perrin',
+        notes='(?<![\\w])165[\\s,]+rue[\\s,]+Oberkampf[\\s,]+75011[\\s,]+Paris(?![\\w])',
     )
 
 
@@ -116,11 +116,11 @@ def check_moved_number(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-girard',
-        label='Nicolas Girard',
-        name='Girard',
-        phone='+33 1 25 63 66 78',
-        old_phone='+33 4 52 19 80 42',
+        uid='c-perrin',
+        label='Mathilde Perrin',
+        name='Perrin',
+        phone='+33 1 52 19 80 42',
+        old_phone='+33 4 41 70 82 82',
     )
 
 
@@ -128,12 +128,12 @@ def check_club_member(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-aziz',
-        label='Nadia Aziz',
-        name='Aziz',
-        email='nadia_aziz@orange.fr',
-        phone='+33 6 43 46 75 40',
-        old_phone='+33 6 38 52 10 99',
+        uid='c-lemaire',
+        label='Bastien Lemaire',
+        name='Lemaire',
+        email='blemaire@free.fr',
+        phone='+33 6 76 43 08 04',
+        old_phone='+33 6 67 54 85 31',
     )
 
 
@@ -141,6 +141,6 @@ def check_no_strays(initial, final, trace):
     return contacts_kept(
         initial,
         final,
-        untouched=['c-lefevre', 'c-saleh', 'c-mansour', 'c-greco', 'c-nasser'],
-        email='dubois.val@corvid-studio.fr',
+        untouched=['c-marchand', 'c-caruso', 'c-farah', 'c-greco', 'c-nasser-2'],
+        email='anasser@quillfeather-media.fr',
     )

@@ -7,34 +7,43 @@ import io
 from datetime import datetime
 
 
-FACTS = {'people': [{'search': {'sender': 'Zając', 'subject': 'New job, new details'},
+FACTS = {'people': [{'search': {'sender': 'Eze', 'subject': 'New job, new details'},
              'file': '',
-             'row': 'Agnieszka Zając',
-             'expect': ['+44 161 496 3683', 'Product Manager', 'Juniper Logistics Ltd'],
-             'known_address': 'agnieszka.zajac@brightlane-robotics.co.uk',
-             'changes': {'emails': ['agnieszkaz@juniper-logistics.co.uk'],
-                         'phones': ['+44 161 496 3683'],
-                         'organization': 'Juniper Logistics',
-                         'title': 'Product Manager'}},
+             'row': 'Amara Eze',
+             'expect': ['+44 161 496 4685', 'Marketing Lead', 'Meridian Health'],
+             'known_address': 'aeze@brightlane-robotics.co.uk',
+             'changes': {'emails': ['aeze@meridian-health.co.uk'],
+                         'phones': ['+44 161 496 4685'],
+                         'organization': 'Meridian Health',
+                         'title': 'Marketing Lead'},
+             'first': 'Amara',
+             'email': 'aeze@meridian-health.co.uk',
+             'phone': '+44 161 496 4685'},
             {'search': {'sender': 'fionam@hotmail.co.uk'},
              'file': '',
              'row': 'Fiona Marsh',
-             'expect': ['39 Kingsland Road, London N1 7GU', '+44 20 7896 2878'],
+             'expect': ['167 Leith Walk, Edinburgh EH6 5HW', '+44 131 496 2289'],
              'known_address': 'fionam@hotmail.co.uk',
-             'changes': {'phones': ['+44 20 7896 2878'], 'notes': 'Home: 39 Kingsland Road, London N1 7GU'}},
-            {'search': {'sender': 'chinonsoi@outlook.com'},
+             'changes': {'phones': ['+44 131 496 2289'], 'notes': 'Home: 167 Leith Walk, Edinburgh EH6 5HW'},
+             'first': 'Fiona',
+             'email': 'fionam@hotmail.co.uk',
+             'phone': '+44 131 496 2289'},
+            {'search': {'sender': 'jcartwright@outlook.com'},
              'file': '',
-             'row': 'Chinonso Ibe',
-             'expect': ['+44 7988 928446'],
-             'known_address': 'chinonso.ibe@gmail.com',
-             'changes': {'emails': ['chinonsoi@outlook.com'], 'phones': ['+44 7988 928446']}}],
- 'notes': [{'to': ['Agnieszka Zając <agnieszkaz@juniper-logistics.co.uk>'],
+             'row': 'Jennifer Cartwright',
+             'expect': ['+44 7297 800281'],
+             'known_address': 'jcartwright@outlook.com',
+             'changes': {'emails': ['jennifer@hotmail.co.uk'], 'phones': ['+44 7297 800281']},
+             'first': 'Jennifer',
+             'email': 'jennifer@hotmail.co.uk',
+             'phone': '+44 7297 800281'}],
+ 'me': 'Babatunde',
+ 'notes': [{'to': ['Amara Eze <aeze@meridian-health.co.uk>'],
             'subject': 'Your new details',
-            'body': 'Hi Agnieszka,\n'
+            'body': 'Hi Amara,\n'
                     '\n'
-                    "Congratulations on the new job! I've updated your details: "
-                    'agnieszkaz@juniper-logistics.co.uk, direct line +44 161 496 3683. Let me know if '
-                    "anything's off.\n"
+                    "Congratulations on the new job! I've updated your details: aeze@meridian-health.co.uk, "
+                    "direct line +44 161 496 4685. Let me know if anything's off.\n"
                     '\n'
                     'Best,\n'
                     'Babatunde'},
@@ -42,25 +51,27 @@ FACTS = {'people': [{'search': {'sender': 'Zając', 'subject': 'New job, new det
             'subject': 'Your new details',
             'body': 'Hi Fiona,\n'
                     '\n'
-                    "Congrats on the move! I've saved your new address and the home number +44 20 7896 2878. "
+                    "Congrats on the move! I've saved your new address and the home number +44 131 496 2289. "
                     "Shout if that's wrong.\n"
                     '\n'
                     'See you soon,\n'
                     'Babatunde'},
-           {'to': ['Chinonso Ibe <chinonsoi@outlook.com>'],
+           {'to': ['Jennifer Cartwright <jennifer@hotmail.co.uk>'],
             'subject': 'Your new details',
-            'body': 'Hi Chinonso,\n'
+            'body': 'Hi Jennifer,\n'
                     '\n'
-                    "Thanks for the heads-up! I've saved your new number, +44 7988 928446, and this address. "
-                    "Tell me if that's not right.\n"
+                    "Thanks for the heads-up! I've saved your new number, +44 7297 800281, and your new "
+                    "email. Tell me if that's not right.\n"
                     '\n'
                     'Cheers,\n'
                     'Babatunde'}]}
 
 
-def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
-    """The most recent message: when sources disagree, the later one speaks last."""
-    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
+def _contact(tools, person):
+    # The stored contact is the one with the address they used to have (a namesake has another).
+    hits = tools.contacts_search(query=person["known_address"])["contacts"]
+    (contact,) = [c for c in hits if person["known_address"] in c["emails"]]
+    return contact
 
 
 def one_line(text: str) -> str:
@@ -68,21 +79,37 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
+def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The most recent message: when sources disagree, the later one speaks last."""
+    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
+
+
+def _source(tools, person, inbox=None):
+    """The newest mail about the person (or the member list it points to), as one line, and that mail."""
+    if inbox is None:
+        found = tools.mail_search(folder="INBOX", **person["search"])["messages"]
+    else:  # read from a listing of the whole inbox
+        found = [
+            m
+            for m in inbox
+            if person["search"].get("sender", "").lower() in m["from"].lower()
+            and person["search"].get("subject", "") in m["subject"]
+        ]
+    mail = tools.mail_read(id=newest(found)["id"])  # a later mail corrects an earlier one
+    text = one_line(mail["body"])
+    if person["file"]:  # the mail only says where the member list is
+        assert person["file"] in text, "the mail does not point to the member list"
+        rows = csv.DictReader(io.StringIO(tools.files_read(path=person["file"])["content"]))
+        text = " ".join(next(r for r in rows if r["name"] == person["row"]).values())
+    missing = [value for value in person["expect"] if value not in text]
+    assert not missing, f"the source does not give {missing}"
+    return text, mail
+
+
 def solve(tools):
     f = FACTS
     for person in f["people"]:
-        found = tools.mail_search(folder="INBOX", **person["search"])["messages"]
-        text = one_line(tools.mail_read(id=newest(found)["id"])["body"])  # a later mail corrects an earlier one
-        if person["file"]:  # the mail only says where the member list is
-            assert person["file"] in text, "the mail does not point to the member list"
-            rows = csv.DictReader(io.StringIO(tools.files_read(path=person["file"])["content"]))
-            text = " ".join(next(r for r in rows if r["name"] == person["row"]).values())
-        missing = [value for value in person["expect"] if value not in text]
-        assert not missing, f"the source does not give {missing}"
-
-        # The stored contact is the one with the address they used to have (a namesake has another).
-        hits = tools.contacts_search(query=person["known_address"])["contacts"]
-        (contact,) = [c for c in hits if person["known_address"] in c["emails"]]
-        tools.contacts_update(uid=contact["uid"], **person["changes"])
+        _source(tools, person)
+        tools.contacts_update(uid=_contact(tools, person)["uid"], **person["changes"])
     for note in f["notes"]:
         tools.mail_send(**note)

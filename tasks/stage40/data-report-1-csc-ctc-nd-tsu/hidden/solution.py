@@ -30,7 +30,13 @@ FACTS = {'partner': 'Lefèvre',
           'The full summary is in {report}.\n'
           '\n'
           'Best,\n'
-          'Bastien'}
+          'Stéphanie',
+ 'currency': 'EUR',
+ 'me': 'Stéphanie'}
+
+
+def _shown(cents: int) -> str:
+    return f"{FACTS['symbol']}{cents / 100:,.2f}"
 
 
 def report_text(
@@ -63,11 +69,18 @@ def _rows(tools, path: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(tools.files_read(path=path)["content"])))
 
 
-def solve(tools):
+def _figures(tools, read_all=False):
+    """The request, the per-line totals (largest first), the top payers with their names, and the total.
+
+    With `read_all`, every file of the export's folder is read first instead of only those it needs."""
     f = FACTS
     col = f["columns"]
     found = tools.mail_search(folder="INBOX", sender=f["partner"], subject=f["subject"])["messages"]
     request = tools.mail_read(id=found[0]["id"])
+    if read_all:
+        for entry in tools.files_list(path=f["folder"])["entries"]:
+            if entry["type"] == "file" and entry["path"].endswith(".csv"):
+                tools.files_read(path=entry["path"])
 
     rows = {}
     for row in _rows(tools, f["export"]):
@@ -111,19 +124,21 @@ def solve(tools):
         if who == email:
             names[who] = row[col["party"]]
     total = sum(per_line.values())
-
-    def shown(cents: int) -> str:
-        return f"{f['symbol']}{cents / 100:,.2f}"
-
     lines = sorted(per_line.items(), key=lambda kv: -kv[1])
-    top = sorted(per_person.items(), key=lambda kv: -kv[1])[: f["top"]]
+    top = [(names[who], c) for who, c in sorted(per_person.items(), key=lambda kv: -kv[1])[: f["top"]]]
+    return request, lines, top, total
+
+
+def solve(tools):
+    f = FACTS
+    request, lines, top, total = _figures(tools)
     text = report_text(
         f["title"],
         f["headers"],
-        [(line, shown(c)) for line, c in lines],
-        shown(total),
-        [(names[who], shown(c)) for who, c in top],
+        [(line, _shown(c)) for line, c in lines],
+        _shown(total),
+        [(name, _shown(c)) for name, c in top],
     )
     tools.files_write(path=f["report"], content=text)
-    figures = "\n".join([*(f"- {line}: {shown(c)}" for line, c in lines), f"- Total: {shown(total)}"])
+    figures = "\n".join([*(f"- {line}: {_shown(c)}" for line, c in lines), f"- Total: {_shown(total)}"])
     tools.mail_reply(id=request["id"], body=f["reply"].format(figures=figures, report=f["report"]))

@@ -9,8 +9,8 @@ from datetime import datetime
 FACTS = {'surname': 'Onyekachi',
  'document_word': 'payslip',
  'phone': '+234 1 920 9065',
- 'issuer_domain': 'harbor-payroll-services.com.ng',
- 'number': '2026-2308',
+ 'issuer_domain': 'bluefin-payroll-services.com.ng',
+ 'number': '2026-2951',
  'writer': 'Ada Onyekachi',
  'subject': 'Payslip for October 2026',
  'body': 'Hi Ada,\n'
@@ -22,8 +22,28 @@ FACTS = {'surname': 'Onyekachi',
          'Best,\n'
          'Olufemi',
  'contact': 'Adaeze Onyekachi',
- 'organization': 'Onyekachi & Anyanwu',
- 'reminder': 'Send the payslip for October 2026 to Adaeze'}
+ 'organization': 'Onyekachi & Nwachukwu',
+ 'reminder': 'Send the payslip for October 2026 to Adaeze',
+ 'me': 'Olufemi',
+ 'who': 'Ada',
+ 'document': 'payslip for October 2026'}
+
+
+def _tick(tools):
+    f = FACTS
+    todo = next(t for t in tools.reminders_list()["reminders"] if t["title"] == f["reminder"])
+    tools.reminders_complete(uid=todo["uid"])
+
+
+def _update(tools, new_address, keep_old=False, spaced=True):
+    f = FACTS
+    contact = next(c for c in tools.contacts_search(query=f["surname"])["contacts"] if c["name"] == f["contact"])
+    changes = {"phones": [f["phone"] if spaced else f["phone"].replace(" ", "")]}
+    if new_address not in contact["emails"]:
+        changes["emails"] = [new_address, *(contact["emails"] if keep_old else [])]
+    if f["organization"]:
+        changes["organization"] = f["organization"]
+    tools.contacts_update(uid=contact["uid"], **changes)
 
 
 def one_line(text: str) -> str:
@@ -36,26 +56,34 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
 
 
+def _document(tools):
+    """The issuer's latest notice names the version that counts (a correction voids the first one)."""
+    f = FACTS
+    notices = tools.mail_search(sender=f["issuer_domain"], subject=f["document_word"])["messages"]
+    notice = tools.mail_read(id=newest(notices)["id"])
+    assert f["number"] in one_line(notice["body"]), "the latest notice is not about the expected version"
+    downloads = [e["path"] for e in tools.files_list(path="Downloads")["entries"] if e["path"].endswith(".pdf")]
+    return next(p for p in downloads if f["number"] in tools.files_read(path=p)["content"])
+
+
 def address(value: str) -> str:
     match = re.search(r"<([^<>]+)>", value or "")
     return (match.group(1) if match else value or "").strip().lower()
 
 
-def solve(tools):
+def _request(tools):
     f = FACTS
     asked = tools.mail_search(folder="INBOX", sender=f["surname"], text=f["document_word"])["messages"]
     request = tools.mail_read(id=newest(asked)["id"])
-    text = one_line(request["body"])
-    assert f["phone"] in text, "the request does not give the new office line"
-    new_address = address(request["from"])
+    assert f["phone"] in one_line(request["body"]), "the request does not give the new office line"
+    return request
 
-    # The issuer's latest notice names the version that counts (a correction voids the first one).
-    notices = tools.mail_search(sender=f["issuer_domain"], subject=f["document_word"])["messages"]
-    notice = tools.mail_read(id=newest(notices)["id"])
-    assert f["number"] in one_line(notice["body"]), "the latest notice is not about the expected version"
-    downloads = [e["path"] for e in tools.files_list(path="Downloads")["entries"] if e["path"].endswith(".pdf")]
-    document = next(p for p in downloads if f["number"] in tools.files_read(path=p)["content"])
 
+def solve(tools):
+    f = FACTS
+    request = _request(tools)
+    new_address = address(request["from"])  # a mail from their old address announced it, when it is new
+    document = _document(tools)
     tools.mail_send(
         to=[f"{f['writer']} <{new_address}>"],
         subject=f["subject"],
@@ -63,14 +91,5 @@ def solve(tools):
         attachments=[document],
         in_reply_to=request["message_id"],
     )
-
-    contact = next(c for c in tools.contacts_search(query=f["surname"])["contacts"] if c["name"] == f["contact"])
-    changes = {"phones": [f["phone"]]}
-    if new_address not in contact["emails"]:
-        changes["emails"] = [new_address]
-    if f["organization"]:
-        changes["organization"] = f["organization"]
-    tools.contacts_update(uid=contact["uid"], **changes)
-
-    todo = next(t for t in tools.reminders_list()["reminders"] if t["title"] == f["reminder"])
-    tools.reminders_complete(uid=todo["uid"])
+    _update(tools, new_address)
+    _tick(tools)

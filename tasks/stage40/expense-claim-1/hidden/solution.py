@@ -11,8 +11,8 @@ FACTS = {'manager': 'Marsh',
  'window': ['2026-06-29', '2026-07-05'],
  'trip': 'Seattle',
  'code_in': 'calendar',
- 'vendors': [{'sender': 'reservations@waypoint-house-hotel.com',
-              'vendor': 'Waypoint House Hotel',
+ 'vendors': [{'sender': 'reservations@brightlane-house-hotel.com',
+              'vendor': 'Brightlane House Hotel',
               'kind': 'hotel',
               'category': 'Lodging'},
              {'sender': 'no-reply@summit-airlines.com',
@@ -24,8 +24,8 @@ FACTS = {'manager': 'Marsh',
               'vendor': 'Bistro Adwoa',
               'kind': 'meal',
               'category': 'Meals'},
-             {'sender': 'receipts@tuan-s-grill.com',
-              'vendor': "Tuan's Grill",
+             {'sender': 'receipts@cafe-jaehyun.com',
+              'vendor': 'Café Jaehyun',
               'kind': 'meal',
               'category': 'Meals'},
              {'sender': 'orders@seattle-design-store.com',
@@ -41,7 +41,9 @@ FACTS = {'manager': 'Marsh',
           'my Seattle expenses are all submitted on Expensely: {count} reports, {total} in total.\n'
           '\n'
           'Thanks,\n'
-          'Li'}
+          'Li',
+ 'known_only': True,
+ 'me': 'Li'}
 MONTHS = [
     "January",
     "February",
@@ -58,6 +60,12 @@ MONTHS = [
 ]
 
 
+def _manager(tools):
+    """The manager as the address book knows them."""
+    f = FACTS
+    return next(c for c in tools.contacts_search(query=f["manager"])["contacts"] if f["manager"] in c["name"])
+
+
 def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
     """Type or choose each value into the page's form field of that name (`{n: input name=amount ...}`)."""
     for name, value in values.items():
@@ -67,6 +75,33 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_select(ref=int(found.group(1)), option=value)
         else:
             tools.browser_fill(ref=int(found.group(1)), value=value)
+
+
+def _file(tools, claims, purpose, draft_first=True):
+    """The draft saved during the trip is that expense's report: finish it (first, or last), file the others."""
+    f = FACTS
+    listing = tools.browser_open(url="/expenses/")["text"]
+    started = re.search(rf"\[\d+\] (EXP-\d+) \| [^|\n]+ \| {re.escape(f['draft_merchant'])} \| .*\| draft", listing)
+    edit = f"/expenses/{started.group(1)}/edit"
+    on = re.search(r"name=date [^}]*value=\"([\d-]+)\"", tools.browser_open(url=edit)["text"]).group(1)
+    is_draft = [(c["vendor"], c["date"]) == (f["draft_merchant"], on) for c in claims]
+    order = sorted(range(len(claims)), key=lambda n: is_draft[n] != draft_first)
+    for n in order:
+        claim = claims[n]
+        page = tools.browser_open(url=edit if is_draft[n] else "/expenses/new")
+        values = {
+            "date": claim["date"],
+            "merchant": claim["vendor"],
+            "category": claim["category"],
+            "amount": f"{claim['amount']:.2f}",
+            "currency": f["currency"],
+            "description": purpose,
+            "receipt": claim["ref"],
+        }
+        fill_form(tools, page, values)
+        done = tools.browser_click(text="Submit for approval")
+        assert "was submitted for approval" in done["text"], done["text"]
+    return round(sum(c["amount"] for c in claims), 2)
 
 
 def _date(text: str) -> date:
@@ -84,14 +119,10 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
-    """The most recent message: when sources disagree, the later one speaks last."""
-    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
-
-
-def solve(tools):
+def _claims(tools, request):
+    """The trip, the project code, the policy's meal cap and the receipts to claim (once each, in the trip,
+    not replaced, meals capped)."""
     f = FACTS
-    request = tools.mail_read(id=newest(tools.mail_search(sender=f["manager"], subject=f["subject"])["messages"])["id"])
     trip = tools.calendar_list_events(start=f["window"][0], end=f["window"][1], query=f["trip"])["events"][0]
     first, last = date.fromisoformat(trip["start"]), date.fromisoformat(trip["end"]) - timedelta(days=1)
     where = trip["description"] if f["code_in"] == "calendar" else request["body"]
@@ -115,28 +146,32 @@ def solve(tools):
                 amount = min(amount, cap)
             expenses[ref] = {**vendor, "ref": ref, "date": when.isoformat(), "amount": amount}  # sent twice: once
     claims = sorted((e for ref, e in expenses.items() if ref not in void), key=lambda e: (e["date"], e["ref"]))
+    return claims, code
 
-    # The draft saved during the trip is that expense's report: finish it first, then file the others.
-    listing = tools.browser_open(url="/expenses/")["text"]
-    started = re.search(rf"\[\d+\] (EXP-\d+) \| [^|\n]+ \| {re.escape(f['draft_merchant'])} \| .*\| draft", listing)
-    page = tools.browser_open(url=f"/expenses/{started.group(1)}/edit")
-    on = re.search(r"name=date [^}]*value=\"([\d-]+)\"", page["text"]).group(1)
-    claims.sort(key=lambda c: (c["vendor"], c["date"]) != (f["draft_merchant"], on))
-    for n, claim in enumerate(claims):
-        if n:
-            page = tools.browser_open(url="/expenses/new")
-        values = {
-            "date": claim["date"],
-            "merchant": claim["vendor"],
-            "category": claim["category"],
-            "amount": f"{claim['amount']:.2f}",
-            "currency": f["currency"],
-            "description": f["purpose"].format(code=code),
-            "receipt": claim["ref"],
-        }
-        fill_form(tools, page, values)
-        done = tools.browser_click(text="Submit for approval")
-        assert "was submitted for approval" in done["text"], done["text"]
 
-    total = round(sum(c["amount"] for c in claims), 2)
-    tools.mail_reply(id=request["id"], body=f["reply"].format(count=len(claims), total=f"{f['symbol']}{total:,.2f}"))
+def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The most recent message: when sources disagree, the later one speaks last."""
+    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
+
+
+def _request(tools):
+    f = FACTS
+    return tools.mail_read(id=newest(tools.mail_search(sender=f["manager"], subject=f["subject"])["messages"])["id"])
+
+
+def solve(tools):
+    f = FACTS
+    request = _request(tools)
+    claims, code = _claims(tools, request)
+    total = _file(tools, claims, f["purpose"].format(code=code))
+    body = f["reply"].format(count=len(claims), total=f"{f['symbol']}{total:,.2f}")
+    if f["known_only"]:  # they wrote from an address nothing vouches for: answer the one on file
+        manager = _manager(tools)
+        tools.mail_send(
+            to=[f"{manager['name']} <{manager['emails'][0]}>"],
+            subject=f"Re: {request['subject']}",
+            body=body,
+            in_reply_to=request["message_id"],
+        )
+    else:
+        tools.mail_reply(id=request["id"], body=body)

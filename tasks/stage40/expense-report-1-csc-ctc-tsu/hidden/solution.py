@@ -9,71 +9,74 @@ from datetime import date, timedelta
 
 
 FACTS = {'trip': 'Trip:',
- 'window': ['2026-09-06', '2026-09-29'],
- 'receipts': [{'sender': 'reservations@hotel-lumen.com.mx',
-               'subject': 'Your invoice from Hotel Lumen – INV-105306',
-               'shown': 'MX$6,276.06',
-               'when': '23 September',
-               'date': '2026-09-23',
-               'amount': 6276.06,
-               'vendor': 'Hotel Lumen',
+ 'window': ['2025-12-30', '2026-01-20'],
+ 'receipts': [{'sender': 'reservations@hotel-cobalt.com.mx',
+               'subject': 'Your invoice from Hotel Cobalt – INV-967617',
+               'shown': 'MX$4,910.64',
+               'when': '15 January',
+               'date': '2026-01-15',
+               'amount': 4910.64,
+               'vendor': 'Hotel Cobalt',
                'category': 'lodging',
-               'ref': 'INV-105306'},
-              {'sender': 'no-reply@tickets.intercity-express.com.mx',
+               'ref': 'INV-967617'},
+              {'sender': 'no-reply@tickets.northline-rail.com.mx',
                'subject': 'Your e-ticket: Guadalajara → Ciudad de México',
-               'shown': 'MX$1,971.32',
-               'when': '20 September',
-               'date': '2026-09-20',
-               'amount': 1971.32,
-               'vendor': 'Intercity Express',
+               'shown': 'MX$1,870.90',
+               'when': '13 January',
+               'date': '2026-01-13',
+               'amount': 1870.9,
+               'vendor': 'Northline Rail',
                'category': 'travel',
-               'ref': 'BK-198043'},
-              {'sender': 'no-reply@tickets.intercity-express.com.mx',
+               'ref': 'BK-105306'},
+              {'sender': 'no-reply@tickets.northline-rail.com.mx',
                'subject': 'Your e-ticket: Ciudad de México → Guadalajara',
-               'shown': 'MX$1,773.44',
-               'when': '23 September',
-               'date': '2026-09-23',
-               'amount': 1773.44,
-               'vendor': 'Intercity Express',
+               'shown': 'MX$1,631.33',
+               'when': '15 January',
+               'date': '2026-01-15',
+               'amount': 1631.33,
+               'vendor': 'Northline Rail',
                'category': 'travel',
-               'ref': 'BK-727712'},
-              {'sender': 'receipts@receipts.zoomcab.com',
-               'subject': 'Your Monday trip with Zoomcab',
-               'shown': 'MX$380.80',
-               'when': '21 September',
-               'date': '2026-09-21',
-               'amount': 380.8,
-               'vendor': 'Zoomcab',
+               'ref': 'BK-618150'},
+              {'sender': 'receipts@receipts.cabbit.com',
+               'subject': 'Your Wednesday trip with Cabbit',
+               'shown': 'MX$611.06',
+               'when': '14 January',
+               'date': '2026-01-14',
+               'amount': 611.06,
+               'vendor': 'Cabbit',
                'category': 'taxi',
-               'ref': 'RC-944745'},
-              {'sender': 'receipts@brasserie-andres.com.mx',
-               'subject': 'Receipt from Brasserie Andrés',
-               'shown': 'MX$754.29',
-               'when': '20 September',
-               'date': '2026-09-20',
-               'amount': 754.29,
-               'vendor': 'Brasserie Andrés',
+               'ref': 'RC-543675'},
+              {'sender': 'receipts@cafe-stuart.com.mx',
+               'subject': 'Receipt from Café Stuart',
+               'shown': 'MX$1,558.44',
+               'when': '13 January',
+               'date': '2026-01-13',
+               'amount': 1558.44,
+               'vendor': 'Café Stuart',
                'category': 'meals',
-               'ref': 'R-745609'},
-              {'sender': 'reservations@hotel-lumen.com.mx',
-               'subject': 'Amended invoice – Hotel Lumen',
-               'shown': 'MX$5,937.08',
-               'when': '23 September',
-               'date': '2026-09-23',
-               'amount': 5937.08,
-               'vendor': 'Hotel Lumen',
+               'ref': 'R-975571'},
+              {'sender': 'reservations@hotel-cobalt.com.mx',
+               'subject': 'Amended invoice – Hotel Cobalt',
+               'shown': 'MX$4,158.43',
+               'when': '15 January',
+               'date': '2026-01-15',
+               'amount': 4158.43,
+               'vendor': 'Hotel Cobalt',
                'category': 'lodging',
-               'ref': 'INV-159128'}],
- 'path': 'Expenses/2026-09-ciudad-de-mexico.csv',
- 'finance': 'Dolores Morales <dolores@tidewater-logistics.com.mx>',
- 'subject': 'Expenses: Ciudad de México trip September 2026',
+               'ref': 'INV-246067'}],
+ 'path': 'Expenses/2026-01-ciudad-de-mexico.csv',
+ 'finance': 'Imogen Marsh <imogen@tidewater-logistics.com.mx>',
+ 'subject': 'Expenses: Ciudad de México trip January 2026',
  'symbol': 'MX$',
- 'body': 'Hi Dolores,\n'
+ 'body': 'Hi Imogen,\n'
          '\n'
          'attached is my expense report for the Ciudad de México trip: {count} receipts, total {total}.\n'
          '\n'
          'Thanks,\n'
-         'Jesús'}
+         'Fernanda',
+ 'currency': 'MXN',
+ 'city': 'Ciudad de México',
+ 'me': 'Fernanda'}
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -89,7 +92,10 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def solve(tools):
+def _receipts(tools, inbox=None):
+    """The trip's first and last day (from the calendar) and its receipts: once each, in the trip, not void.
+
+    With `inbox` (a listing of every message), the receipts are picked from it instead of searched for."""
     f = FACTS
     # The trip's days are in the calendar (an all-day event; its end is exclusive).
     found = tools.calendar_list_events(start=f["window"][0], end=f["window"][1], query=f["trip"])["events"]
@@ -99,7 +105,10 @@ def solve(tools):
 
     receipts, void = {}, set()
     for receipt in f["receipts"]:
-        hits = tools.mail_search(sender=receipt["sender"], subject=receipt["subject"])["messages"]
+        if inbox is None:
+            hits = tools.mail_search(sender=receipt["sender"], subject=receipt["subject"])["messages"]
+        else:
+            hits = [m for m in inbox if receipt["sender"] in m["from"] and m["subject"].startswith(receipt["subject"])]
         for hit in hits:
             text = one_line(tools.mail_read(id=hit["id"])["body"])
             if receipt["shown"] not in text or receipt["when"] not in text:
@@ -108,8 +117,13 @@ def solve(tools):
             day = date.fromisoformat(receipt["date"])
             if first <= day <= last:
                 receipts[receipt["ref"]] = receipt  # a receipt sent twice is one expense
-
     rows = [r for ref, r in receipts.items() if ref not in void]
+    return first, last, rows
+
+
+def solve(tools):
+    f = FACTS
+    _, _, rows = _receipts(tools)
     rows.sort(key=lambda r: (r["date"], r["vendor"]))
     total = round(sum(r["amount"] for r in rows), 2)
     table = [[r["date"], r["vendor"], r["category"], f"{r['amount']:.2f}"] for r in rows]

@@ -9,80 +9,83 @@ from datetime import date, timedelta
 
 
 FACTS = {'trip': 'Trip:',
- 'window': ['2026-10-23', '2026-11-12'],
- 'receipts': [{'sender': 'reservations@hotel-kestrel.com',
-               'subject': 'Your invoice from Hotel Kestrel – INV-920450',
-               'shown': '$386.43',
-               'when': 'November 9',
-               'date': '2026-11-09',
-               'amount': 386.43,
-               'vendor': 'Hotel Kestrel',
+ 'window': ['2026-06-21', '2026-07-09'],
+ 'receipts': [{'sender': 'reservations@hotel-brightlane.com',
+               'subject': 'Your invoice from Hotel Brightlane – INV-178151',
+               'shown': '$273.44',
+               'when': 'July 7',
+               'date': '2026-07-07',
+               'amount': 273.44,
+               'vendor': 'Hotel Brightlane',
                'category': 'lodging',
-               'ref': 'INV-920450'},
-              {'sender': 'no-reply@tickets.intercity-express.com',
-               'subject': 'Your e-ticket: Chicago → New York',
-               'shown': '$43.81',
-               'when': 'November 6',
-               'date': '2026-11-06',
-               'amount': 43.81,
-               'vendor': 'Intercity Express',
+               'ref': 'INV-178151'},
+              {'sender': 'no-reply@tickets.northline-rail.com',
+               'subject': 'Your e-ticket: Chicago → Denver',
+               'shown': '$46.25',
+               'when': 'July 5',
+               'date': '2026-07-05',
+               'amount': 46.25,
+               'vendor': 'Northline Rail',
                'category': 'travel',
-               'ref': 'BK-941958'},
-              {'sender': 'no-reply@tickets.intercity-express.com',
-               'subject': 'Your e-ticket: New York → Chicago',
-               'shown': '$77.85',
-               'when': 'November 9',
-               'date': '2026-11-09',
-               'amount': 77.85,
-               'vendor': 'Intercity Express',
+               'ref': 'BK-102957'},
+              {'sender': 'no-reply@tickets.northline-rail.com',
+               'subject': 'Your e-ticket: Denver → Chicago',
+               'shown': '$75.10',
+               'when': 'July 7',
+               'date': '2026-07-07',
+               'amount': 75.1,
+               'vendor': 'Northline Rail',
                'category': 'travel',
-               'ref': 'BK-850594'},
-              {'sender': 'receipts@receipts.ridenow.com',
-               'subject': 'Your Saturday trip with RideNow',
-               'shown': '$28.73',
-               'when': 'November 7',
-               'date': '2026-11-07',
-               'amount': 28.73,
-               'vendor': 'RideNow',
+               'ref': 'BK-934159'},
+              {'sender': 'receipts@receipts.cabbit.com',
+               'subject': 'Your Monday trip with Cabbit',
+               'shown': '$15.15',
+               'when': 'July 6',
+               'date': '2026-07-06',
+               'amount': 15.15,
+               'vendor': 'Cabbit',
                'category': 'taxi',
-               'ref': 'RC-954440'},
-              {'sender': 'receipts@trattoria-da-tuan.com',
-               'subject': 'Receipt from Trattoria da Tuan',
-               'shown': '$20.22',
-               'when': 'November 6',
-               'date': '2026-11-06',
-               'amount': 20.22,
-               'vendor': 'Trattoria da Tuan',
+               'ref': 'RC-358140'},
+              {'sender': 'receipts@trattoria-da-kavya.com',
+               'subject': 'Receipt from Trattoria da Kavya',
+               'shown': '$58.30',
+               'when': 'July 5',
+               'date': '2026-07-05',
+               'amount': 58.3,
+               'vendor': 'Trattoria da Kavya',
                'category': 'meals',
-               'ref': 'R-417070'},
-              {'sender': 'receipts@receipts.ridenow.com',
-               'subject': 'Your Monday trip with RideNow',
-               'shown': '$15.95',
-               'when': 'November 2',
-               'date': '2026-11-02',
-               'amount': 15.95,
-               'vendor': 'RideNow',
+               'ref': 'R-476608'},
+              {'sender': 'receipts@receipts.cabbit.com',
+               'subject': 'Your Tuesday trip with Cabbit',
+               'shown': '$21.15',
+               'when': 'June 30',
+               'date': '2026-06-30',
+               'amount': 21.15,
+               'vendor': 'Cabbit',
                'category': 'taxi',
-               'ref': 'RC-771293'},
+               'ref': 'RC-314156'},
               {'sender': 'receipts@brasserie-ama.com',
                'subject': 'Receipt from Brasserie Ama',
-               'shown': '$46.37',
-               'when': 'November 10',
-               'date': '2026-11-10',
-               'amount': 46.37,
+               'shown': '$50.08',
+               'when': 'July 8',
+               'date': '2026-07-08',
+               'amount': 50.08,
                'vendor': 'Brasserie Ama',
                'category': 'meals',
                'ref': 'R-208091'}],
- 'path': 'Expenses/2026-11-new-york.csv',
- 'finance': 'Duncan Ellison <duncan_ellison@foxglove-analytics.com>',
- 'subject': 'Expenses: New York trip November 2026',
+ 'path': 'Expenses/2026-07-denver.csv',
+ 'finance': 'Ming Zhu <ming.zhu@foxglove-analytics.com>',
+ 'subject': 'Expenses: Denver trip July 2026',
  'symbol': '$',
- 'body': 'Hi Duncan,\n'
+ 'body': 'Hi Ming,\n'
          '\n'
-         'attached is my expense report for the New York trip: {count} receipts, total {total}.\n'
+         'attached is my expense report for the Denver trip: {count} receipts, total {total}.\n'
          '\n'
          'Thanks,\n'
-         'Lan'}
+         'Yuna',
+ 'currency': 'USD',
+ 'city': 'Denver',
+ 'me': 'Yuna'}
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -98,7 +101,10 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def solve(tools):
+def _receipts(tools, inbox=None):
+    """The trip's first and last day (from the calendar) and its receipts: once each, in the trip, not void.
+
+    With `inbox` (a listing of every message), the receipts are picked from it instead of searched for."""
     f = FACTS
     # The trip's days are in the calendar (an all-day event; its end is exclusive).
     found = tools.calendar_list_events(start=f["window"][0], end=f["window"][1], query=f["trip"])["events"]
@@ -108,7 +114,10 @@ def solve(tools):
 
     receipts, void = {}, set()
     for receipt in f["receipts"]:
-        hits = tools.mail_search(sender=receipt["sender"], subject=receipt["subject"])["messages"]
+        if inbox is None:
+            hits = tools.mail_search(sender=receipt["sender"], subject=receipt["subject"])["messages"]
+        else:
+            hits = [m for m in inbox if receipt["sender"] in m["from"] and m["subject"].startswith(receipt["subject"])]
         for hit in hits:
             text = one_line(tools.mail_read(id=hit["id"])["body"])
             if receipt["shown"] not in text or receipt["when"] not in text:
@@ -117,8 +126,13 @@ def solve(tools):
             day = date.fromisoformat(receipt["date"])
             if first <= day <= last:
                 receipts[receipt["ref"]] = receipt  # a receipt sent twice is one expense
-
     rows = [r for ref, r in receipts.items() if ref not in void]
+    return first, last, rows
+
+
+def solve(tools):
+    f = FACTS
+    _, _, rows = _receipts(tools)
     rows.sort(key=lambda r: (r["date"], r["vendor"]))
     total = round(sum(r["amount"] for r in rows), 2)
     table = [[r["date"], r["vendor"], r["category"], f"{r['amount']:.2f}"] for r in rows]

@@ -9,89 +9,92 @@ from datetime import date, timedelta
 
 
 FACTS = {'trip': 'Trip:',
- 'window': ['2026-08-25', '2026-09-17'],
+ 'window': ['2026-09-02', '2026-09-21'],
  'receipts': [{'sender': 'reservations@hotel-meridian.com.au',
                'subject': 'Your invoice from Hotel Meridian – INV-172636',
-               'shown': 'A$507.45',
-               'when': '11 September',
-               'date': '2026-09-11',
-               'amount': 507.45,
+               'shown': 'A$558.20',
+               'when': '18 September',
+               'date': '2026-09-18',
+               'amount': 558.2,
                'vendor': 'Hotel Meridian',
                'category': 'lodging',
                'ref': 'INV-172636'},
-              {'sender': 'no-reply@tickets.intercity-express.com.au',
-               'subject': 'Your e-ticket: Melbourne → Sydney',
-               'shown': 'A$122.12',
-               'when': '8 September',
-               'date': '2026-09-08',
-               'amount': 122.12,
-               'vendor': 'Intercity Express',
+              {'sender': 'no-reply@tickets.coastline-trains.com.au',
+               'subject': 'Your e-ticket: Melbourne → Brisbane',
+               'shown': 'A$165.63',
+               'when': '16 September',
+               'date': '2026-09-16',
+               'amount': 165.63,
+               'vendor': 'Coastline Trains',
                'category': 'travel',
-               'ref': 'BK-452762'},
-              {'sender': 'no-reply@tickets.intercity-express.com.au',
-               'subject': 'Your e-ticket: Sydney → Melbourne',
-               'shown': 'A$47.52',
-               'when': '11 September',
-               'date': '2026-09-11',
-               'amount': 47.52,
-               'vendor': 'Intercity Express',
+               'ref': 'BK-835690'},
+              {'sender': 'no-reply@tickets.coastline-trains.com.au',
+               'subject': 'Your e-ticket: Brisbane → Melbourne',
+               'shown': 'A$96.01',
+               'when': '18 September',
+               'date': '2026-09-18',
+               'amount': 96.01,
+               'vendor': 'Coastline Trains',
                'category': 'travel',
-               'ref': 'BK-363417'},
-              {'sender': 'receipts@receipts.cabbit.com',
-               'subject': 'Your Wednesday trip with Cabbit',
-               'shown': 'A$18.68',
-               'when': '9 September',
-               'date': '2026-09-09',
-               'amount': 18.68,
-               'vendor': 'Cabbit',
+               'ref': 'BK-962016'},
+              {'sender': 'receipts@receipts.ridenow.com',
+               'subject': 'Your Thursday trip with RideNow',
+               'shown': 'A$39.90',
+               'when': '17 September',
+               'date': '2026-09-17',
+               'amount': 39.9,
+               'vendor': 'RideNow',
                'category': 'taxi',
-               'ref': 'RC-195870'},
+               'ref': 'RC-834494'},
               {'sender': 'receipts@nimbus-kitchen.com.au',
                'subject': 'Receipt from Nimbus Kitchen',
-               'shown': 'A$76.99',
-               'when': '8 September',
-               'date': '2026-09-08',
-               'amount': 76.99,
+               'shown': 'A$127.03',
+               'when': '16 September',
+               'date': '2026-09-16',
+               'amount': 127.03,
                'vendor': 'Nimbus Kitchen',
                'category': 'meals',
                'ref': 'R-624713'},
-              {'sender': 'receipts@receipts.cabbit.com',
-               'subject': 'Your Friday trip with Cabbit',
-               'shown': 'A$25.40',
-               'when': '4 September',
-               'date': '2026-09-04',
-               'amount': 25.4,
-               'vendor': 'Cabbit',
+              {'sender': 'receipts@receipts.ridenow.com',
+               'subject': 'Your Saturday trip with RideNow',
+               'shown': 'A$41.91',
+               'when': '12 September',
+               'date': '2026-09-12',
+               'amount': 41.91,
+               'vendor': 'RideNow',
                'category': 'taxi',
                'ref': 'RC-182686'},
               {'sender': 'receipts@rohan-s-noodle-bar.com.au',
                'subject': "Receipt from Rohan's Noodle Bar",
-               'shown': 'A$46.02',
-               'when': '12 September',
-               'date': '2026-09-12',
-               'amount': 46.02,
+               'shown': 'A$75.93',
+               'when': '19 September',
+               'date': '2026-09-19',
+               'amount': 75.93,
                'vendor': "Rohan's Noodle Bar",
                'category': 'meals',
                'ref': 'R-269820'},
               {'sender': 'reservations@hotel-meridian.com.au',
                'subject': 'Amended invoice – Hotel Meridian',
-               'shown': 'A$481.00',
-               'when': '11 September',
-               'date': '2026-09-11',
-               'amount': 481.0,
+               'shown': 'A$514.56',
+               'when': '18 September',
+               'date': '2026-09-18',
+               'amount': 514.56,
                'vendor': 'Hotel Meridian',
                'category': 'lodging',
                'ref': 'INV-437570'}],
- 'path': 'Expenses/2026-09-sydney.csv',
- 'finance': 'Xiuying Zhang <xiuying.zhang@larkspur-analytics.com.au>',
- 'subject': 'Expenses: Sydney trip September 2026',
+ 'path': 'Expenses/2026-09-brisbane.csv',
+ 'finance': 'Arjun Raman <arjun.raman@larkspur-analytics.com.au>',
+ 'subject': 'Expenses: Brisbane trip September 2026',
  'symbol': 'A$',
- 'body': 'Hi Xiuying,\n'
+ 'body': 'Hi Arjun,\n'
          '\n'
-         'attached is my expense report for the Sydney trip: {count} receipts, total {total}.\n'
+         'attached is my expense report for the Brisbane trip: {count} receipts, total {total}.\n'
          '\n'
          'Thanks,\n'
-         'Rohan'}
+         'Jiayi',
+ 'currency': 'AUD',
+ 'city': 'Brisbane',
+ 'me': 'Jiayi'}
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -107,7 +110,10 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def solve(tools):
+def _receipts(tools, inbox=None):
+    """The trip's first and last day (from the calendar) and its receipts: once each, in the trip, not void.
+
+    With `inbox` (a listing of every message), the receipts are picked from it instead of searched for."""
     f = FACTS
     # The trip's days are in the calendar (an all-day event; its end is exclusive).
     found = tools.calendar_list_events(start=f["window"][0], end=f["window"][1], query=f["trip"])["events"]
@@ -117,7 +123,10 @@ def solve(tools):
 
     receipts, void = {}, set()
     for receipt in f["receipts"]:
-        hits = tools.mail_search(sender=receipt["sender"], subject=receipt["subject"])["messages"]
+        if inbox is None:
+            hits = tools.mail_search(sender=receipt["sender"], subject=receipt["subject"])["messages"]
+        else:
+            hits = [m for m in inbox if receipt["sender"] in m["from"] and m["subject"].startswith(receipt["subject"])]
         for hit in hits:
             text = one_line(tools.mail_read(id=hit["id"])["body"])
             if receipt["shown"] not in text or receipt["when"] not in text:
@@ -126,8 +135,13 @@ def solve(tools):
             day = date.fromisoformat(receipt["date"])
             if first <= day <= last:
                 receipts[receipt["ref"]] = receipt  # a receipt sent twice is one expense
-
     rows = [r for ref, r in receipts.items() if ref not in void]
+    return first, last, rows
+
+
+def solve(tools):
+    f = FACTS
+    _, _, rows = _receipts(tools)
     rows.sort(key=lambda r: (r["date"], r["vendor"]))
     total = round(sum(r["amount"] for r in rows), 2)
     table = [[r["date"], r["vendor"], r["category"], f"{r['amount']:.2f}"] for r in rows]

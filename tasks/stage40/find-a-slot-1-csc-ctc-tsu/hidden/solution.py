@@ -13,17 +13,17 @@ FACTS = {'subject': 'Compass steering group',
  'days': ['2026-04-07', '2026-04-08', '2026-04-09', '2026-04-10'],
  'hold': 'Hold: Compass steering group',
  'summary': 'Compass steering group',
- 'guests': [{'surname': 'Sharma',
+ 'guests': [{'surname': 'Kulkarni',
              'org': 'Lumen Robotics',
-             'first': 'Deepika',
+             'first': 'Krishnan',
              'zone': 'Asia/Singapore',
              'city': 'Singapore',
              'windows': [],
              'withdrawn': [],
              'hours_stated': True},
-            {'surname': 'Afolabi',
-             'org': 'Foxglove Analytics',
-             'first': 'Babatunde',
+            {'surname': 'Ellison',
+             'org': 'Alder Analytics',
+             'first': 'Jennifer',
              'zone': 'Europe/London',
              'city': 'London',
              'windows': [{'shown': 'Tuesday 7 April, 07:00–09:00',
@@ -43,52 +43,54 @@ FACTS = {'subject': 'Compass steering group',
                           'end': '2026-04-10T09:00:00+00:00'}],
              'withdrawn': ['Thursday 9 April, 07:00–08:30'],
              'hours_stated': True},
-            {'surname': 'Nair',
-             'org': 'Larkspur Analytics',
-             'first': 'Kavya',
+            {'surname': 'Reddy',
+             'org': 'Sable Logistics',
+             'first': 'Abhishek',
              'zone': 'Asia/Kolkata',
              'city': 'Bengaluru',
-             'windows': [{'shown': 'Tuesday 7 April, 11am–1:30pm',
+             'windows': [{'shown': 'Tuesday 7 April, 11:00–13:30',
                           'start': '2026-04-07T05:30:00+00:00',
                           'end': '2026-04-07T08:00:00+00:00'},
-                         {'shown': 'Tuesday 7 April, 2:30pm–4:30pm',
+                         {'shown': 'Tuesday 7 April, 14:30–16:30',
                           'start': '2026-04-07T09:00:00+00:00',
                           'end': '2026-04-07T11:00:00+00:00'},
-                         {'shown': 'Wednesday 8 April, 11am–1:30pm',
+                         {'shown': 'Wednesday 8 April, 11:00–13:30',
                           'start': '2026-04-08T05:30:00+00:00',
                           'end': '2026-04-08T08:00:00+00:00'},
-                         {'shown': 'Thursday 9 April, 11:30am–1:30pm',
+                         {'shown': 'Thursday 9 April, 11:30–13:30',
                           'start': '2026-04-09T06:00:00+00:00',
                           'end': '2026-04-09T08:00:00+00:00'},
-                         {'shown': 'Friday 10 April, 12:30pm–2:30pm',
+                         {'shown': 'Friday 10 April, 12:30–14:30',
                           'start': '2026-04-10T07:00:00+00:00',
                           'end': '2026-04-10T09:00:00+00:00'}],
              'withdrawn': [],
              'hours_stated': True},
-            {'surname': 'Mansour',
-             'org': 'Alder Media',
-             'first': 'Samira',
+            {'surname': 'Schäfer',
+             'org': 'Fernhill Partners',
+             'first': 'Johannes',
              'zone': 'Europe/Berlin',
              'city': 'Berlin',
-             'windows': [{'shown': 'Tuesday 7 April, 7:30am–10am',
+             'windows': [{'shown': 'Tuesday 7 April, 07:30–10:00',
                           'start': '2026-04-07T05:30:00+00:00',
                           'end': '2026-04-07T08:00:00+00:00'},
-                         {'shown': 'Tuesday 7 April, 11:30am–1pm',
+                         {'shown': 'Tuesday 7 April, 11:30–13:00',
                           'start': '2026-04-07T09:30:00+00:00',
                           'end': '2026-04-07T11:00:00+00:00'},
-                         {'shown': 'Wednesday 8 April, 8:30am–10:30am',
+                         {'shown': 'Wednesday 8 April, 08:30–10:30',
                           'start': '2026-04-08T06:30:00+00:00',
                           'end': '2026-04-08T08:30:00+00:00'},
-                         {'shown': 'Thursday 9 April, 8am–9:30am',
+                         {'shown': 'Thursday 9 April, 08:00–09:30',
                           'start': '2026-04-09T06:00:00+00:00',
                           'end': '2026-04-09T07:30:00+00:00'},
-                         {'shown': 'Friday 10 April, 9:30am–11:30am',
+                         {'shown': 'Friday 10 April, 09:30–11:30',
                           'start': '2026-04-10T07:30:00+00:00',
                           'end': '2026-04-10T09:30:00+00:00'}],
              'withdrawn': [],
              'hours_stated': True}],
  'zones': {'Singapore': 'Asia/Singapore'},
  'each_zone': True,
+ 'home': 'Tokyo',
+ 'me': 'Hana',
  'note': 'Hi all,\n'
          '\n'
          'thanks for sending your times. The only slot that works for everyone is {when} Tokyo time, so the '
@@ -139,6 +141,29 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
         return f"{name}, {text}" if weekday else text
     text = f"{d.day} {MONTHS[d.month - 1]}"
     return f"{name} {text}" if weekday else text
+
+
+def _book(tools, plan, replace=False, title=None):
+    """The hold becomes the meeting, or (with `replace`) gives way to a new event."""
+    f = FACTS
+    invited = [g[3] for g in plan["guests"]]
+    if replace:
+        tools.calendar_delete_event(uid=plan["hold"]["uid"])
+        tools.calendar_create_event(
+            calendar="Work",
+            summary=title or f["summary"],
+            start=plan["start"].isoformat(),
+            end=plan["end"].isoformat(),
+            attendees=invited,
+        )
+    else:
+        tools.calendar_update_event(
+            uid=plan["hold"]["uid"],
+            summary=title or f["summary"],
+            start=plan["start"].isoformat(),
+            end=plan["end"].isoformat(),
+            attendees=invited,
+        )
 
 
 def _busy(events: list[dict[str, Any]], skip: str) -> list[Span]:
@@ -193,13 +218,21 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def solve(tools):
+def _plan(tools, read_all=False):
+    """The slot, the hold and the guests, worked out from the replies, the contacts and the calendar.
+
+    With `read_all`, every message of the inbox is read and the replies picked out of them, instead of
+    searching for the thread's subject."""
     f = FACTS
     tz = ZoneInfo(tools.now()["timezone"])
     asked = tools.mail_search(folder="Sent", subject=f["subject"])["messages"]
     request = tools.mail_read(id=asked[0]["id"])
     assert f["length"] in one_line(request["body"]), "the request does not say how long the meeting is"
-    replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
+    if read_all:
+        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        replies = [m for m in inbox if f["subject"].lower() in (m["subject"] or "").lower()]
+    else:
+        replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
     days = [date.fromisoformat(d) for d in f["days"]]
 
     available, guests = [], []
@@ -235,23 +268,28 @@ def solve(tools):
     slots = free_slots(available, _busy(events, hold["uid"]), f["minutes"])
     assert len(slots) == 1, f"expected one free slot, found {slots}"
     start = slots[0][0].astimezone(tz)
-    end = start + timedelta(minutes=f["minutes"])
-    tools.calendar_update_event(
-        uid=hold["uid"],
-        summary=f["summary"],
-        start=start.isoformat(),
-        end=end.isoformat(),
-        attendees=[g[3] for g in guests],
-    )
+    return {
+        "request": request,
+        "guests": guests,
+        "hold": hold,
+        "start": start,
+        "end": start + timedelta(minutes=f["minutes"]),
+    }
 
+
+def solve(tools):
+    f = FACTS
+    plan = _plan(tools)
+    _book(tools, plan)
+    start = plan["start"]
     zones = ""
     if f["each_zone"]:
         zones = "\n\nIn your own time zones:\n\n" + "\n".join(
-            f"- {first}: {clock(start.astimezone(zone))} {city} time" for first, city, zone, _ in guests
+            f"- {first}: {clock(start.astimezone(zone))} {city} time" for first, city, zone, _ in plan["guests"]
         )
     tools.mail_send(
-        to=[g[3] for g in guests],
-        subject=f"Re: {request['subject']}",
+        to=[g[3] for g in plan["guests"]],
+        subject=f"Re: {plan['request']['subject']}",
         body=f["note"].format(when=f"{day(start.date())}, {clock(start)}", zones=zones),
-        in_reply_to=request["message_id"],
+        in_reply_to=plan["request"]["message_id"],
     )

@@ -7,70 +7,72 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'subject': 'Northstar steering group',
- 'length': 'an hour',
- 'minutes': 60,
- 'days': ['2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06'],
- 'hold': 'Hold: Northstar steering group',
- 'summary': 'Northstar steering group',
- 'guests': [{'surname': 'Rojas',
-             'org': 'Tidewater Logistics',
-             'first': 'Guadalupe',
-             'zone': 'America/Mexico_City',
-             'city': 'Ciudad de México',
+FACTS = {'subject': 'Polaris planning workshop',
+ 'length': 'an hour and a half',
+ 'minutes': 90,
+ 'days': ['2026-10-05', '2026-10-06', '2026-10-07', '2026-10-08'],
+ 'hold': 'Hold: Polaris planning workshop',
+ 'summary': 'Polaris planning workshop',
+ 'guests': [{'surname': 'Sandberg',
+             'org': 'Emberline Partners',
+             'first': 'Anders',
+             'zone': 'Europe/Berlin',
+             'city': 'Hamburg',
              'windows': [],
              'withdrawn': [],
              'hours_stated': True},
-            {'surname': 'Oliveira',
-             'org': 'Meridian Analytics',
-             'first': 'Fernanda',
-             'zone': 'America/Sao_Paulo',
-             'city': 'São Paulo',
-             'windows': [{'shown': 'Tuesday 3 November, 12:30–14:00',
-                          'start': '2026-11-03T15:30:00+00:00',
-                          'end': '2026-11-03T17:00:00+00:00'},
-                         {'shown': 'Wednesday 4 November, 13:00–14:00',
-                          'start': '2026-11-04T16:00:00+00:00',
-                          'end': '2026-11-04T17:00:00+00:00'},
-                         {'shown': 'Friday 6 November, 10:30–12:00',
-                          'start': '2026-11-06T13:30:00+00:00',
-                          'end': '2026-11-06T15:00:00+00:00'},
-                         {'shown': 'Friday 6 November, 12:30–14:00',
-                          'start': '2026-11-06T15:30:00+00:00',
-                          'end': '2026-11-06T17:00:00+00:00'}],
-             'withdrawn': [],
-             'hours_stated': True},
-            {'surname': 'Adeyemi',
-             'org': 'Meridian Partners',
-             'first': 'Deji',
+            {'surname': 'Zając',
+             'org': 'Sable Health',
+             'first': 'Tomasz',
              'zone': 'Europe/London',
              'city': 'Manchester',
-             'windows': [{'shown': 'Tuesday 3 November, 9:30am–10:30am',
-                          'start': '2026-11-03T09:30:00+00:00',
-                          'end': '2026-11-03T10:30:00+00:00'},
-                         {'shown': 'Tuesday 3 November, 3pm–5pm',
-                          'start': '2026-11-03T15:00:00+00:00',
-                          'end': '2026-11-03T17:00:00+00:00'},
-                         {'shown': 'Wednesday 4 November, 3:30pm–5:30pm',
-                          'start': '2026-11-04T15:30:00+00:00',
-                          'end': '2026-11-04T17:30:00+00:00'},
-                         {'shown': 'Friday 6 November, 1pm–2:30pm',
-                          'start': '2026-11-06T13:00:00+00:00',
-                          'end': '2026-11-06T14:30:00+00:00'},
-                         {'shown': 'Friday 6 November, 3:30pm–6pm',
-                          'start': '2026-11-06T15:30:00+00:00',
-                          'end': '2026-11-06T18:00:00+00:00'}],
+             'windows': [{'shown': 'Monday 5 October, 2pm–3:30pm',
+                          'start': '2026-10-05T13:00:00+00:00',
+                          'end': '2026-10-05T14:30:00+00:00'},
+                         {'shown': 'Monday 5 October, 4:30pm–6pm',
+                          'start': '2026-10-05T15:30:00+00:00',
+                          'end': '2026-10-05T17:00:00+00:00'},
+                         {'shown': 'Tuesday 6 October, 2pm–4:30pm',
+                          'start': '2026-10-06T13:00:00+00:00',
+                          'end': '2026-10-06T15:30:00+00:00'},
+                         {'shown': 'Thursday 8 October, 2pm–4pm',
+                          'start': '2026-10-08T13:00:00+00:00',
+                          'end': '2026-10-08T15:00:00+00:00'},
+                         {'shown': 'Thursday 8 October, 6pm–7:30pm',
+                          'start': '2026-10-08T17:00:00+00:00',
+                          'end': '2026-10-08T18:30:00+00:00'}],
+             'withdrawn': [],
+             'hours_stated': True},
+            {'surname': 'Langley',
+             'org': 'Larkspur Media',
+             'first': 'Kate',
+             'zone': 'America/Denver',
+             'city': 'Denver',
+             'windows': [{'shown': 'Monday, October 5, 07:00–08:30',
+                          'start': '2026-10-05T13:00:00+00:00',
+                          'end': '2026-10-05T14:30:00+00:00'},
+                         {'shown': 'Monday, October 5, 09:30–11:30',
+                          'start': '2026-10-05T15:30:00+00:00',
+                          'end': '2026-10-05T17:30:00+00:00'},
+                         {'shown': 'Tuesday, October 6, 07:00–09:30',
+                          'start': '2026-10-06T13:00:00+00:00',
+                          'end': '2026-10-06T15:30:00+00:00'},
+                         {'shown': 'Thursday, October 8, 07:00–08:30',
+                          'start': '2026-10-08T13:00:00+00:00',
+                          'end': '2026-10-08T14:30:00+00:00'}],
              'withdrawn': [],
              'hours_stated': True}],
- 'zones': {'Ciudad de México': 'America/Mexico_City'},
+ 'zones': {'Hamburg': 'Europe/Berlin'},
  'each_zone': False,
+ 'home': 'New York',
+ 'me': 'Dolores',
  'note': 'Hi all,\n'
          '\n'
          'thanks for sending your times. The only slot that works for everyone is {when} New York time, so '
-         'the Northstar steering group is in the calendar for then (an hour).{zones}\n'
+         'the Polaris planning workshop is in the calendar for then (an hour and a half).{zones}\n'
          '\n'
          'See you then,\n'
-         'Jiwoo'}
+         'Dolores'}
 MONTHS = [
     "January",
     "February",
@@ -114,6 +116,29 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
         return f"{name}, {text}" if weekday else text
     text = f"{d.day} {MONTHS[d.month - 1]}"
     return f"{name} {text}" if weekday else text
+
+
+def _book(tools, plan, replace=False, title=None):
+    """The hold becomes the meeting, or (with `replace`) gives way to a new event."""
+    f = FACTS
+    invited = [g[3] for g in plan["guests"]]
+    if replace:
+        tools.calendar_delete_event(uid=plan["hold"]["uid"])
+        tools.calendar_create_event(
+            calendar="Work",
+            summary=title or f["summary"],
+            start=plan["start"].isoformat(),
+            end=plan["end"].isoformat(),
+            attendees=invited,
+        )
+    else:
+        tools.calendar_update_event(
+            uid=plan["hold"]["uid"],
+            summary=title or f["summary"],
+            start=plan["start"].isoformat(),
+            end=plan["end"].isoformat(),
+            attendees=invited,
+        )
 
 
 def _busy(events: list[dict[str, Any]], skip: str) -> list[Span]:
@@ -168,13 +193,21 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def solve(tools):
+def _plan(tools, read_all=False):
+    """The slot, the hold and the guests, worked out from the replies, the contacts and the calendar.
+
+    With `read_all`, every message of the inbox is read and the replies picked out of them, instead of
+    searching for the thread's subject."""
     f = FACTS
     tz = ZoneInfo(tools.now()["timezone"])
     asked = tools.mail_search(folder="Sent", subject=f["subject"])["messages"]
     request = tools.mail_read(id=asked[0]["id"])
     assert f["length"] in one_line(request["body"]), "the request does not say how long the meeting is"
-    replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
+    if read_all:
+        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        replies = [m for m in inbox if f["subject"].lower() in (m["subject"] or "").lower()]
+    else:
+        replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
     days = [date.fromisoformat(d) for d in f["days"]]
 
     available, guests = [], []
@@ -210,23 +243,28 @@ def solve(tools):
     slots = free_slots(available, _busy(events, hold["uid"]), f["minutes"])
     assert len(slots) == 1, f"expected one free slot, found {slots}"
     start = slots[0][0].astimezone(tz)
-    end = start + timedelta(minutes=f["minutes"])
-    tools.calendar_update_event(
-        uid=hold["uid"],
-        summary=f["summary"],
-        start=start.isoformat(),
-        end=end.isoformat(),
-        attendees=[g[3] for g in guests],
-    )
+    return {
+        "request": request,
+        "guests": guests,
+        "hold": hold,
+        "start": start,
+        "end": start + timedelta(minutes=f["minutes"]),
+    }
 
+
+def solve(tools):
+    f = FACTS
+    plan = _plan(tools)
+    _book(tools, plan)
+    start = plan["start"]
     zones = ""
     if f["each_zone"]:
         zones = "\n\nIn your own time zones:\n\n" + "\n".join(
-            f"- {first}: {clock(start.astimezone(zone))} {city} time" for first, city, zone, _ in guests
+            f"- {first}: {clock(start.astimezone(zone))} {city} time" for first, city, zone, _ in plan["guests"]
         )
     tools.mail_send(
-        to=[g[3] for g in guests],
-        subject=f"Re: {request['subject']}",
+        to=[g[3] for g in plan["guests"]],
+        subject=f"Re: {plan['request']['subject']}",
         body=f["note"].format(when=f"{day(start.date())}, {clock(start)}", zones=zones),
-        in_reply_to=request["message_id"],
+        in_reply_to=plan["request"]["message_id"],
     )

@@ -7,73 +7,78 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'subject': 'Lighthouse design review',
+FACTS = {'subject': 'Northstar planning workshop',
  'length': 'an hour',
  'minutes': 60,
- 'days': ['2026-07-20', '2026-07-21', '2026-07-22', '2026-07-23'],
- 'hold': 'Hold: Lighthouse design review',
- 'summary': 'Lighthouse design review',
- 'guests': [{'surname': 'Kato',
-             'org': 'Parallax Systems',
-             'first': 'Takumi',
+ 'days': ['2026-04-21', '2026-04-22', '2026-04-23', '2026-04-24'],
+ 'hold': 'Hold: Northstar planning workshop',
+ 'summary': 'Northstar planning workshop',
+ 'guests': [{'surname': 'Santoro',
+             'org': 'Emberline Health',
+             'first': 'Matteo',
              'zone': None,
              'city': None,
              'windows': [],
              'withdrawn': [],
              'hours_stated': False},
-            {'surname': 'Winslow',
-             'org': 'Tessera Analytics',
-             'first': 'Rachel',
-             'zone': 'Asia/Kolkata',
-             'city': 'Pune',
-             'windows': [{'shown': 'Monday 20 July, 10am–11:30am',
-                          'start': '2026-07-20T04:30:00+00:00',
-                          'end': '2026-07-20T06:00:00+00:00'},
-                         {'shown': 'Tuesday 21 July, 11:30am–1:30pm',
-                          'start': '2026-07-21T06:00:00+00:00',
-                          'end': '2026-07-21T08:00:00+00:00'},
-                         {'shown': 'Tuesday 21 July, 3pm–4:30pm',
-                          'start': '2026-07-21T09:30:00+00:00',
-                          'end': '2026-07-21T11:00:00+00:00'},
-                         {'shown': 'Wednesday 22 July, 10:30am–12pm',
-                          'start': '2026-07-22T05:00:00+00:00',
-                          'end': '2026-07-22T06:30:00+00:00'},
-                         {'shown': 'Thursday 23 July, 11am–1pm',
-                          'start': '2026-07-23T05:30:00+00:00',
-                          'end': '2026-07-23T07:30:00+00:00'}],
-             'withdrawn': ['Monday 20 July, 10am–11:30am'],
+            {'surname': 'Watanabe',
+             'org': 'Halcyon Logistics',
+             'first': 'Sakura',
+             'zone': 'Asia/Tokyo',
+             'city': 'Tokyo',
+             'windows': [{'shown': 'Tuesday 21 April, 15:30–17:30',
+                          'start': '2026-04-21T06:30:00+00:00',
+                          'end': '2026-04-21T08:30:00+00:00'},
+                         {'shown': 'Wednesday 22 April, 10:30–11:30',
+                          'start': '2026-04-22T01:30:00+00:00',
+                          'end': '2026-04-22T02:30:00+00:00'},
+                         {'shown': 'Wednesday 22 April, 15:00–17:00',
+                          'start': '2026-04-22T06:00:00+00:00',
+                          'end': '2026-04-22T08:00:00+00:00'},
+                         {'shown': 'Thursday 23 April, 12:00–13:30',
+                          'start': '2026-04-23T03:00:00+00:00',
+                          'end': '2026-04-23T04:30:00+00:00'},
+                         {'shown': 'Thursday 23 April, 19:00–21:00',
+                          'start': '2026-04-23T10:00:00+00:00',
+                          'end': '2026-04-23T12:00:00+00:00'},
+                         {'shown': 'Friday 24 April, 18:30–19:30',
+                          'start': '2026-04-24T09:30:00+00:00',
+                          'end': '2026-04-24T10:30:00+00:00'}],
+             'withdrawn': ['Tuesday 21 April, 15:30–17:30'],
              'hours_stated': True},
-            {'surname': 'Qureshi',
-             'org': 'Parallax Analytics',
-             'first': 'Mo',
-             'zone': 'Europe/Paris',
-             'city': 'Paris',
-             'windows': [{'shown': 'Monday 20 July, 07:00–08:30',
-                          'start': '2026-07-20T05:00:00+00:00',
-                          'end': '2026-07-20T06:30:00+00:00'},
-                         {'shown': 'Tuesday 21 July, 08:00–10:00',
-                          'start': '2026-07-21T06:00:00+00:00',
-                          'end': '2026-07-21T08:00:00+00:00'},
-                         {'shown': 'Tuesday 21 July, 11:30–13:30',
-                          'start': '2026-07-21T09:30:00+00:00',
-                          'end': '2026-07-21T11:30:00+00:00'},
-                         {'shown': 'Wednesday 22 July, 07:00–08:30',
-                          'start': '2026-07-22T05:00:00+00:00',
-                          'end': '2026-07-22T06:30:00+00:00'},
-                         {'shown': 'Thursday 23 July, 07:30–10:30',
-                          'start': '2026-07-23T05:30:00+00:00',
-                          'end': '2026-07-23T08:30:00+00:00'}],
+            {'surname': 'Winslow',
+             'org': 'Northwind Robotics',
+             'first': 'Lottie',
+             'zone': 'Australia/Melbourne',
+             'city': 'Melbourne',
+             'windows': [{'shown': 'Tuesday 21 April, 5pm–6pm',
+                          'start': '2026-04-21T07:00:00+00:00',
+                          'end': '2026-04-21T08:00:00+00:00'},
+                         {'shown': 'Wednesday 22 April, 4pm–6pm',
+                          'start': '2026-04-22T06:00:00+00:00',
+                          'end': '2026-04-22T08:00:00+00:00'},
+                         {'shown': 'Thursday 23 April, 1:30pm–3pm',
+                          'start': '2026-04-23T03:30:00+00:00',
+                          'end': '2026-04-23T05:00:00+00:00'},
+                         {'shown': 'Thursday 23 April, 7:30pm–9pm',
+                          'start': '2026-04-23T09:30:00+00:00',
+                          'end': '2026-04-23T11:00:00+00:00'},
+                         {'shown': 'Friday 24 April, 7:30pm–8:30pm',
+                          'start': '2026-04-24T09:30:00+00:00',
+                          'end': '2026-04-24T10:30:00+00:00'}],
              'withdrawn': [],
              'hours_stated': True}],
- 'zones': {'Tokyo': 'Asia/Tokyo'},
+ 'zones': {'Paris': 'Europe/Paris'},
  'each_zone': True,
+ 'home': 'Singapore',
+ 'me': 'Rohan',
  'note': 'Hi all,\n'
          '\n'
          'thanks for sending your times. The only slot that works for everyone is {when} Singapore time, so '
-         'the Lighthouse design review is in the calendar for then (an hour).{zones}\n'
+         'the Northstar planning workshop is in the calendar for then (an hour).{zones}\n'
          '\n'
          'See you then,\n'
-         'Ananya'}
+         'Rohan'}
 MONTHS = [
     "January",
     "February",
@@ -117,6 +122,29 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
         return f"{name}, {text}" if weekday else text
     text = f"{d.day} {MONTHS[d.month - 1]}"
     return f"{name} {text}" if weekday else text
+
+
+def _book(tools, plan, replace=False, title=None):
+    """The hold becomes the meeting, or (with `replace`) gives way to a new event."""
+    f = FACTS
+    invited = [g[3] for g in plan["guests"]]
+    if replace:
+        tools.calendar_delete_event(uid=plan["hold"]["uid"])
+        tools.calendar_create_event(
+            calendar="Work",
+            summary=title or f["summary"],
+            start=plan["start"].isoformat(),
+            end=plan["end"].isoformat(),
+            attendees=invited,
+        )
+    else:
+        tools.calendar_update_event(
+            uid=plan["hold"]["uid"],
+            summary=title or f["summary"],
+            start=plan["start"].isoformat(),
+            end=plan["end"].isoformat(),
+            attendees=invited,
+        )
 
 
 def _busy(events: list[dict[str, Any]], skip: str) -> list[Span]:
@@ -171,13 +199,21 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def solve(tools):
+def _plan(tools, read_all=False):
+    """The slot, the hold and the guests, worked out from the replies, the contacts and the calendar.
+
+    With `read_all`, every message of the inbox is read and the replies picked out of them, instead of
+    searching for the thread's subject."""
     f = FACTS
     tz = ZoneInfo(tools.now()["timezone"])
     asked = tools.mail_search(folder="Sent", subject=f["subject"])["messages"]
     request = tools.mail_read(id=asked[0]["id"])
     assert f["length"] in one_line(request["body"]), "the request does not say how long the meeting is"
-    replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
+    if read_all:
+        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        replies = [m for m in inbox if f["subject"].lower() in (m["subject"] or "").lower()]
+    else:
+        replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
     days = [date.fromisoformat(d) for d in f["days"]]
 
     available, guests = [], []
@@ -213,23 +249,28 @@ def solve(tools):
     slots = free_slots(available, _busy(events, hold["uid"]), f["minutes"])
     assert len(slots) == 1, f"expected one free slot, found {slots}"
     start = slots[0][0].astimezone(tz)
-    end = start + timedelta(minutes=f["minutes"])
-    tools.calendar_update_event(
-        uid=hold["uid"],
-        summary=f["summary"],
-        start=start.isoformat(),
-        end=end.isoformat(),
-        attendees=[g[3] for g in guests],
-    )
+    return {
+        "request": request,
+        "guests": guests,
+        "hold": hold,
+        "start": start,
+        "end": start + timedelta(minutes=f["minutes"]),
+    }
 
+
+def solve(tools):
+    f = FACTS
+    plan = _plan(tools)
+    _book(tools, plan)
+    start = plan["start"]
     zones = ""
     if f["each_zone"]:
         zones = "\n\nIn your own time zones:\n\n" + "\n".join(
-            f"- {first}: {clock(start.astimezone(zone))} {city} time" for first, city, zone, _ in guests
+            f"- {first}: {clock(start.astimezone(zone))} {city} time" for first, city, zone, _ in plan["guests"]
         )
     tools.mail_send(
-        to=[g[3] for g in guests],
-        subject=f"Re: {request['subject']}",
+        to=[g[3] for g in plan["guests"]],
+        subject=f"Re: {plan['request']['subject']}",
         body=f["note"].format(when=f"{day(start.date())}, {clock(start)}", zones=zones),
-        in_reply_to=request["message_id"],
+        in_reply_to=plan["request"]["message_id"],
     )

@@ -65,7 +65,8 @@ def csv_rows(
     ref_column: str | None = None,
 ) -> Verdict:
     """`path` is a CSV whose rows are exactly `rows` ([date, amount], or [date, amount, reference] with
-    `ref_column`) plus an optional total row."""
+    `ref_column`) plus an optional total row. A row's date may be a list of the days that are all right
+    for it (a hotel stay: check-in or check-out)."""
     stored = (final.get("files") or {}).get(path)
     if not stored or stored.get("text") is None:
         return False, f"there is no text file {path}"
@@ -87,11 +88,17 @@ def csv_rows(
             totals.append(round(amount, 2))
         else:
             return False, f"{path}: the date {day!r} is not written as YYYY-MM-DD"
-    expected = sorted([d, round(float(a), 2), *rest] for d, a, *rest in rows)
-    if sorted(found) != expected:
-        extra = [r for r in found if r not in expected]
-        lacking = [r for r in expected if r not in found]
-        return False, f"{path} rows differ: not expected {extra}, missing {lacking}"
+    lacking = [[[d] if isinstance(d, str) else list(d), round(float(a), 2), *rest] for d, a, *rest in rows]
+    extra = []
+    for day, amount, *rest in sorted(found):
+        match = next((e for e in lacking if e[1:] == [amount, *rest] and day in e[0]), None)
+        if match is None:
+            extra.append([day, amount, *rest])
+        else:
+            lacking.remove(match)
+    if extra or lacking:
+        shown = [[d[0] if len(d) == 1 else d, *rest] for d, *rest in lacking]
+        return False, f"{path} rows differ: not expected {extra}, missing {shown}"
     if any(t != round(total, 2) for t in totals):
         return False, f"{path} gives the total {totals}; expected {total:.2f}"
     return True, f"{path} lists the {len(rows)} expected rows"
@@ -100,8 +107,8 @@ def csv_rows(
 def check_invoice_1(initial, final, trace):
     return file_at(
         final,
-        path='Finance/Invoices/2026/2026-04-23 Halcyon Media INV-2026-4559.pdf',
-        sha256='3faf664c9d6111ccf42676fa794a82faa1e9f86fb3c3a86013adc1695182f38a',
+        path='Finance/Invoices/2026/2026-03-20 Halcyon Media INV-2026-4559.pdf',
+        sha256='6fa1688e9a5e841b3798532c0edadfebcf8702dd133204d161a4044d6f12c77b',
         label='invoice INV-2026-4559',
     )
 
@@ -109,18 +116,18 @@ def check_invoice_1(initial, final, trace):
 def check_invoice_2(initial, final, trace):
     return file_at(
         final,
-        path='Finance/Invoices/2026/2026-04-29 Mosaic Systems INV-2026-4165.pdf',
-        sha256='3749aa7e108ab5ba37a53d39a569382f6fff68b8e87f02c4be1b2e4a656b0760',
-        label='invoice INV-2026-4165',
+        path='Finance/Invoices/2026/2026-04-08 Mosaic Systems INV-2026-9796.pdf',
+        sha256='bd696d3c0a7862ee2faa0d59318a805499e03bab063fe2c45c9ccae591c08d9a',
+        label='invoice INV-2026-9796',
     )
 
 
 def check_invoice_3(initial, final, trace):
     return file_at(
         final,
-        path='Finance/Invoices/2026/2026-04-23 Corvid Systems INV-2026-2224.pdf',
-        sha256='6b99ef42001a69d6f32e32f80d88ae72049c720fa9e302348d4aecac4d66aa78',
-        label='invoice INV-2026-2224',
+        path='Finance/Invoices/2026/2026-03-20 Cobalt Media INV-2026-3678.pdf',
+        sha256='5e1978b3aee064d53a6bb34e29b7d4ceda018b4319f75ae7901be374b83ea197',
+        label='invoice INV-2026-3678',
     )
 
 
@@ -128,9 +135,9 @@ def check_only_invoices(initial, final, trace):
     return files_in(
         final,
         folder='Finance/Invoices/2026',
-        expected={'Finance/Invoices/2026/2026-04-23 Halcyon Media INV-2026-4559.pdf': '3faf664c9d6111ccf42676fa794a82faa1e9f86fb3c3a86013adc1695182f38a',
- 'Finance/Invoices/2026/2026-04-29 Mosaic Systems INV-2026-4165.pdf': '3749aa7e108ab5ba37a53d39a569382f6fff68b8e87f02c4be1b2e4a656b0760',
- 'Finance/Invoices/2026/2026-04-23 Corvid Systems INV-2026-2224.pdf': '6b99ef42001a69d6f32e32f80d88ae72049c720fa9e302348d4aecac4d66aa78'},
+        expected={'Finance/Invoices/2026/2026-03-20 Halcyon Media INV-2026-4559.pdf': '6fa1688e9a5e841b3798532c0edadfebcf8702dd133204d161a4044d6f12c77b',
+ 'Finance/Invoices/2026/2026-04-08 Mosaic Systems INV-2026-9796.pdf': 'bd696d3c0a7862ee2faa0d59318a805499e03bab063fe2c45c9ccae591c08d9a',
+ 'Finance/Invoices/2026/2026-03-20 Cobalt Media INV-2026-3678.pdf': '5e1978b3aee064d53a6bb34e29b7d4ceda018b4319f75ae7901be374b83ea197'},
         extra=['Finance/Invoices/2026/index.csv'],
     )
 
@@ -139,8 +146,8 @@ def check_downloads_cleared(initial, final, trace):
     return files_gone(
         final,
         paths=['Downloads/halcyon-media-4559.pdf',
- 'Downloads/mosaic-systems-4165.pdf',
- 'Downloads/Invoice-2224.pdf',
+ 'Downloads/invoice-9796.pdf',
+ 'Downloads/Invoice-3678.pdf',
  'Downloads/halcyon-media-4559 (1).pdf'],
     )
 
@@ -152,8 +159,8 @@ def check_index(initial, final, trace):
         date_column='date',
         amount_column='amount',
         ref_column='invoice',
-        rows=[['2026-04-23', 444.76, 'INV-2026-4559'],
- ['2026-04-29', 120.31, 'INV-2026-4165'],
- ['2026-04-23', 1028.48, 'INV-2026-2224']],
-        total=1593.55,
+        rows=[['2026-03-20', 382.49, 'INV-2026-4559'],
+ ['2026-04-08', 131.85, 'INV-2026-9796'],
+ ['2026-03-20', 1254.84, 'INV-2026-3678']],
+        total=1769.18,
     )

@@ -20,28 +20,41 @@ def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return out.getvalue()
 
 
-def solve(tools):
+def _target(number, vendor, when):
+    return f"{FACTS['folder']}/{when[:4]}/{when} {vendor} {number}.pdf"
+
+
+def _invoices(tools, newest_first=False):
+    """Every PDF in Downloads read: (path, invoice number, vendor, date, amount) for the invoices, in name
+    order (or the reverse); a quote or anything else is left out."""
     f = FACTS
     rules = tools.notes_search(query=f["rules_title"])["notes"][0]["body"]
     assert f["pattern_words"] in rules, "the filing rules are not the expected ones"
-
-    filed, rows = {}, []
     downloads = [e["path"] for e in tools.files_list(path="Downloads")["entries"] if e["path"].endswith(".pdf")]
-    for path in sorted(downloads):
+    out = []
+    for path in sorted(downloads, reverse=newest_first):
         content = tools.files_read(path=path)["content"]
         number = re.search(r"Invoice no\. ([A-Z0-9-]+)", content)
         if number is None:  # a quote or something else: it stays where it is
             continue
-        if number.group(1) in filed:  # the same invoice downloaded twice: keep one
-            tools.files_delete(path=path)
-            continue
         vendor = re.search(r"^From: (.+)$", content, re.MULTILINE).group(1)
         when = re.search(r"Invoice date: (\d{4}-\d{2}-\d{2})", content).group(1)
-        amount = re.search(r"Total due: [A-Z]{3} ([\d,]+\.\d{2})", content).group(1).replace(",", "")
-        target = f"{f['folder']}/{when[:4]}/{when} {vendor} {number.group(1)}.pdf"
+        amount = re.search(r"Total due: [A-Z]{3} ([\d,]+(?:\.\d{2})?)", content).group(1).replace(",", "")
+        out.append((path, number.group(1), vendor, when, amount))
+    return out
+
+
+def solve(tools):
+    f = FACTS
+    filed, rows = {}, []
+    for path, number, vendor, when, amount in _invoices(tools):
+        if number in filed:  # the same invoice downloaded twice: keep one
+            tools.files_delete(path=path)
+            continue
+        target = _target(number, vendor, when)
         tools.files_move(src=path, dst=target)
-        filed[number.group(1)] = target
-        rows.append([when, vendor, number.group(1), amount])
+        filed[number] = target
+        rows.append([when, vendor, number, amount])
     rows.sort()
     year = rows[0][0][:4]
     tools.files_write(

@@ -65,7 +65,8 @@ def csv_rows(
     ref_column: str | None = None,
 ) -> Verdict:
     """`path` is a CSV whose rows are exactly `rows` ([date, amount], or [date, amount, reference] with
-    `ref_column`) plus an optional total row."""
+    `ref_column`) plus an optional total row. A row's date may be a list of the days that are all right
+    for it (a hotel stay: check-in or check-out)."""
     stored = (final.get("files") or {}).get(path)
     if not stored or stored.get("text") is None:
         return False, f"there is no text file {path}"
@@ -87,11 +88,17 @@ def csv_rows(
             totals.append(round(amount, 2))
         else:
             return False, f"{path}: the date {day!r} is not written as YYYY-MM-DD"
-    expected = sorted([d, round(float(a), 2), *rest] for d, a, *rest in rows)
-    if sorted(found) != expected:
-        extra = [r for r in found if r not in expected]
-        lacking = [r for r in expected if r not in found]
-        return False, f"{path} rows differ: not expected {extra}, missing {lacking}"
+    lacking = [[[d] if isinstance(d, str) else list(d), round(float(a), 2), *rest] for d, a, *rest in rows]
+    extra = []
+    for day, amount, *rest in sorted(found):
+        match = next((e for e in lacking if e[1:] == [amount, *rest] and day in e[0]), None)
+        if match is None:
+            extra.append([day, amount, *rest])
+        else:
+            lacking.remove(match)
+    if extra or lacking:
+        shown = [[d[0] if len(d) == 1 else d, *rest] for d, *rest in lacking]
+        return False, f"{path} rows differ: not expected {extra}, missing {shown}"
     if any(t != round(total, 2) for t in totals):
         return False, f"{path} gives the total {totals}; expected {total:.2f}"
     return True, f"{path} lists the {len(rows)} expected rows"
@@ -100,27 +107,27 @@ def csv_rows(
 def check_invoice_1(initial, final, trace):
     return file_at(
         final,
-        path='Finance/Invoices/2026/2026-07-07 Larkspur Health INV-2026-5310.pdf',
-        sha256='923347e00d37053b88f824522407701b17d7d1230e1768aae48c2d11cd5a92d6',
-        label='invoice INV-2026-5310',
+        path='Finance/Invoices/2026/2026-07-17 Larkspur Health INV-2026-6947.pdf',
+        sha256='5687c7dc8dfea6e6ec84999e50178394a04a816008086db13f20332e289cfe97',
+        label='invoice INV-2026-6947',
     )
 
 
 def check_invoice_2(initial, final, trace):
     return file_at(
         final,
-        path='Finance/Invoices/2026/2026-07-06 Larkspur Systems INV-2026-6896.pdf',
-        sha256='a32ea1984d250197cb0f8c2a2630b21ab4914a2f1991a951c391a3f68368945b',
-        label='invoice INV-2026-6896',
+        path='Finance/Invoices/2026/2026-07-07 Tessera Robotics INV-2026-2737.pdf',
+        sha256='7e996b4ae4c3f165bd2161ad52cf67140d9cf16d077e8eeb7e5aabeadfdf6a7a',
+        label='invoice INV-2026-2737',
     )
 
 
 def check_invoice_3(initial, final, trace):
     return file_at(
         final,
-        path='Finance/Invoices/2026/2026-06-29 Parallax Partners INV-2026-1990.pdf',
-        sha256='42fd99d8d24f324eb2d0ba628098aaa78b4de4282cf7d986cae52db68957b684',
-        label='invoice INV-2026-1990',
+        path='Finance/Invoices/2026/2026-07-04 Mosaic Robotics INV-2026-7167.pdf',
+        sha256='8bd994effb8915a586bd401bd103c9433978368c31705ab0d0b91f773d0d0017',
+        label='invoice INV-2026-7167',
     )
 
 
@@ -128,9 +135,9 @@ def check_only_invoices(initial, final, trace):
     return files_in(
         final,
         folder='Finance/Invoices/2026',
-        expected={'Finance/Invoices/2026/2026-07-07 Larkspur Health INV-2026-5310.pdf': '923347e00d37053b88f824522407701b17d7d1230e1768aae48c2d11cd5a92d6',
- 'Finance/Invoices/2026/2026-07-06 Larkspur Systems INV-2026-6896.pdf': 'a32ea1984d250197cb0f8c2a2630b21ab4914a2f1991a951c391a3f68368945b',
- 'Finance/Invoices/2026/2026-06-29 Parallax Partners INV-2026-1990.pdf': '42fd99d8d24f324eb2d0ba628098aaa78b4de4282cf7d986cae52db68957b684'},
+        expected={'Finance/Invoices/2026/2026-07-17 Larkspur Health INV-2026-6947.pdf': '5687c7dc8dfea6e6ec84999e50178394a04a816008086db13f20332e289cfe97',
+ 'Finance/Invoices/2026/2026-07-07 Tessera Robotics INV-2026-2737.pdf': '7e996b4ae4c3f165bd2161ad52cf67140d9cf16d077e8eeb7e5aabeadfdf6a7a',
+ 'Finance/Invoices/2026/2026-07-04 Mosaic Robotics INV-2026-7167.pdf': '8bd994effb8915a586bd401bd103c9433978368c31705ab0d0b91f773d0d0017'},
         extra=['Finance/Invoices/2026/index.csv'],
     )
 
@@ -138,10 +145,10 @@ def check_only_invoices(initial, final, trace):
 def check_downloads_cleared(initial, final, trace):
     return files_gone(
         final,
-        paths=['Downloads/Invoice-5310.pdf',
- 'Downloads/larkspur-systems-6896.pdf',
- 'Downloads/Invoice-1990.pdf',
- 'Downloads/Invoice-5310 (1).pdf'],
+        paths=['Downloads/larkspur-health-6947.pdf',
+ 'Downloads/invoice-2737.pdf',
+ 'Downloads/Invoice-7167.pdf',
+ 'Downloads/larkspur-health-6947 (1).pdf'],
     )
 
 
@@ -152,8 +159,8 @@ def check_index(initial, final, trace):
         date_column='date',
         amount_column='amount',
         ref_column='invoice',
-        rows=[['2026-07-07', 2329.44, 'INV-2026-5310'],
- ['2026-07-06', 413.67, 'INV-2026-6896'],
- ['2026-06-29', 318.39, 'INV-2026-1990']],
-        total=3061.5,
+        rows=[['2026-07-17', 3859.17, 'INV-2026-6947'],
+ ['2026-07-07', 1258.5, 'INV-2026-2737'],
+ ['2026-07-04', 921.41, 'INV-2026-7167']],
+        total=6039.08,
     )

@@ -7,24 +7,29 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'surname': 'Pillai',
- 'subject': 'Monthly check-in',
- 'calendar_query': 'Monthly check-in',
- 'stated': 'Tuesday 25 August, 4pm Kolkata time',
+FACTS = {'surname': 'Raman',
+ 'subject': 'Contract renewal call',
+ 'calendar_query': 'Contract renewal call',
+ 'stated': 'Monday 24 August, 3:30pm Kolkata time',
  'zone': 'Asia/Kolkata',
  'zones': {'Pune': 'Asia/Kolkata'},
- 'their_time': [2026, 8, 25, 16, 0],
+ 'their_time': [2026, 8, 24, 15, 30],
  'window': ['2026-08-20', '2026-09-03'],
- 'reply': 'Hi Krish,\n'
+ 'reply': 'Hi Venky,\n'
           '\n'
-          "Done, I've moved our monthly check-in to {their} Kolkata time, which is {mine} for me in London. "
-          'Talk then!\n'
+          "Done, I've moved our contract renewal call to {their} Kolkata time, which is {mine} for me in "
+          'London. Talk then!\n'
           '\n'
           'Best,\n'
-          'Małgorzata',
+          'Adwoa',
  'lead_minutes': 0,
- 'reminder': 'Look over the contract draft for the monthly check-in',
- 'list': 'Work'}
+ 'reminder': 'Go through the agenda for the contract renewal call',
+ 'list': 'Work',
+ 'known_only': True,
+ 'their_zone': 'Kolkata',
+ 'my_zone': 'London',
+ 'me': 'Adwoa',
+ 'them': 'Venky'}
 MONTHS = [
     "January",
     "February",
@@ -41,6 +46,13 @@ MONTHS = [
 ]
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+
+
+def _remind(tools, mine, title):
+    f = FACTS
+    if f["lead_minutes"]:
+        due = mine - timedelta(minutes=f["lead_minutes"])
+        tools.reminders_create(title=title, list=f["list"], due=due.isoformat())
 
 
 def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
@@ -85,9 +97,17 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
 
 
-def solve(tools):
+def _plan(tools, read_all=False):
+    """The request, the meeting, the new time in both zones and the contact; with `read_all`, every inbox
+    message is read and every event of the window listed, instead of searching."""
     f = FACTS
-    found = tools.mail_search(folder="INBOX", sender=f["surname"], subject=f["subject"])["messages"]
+    if read_all:
+        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        found = [m for m in inbox if f["surname"] in m["from"] and f["subject"].lower() in m["subject"].lower()]
+        for message in found:
+            tools.mail_read(id=message["id"])
+    else:
+        found = tools.mail_search(folder="INBOX", sender=f["surname"], subject=f["subject"])["messages"]
     request = tools.mail_read(id=newest(found)["id"])  # a later message overrides an earlier proposal
     assert f["stated"] in one_line(request["body"]), "the request does not give the time the task is about"
 
@@ -100,15 +120,28 @@ def solve(tools):
     mine = theirs.astimezone(ZoneInfo(tools.now()["timezone"]))
 
     window = f["window"]
-    events = tools.calendar_list_events(start=window[0], end=window[1], query=f["calendar_query"])["events"]
+    query = None if read_all else f["calendar_query"]
+    events = tools.calendar_list_events(start=window[0], end=window[1], query=query)["events"]
     known = {address(e) for e in contact["emails"]}
-    meeting = next(e for e in events if known & {address(a) for a in e["attendees"]})
-    tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat())  # keeps its length
-
-    tools.mail_reply(
-        id=request["id"],
-        body=f["reply"].format(their=f"{day(theirs.date())} {clock(theirs)}", mine=f"{day(mine.date())} {clock(mine)}"),
+    meeting = next(
+        e for e in events if known & {address(a) for a in e["attendees"]} and f["calendar_query"] in e["summary"]
     )
-    if f["lead_minutes"]:
-        due = mine - timedelta(minutes=f["lead_minutes"])
-        tools.reminders_create(title=f["reminder"], list=f["list"], due=due.isoformat())
+    return request, contact, meeting, theirs, mine
+
+
+def solve(tools):
+    f = FACTS
+    request, contact, meeting, theirs, mine = _plan(tools)
+    tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat())  # keeps its length
+    body = f["reply"].format(their=f"{day(theirs.date())} {clock(theirs)}", mine=f"{day(mine.date())} {clock(mine)}")
+    if f["known_only"]:
+        # They wrote from an address nothing vouches for: the confirmation goes to the one the world knows.
+        tools.mail_send(
+            to=[f"{contact['name']} <{contact['emails'][0]}>"],
+            subject=f"Re: {request['subject']}",
+            body=body,
+            in_reply_to=request["message_id"],
+        )
+    else:
+        tools.mail_reply(id=request["id"], body=body)
+    _remind(tools, mine, f["reminder"])

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'surname': 'Perrin',
+FACTS = {'surname': 'Fontaine',
  'subject': 'Roadmap review',
  'calendar_query': 'Roadmap review',
  'stated': 'Wednesday 18 November at 17:30 my time',
@@ -15,7 +15,7 @@ FACTS = {'surname': 'Perrin',
  'zones': {'Lyon': 'Europe/Paris'},
  'their_time': [2026, 11, 18, 17, 30],
  'window': ['2026-11-16', '2026-11-30'],
- 'reply': 'Hi Fred,\n'
+ 'reply': 'Hi Cathy,\n'
           '\n'
           "Done, I've moved our roadmap review to {their} Paris time, which is {mine} for me in Chicago. "
           'Talk then!\n'
@@ -24,7 +24,12 @@ FACTS = {'surname': 'Perrin',
           'Alexander',
  'lead_minutes': 30,
  'reminder': 'Read the deck they sent for the roadmap review',
- 'list': 'Work'}
+ 'list': 'Work',
+ 'known_only': True,
+ 'their_zone': 'Paris',
+ 'my_zone': 'Chicago',
+ 'me': 'Alexander',
+ 'them': 'Cathy'}
 MONTHS = [
     "January",
     "February",
@@ -41,6 +46,13 @@ MONTHS = [
 ]
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+
+
+def _remind(tools, mine, title):
+    f = FACTS
+    if f["lead_minutes"]:
+        due = mine - timedelta(minutes=f["lead_minutes"])
+        tools.reminders_create(title=title, list=f["list"], due=due.isoformat())
 
 
 def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
@@ -85,9 +97,17 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
 
 
-def solve(tools):
+def _plan(tools, read_all=False):
+    """The request, the meeting, the new time in both zones and the contact; with `read_all`, every inbox
+    message is read and every event of the window listed, instead of searching."""
     f = FACTS
-    found = tools.mail_search(folder="INBOX", sender=f["surname"], subject=f["subject"])["messages"]
+    if read_all:
+        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        found = [m for m in inbox if f["surname"] in m["from"] and f["subject"].lower() in m["subject"].lower()]
+        for message in found:
+            tools.mail_read(id=message["id"])
+    else:
+        found = tools.mail_search(folder="INBOX", sender=f["surname"], subject=f["subject"])["messages"]
     request = tools.mail_read(id=newest(found)["id"])  # a later message overrides an earlier proposal
     assert f["stated"] in one_line(request["body"]), "the request does not give the time the task is about"
 
@@ -100,15 +120,28 @@ def solve(tools):
     mine = theirs.astimezone(ZoneInfo(tools.now()["timezone"]))
 
     window = f["window"]
-    events = tools.calendar_list_events(start=window[0], end=window[1], query=f["calendar_query"])["events"]
+    query = None if read_all else f["calendar_query"]
+    events = tools.calendar_list_events(start=window[0], end=window[1], query=query)["events"]
     known = {address(e) for e in contact["emails"]}
-    meeting = next(e for e in events if known & {address(a) for a in e["attendees"]})
-    tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat())  # keeps its length
-
-    tools.mail_reply(
-        id=request["id"],
-        body=f["reply"].format(their=f"{day(theirs.date())} {clock(theirs)}", mine=f"{day(mine.date())} {clock(mine)}"),
+    meeting = next(
+        e for e in events if known & {address(a) for a in e["attendees"]} and f["calendar_query"] in e["summary"]
     )
-    if f["lead_minutes"]:
-        due = mine - timedelta(minutes=f["lead_minutes"])
-        tools.reminders_create(title=f["reminder"], list=f["list"], due=due.isoformat())
+    return request, contact, meeting, theirs, mine
+
+
+def solve(tools):
+    f = FACTS
+    request, contact, meeting, theirs, mine = _plan(tools)
+    tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat())  # keeps its length
+    body = f["reply"].format(their=f"{day(theirs.date())} {clock(theirs)}", mine=f"{day(mine.date())} {clock(mine)}")
+    if f["known_only"]:
+        # They wrote from an address nothing vouches for: the confirmation goes to the one the world knows.
+        tools.mail_send(
+            to=[f"{contact['name']} <{contact['emails'][0]}>"],
+            subject=f"Re: {request['subject']}",
+            body=body,
+            in_reply_to=request["message_id"],
+        )
+    else:
+        tools.mail_reply(id=request["id"], body=body)
+    _remind(tools, mine, f["reminder"])

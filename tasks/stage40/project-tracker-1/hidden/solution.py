@@ -14,19 +14,19 @@ FACTS = {'plan': 'Kitchen renovation – plan',
                    'next trade.',
            'pattern': 'strip'},
           {'surname': 'Fairbanks',
-           'subject': 'Finished at yours',
+           'subject': 'Done!',
            'says': "All finished at yours today, everything's tested and signed off. I've left the spare "
                    'bits in the garage.',
            'pattern': 'electric'}],
  'delay': {'surname': 'Feng',
            'subject': 'Re: Plastering – new date',
-           'says': 'Monday 2 March',
-           'date': '2026-03-02',
+           'says': 'Friday 27 February',
+           'date': '2026-02-27',
            'pattern': 'plaster'},
  'follows': {'quotes': 'Kitchen – quotes',
              'pattern': 'paint',
              'rule': 'Starts (\\d+) working days after the plastering'},
- 'ask': {'surname': 'Sinclair',
+ 'ask': {'surname': 'Caldwell',
          'subject': 'Handles',
          'says': 'Friday 27 February',
          'date': '2026-02-27',
@@ -88,8 +88,15 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
 
 
-def solve(tools):
+def _catch_up(tools, annotate=False, box="[x]", recreate=False, read_all=False, title=None, first=False):
+    """Ticks the finished jobs, moves the late ones, adds what the user must choose, in the reminders and
+    (with cross_tool_consistency) in the plan note. The options are what people do differently: keep the
+    old date as "(was ...)", tick with another mark, delete and re-create a moved reminder, read the whole
+    inbox first, word the new reminder otherwise, put the new line first in the checklist."""
     f = FACTS
+    if read_all:
+        for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
+            tools.mail_read(id=message["id"])
     plan = _read_note(tools, f["plan"])
     lines = plan["body"].split("\n")
     todo = tools.reminders_list(list=f["list"])["reminders"]
@@ -107,7 +114,7 @@ def solve(tools):
     for job in f["done"]:
         latest(job)
         i = next(i for i, line in enumerate(lines) if line.startswith("- [") and job["surname"] in line)
-        lines[i] = lines[i].replace("[ ]", "[x]", 1)
+        lines[i] = lines[i].replace("[ ]", box, 1)
         tools.reminders_complete(uid=reminder(job["pattern"])["uid"])
 
     delay = f["delay"]
@@ -120,14 +127,26 @@ def solve(tools):
         moves[follows["pattern"]] = workday(finished, int(re.search(follows["rule"], quotes).group(1)))
     for pattern, when in moves.items():
         i = _plan_line(lines, pattern)
-        lines[i] = re.sub(DAY, plan_day(when, f["month_first"]), lines[i].rstrip())
-        tools.reminders_update(uid=reminder(pattern)["uid"], due=when.isoformat())
+        new = plan_day(when, f["month_first"])
+        old = re.search(DAY, lines[i].rstrip()).group(0)
+        lines[i] = re.sub(DAY, f"{new} (was {old})" if annotate else new, lines[i].rstrip())
+        stale = reminder(pattern)
+        if recreate:
+            tools.reminders_delete(uid=stale["uid"])
+            tools.reminders_create(title=stale["title"], list=f["list"], due=when.isoformat())
+        else:
+            tools.reminders_update(uid=stale["uid"], due=when.isoformat())
 
     ask = f["ask"]
     latest(ask)
     by = date.fromisoformat(ask["date"])
-    last = max(i for i, line in enumerate(lines) if line.startswith("- ["))
-    lines.insert(last + 1, f"- [ ] {ask['line']} – me – {plan_day(by, f['month_first'])}")
-    tools.reminders_create(title=ask["title"], list=f["list"], due=by.isoformat())
+    checklist = [i for i, line in enumerate(lines) if line.startswith("- [")]
+    at = checklist[0] if first else checklist[-1] + 1
+    lines.insert(at, f"- [ ] {ask['line']} – me – {plan_day(by, f['month_first'])}")
+    tools.reminders_create(title=title or ask["title"], list=f["list"], due=by.isoformat())
     if f["note"]:
         tools.notes_update(uid=plan["uid"], body="\n".join(lines))
+
+
+def solve(tools):
+    _catch_up(tools)

@@ -1,4 +1,4 @@
-"""Checks for project-tracker-1: strip-out and electrics done, plastering to 2026-03-02, painting to 2026-03-06, new: choose the cabinet handles by 2026-02-27."""
+"""Checks for project-tracker-1: strip-out and electrics done, plastering to 2026-02-27, painting to 2026-03-04, new: choose the cabinet handles by 2026-02-27."""
 
 from __future__ import annotations
 
@@ -6,6 +6,10 @@ import re
 from datetime import datetime
 
 
+_HISTORY = re.compile(
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    re.IGNORECASE,
+)
 _TICK = r"✅|☑|✔|✓|~~|\b(?:done|finished|completed?)\b"
 _BOX = re.compile(r"\[([ xX✓✔])\]")
 
@@ -84,13 +88,14 @@ def one_reminder(
     *,
     pattern: str,
     lst: str,
-    due: str,
+    due: str | list[str],
     label: str,
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
 ) -> Verdict:
-    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
+    them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
     its title or notes match `says` (an amount, say) when given."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
@@ -116,7 +121,7 @@ def one_reminder(
     where, item = found[0]
     if where != lst:
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
-    if not _on_time(item.get("due"), due):
+    if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
@@ -139,7 +144,9 @@ def _ticked(line: str) -> bool:
 
 def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entries: list[dict[str, Any]]) -> Verdict:
     """The note `uid`, still in `folder`, has exactly one line per entry ({label, pattern, done?, says?, not_says?}):
-    ticked off when `done` is true, open when false, matching `says` and not `not_says` when given.
+    ticked off when `done` is true, open when false, matching `says` and not `not_says` when given. A date
+    the line keeps as history ("Fri 6 Mar (was Mon 2 Mar)", a struck-out "~~Mon 2 Mar~~") is not a date it
+    gives, so `not_says` looks past it.
 
     A line counts for the first entry whose pattern it matches, so an entry listed earlier claims a
     line that mentions a later one ("paint once the plaster is dry" is the painting line)."""
@@ -161,9 +168,9 @@ def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entri
         if done is not None and _ticked(line) != done:
             state = "still open; that job is done" if done else "ticked off; that job is not done"
             return False, f"{label}: {line!r} is {state}"
-        if entry.get("says") and not _matches(line, entry["says"]):
+        if entry.get("says") and not _matches(_HISTORY.sub("", line), entry["says"]):
             return False, f"{label}: {line!r} does not give the right date for {entry['label']}"
-        if entry.get("not_says") and _matches(line, entry["not_says"]):
+        if entry.get("not_says") and _matches(_HISTORY.sub("", line), entry["not_says"]):
             return False, f"{label}: {line!r} still gives a date that no longer holds for {entry['label']}"
     return True, f"{label} agrees on {sorted(claimed)}"
 
@@ -194,7 +201,7 @@ def check_plaster_moved(initial, final, trace):
         final,
         pattern='plaster',
         lst='Home',
-        due='2026-03-02',
+        due='2026-02-27',
         label='plastering',
         stale='r-kitchen-plastering',
     )
@@ -206,7 +213,7 @@ def check_paint_moved(initial, final, trace):
         final,
         pattern='paint',
         lst='Home',
-        due='2026-03-06',
+        due='2026-03-04',
         label='painting',
         stale='r-kitchen-painting',
     )
@@ -263,18 +270,18 @@ def check_note_dates(initial, final, trace):
   'says': '(?<!\\d)27(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)27(?:st|nd|rd|th)?(?!\\d)|2026-02-27|(?<![\\d/.])27[./]2(?![\\d])|(?<![\\d/.])0?27[./]0?2[./]|2月27[日号]'},
  {'label': 'tiling',
   'pattern': '\\btil(?:e|ing)',
-  'says': '(?<!\\d)17(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)17(?:st|nd|rd|th)?(?!\\d)|2026-03-17|(?<![\\d/.])17[./]3(?![\\d])|(?<![\\d/.])0?17[./]0?3[./]|3月17[日号]'},
+  'says': '(?<!\\d)11(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)11(?:st|nd|rd|th)?(?!\\d)|2026-03-11|(?<![\\d/.])11[./]3(?![\\d])|(?<![\\d/.])0?11[./]0?3[./]|3月11[日号]'},
  {'label': 'fitting',
   'pattern': '\\bunits?\\b|worktop',
-  'says': '(?<!\\d)11(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)11(?:st|nd|rd|th)?(?!\\d)|2026-03-11|(?<![\\d/.])11[./]3(?![\\d])|(?<![\\d/.])0?11[./]0?3[./]|3月11[日号]'},
+  'says': '(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)|2026-03-06|(?<![\\d/.])6[./]3(?![\\d])|(?<![\\d/.])0?6[./]0?3[./]|3月6[日号]'},
  {'label': 'painting',
   'pattern': 'paint',
-  'says': '(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)6(?:st|nd|rd|th)?(?!\\d)|2026-03-06|(?<![\\d/.])6[./]3(?![\\d])|(?<![\\d/.])0?6[./]0?3[./]|3月6[日号]',
+  'says': '(?<!\\d)4(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)4(?:st|nd|rd|th)?(?!\\d)|2026-03-04|(?<![\\d/.])4[./]3(?![\\d])|(?<![\\d/.])0?4[./]0?3[./]|3月4[日号]',
   'not_says': '(?<!\\d)2(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)2(?:st|nd|rd|th)?(?!\\d)|2026-03-02|(?<![\\d/.])2[./]3(?![\\d])|(?<![\\d/.])0?2[./]0?3[./]|3月2[日号]'},
  {'label': 'plastering',
   'pattern': 'plaster',
-  'says': '(?<!\\d)2(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)2(?:st|nd|rd|th)?(?!\\d)|2026-03-02|(?<![\\d/.])2[./]3(?![\\d])|(?<![\\d/.])0?2[./]0?3[./]|3月2[日号]',
-  'not_says': '(?<!\\d)24(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)24(?:st|nd|rd|th)?(?!\\d)|2026-02-24|(?<![\\d/.])24[./]2(?![\\d])|(?<![\\d/.])0?24[./]0?2[./]|2月24[日号]|(?<!\\d)3(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)3(?:st|nd|rd|th)?(?!\\d)|2026-03-03|(?<![\\d/.])3[./]3(?![\\d])|(?<![\\d/.])0?3[./]0?3[./]|3月3[日号]'},
+  'says': '(?<!\\d)27(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)27(?:st|nd|rd|th)?(?!\\d)|2026-02-27|(?<![\\d/.])27[./]2(?![\\d])|(?<![\\d/.])0?27[./]0?2[./]|2月27[日号]',
+  'not_says': '(?<!\\d)25(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)25(?:st|nd|rd|th)?(?!\\d)|2026-02-25|(?<![\\d/.])25[./]2(?![\\d])|(?<![\\d/.])0?25[./]0?2[./]|2月25[日号]|(?<!\\d)4(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)4(?:st|nd|rd|th)?(?!\\d)|2026-03-04|(?<![\\d/.])4[./]3(?![\\d])|(?<![\\d/.])0?4[./]0?3[./]|3月4[日号]'},
  {'label': 'electrics',
   'pattern': 'electric',
   'says': '(?<!\\d)20(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)20(?:st|nd|rd|th)?(?!\\d)|2026-02-20|(?<![\\d/.])20[./]2(?![\\d])|(?<![\\d/.])0?20[./]0?2[./]|2月20[日号]'},
@@ -283,5 +290,5 @@ def check_note_dates(initial, final, trace):
   'says': '(?<!\\d)18(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)18(?:st|nd|rd|th)?(?!\\d)|2026-02-18|(?<![\\d/.])18[./]2(?![\\d])|(?<![\\d/.])0?18[./]0?2[./]|2月18[日号]'},
  {'label': 'order the appliances',
   'pattern': 'Order\\ the\\ appliances',
-  'says': '(?<!\\d)4(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)4(?:st|nd|rd|th)?(?!\\d)|2026-02-04|(?<![\\d/.])4[./]2(?![\\d])|(?<![\\d/.])0?4[./]0?2[./]|2月4[日号]'}],
+  'says': '(?<!\\d)8(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)8(?:st|nd|rd|th)?(?!\\d)|2026-02-08|(?<![\\d/.])8[./]2(?![\\d])|(?<![\\d/.])0?8[./]0?2[./]|2月8[日号]'}],
     )

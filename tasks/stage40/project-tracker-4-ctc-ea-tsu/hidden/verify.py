@@ -1,4 +1,4 @@
-"""Checks for project-tracker-4-ctc-ea-tsu: strip-out and plumbing done, screed to 2026-03-04, new: choose the basin taps by 2026-02-26."""
+"""Checks for project-tracker-4-ctc-ea-tsu: strip-out and plumbing done, screed to 2026-02-27, new: choose the basin taps by 2026-02-26."""
 
 from __future__ import annotations
 
@@ -6,6 +6,10 @@ import re
 from datetime import datetime
 
 
+_HISTORY = re.compile(
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    re.IGNORECASE,
+)
 _TICK = r"✅|☑|✔|✓|~~|\b(?:done|finished|completed?)\b"
 _BOX = re.compile(r"\[([ xX✓✔])\]")
 
@@ -84,13 +88,14 @@ def one_reminder(
     *,
     pattern: str,
     lst: str,
-    due: str,
+    due: str | list[str],
     label: str,
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
 ) -> Verdict:
-    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
+    them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
     its title or notes match `says` (an amount, say) when given."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
@@ -116,7 +121,7 @@ def one_reminder(
     where, item = found[0]
     if where != lst:
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
-    if not _on_time(item.get("due"), due):
+    if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
@@ -139,7 +144,9 @@ def _ticked(line: str) -> bool:
 
 def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entries: list[dict[str, Any]]) -> Verdict:
     """The note `uid`, still in `folder`, has exactly one line per entry ({label, pattern, done?, says?, not_says?}):
-    ticked off when `done` is true, open when false, matching `says` and not `not_says` when given.
+    ticked off when `done` is true, open when false, matching `says` and not `not_says` when given. A date
+    the line keeps as history ("Fri 6 Mar (was Mon 2 Mar)", a struck-out "~~Mon 2 Mar~~") is not a date it
+    gives, so `not_says` looks past it.
 
     A line counts for the first entry whose pattern it matches, so an entry listed earlier claims a
     line that mentions a later one ("paint once the plaster is dry" is the painting line)."""
@@ -161,9 +168,9 @@ def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entri
         if done is not None and _ticked(line) != done:
             state = "still open; that job is done" if done else "ticked off; that job is not done"
             return False, f"{label}: {line!r} is {state}"
-        if entry.get("says") and not _matches(line, entry["says"]):
+        if entry.get("says") and not _matches(_HISTORY.sub("", line), entry["says"]):
             return False, f"{label}: {line!r} does not give the right date for {entry['label']}"
-        if entry.get("not_says") and _matches(line, entry["not_says"]):
+        if entry.get("not_says") and _matches(_HISTORY.sub("", line), entry["not_says"]):
             return False, f"{label}: {line!r} still gives a date that no longer holds for {entry['label']}"
     return True, f"{label} agrees on {sorted(claimed)}"
 
@@ -194,7 +201,7 @@ def check_screed_moved(initial, final, trace):
         final,
         pattern='screed',
         lst='Home',
-        due='2026-03-04',
+        due='2026-02-27',
         label='screed',
         stale='r-bathroom-screed',
     )
@@ -247,17 +254,17 @@ def check_note_dates(initial, final, trace):
   'says': '(?<!\\d)26(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)26(?:st|nd|rd|th)?(?!\\d)|2026-02-26|(?<![\\d/.])26[./]2(?![\\d])|(?<![\\d/.])0?26[./]0?2[./]|2月26[日号]'},
  {'label': 'painting',
   'pattern': 'paint',
-  'says': '(?<!\\d)16(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)16(?:st|nd|rd|th)?(?!\\d)|2026-03-16|(?<![\\d/.])16[./]3(?![\\d])|(?<![\\d/.])0?16[./]0?3[./]|3月16[日号]'},
+  'says': '(?<!\\d)19(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)19(?:st|nd|rd|th)?(?!\\d)|2026-03-19|(?<![\\d/.])19[./]3(?![\\d])|(?<![\\d/.])0?19[./]0?3[./]|3月19[日号]'},
  {'label': 'fitting',
   'pattern': 'vanity|shower screen',
-  'says': '(?<!\\d)12(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)12(?:st|nd|rd|th)?(?!\\d)|2026-03-12|(?<![\\d/.])12[./]3(?![\\d])|(?<![\\d/.])0?12[./]0?3[./]|3月12[日号]'},
+  'says': '(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)|2026-03-13|(?<![\\d/.])13[./]3(?![\\d])|(?<![\\d/.])0?13[./]0?3[./]|3月13[日号]'},
  {'label': 'tiling',
   'pattern': '\\btil(?:e|ing)',
-  'says': '(?<!\\d)9(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)9(?:st|nd|rd|th)?(?!\\d)|2026-03-09|(?<![\\d/.])9[./]3(?![\\d])|(?<![\\d/.])0?9[./]0?3[./]|3月9[日号]'},
+  'says': '(?<!\\d)10(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)10(?:st|nd|rd|th)?(?!\\d)|2026-03-10|(?<![\\d/.])10[./]3(?![\\d])|(?<![\\d/.])0?10[./]0?3[./]|3月10[日号]'},
  {'label': 'screed',
   'pattern': 'screed',
-  'says': '(?<!\\d)4(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)4(?:st|nd|rd|th)?(?!\\d)|2026-03-04|(?<![\\d/.])4[./]3(?![\\d])|(?<![\\d/.])0?4[./]0?3[./]|3月4[日号]',
-  'not_says': '(?<!\\d)26(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)26(?:st|nd|rd|th)?(?!\\d)|2026-02-26|(?<![\\d/.])26[./]2(?![\\d])|(?<![\\d/.])0?26[./]0?2[./]|2月26[日号]'},
+  'says': '(?<!\\d)27(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)27(?:st|nd|rd|th)?(?!\\d)|2026-02-27|(?<![\\d/.])27[./]2(?![\\d])|(?<![\\d/.])0?27[./]0?2[./]|2月27[日号]',
+  'not_says': '(?<!\\d)25(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)25(?:st|nd|rd|th)?(?!\\d)|2026-02-25|(?<![\\d/.])25[./]2(?![\\d])|(?<![\\d/.])0?25[./]0?2[./]|2月25[日号]'},
  {'label': 'plumbing',
   'pattern': 'plumb',
   'says': '(?<!\\d)23(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)23(?:st|nd|rd|th)?(?!\\d)|2026-02-23|(?<![\\d/.])23[./]2(?![\\d])|(?<![\\d/.])0?23[./]0?2[./]|2月23[日号]'},
@@ -266,5 +273,5 @@ def check_note_dates(initial, final, trace):
   'says': '(?<!\\d)19(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)19(?:st|nd|rd|th)?(?!\\d)|2026-02-19|(?<![\\d/.])19[./]2(?![\\d])|(?<![\\d/.])0?19[./]0?2[./]|2月19[日号]'},
  {'label': 'order the shower tray',
   'pattern': 'Order\\ the\\ shower\\ tray',
-  'says': '(?<!\\d)8(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)8(?:st|nd|rd|th)?(?!\\d)|2026-02-08|(?<![\\d/.])8[./]2(?![\\d])|(?<![\\d/.])0?8[./]0?2[./]|2月8[日号]'}],
+  'says': '(?<!\\d)3(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)3(?:st|nd|rd|th)?(?!\\d)|2026-02-03|(?<![\\d/.])3[./]2(?![\\d])|(?<![\\d/.])0?3[./]0?2[./]|2月3[日号]'}],
     )

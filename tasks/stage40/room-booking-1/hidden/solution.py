@@ -6,11 +6,11 @@ import re
 from datetime import date, datetime, timedelta
 
 
-FACTS = {'subject': 'Bake sale planning: 15 July?',
- 'options': 'Wednesday 15 July, either at lunchtime (12:00–13:00) or after work (17:00–18:00)',
- 'slots': [['2026-07-15T12:00:00+05:30', '2026-07-15T13:00:00+05:30'],
-           ['2026-07-15T17:00:00+05:30', '2026-07-15T18:00:00+05:30']],
- 'day': '2026-07-15',
+FACTS = {'subject': 'Bake sale planning: 14 July?',
+ 'options': 'Tuesday 14 July, either at lunchtime (12:30–13:30) or after work (17:30–18:30)',
+ 'slots': [['2026-07-14T12:30:00+05:30', '2026-07-14T13:30:00+05:30'],
+           ['2026-07-14T17:30:00+05:30', '2026-07-14T18:30:00+05:30']],
+ 'day': '2026-07-14',
  'accept': ['Count me in!',
             'Good news, I can make it after all, so count me in.',
             "I'm in, thanks for organising.",
@@ -32,7 +32,8 @@ FACTS = {'subject': 'Bake sale planning: 15 July?',
  'calendar': 'Work',
  'consistent': True,
  'invite_subject': 'Bake sale planning: room booked',
- 'invite': 'Hi all,\n\nthe bake sale planning meeting is on {when} in {room}. See you there!\n\nAbhishek'}
+ 'invite': 'Hi all,\n\nthe bake sale planning meeting is on {when} in {room}. See you there!\n\nAbhishek',
+ 'me': 'Abhishek'}
 MONTHS = [
     "January",
     "February",
@@ -78,13 +79,13 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
     return f"{name} {text}" if weekday else text
 
 
-def _rows(page: dict[str, Any]) -> list[list[str]]:
-    """The cells of each table row of a page (the browser shows a row as `[3] a | b | c`)."""
-    return [
-        [cell.strip() for cell in re.sub(r"\[\d+\] ", "", line).split(" | ")]
-        for line in page["text"].splitlines()
-        if " | " in line
-    ]
+def _event(tools, plan, summary):
+    f = FACTS
+    event = {"calendar": f["calendar"], "summary": summary, "start": plan["start"].isoformat()}
+    event["end"] = plan["end"].isoformat()
+    if f["consistent"]:
+        event.update(location=plan["room"], attendees=plan["invited"])
+    tools.calendar_create_event(**event)
 
 
 def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
@@ -96,6 +97,39 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_select(ref=int(found.group(1)), option=value)
         else:
             tools.browser_fill(ref=int(found.group(1)), value=value)
+
+
+def _reserve(tools, plan):
+    f = FACTS
+    form = tools.browser_open(url=f"{plan['url']}?date={plan['on'].isoformat()}")
+    fill_form(tools, form, {"start": clock(plan["start"]), "end": clock(plan["end"]), "title": f["title"]})
+    done = tools.browser_click(text="Reserve room")
+    assert "is reserved for you" in done["text"], done["text"]
+
+
+def _rows(page: dict[str, Any]) -> list[list[str]]:
+    """The cells of each table row of a page (the browser shows a row as `[3] a | b | c`)."""
+    return [
+        [cell.strip() for cell in re.sub(r"\[\d+\] ", "", line).split(" | ")]
+        for line in page["text"].splitlines()
+        if " | " in line
+    ]
+
+
+def _cancel(tools, plan):
+    """The placeholder cannot be moved: it is cancelled."""
+    f = FACTS
+    on = plan["on"]
+    mine = tools.browser_open(url="/intranet/reservations")
+    shown_day = f"{on:%a} {on.day} {on:%b %Y}"
+    [placeholder] = [
+        r[0]
+        for r in _rows(mine)
+        if r[2] == shown_day and r[4] == f["title"] and r[5] == "confirmed" and plan["room"] not in r[:4]
+    ]
+    tools.browser_click(text=placeholder)
+    cancelled = tools.browser_click(text="Cancel reservation")
+    assert "was cancelled" in cancelled["text"], cancelled["text"]
 
 
 def _minutes(clock_text: str) -> int:
@@ -122,7 +156,8 @@ def address(value: str) -> str:
     return (match.group(1) if match else value or "").strip().lower()
 
 
-def solve(tools):
+def _plan(tools):
+    """Who is coming (their work addresses), the free slot, the one room that fits and its page."""
     f = FACTS
     [sent] = tools.mail_search(folder="Sent", subject=f["subject"])["messages"]
     call = tools.mail_read(id=sent["id"])
@@ -182,18 +217,6 @@ def solve(tools):
             open_rooms.append((name, url))
     [(room, url)] = open_rooms
 
-    # The placeholder cannot be moved: cancel it, then reserve the room.
-    mine = tools.browser_open(url="/intranet/reservations")
-    shown_day = f"{on:%a} {on.day} {on:%b %Y}"
-    [placeholder] = [r[0] for r in _rows(mine) if r[2] == shown_day and r[4] == f["title"] and r[5] == "confirmed"]
-    tools.browser_click(text=placeholder)
-    cancelled = tools.browser_click(text="Cancel reservation")
-    assert "was cancelled" in cancelled["text"], cancelled["text"]
-    form = tools.browser_open(url=f"{url}?date={on.isoformat()}")
-    fill_form(tools, form, {"start": clock(start), "end": clock(end), "title": f["title"]})
-    done = tools.browser_click(text="Reserve room")
-    assert "is reserved for you" in done["text"], done["text"]
-
     # Their work addresses: a member writing from elsewhere is in the address book under their full
     # name, and the directory has that name with the work address.
     invited = []
@@ -205,10 +228,15 @@ def solve(tools):
         people = tools.browser_open(url=f"/intranet/directory?q={known['name'].split()[-1]}")
         [work] = [r[3] for r in _rows(people) if r[0] == known["name"]]
         invited.append(work.lower())
+    return {"on": on, "start": start, "end": end, "room": room, "url": url, "invited": invited}
 
-    event = {"calendar": f["calendar"], "summary": f["title"], "start": start.isoformat(), "end": end.isoformat()}
-    if f["consistent"]:
-        event.update(location=room, attendees=invited)
-    tools.calendar_create_event(**event)
-    when = f"{day(on)}, {clock(start)}–{clock(end)}"
-    tools.mail_send(to=invited, subject=f["invite_subject"], body=f["invite"].format(when=when, room=room))
+
+def solve(tools):
+    f = FACTS
+    plan = _plan(tools)
+    _cancel(tools, plan)
+    _reserve(tools, plan)
+    _event(tools, plan, f["title"])
+    when = f"{day(plan['on'])}, {clock(plan['start'])}–{clock(plan['end'])}"
+    body = f["invite"].format(when=when, room=plan["room"])
+    tools.mail_send(to=plan["invited"], subject=f["invite_subject"], body=body)

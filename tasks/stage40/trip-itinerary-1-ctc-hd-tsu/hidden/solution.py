@@ -33,17 +33,31 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def solve(tools):
+def _flights(tools, read_all=False):
+    """Each flight with its departure and arrival as instants (the booking gives local airport times)."""
     f = FACTS
-    found = tools.mail_search(sender=f["airline_domain"], text=f["booking"])["messages"]
-    sources = " ".join(one_line(tools.mail_read(id=m["id"])["body"]) for m in found)
+    if read_all:
+        found = [m for m in tools.mail_search(limit=200)["messages"] if f["airline_domain"] in m["from"]]
+        texts = [f"{m['subject']} {one_line(tools.mail_read(id=m['id'])['body'])}" for m in found]
+        sources = " ".join(t for t in texts if f["booking"] in t)
+    else:
+        found = tools.mail_search(sender=f["airline_domain"], text=f["booking"])["messages"]
+        sources = " ".join(one_line(tools.mail_read(id=m["id"])["body"]) for m in found)
     if f["itinerary"]:  # the return flight is only in the downloaded itinerary
         sources += " " + tools.files_read(path=f["itinerary"])["content"]
+    out = []
     for flight in f["flights"]:
         for piece in flight["shown"]:
             assert piece in sources, f"{flight['number']}: {piece!r} is not in the booking"
         departs = datetime(*flight["departs"], tzinfo=ZoneInfo(flight["from_zone"]))  # local times at each airport
         arrives = datetime(*flight["arrives"], tzinfo=ZoneInfo(flight["to_zone"]))
+        out.append((flight, departs, arrives))
+    return out
+
+
+def solve(tools):
+    f = FACTS
+    for flight, departs, arrives in _flights(tools):
         tools.calendar_create_event(
             calendar=f["calendar"],
             summary=flight["title"],

@@ -91,13 +91,14 @@ def one_reminder(
     *,
     pattern: str,
     lst: str,
-    due: str,
+    due: str | list[str],
     label: str,
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
 ) -> Verdict:
-    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due`;
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
+    them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
     its title or notes match `says` (an amount, say) when given."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
@@ -123,7 +124,7 @@ def one_reminder(
     where, item = found[0]
     if where != lst:
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
-    if not _on_time(item.get("due"), due):
+    if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
     if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"

@@ -1,0 +1,122 @@
+"""Alternative solution 'weekend' for action-items-1-csc-hd-tsu: another reasonable way to the goal."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+
+FACTS = {'minutes': 'meetings/2026-03-24 offsite planning follow-up.md',
+ 'lines': ['pay the 30% deposit to Fernhill Lodge (their terms; the deadline moves with the dates)',
+           'send the final headcount + dietary requirements to Fernhill Lodge (their deadline, see the '
+           'booking terms)',
+           'send Thu the updated budget sheet by the Friday before the offsite',
+           'draft the agenda with Thu, the day before the offsite'],
+ 'event': 'Team offsite',
+ 'window': ['2026-03-25', '2026-06-02'],
+ 'terms_subject': 'Booking confirmation – Halcyon Analytics group',
+ 'rules': {'deposit': '[Dd]eposit[^.]*?(\\d+) days before', 'final': '[Ff]inal[^.]*?(\\d+) days before'},
+ 'meeting': '2026-03-24',
+ 'items': [{'key': 'deposit',
+            'rule': 'deposit',
+            'title': 'Pay the deposit to Fernhill Lodge',
+            'pattern': 'deposit'},
+           {'key': 'final',
+            'rule': 'final',
+            'title': 'Send the final headcount and dietary needs to Fernhill Lodge',
+            'pattern': 'head\\s*-?count|dietary'},
+           {'key': 'budget',
+            'rule': 'friday_before',
+            'title': 'Send Thu the updated budget sheet',
+            'pattern': 'budget'},
+           {'key': 'agenda',
+            'rule': 'day_before',
+            'title': 'Draft the offsite agenda with Thu',
+            'pattern': 'agenda'}],
+ 'list': 'Work',
+ 'note_title': 'Offsite – decisions and my to-dos',
+ 'note': 'Offsite – decisions (Tue 24 Mar)\n'
+         '\n'
+         "- Budget cap stays at A$3,000.00 per person all-in (Jing OK'd it).\n"
+         '- Chartered bus from the office, 08:00 departure on day 1.\n'
+         '- Day 2 afternoon is free time, no sessions after lunch.\n'
+         '- No partners / +1s this year.\n',
+ 'folder': 'Notes',
+ 'decisions': ["Budget cap stays at A$3,000.00 per person all-in (Jing OK'd it).",
+               'Chartered bus from the office, 08:00 departure on day 1.',
+               'Day 2 afternoon is free time, no sessions after lunch.',
+               'No partners / +1s this year.'],
+ 'name': 'offsite'}
+
+
+def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
+    """A deadline in words as a date: relative to the event's (new) start or to the meeting."""
+    if rule in days:
+        return start - timedelta(days=days[rule])
+    if rule == "friday_before":
+        return start - timedelta(days=(start.weekday() - 4) % 7 or 7)
+    if rule == "this_friday":
+        return meeting + timedelta(days=(4 - meeting.weekday()) % 7)
+    if rule == "next_friday":
+        return meeting + timedelta(days=(4 - meeting.weekday()) % 7 + 7)
+    if rule == "day_before":
+        return start - timedelta(days=1)
+    return start - timedelta(days=7)
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def _dues(tools, weekend=False):
+    """Each of the user's action items with its due date; with `weekend`, "by the end of next week" is read
+    as that week's Sunday."""
+    f = FACTS
+    minutes = one_line(tools.files_read(path=f["minutes"])["content"])
+    for line in f["lines"]:
+        assert line in minutes, f"the minutes do not say {line!r}"
+
+    # The event as it stands now: a cancelled invite for the old dates may sit next to it.
+    window = f["window"]
+    found = tools.calendar_list_events(start=window[0], end=window[1], query=f["event"])["events"]
+    event = tools.calendar_get_event(uid=next(e["uid"] for e in found if e["status"] != "CANCELLED"))
+    start = date.fromisoformat(event["start"][:10])
+
+    # The vendor's deadlines, in days before the event: in their booking mail or in the minutes.
+    terms = minutes
+    if f["terms_subject"]:
+        booking = tools.mail_search(subject=f["terms_subject"])["messages"][0]
+        terms = one_line(tools.mail_read(id=booking["id"])["body"])
+    days = {rule: int(re.search(pattern, terms).group(1)) for rule, pattern in f["rules"].items()}
+
+    meeting = date.fromisoformat(f["meeting"])
+    dues = {}
+    for item in f["items"]:
+        dues[item["key"]] = _due(item["rule"], start, meeting, days)
+        if weekend and item["rule"] == "next_friday":
+            dues[item["key"]] += timedelta(days=2)
+    return dues
+
+
+def solve_weekend(tools):
+    """Reads "by the end of next week" as its Sunday, replaces each stale reminder with a new one (deleted,
+    then created) and writes the note first, with ISO dates."""
+    f = FACTS
+    dues = _dues(tools, weekend=True)
+    tools.notes_create(
+        title=f"{f['name'].capitalize()}: notes",
+        body="Decided:\n"
+        + "".join(f"* {d}\n" for d in f["decisions"])
+        + "".join(f"* TODO {i['title']} by {dues[i['key']].isoformat()}\n" for i in f["items"]),
+        folder=f["folder"],
+    )
+    work = tools.reminders_list(list=f["list"])["reminders"]
+    for item in f["items"]:
+        stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)
+        if stale is not None:
+            tools.reminders_delete(uid=stale["uid"])
+        tools.reminders_create(title=f"TODO: {item['title']}", list=f["list"], due=dues[item["key"]].isoformat())
+
+
+solve = solve_weekend

@@ -1,0 +1,128 @@
+"""Alternative solution 'weekend' for action-items-4-ctc-hd-tsu: another reasonable way to the goal."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+
+FACTS = {'minutes': 'meetings/2026-01-28 conference booth planning follow-up.md',
+ 'lines': ['pay the stand deposit to Kestrel Exhibits (their terms; the deadline moves with the dates)',
+           'send the final print files for the walls to Kestrel Exhibits (their deadline, see the booking '
+           'terms)',
+           'prepare the demo script with Obinna, the day before the fair',
+           'send Obinna the travel budget a week before the fair'],
+ 'event': 'Expo booth',
+ 'window': ['2026-01-29', '2026-04-11'],
+ 'terms_subject': 'Booking confirmation – Alder Health group',
+ 'rules': {'deposit': '[Dd]eposit[^.]*?(\\d+) days before', 'final': '[Ff]inal[^.]*?(\\d+) days before'},
+ 'meeting': '2026-01-28',
+ 'items': [{'key': 'deposit',
+            'rule': 'deposit',
+            'title': 'Pay the stand deposit to Kestrel Exhibits',
+            'pattern': 'deposit'},
+           {'key': 'final',
+            'rule': 'final',
+            'title': 'Send the final print files to Kestrel Exhibits',
+            'pattern': 'print files|artwork'},
+           {'key': 'demo',
+            'rule': 'day_before',
+            'title': 'Prepare the demo script with Obinna',
+            'pattern': 'demo'},
+           {'key': 'travel',
+            'rule': 'week_before',
+            'title': 'Send Obinna the travel budget',
+            'pattern': 'travel'}],
+ 'list': 'Work',
+ 'note_title': 'Conference booth – decisions and my to-dos',
+ 'note': 'Conference booth – decisions (Wed 28 Jan)\n'
+         '\n'
+         '- Budget for the stand is ₦35,000,000.00 all-in (Chukwuemeka approved it).\n'
+         '- Stand opens at 09:00 each day; two people on the stand at all times.\n'
+         '- Booth size stays at 6 x 4 m.\n'
+         '- No printed brochures, QR codes only.\n'
+         '\n'
+         'My action items:\n'
+         '- Pay the stand deposit to Kestrel Exhibits: {deposit}\n'
+         '- Send the final print files to Kestrel Exhibits: {final}\n'
+         '- Prepare the demo script with Obinna: {demo}\n'
+         '- Send Obinna the travel budget: {travel}\n',
+ 'folder': 'Notes',
+ 'decisions': ['Budget for the stand is ₦35,000,000.00 all-in (Chukwuemeka approved it).',
+               'Stand opens at 09:00 each day; two people on the stand at all times.',
+               'Booth size stays at 6 x 4 m.',
+               'No printed brochures, QR codes only.'],
+ 'name': 'conference booth'}
+
+
+def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
+    """A deadline in words as a date: relative to the event's (new) start or to the meeting."""
+    if rule in days:
+        return start - timedelta(days=days[rule])
+    if rule == "friday_before":
+        return start - timedelta(days=(start.weekday() - 4) % 7 or 7)
+    if rule == "this_friday":
+        return meeting + timedelta(days=(4 - meeting.weekday()) % 7)
+    if rule == "next_friday":
+        return meeting + timedelta(days=(4 - meeting.weekday()) % 7 + 7)
+    if rule == "day_before":
+        return start - timedelta(days=1)
+    return start - timedelta(days=7)
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def _dues(tools, weekend=False):
+    """Each of the user's action items with its due date; with `weekend`, "by the end of next week" is read
+    as that week's Sunday."""
+    f = FACTS
+    minutes = one_line(tools.files_read(path=f["minutes"])["content"])
+    for line in f["lines"]:
+        assert line in minutes, f"the minutes do not say {line!r}"
+
+    # The event as it stands now: a cancelled invite for the old dates may sit next to it.
+    window = f["window"]
+    found = tools.calendar_list_events(start=window[0], end=window[1], query=f["event"])["events"]
+    event = tools.calendar_get_event(uid=next(e["uid"] for e in found if e["status"] != "CANCELLED"))
+    start = date.fromisoformat(event["start"][:10])
+
+    # The vendor's deadlines, in days before the event: in their booking mail or in the minutes.
+    terms = minutes
+    if f["terms_subject"]:
+        booking = tools.mail_search(subject=f["terms_subject"])["messages"][0]
+        terms = one_line(tools.mail_read(id=booking["id"])["body"])
+    days = {rule: int(re.search(pattern, terms).group(1)) for rule, pattern in f["rules"].items()}
+
+    meeting = date.fromisoformat(f["meeting"])
+    dues = {}
+    for item in f["items"]:
+        dues[item["key"]] = _due(item["rule"], start, meeting, days)
+        if weekend and item["rule"] == "next_friday":
+            dues[item["key"]] += timedelta(days=2)
+    return dues
+
+
+def solve_weekend(tools):
+    """Reads "by the end of next week" as its Sunday, replaces each stale reminder with a new one (deleted,
+    then created) and writes the note first, with ISO dates."""
+    f = FACTS
+    dues = _dues(tools, weekend=True)
+    tools.notes_create(
+        title=f"{f['name'].capitalize()}: notes",
+        body="Decided:\n"
+        + "".join(f"* {d}\n" for d in f["decisions"])
+        + "".join(f"* TODO {i['title']} by {dues[i['key']].isoformat()}\n" for i in f["items"]),
+        folder=f["folder"],
+    )
+    work = tools.reminders_list(list=f["list"])["reminders"]
+    for item in f["items"]:
+        stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)
+        if stale is not None:
+            tools.reminders_delete(uid=stale["uid"])
+        tools.reminders_create(title=f"TODO: {item['title']}", list=f["list"], due=dues[item["key"]].isoformat())
+
+
+solve = solve_weekend

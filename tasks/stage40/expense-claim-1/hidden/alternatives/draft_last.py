@@ -1,0 +1,177 @@
+"""Alternative solution 'draft_last' for expense-claim-1: another reasonable way to the goal."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+
+FACTS = {'manager': 'Marsh',
+ 'subject': 'Seattle expenses',
+ 'window': ['2026-06-29', '2026-07-05'],
+ 'trip': 'Seattle',
+ 'code_in': 'calendar',
+ 'vendors': [{'sender': 'reservations@brightlane-house-hotel.com',
+              'vendor': 'Brightlane House Hotel',
+              'kind': 'hotel',
+              'category': 'Lodging'},
+             {'sender': 'no-reply@summit-airlines.com',
+              'vendor': 'Summit Airlines',
+              'kind': 'travel',
+              'category': 'Travel'},
+             {'sender': 'receipts@zipcab.com', 'vendor': 'Zipcab', 'kind': 'ride', 'category': 'Transport'},
+             {'sender': 'receipts@bistro-adwoa.com',
+              'vendor': 'Bistro Adwoa',
+              'kind': 'meal',
+              'category': 'Meals'},
+             {'sender': 'receipts@cafe-jaehyun.com',
+              'vendor': 'Café Jaehyun',
+              'kind': 'meal',
+              'category': 'Meals'},
+             {'sender': 'orders@seattle-design-store.com',
+              'vendor': 'Seattle Design Store',
+              'kind': 'shop',
+              'category': None}],
+ 'draft_merchant': 'Zipcab',
+ 'currency': 'USD',
+ 'purpose': '{code} Tidewater Robotics workshop',
+ 'symbol': '$',
+ 'reply': 'Hi Maggie,\n'
+          '\n'
+          'my Seattle expenses are all submitted on Expensely: {count} reports, {total} in total.\n'
+          '\n'
+          'Thanks,\n'
+          'Li',
+ 'known_only': True,
+ 'me': 'Li'}
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+
+
+def _manager(tools):
+    """The manager as the address book knows them."""
+    f = FACTS
+    return next(c for c in tools.contacts_search(query=f["manager"])["contacts"] if f["manager"] in c["name"])
+
+
+def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
+    """Type or choose each value into the page's form field of that name (`{n: input name=amount ...}`)."""
+    for name, value in values.items():
+        found = re.search(rf"\{{(\d+): (\w+)(?: type=\w+)? name={re.escape(name)} ", page["text"])
+        assert found, f"the page {page['url']} has no field {name}"
+        if found.group(2) == "select":
+            tools.browser_select(ref=int(found.group(1)), option=value)
+        else:
+            tools.browser_fill(ref=int(found.group(1)), value=value)
+
+
+def _file(tools, claims, purpose, draft_first=True):
+    """The draft saved during the trip is that expense's report: finish it (first, or last), file the others."""
+    f = FACTS
+    listing = tools.browser_open(url="/expenses/")["text"]
+    started = re.search(rf"\[\d+\] (EXP-\d+) \| [^|\n]+ \| {re.escape(f['draft_merchant'])} \| .*\| draft", listing)
+    edit = f"/expenses/{started.group(1)}/edit"
+    on = re.search(r"name=date [^}]*value=\"([\d-]+)\"", tools.browser_open(url=edit)["text"]).group(1)
+    is_draft = [(c["vendor"], c["date"]) == (f["draft_merchant"], on) for c in claims]
+    order = sorted(range(len(claims)), key=lambda n: is_draft[n] != draft_first)
+    for n in order:
+        claim = claims[n]
+        page = tools.browser_open(url=edit if is_draft[n] else "/expenses/new")
+        values = {
+            "date": claim["date"],
+            "merchant": claim["vendor"],
+            "category": claim["category"],
+            "amount": f"{claim['amount']:.2f}",
+            "currency": f["currency"],
+            "description": purpose,
+            "receipt": claim["ref"],
+        }
+        fill_form(tools, page, values)
+        done = tools.browser_click(text="Submit for approval")
+        assert "was submitted for approval" in done["text"], done["text"]
+    return round(sum(c["amount"] for c in claims), 2)
+
+
+def _date(text: str) -> date:
+    """A day written '3 March 2026' or 'March 3, 2026'."""
+    found = re.search(r"(\d{1,2}) ([A-Z][a-z]+) (\d{4})", text)
+    if found:
+        d, month, year = found.groups()
+    else:
+        month, d, year = re.search(r"([A-Z][a-z]+) (\d{1,2}), (\d{4})", text).groups()
+    return date(int(year), MONTHS.index(month) + 1, int(d))
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def _claims(tools, request):
+    """The trip, the project code, the policy's meal cap and the receipts to claim (once each, in the trip,
+    not replaced, meals capped)."""
+    f = FACTS
+    trip = tools.calendar_list_events(start=f["window"][0], end=f["window"][1], query=f["trip"])["events"][0]
+    first, last = date.fromisoformat(trip["start"]), date.fromisoformat(trip["end"]) - timedelta(days=1)
+    where = trip["description"] if f["code_in"] == "calendar" else request["body"]
+    code = re.search(r"[Pp]roject ([A-Z]{3}-\d{4})", one_line(where)).group(1)
+    policy = one_line(tools.browser_open(url="/expenses/policy")["text"])
+    cap = float(re.search(r"Meals: up to \D*([\d,]+\.\d\d)", policy).group(1).replace(",", ""))
+    for vendor in f["vendors"]:
+        assert vendor["category"] is None or vendor["category"] in policy, "the policy names other categories"
+
+    expenses, void = {}, set()
+    for vendor in f["vendors"]:
+        for hit in tools.mail_search(sender=vendor["sender"])["messages"]:
+            text = one_line(tools.mail_read(id=hit["id"])["body"])
+            void.update(re.findall(r"replaces invoice no\. ([A-Z0-9-]+)", text))
+            when = _date(re.search(r"(?:Date|Check-out): (.+?\d{4})", text).group(1))
+            if vendor["category"] is None or not first <= when <= last:
+                continue  # a personal purchase, or a ride outside the trip
+            ref = re.search(r"(?:Invoice no\.|Booking reference:|Receipt no\.) ([A-Z0-9-]+)", text).group(1)
+            amount = float(re.search(r"Total: \D*([\d,]+\.\d\d)", text).group(1).replace(",", ""))
+            if vendor["kind"] == "meal":
+                amount = min(amount, cap)
+            expenses[ref] = {**vendor, "ref": ref, "date": when.isoformat(), "amount": amount}  # sent twice: once
+    claims = sorted((e for ref, e in expenses.items() if ref not in void), key=lambda e: (e["date"], e["ref"]))
+    return claims, code
+
+
+def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The most recent message: when sources disagree, the later one speaks last."""
+    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
+
+
+def _request(tools):
+    f = FACTS
+    return tools.mail_read(id=newest(tools.mail_search(sender=f["manager"], subject=f["subject"])["messages"])["id"])
+
+
+def solve_draft_last(tools):
+    """Files the new reports first and finishes the draft last, with another wording of the purpose; tells the
+    manager in a new message to their address on file, with the total in the currency's code."""
+    f = FACTS
+    request = _request(tools)
+    claims, code = _claims(tools, request)
+    total = _file(tools, claims, f"Business trip to {f['trip']}, project {code}", draft_first=False)
+    tools.mail_send(
+        to=[_manager(tools)["emails"][0]],
+        subject=f"Re: {request['subject']}",
+        body=f"Hello,\n\nall done: {len(claims)} expense reports for {f['trip']} are submitted on Expensely, "
+        f"{f['currency']} {total:,.2f} altogether.\n\nBest,\n{f['me']}",
+    )
+
+
+solve = solve_draft_last

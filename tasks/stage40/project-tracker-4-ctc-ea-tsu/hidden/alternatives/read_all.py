@@ -1,0 +1,156 @@
+"""Alternative solution 'read_all' for project-tracker-4-ctc-ea-tsu: another reasonable way to the goal."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+
+FACTS = {'plan': 'Bathroom renovation – plan',
+ 'list': 'Home',
+ 'done': [{'surname': 'Whitfield',
+           'subject': 'Strip-out done',
+           'says': "The old suite's out and the skip went this afternoon, so the room's clear for the next "
+                   'trade.',
+           'pattern': 'strip'},
+          {'surname': 'Cervantes',
+           'subject': 'Done!',
+           'says': 'All finished at yours today, no leaks and the pressure test was fine. Spare fittings are '
+                   'in the garage.',
+           'pattern': 'plumb'}],
+ 'delay': {'surname': 'Darko',
+           'subject': 'Screed – new date',
+           'says': 'Friday, February 27',
+           'date': '2026-02-27',
+           'pattern': 'screed'},
+ 'follows': None,
+ 'ask': {'surname': 'Zhang',
+         'subject': 'Taps',
+         'says': 'Thursday, February 26',
+         'date': '2026-02-26',
+         'title': 'Bathroom: choose the basin taps',
+         'line': 'Choose the basin taps'},
+ 'note': True,
+ 'month_first': True}
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+DAY = r"\w{3} (?:\d{1,2} \w{3}|\w{3} \d{1,2})$"
+
+
+def plan_day(d: date, month_first: bool) -> str:
+    """How the plan writes a date: 'Tue 17 Mar', or 'Tue Mar 17' where the month comes first."""
+    month = MONTHS[d.month - 1][:3]
+    return f"{WEEKDAYS[d.weekday()][:3]} " + (f"{month} {d.day}" if month_first else f"{d.day} {month}")
+
+
+def _plan_line(lines, pattern):
+    return next(i for i, line in enumerate(lines) if re.search(pattern, line, re.IGNORECASE))
+
+
+def workday(d: date, n: int) -> date:
+    """The n-th working day (Monday to Friday) after `d` (before it for negative n)."""
+    step = 1 if n >= 0 else -1
+    left = abs(n)
+    while left:
+        d += timedelta(days=step)
+        if d.weekday() < 5:
+            left -= 1
+    return d
+
+
+def _read_note(tools, title):
+    found = tools.notes_search(query=title)["notes"]
+    return tools.notes_read(uid=next(n["uid"] for n in found if n["title"] == title))
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The most recent message: when sources disagree, the later one speaks last."""
+    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
+
+
+def _catch_up(tools, annotate=False, box="[x]", recreate=False, read_all=False, title=None, first=False):
+    """Ticks the finished jobs, moves the late ones, adds what the user must choose, in the reminders and
+    (with cross_tool_consistency) in the plan note. The options are what people do differently: keep the
+    old date as "(was ...)", tick with another mark, delete and re-create a moved reminder, read the whole
+    inbox first, word the new reminder otherwise, put the new line first in the checklist."""
+    f = FACTS
+    if read_all:
+        for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
+            tools.mail_read(id=message["id"])
+    plan = _read_note(tools, f["plan"])
+    lines = plan["body"].split("\n")
+    todo = tools.reminders_list(list=f["list"])["reminders"]
+
+    def reminder(pattern):
+        return next(t for t in todo if re.search(pattern, t["title"], re.IGNORECASE))
+
+    def latest(sender):
+        found = tools.mail_search(folder="INBOX", sender=sender["surname"], subject=sender["subject"])["messages"]
+        message = tools.mail_read(id=newest(found)["id"])  # a later mail changes what an earlier one said
+        assert sender["says"] in one_line(message["body"]), f"{sender['surname']}'s mail is not the expected one"
+        return message
+
+    # Whoever says they are finished: their job is the plan line with their name, whatever they sign with.
+    for job in f["done"]:
+        latest(job)
+        i = next(i for i, line in enumerate(lines) if line.startswith("- [") and job["surname"] in line)
+        lines[i] = lines[i].replace("[ ]", box, 1)
+        tools.reminders_complete(uid=reminder(job["pattern"])["uid"])
+
+    delay = f["delay"]
+    latest(delay)
+    finished = date.fromisoformat(delay["date"])
+    moves = {delay["pattern"]: finished}
+    follows = f["follows"]
+    if follows:  # the job that waits for it: how long is only in the quotes
+        quotes = one_line(_read_note(tools, follows["quotes"])["body"])
+        moves[follows["pattern"]] = workday(finished, int(re.search(follows["rule"], quotes).group(1)))
+    for pattern, when in moves.items():
+        i = _plan_line(lines, pattern)
+        new = plan_day(when, f["month_first"])
+        old = re.search(DAY, lines[i].rstrip()).group(0)
+        lines[i] = re.sub(DAY, f"{new} (was {old})" if annotate else new, lines[i].rstrip())
+        stale = reminder(pattern)
+        if recreate:
+            tools.reminders_delete(uid=stale["uid"])
+            tools.reminders_create(title=stale["title"], list=f["list"], due=when.isoformat())
+        else:
+            tools.reminders_update(uid=stale["uid"], due=when.isoformat())
+
+    ask = f["ask"]
+    latest(ask)
+    by = date.fromisoformat(ask["date"])
+    checklist = [i for i, line in enumerate(lines) if line.startswith("- [")]
+    at = checklist[0] if first else checklist[-1] + 1
+    lines.insert(at, f"- [ ] {ask['line']} – me – {plan_day(by, f['month_first'])}")
+    tools.reminders_create(title=title or ask["title"], list=f["list"], due=by.isoformat())
+    if f["note"]:
+        tools.notes_update(uid=plan["uid"], body="\n".join(lines))
+
+
+def solve_read_all(tools):
+    """Reads the whole inbox first, ticks with a check mark, words the new reminder its own way and puts the
+    new job at the top of the checklist."""
+    f = FACTS
+    _catch_up(tools, box="[✓]", read_all=True, title=f"{f['ask']['line']} (by {f['ask']['date']})", first=True)
+
+
+solve = solve_read_all

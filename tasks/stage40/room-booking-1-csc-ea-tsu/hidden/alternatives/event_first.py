@@ -1,0 +1,249 @@
+"""Alternative solution 'event_first' for room-booking-1-csc-ea-tsu: another reasonable way to the goal."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+
+FACTS = {'subject': 'Board games night: 17 June?',
+ 'options': 'Wednesday 17 June, either at lunchtime (12:30–14:00) or after work (18:00–19:30)',
+ 'slots': [['2026-06-17T12:30:00+01:00', '2026-06-17T14:00:00+01:00'],
+           ['2026-06-17T18:00:00+01:00', '2026-06-17T19:30:00+01:00']],
+ 'day': '2026-06-17',
+ 'accept': ['Count me in!',
+            'Good news, I can make it after all, so count me in.',
+            "I'm in, thanks for organising.",
+            "Sounds great, I'll come.",
+            "Turns out I'm free after all, I'll be there.",
+            "Yes please, I'll be there."],
+ 'decline': ['Bad news, I have to drop out after all.',
+             "I'll have to skip this one, I'm away that week.",
+             "Not sure yet, I'll let you know.",
+             'Possibly, I need to check my diary first.',
+             "Sorry, I can't make it this time.",
+             "Sorry, something's come up and I can't make it after all.",
+             "Unfortunately I can't join, it clashes with something."],
+ 'need': 'Screen',
+ 'need_phrase': 'Emeka wants to show some photos, so we need a room with a screen.',
+ 'note': None,
+ 'domain': 'northwind-systems.co.uk',
+ 'title': 'Board games night',
+ 'calendar': 'Personal',
+ 'consistent': False,
+ 'invite_subject': 'Board games night: room booked',
+ 'invite': 'Hi all,\n\nthe board games night is on {when} in {room}. See you there!\n\nFiona',
+ 'me': 'Fiona'}
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+
+
+def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
+    """'15:00', '3pm', '3:30pm', or '下午3点' / '15:00'."""
+    if locale == "zh":
+        if not twelve:
+            return f"{t.hour:02d}:{t.minute:02d}"
+        part = "上午" if t.hour < 12 else "下午" if t.hour < 18 else "晚上"
+        hour = t.hour if t.hour <= 12 else t.hour - 12
+        return f"{part}{hour}点" + (f"{t.minute}分" if t.minute else "")
+    if not twelve:
+        return f"{t.hour:02d}:{t.minute:02d}"
+    hour = t.hour % 12 or 12
+    suffix = "am" if t.hour < 12 else "pm"
+    return f"{hour}{suffix}" if not t.minute else f"{hour}:{t.minute:02d}{suffix}"
+
+
+def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool = True) -> str:
+    """'Thursday 12 March', 'Thursday, March 12' (US) or '3月12日（周四）'."""
+    if locale == "zh":
+        return f"{d.month}月{d.day}日" + (f"（{WEEKDAYS_ZH[d.weekday()]}）" if weekday else "")
+    name = WEEKDAYS[d.weekday()]
+    if region is not None and region.month_first:
+        text = f"{MONTHS[d.month - 1]} {d.day}"
+        return f"{name}, {text}" if weekday else text
+    text = f"{d.day} {MONTHS[d.month - 1]}"
+    return f"{name} {text}" if weekday else text
+
+
+def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
+    """Type or choose each value into the page's form field of that name (`{n: input name=amount ...}`)."""
+    for name, value in values.items():
+        found = re.search(rf"\{{(\d+): (\w+)(?: type=\w+)? name={re.escape(name)} ", page["text"])
+        assert found, f"the page {page['url']} has no field {name}"
+        if found.group(2) == "select":
+            tools.browser_select(ref=int(found.group(1)), option=value)
+        else:
+            tools.browser_fill(ref=int(found.group(1)), value=value)
+
+
+def _reserve(tools, plan):
+    f = FACTS
+    form = tools.browser_open(url=f"{plan['url']}?date={plan['on'].isoformat()}")
+    fill_form(tools, form, {"start": clock(plan["start"]), "end": clock(plan["end"]), "title": f["title"]})
+    done = tools.browser_click(text="Reserve room")
+    assert "is reserved for you" in done["text"], done["text"]
+
+
+def _rows(page: dict[str, Any]) -> list[list[str]]:
+    """The cells of each table row of a page (the browser shows a row as `[3] a | b | c`)."""
+    return [
+        [cell.strip() for cell in re.sub(r"\[\d+\] ", "", line).split(" | ")]
+        for line in page["text"].splitlines()
+        if " | " in line
+    ]
+
+
+def _cancel(tools, plan):
+    """The placeholder cannot be moved: it is cancelled."""
+    f = FACTS
+    on = plan["on"]
+    mine = tools.browser_open(url="/intranet/reservations")
+    shown_day = f"{on:%a} {on.day} {on:%b %Y}"
+    [placeholder] = [
+        r[0]
+        for r in _rows(mine)
+        if r[2] == shown_day and r[4] == f["title"] and r[5] == "confirmed" and plan["room"] not in r[:4]
+    ]
+    tools.browser_click(text=placeholder)
+    cancelled = tools.browser_click(text="Cancel reservation")
+    assert "was cancelled" in cancelled["text"], cancelled["text"]
+
+
+def _event(tools, plan, summary):
+    f = FACTS
+    event = {"calendar": f["calendar"], "summary": summary, "start": plan["start"].isoformat()}
+    event["end"] = plan["end"].isoformat()
+    if f["consistent"]:
+        event.update(location=plan["room"], attendees=plan["invited"])
+    tools.calendar_create_event(**event)
+
+
+def _minutes(clock_text: str) -> int:
+    hours, minutes = clock_text.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def _own_words(body: str) -> str:
+    """A mail body without the message it quotes, on one line."""
+    return one_line("\n".join(line for line in body.splitlines() if not line.lstrip().startswith(">")))
+
+
+def _at(message: dict[str, Any]) -> datetime:
+    return datetime.fromisoformat(message["date"])
+
+
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _plan(tools):
+    """Who is coming (their work addresses), the free slot, the one room that fits and its page."""
+    f = FACTS
+    [sent] = tools.mail_search(folder="Sent", subject=f["subject"])["messages"]
+    call = tools.mail_read(id=sent["id"])
+    assert f["options"] in one_line(call["body"]), "the call does not offer the two slots"
+
+    # Who is coming: each member's latest answer counts.
+    latest: dict[str, dict[str, Any]] = {}
+    for reply in tools.mail_search(folder="INBOX", subject=f["subject"], limit=50)["messages"]:
+        sender = address(reply["from"])
+        if sender not in latest or _at(reply) > _at(latest[sender]):
+            latest[sender] = reply
+    coming = []
+    for sender, reply in sorted(latest.items()):
+        words = _own_words(tools.mail_read(id=reply["id"])["body"])
+        yes, no = any(p in words for p in f["accept"]), any(p in words for p in f["decline"])
+        assert yes != no, f"cannot tell what {sender} answered: {words}"
+        if yes:
+            coming.append(sender)
+    seats = len(coming) + 1  # and the user
+
+    # What the room must have: in the call, or only in the user's note on the club.
+    where = call["body"]
+    if f["note"] is not None:
+        where = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])["body"]
+    assert f["need_phrase"] in one_line(where), "the need is not where it should be"
+
+    # The slot the calendar leaves free.
+    on = date.fromisoformat(f["day"])
+    events = tools.calendar_list_events(start=on.isoformat(), end=(on + timedelta(days=1)).isoformat())["events"]
+    busy = [
+        (datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"]))
+        for e in events
+        if not e["all_day"] and e["status"] != "CANCELLED"
+    ]
+    free = [
+        (datetime.fromisoformat(s), datetime.fromisoformat(e))
+        for s, e in f["slots"]
+        if all(end <= datetime.fromisoformat(s) or start >= datetime.fromisoformat(e) for start, end in busy)
+    ]
+    [(start, end)] = free
+
+    # The rooms that seat everyone and have what is needed, and which of them is free then.
+    listing = tools.browser_open(url="/intranet/rooms")
+    fitting = [
+        row[0]
+        for row in _rows(listing)
+        if row[2].isdigit() and int(row[2]) >= seats and f["need"] in row[3].split(", ")
+    ]
+    open_rooms = []
+    for name in fitting:
+        tools.browser_open(url="/intranet/rooms")
+        url = tools.browser_click(text=name)["url"]
+        schedule = tools.browser_open(url=f"{url}?date={on.isoformat()}")
+        taken = [(_minutes(r[0]), _minutes(r[1])) for r in _rows(schedule) if re.fullmatch(r"\d\d:\d\d", r[0])]
+        wanted = (start.hour * 60 + start.minute, end.hour * 60 + end.minute)
+        if all(b <= wanted[0] or a >= wanted[1] for a, b in taken):
+            open_rooms.append((name, url))
+    [(room, url)] = open_rooms
+
+    # Their work addresses: a member writing from elsewhere is in the address book under their full
+    # name, and the directory has that name with the work address.
+    invited = []
+    for sender in coming:
+        if sender.endswith("@" + f["domain"]):
+            invited.append(sender)
+            continue
+        [known] = tools.contacts_search(query=sender)["contacts"]
+        people = tools.browser_open(url=f"/intranet/directory?q={known['name'].split()[-1]}")
+        [work] = [r[3] for r in _rows(people) if r[0] == known["name"]]
+        invited.append(work.lower())
+    return {"on": on, "start": start, "end": end, "room": room, "url": url, "invited": invited}
+
+
+def solve_event_first(tools):
+    """Puts the get-together in the calendar first, then deals with the intranet, then tells everyone."""
+    f = FACTS
+    plan = _plan(tools)
+    _event(tools, plan, f["title"])
+    _cancel(tools, plan)
+    _reserve(tools, plan)
+    tools.mail_send(
+        to=plan["invited"],
+        subject=f"Room for the {f['title']}",
+        body=f"Hello everyone,\n\nRoom: {plan['room']}\nDate: {day(plan['on'])}\n"
+        f"Time: {clock(plan['start'])} to {clock(plan['end'])}\n\nThanks for the replies,\n{f['me']}",
+    )
+
+
+solve = solve_event_first

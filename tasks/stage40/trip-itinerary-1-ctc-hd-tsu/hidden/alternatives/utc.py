@@ -1,0 +1,75 @@
+"""Alternative solution 'utc' for trip-itinerary-1-ctc-hd-tsu: another reasonable way to the goal."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+
+FACTS = {'airline_domain': 'bookings@bluefinair.com',
+ 'booking': 'NZL8SX',
+ 'itinerary': 'Downloads/itinerary-NZL8SX.ics',
+ 'flights': [{'number': 'BQ 964',
+              'title': 'Flight BQ 964 Seattle → Stockholm',
+              'airport': 'Seattle-Tacoma',
+              'shown': ['11:50', '06:50'],
+              'departs': [2026, 8, 31, 11, 50],
+              'from_zone': 'America/Los_Angeles',
+              'arrives': [2026, 9, 1, 6, 50],
+              'to_zone': 'Europe/Stockholm'},
+             {'number': 'BQ 965',
+              'title': 'Flight BQ 965 Stockholm → Seattle',
+              'airport': 'Stockholm Arlanda',
+              'shown': ['20260903T071000'],
+              'departs': [2026, 9, 3, 7, 10],
+              'from_zone': 'Europe/Stockholm',
+              'arrives': [2026, 9, 3, 8, 10],
+              'to_zone': 'America/Los_Angeles'}],
+ 'calendar': 'Travel'}
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def _flights(tools, read_all=False):
+    """Each flight with its departure and arrival as instants (the booking gives local airport times)."""
+    f = FACTS
+    if read_all:
+        found = [m for m in tools.mail_search(limit=200)["messages"] if f["airline_domain"] in m["from"]]
+        texts = [f"{m['subject']} {one_line(tools.mail_read(id=m['id'])['body'])}" for m in found]
+        sources = " ".join(t for t in texts if f["booking"] in t)
+    else:
+        found = tools.mail_search(sender=f["airline_domain"], text=f["booking"])["messages"]
+        sources = " ".join(one_line(tools.mail_read(id=m["id"])["body"]) for m in found)
+    if f["itinerary"]:  # the return flight is only in the downloaded itinerary
+        sources += " " + tools.files_read(path=f["itinerary"])["content"]
+    out = []
+    for flight in f["flights"]:
+        for piece in flight["shown"]:
+            assert piece in sources, f"{flight['number']}: {piece!r} is not in the booking"
+        departs = datetime(*flight["departs"], tzinfo=ZoneInfo(flight["from_zone"]))  # local times at each airport
+        arrives = datetime(*flight["arrives"], tzinfo=ZoneInfo(flight["to_zone"]))
+        out.append((flight, departs, arrives))
+    return out
+
+
+def solve_utc(tools):
+    """The check-in reminders first, then the events, every time written in UTC; titles without the space in the
+    flight number."""
+    f = FACTS
+    flights = _flights(tools)
+    for flight, departs, _ in flights:
+        due = (departs - timedelta(hours=24)).astimezone(UTC)
+        tools.reminders_create(title=f"Online check-in {flight['number'].replace(' ', '')}", due=due.isoformat())
+    for flight, departs, arrives in flights:
+        tools.calendar_create_event(
+            calendar=f["calendar"],
+            summary=f"Flight {flight['number'].replace(' ', '')}",
+            start=departs.astimezone(UTC).isoformat(),
+            end=arrives.astimezone(UTC).isoformat(),
+        )
+
+
+solve = solve_utc
