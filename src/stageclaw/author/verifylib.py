@@ -1420,3 +1420,143 @@ def cancellation_sent(final: dict[str, Any], *, to: str, account: str, label: st
     if not _matches(text, _CANCEL):
         return False, f"the message to {to} does not ask to cancel {label}"
     return True, f"{label} was asked to cancel account {account}"
+
+
+# -- a shared flat's bills: the ledger, each flatmate's total, the payment reminders --------------------
+
+
+def _csv_table(final: dict[str, Any], path: str) -> tuple[list[str], list[dict[str, str]]] | None:
+    stored = (final.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return None
+    try:
+        reader = csv.DictReader(io.StringIO(stored["text"]))
+        rows = [{(k or "").strip(): (v or "").strip() for k, v in row.items() if k is not None} for row in reader]
+    except csv.Error:
+        return None
+    return [(h or "").strip() for h in reader.fieldnames or []], rows
+
+
+def _cell_is(value: str, expected: str | int) -> bool:
+    """A ledger cell holds `expected`: an ISO day as written, or an amount in minor units however formatted."""
+    if isinstance(expected, str):
+        return value == expected
+    amount = _amount(value)
+    return amount is not None and round(amount * 100) == expected
+
+
+def ledger_row(
+    final: dict[str, Any], *, path: str, since: str, match: str, cells: dict[str, str | int], label: str
+) -> Verdict:
+    """`path` (a CSV) has exactly one row for `label` dated on or after `since` (its `supplier` or `bill`
+    cell matches `match`), and its cells are `cells` (column -> an ISO day, or an amount in minor units)."""
+    table = _csv_table(final, path)
+    if table is None:
+        return False, f"{path} is missing or not a CSV file"
+    header, rows = table
+    missing = [c for c in cells if c not in header]
+    if missing:
+        return False, f"{path} has no column {missing}"
+    found = [
+        r
+        for r in rows
+        if _matches(f"{r.get('supplier', '')} {r.get('bill', '')}", match) and (r.get("date") or "") >= since
+    ]
+    if len(found) != 1:
+        return False, f"{path} has {len(found)} rows for {label} dated from {since}; expected one"
+    wrong = [f"{c} {found[0].get(c)!r}" for c, want in cells.items() if not _cell_is(found[0].get(c) or "", want)]
+    if wrong:
+        return False, f"the {label} row of {path} has {', '.join(wrong)}"
+    return True, f"{path} has the {label} row with every part right"
+
+
+def ledger_kept(
+    initial: dict[str, Any], final: dict[str, Any], *, path: str, since: str, bills: str, replaced: list[int]
+) -> Verdict:
+    """`path` keeps its columns and its earlier rows as they were (but the rows numbered in `replaced`,
+    counted from 0, which the quarter's bills supersede); every other row is one of the quarter's bills
+    (`bills` matches its supplier or bill, dated from `since`) or a total."""
+    before, after = _csv_table(initial, path), _csv_table(final, path)
+    if after is None or before is None:
+        return False, f"{path} is missing or not a CSV file"
+    if after[0] != before[0]:
+        return False, f"{path} has the columns {after[0]}; it had {before[0]}"
+    old = [r for n, r in enumerate(before[1]) if n not in replaced]
+    for row in old:
+        if row not in after[1]:
+            return False, f"an earlier row of {path} was changed or removed: {row}"
+    for row in after[1]:
+        if row in old:
+            continue
+        text = " ".join(row.values())
+        new_bill = _matches(f"{row.get('supplier', '')} {row.get('bill', '')}", bills) and row.get("date", "") >= since
+        if not new_bill and not _matches(text, r"\btotal\b"):
+            return False, f"{path} has a row that is none of the quarter's bills: {row}"
+    return True, f"{path} keeps its earlier rows and adds the quarter's bills"
+
+
+def share_told(
+    final: dict[str, Any],
+    *,
+    to: str,
+    names: str,
+    total: int,
+    mine: list[int],
+    everyone: list[int],
+    flatmates: list[str],
+    user: str,
+    label: str,
+) -> Verdict:
+    """Exactly one message to `to` gives `label`'s total (minor units): anywhere when it goes to them alone,
+    on a line naming them (`names`) when it goes to several flatmates. It goes to flatmates only (the user
+    may be copied), and every amount it gives is one of theirs (`mine`: their parts and the bills) or, in a
+    message to several, one of anyone's (`everyone`)."""
+    giving = []
+    for message in _to(final, to):
+        people = set(_recipients(message)) - {user}
+        strangers = sorted(people - set(flatmates))
+        if strangers:
+            return False, f"the message {message.get('subject')!r} to {label} also went to {strangers}"
+        text = _own_words(message)
+        alone = people == {to}
+        allowed = mine if alone else everyone
+        wrong = [a for a in _money(text) if a not in allowed]
+        if wrong:
+            return False, f"the message to {label} gives {wrong[0] / 100:.2f}, not one of the quarter's figures"
+        lines = text.splitlines() if alone else [line for line in text.splitlines() if _matches(line, names)]
+        if any(total in _money(line) for line in lines):
+            giving.append(message)
+    if len(giving) != 1:
+        return False, f"{len(giving)} messages to {to} give {label}'s total {total / 100:.2f}; expected one"
+    return True, f"{label} was told their total {total / 100:.2f} at {to}"
+
+
+def bill_reminder(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    pattern: str,
+    lst: str,
+    due: str,
+    amounts: list[int],
+    label: str,
+) -> Verdict:
+    """Exactly one open reminder added or changed for `label` (its title matches `pattern`), in `lst`, due on
+    the day `due`; any amount its title or notes give is one of `amounts` (minor units)."""
+    found = [
+        (where, item)
+        for where, item in _touched(initial, final, "reminders")
+        if not item.get("completed") and _matches(item.get("title"), pattern)
+    ]
+    if len(found) != 1:
+        shown = sorted(f"{item.get('title')!r} due {item.get('due')}" for _, item in found)
+        return False, f"{len(found)} open reminders for {label} {shown}; expected one"
+    where, item = found[0]
+    if where != lst:
+        return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
+    if not _on_time(item.get("due"), due):
+        return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
+    wrong = [a for a in _money(f"{item.get('title') or ''}\n{item.get('notes') or ''}") if a not in amounts]
+    if wrong:
+        return False, f"the {label} reminder gives {wrong[0] / 100:.2f}, which is not the bill's amount"
+    return True, f"one open reminder for {label} in {lst}, due {due}"

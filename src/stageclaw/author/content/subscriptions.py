@@ -198,7 +198,7 @@ KEPT = ("rise", "annual", "bank", "plain")
 RISEN = ", even at the new price"
 
 RECEIPT = (
-    "Your {brand} receipt",
+    "Your {brand} receipt for {month}",
     "Hi {first},\n\nThanks for your payment. Here is your receipt.\n\n{brand} {plan} ({noun}), {period}\n"
     "Amount: {price}\nPaid with: card ending {card}\nReceipt number: {receipt}\n{label}: {account}\n\n"
     "This is an automated message and replies to it are not read. To change or cancel your plan, email us at "
@@ -218,7 +218,7 @@ ANNUAL = (
     "{label}: {account}\n\nQuestions? Email {support}.\n\n{brand}",
 )
 BOX = (
-    "Your {brand} box is on its way",
+    "Your {brand} box for {date} is on its way",
     "Hi {first},\n\nYour {plan} box has been packed and arrives on {date} between {window}. This week: {recipes}.\n\n"
     "Skip a week or change your recipes in the app. {label}: {account}\n\n"
     "Replies to this address are not read; for anything else, email {support}.\n\n{brand}",

@@ -35,7 +35,7 @@ from stageclaw.author.content.files import csv_text
 from stageclaw.author.content.mail import mail
 from stageclaw.author.content.people import Person, slug
 from stageclaw.author.content.places import REGIONS, Region
-from stageclaw.author.content.text import clock, day
+from stageclaw.author.content.text import MONTHS, clock, day
 from stageclaw.author.content.timeline import at
 from stageclaw.author.content.volume import Avoid, Life, Scale
 from stageclaw.author.draft import Check, TaskDraft
@@ -325,9 +325,9 @@ class SubscriptionAudit(Family):
             nxt = (d.replace(day=1) + timedelta(days=32)).replace(day=min(s.bill_day, 28)) - timedelta(days=1)
             period = f"{shown(d)} to {shown(nxt)}"
             number = f"{slug(s.name)[:2].upper()}{d:%y%m}{rng.randint(1000, 9999)}"
-            self._send(
-                ctx, draft, s, me, t.RECEIPT, robot(d), now, **base, price=fmt(price), period=period, receipt=number
-            )
+            month = f"{MONTHS[d.month - 1]} {d.year}"
+            values = {"price": fmt(price), "period": period, "receipt": number, "month": month}
+            self._send(ctx, draft, s, me, t.RECEIPT, robot(d), now, **base, **values)
 
         paid = _payments(s.bill_day, since.date(), now.date())
         if s.role in ("news", "extra", "extra2", "plain") or (s.role == "bank" and not ctx.on("hidden_dependency")):
