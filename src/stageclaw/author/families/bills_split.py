@@ -878,4 +878,8 @@ class BillsSplit(Family):
                 for m in mates[1:]
             ],
             "total": money.format_amount(Decimal(sum(_cents(b.amount) for b in bills)) / 100, region),
+            "nights": [
+                {"name": m.name, "weight": m.weight, "first": m.first.isoformat(), "last": m.last.isoformat()}
+                for m in mates
+            ],
         }
