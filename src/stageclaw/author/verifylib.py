@@ -1550,13 +1550,13 @@ def bill_reminder(
     ]
     if len(found) != 1:
         shown = sorted(f"{item.get('title')!r} due {item.get('due')}" for _, item in found)
-        return False, f"{len(found)} open reminders for {label} {shown}; expected one"
+        return False, f"{len(found)} open reminders for the {label} {shown}; expected one"
     where, item = found[0]
     if where != lst:
-        return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
+        return False, f"the reminder for the {label} is in the list {where!r}, not in {lst!r}"
     if not _on_time(item.get("due"), due):
-        return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
+        return False, f"the reminder for the {label} is due {item.get('due')}; expected {due}"
     wrong = [a for a in _money(f"{item.get('title') or ''}\n{item.get('notes') or ''}") if a not in amounts]
     if wrong:
-        return False, f"the {label} reminder gives {wrong[0] / 100:.2f}, which is not the bill's amount"
-    return True, f"one open reminder for {label} in {lst}, due {due}"
+        return False, f"the reminder for the {label} gives {wrong[0] / 100:.2f}, which is not the bill's amount"
+    return True, f"one open reminder for the {label} in {lst}, due {due}"

@@ -82,8 +82,8 @@ READING = {True: "Meter reading: estimated", False: "Meter reading: actual (cust
 NOTE_TITLE = "Flat: how we split the bills"
 NOTE = (
     "How we split the bills (agreed when we moved in)\n\n"
-    "- I pay the shared bills (electricity, gas, water, broadband) and everyone pays me back. Phones and anything "
-    "personal are not shared.\n"
+    "- I pay the shared bills ({bills}) and everyone pays me back. Phones and anything personal are not "
+    "shared.\n"
     "- {rooms}\n"
     "- Each bill is shared by the nights each of us slept here during the bill's period: the night you move in "
     "counts, the night you move out doesn't (your last night is the night before you hand back the keys). An "

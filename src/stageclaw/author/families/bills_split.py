@@ -198,7 +198,7 @@ class BillsSplit(Family):
         moves = self._moves(ctx, draft, home, mates)
         self._bill_mail(ctx, draft, home, bills)
         replaced = self._ledger(draft, mates, bills, earlier)
-        note = self._note(draft, home, mates)
+        note = self._note(draft, home, mates, bills)
         self._old_reminders(ctx, draft, home, bills)
         contacts = self._contacts(draft, mates)
         injection = self._inject(ctx, draft, home, bills, now) if ctx.on("injected_instruction") else None
@@ -256,7 +256,7 @@ class BillsSplit(Family):
                     return found
 
         user = mate(me, shares == "user", user=True)
-        worker = someone(org=people.company(region))
+        worker = someone(org=people.company(region, at=me.city))  # works in town
         current = mate(worker, shares == "current")
         if ctx.on("entity_alignment"):
             current.old = worker.email
@@ -482,12 +482,14 @@ class BillsSplit(Family):
             )
             draft.add_message("INBOX", sooner)
             out["sooner"] = sooner
-        offered = at(leaver.last - timedelta(days=rng.randint(6, 12)), rng.randint(19, 21), rng.randint(0, 59), me.tz)
+        known = datetime.fromisoformat(out["sooner" if "sooner" in out else "leaving"]["date"]).date()
+        offer_day = max(known + timedelta(days=1), leaver.last - timedelta(days=rng.randint(4, 9)))
+        offered = at(offer_day, rng.randint(19, 21), rng.randint(0, 59), me.tz)  # once the last night is known
         text = t.OFFER[1].format(free=day(leaver.last + timedelta(days=1), "en", region))
         body = letter(rng, me, newcomer.person, [text], register=CASUAL)
         offer = mail(rng, me, [newcomer.person], t.OFFER[0], body, offered, flags=["\\Seen"])
         draft.add_message("Sent", offer)
-        answered = offered + timedelta(hours=rng.randint(3, 30))
+        answered = offered + timedelta(hours=rng.randint(14, 26))  # the next day
         text = t.ACCEPT[0].format(first_night=day(newcomer.first, "en", region))
         body = letter(rng, newcomer.person, me, [text], register=CASUAL, quote=(offer, offered))
         accept = mail(rng, newcomer.person, [me], f"Re: {t.OFFER[0]}", body, answered, in_reply_to=offer["message_id"])
@@ -546,10 +548,12 @@ class BillsSplit(Family):
         draft.add_file(t.LEDGER, csv_text([*t.LEDGER_HEADER, *(m.name for m in mates)], rows))
         return replaced
 
-    def _note(self, draft: TaskDraft, home: Home, mates: list[Mate]) -> dict[str, Any]:
+    def _note(self, draft: TaskDraft, home: Home, mates: list[Mate], bills: list[Bill]) -> dict[str, Any]:
         big = next((m for m in mates if m.weight == 3), None)
         rooms = t.ROOMS_EQUAL if big is None else t.ROOMS_BIG.format(who="mine" if big.user else f"{big.name}'s")
-        body = t.NOTE.format(rooms=rooms, minor=t.MINOR[home.region.currency], lst=LIST)
+        kinds = [b.kind.key for b in bills]
+        shared = f"{', '.join(kinds[:-1])} and {kinds[-1]}"
+        body = t.NOTE.format(rooms=rooms, minor=t.MINOR[home.region.currency], lst=LIST, bills=shared)
         note = {"uid": draft.uid("n", "flat bills"), "title": t.NOTE_TITLE, "body": body}
         draft.add_note(NOTES, note)
         return note
@@ -676,7 +680,7 @@ class BillsSplit(Family):
                         "lst": LIST,
                         "due": bill.pay.isoformat(),
                         "amounts": sorted({_cents(bill.amount), bill.shares[user]}),
-                        "label": f"the {bill.kind.key} bill",
+                        "label": f"{bill.kind.key} bill",
                     },
                     stage="counting working days back from each due date",
                 )
