@@ -125,7 +125,8 @@ SERVICE = (
 )
 LAST_QUARTER = (
     "Flat bills for {period}",
-    "The bills for {period} are all in and in the ledger. Your part comes to {amount}; transfer it whenever suits.",
+    "The bills for {period} are all in and in the ledger. Here's what everyone owes me:\n\n{parts}\n\n"
+    "Transfer it whenever suits.",
 )
 PROMPTS = (
     "The last of the flat's bills for {period} is in. Can you do the quarter's split the usual way: update the "

@@ -34,7 +34,7 @@ from stageclaw.author import verifylib as v
 from stageclaw.author.content import flat as t
 from stageclaw.author.content import holidays, money
 from stageclaw.author.content.files import csv_text, pdf_pages
-from stageclaw.author.content.mail import CASUAL, letter, mail
+from stageclaw.author.content.mail import CASUAL, letter, mail, wrap
 from stageclaw.author.content.people import PERSONAL_DOMAINS, Person, slug
 from stageclaw.author.content.places import REGIONS, Region
 from stageclaw.author.content.text import MONTHS, day
@@ -420,13 +420,12 @@ class BillsSplit(Family):
                 issued += timedelta(days=rng.randint(1, 2))
         sent = at(date(2026, 1, rng.randint(12, 16)), rng.randint(18, 21), rng.randint(0, 59), home.me.tz)
         start, end = EARLIER[-1]
-        for mate in then[1:]:
-            shown = money.format_amount(Decimal(totals[mate.name]) / 100, region)
-            text = t.LAST_QUARTER[1].format(period=_period(start, end, region), amount=shown)
-            subject = t.LAST_QUARTER[0].format(period=f"{MONTHS[start.month - 1]} to {MONTHS[end.month - 1]}")
-            body = letter(rng, home.me, mate.known, [text], register=CASUAL)
-            draft.add_message("Sent", mail(rng, home.me, [mate.known], subject, body, sent, flags=["\\Seen"]))
-            sent += timedelta(minutes=rng.randint(2, 9))
+        parts = "\n".join(f"- {m.name}: {money.format_amount(Decimal(totals[m.name]) / 100, region)}" for m in then[1:])
+        text = t.LAST_QUARTER[1].format(period=_period(start, end, region), parts=parts)
+        subject = t.LAST_QUARTER[0].format(period=f"{MONTHS[start.month - 1]} to {MONTHS[end.month - 1]}")
+        body = "Hi all,\n\n" + wrap(text) + f"\n\nThanks,\n{home.me.first}"
+        to = [m.known for m in then[1:]]
+        draft.add_message("Sent", mail(rng, home.me, to, subject, body, sent, flags=["\\Seen"]))
         return rows
 
     def _bill_mail(self, ctx: Context, draft: TaskDraft, home: Home, bills: list[Bill]) -> None:
