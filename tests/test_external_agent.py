@@ -45,8 +45,12 @@ def _brief(**changes: object) -> EpisodeBrief:
 
 
 def _script(tmp_path: Path, code: str) -> str:
-    """A `cmd:` command running `code` as a Python script."""
-    path = tmp_path / f"agent_{abs(hash(code))}.py"
+    """A `cmd:` command running `code` as a Python script, kept in a folder of its own that any user may read
+    (the agent's jail shows it the script's folder, and runs it as a user of its own)."""
+    folder = tmp_path / "agent-program"
+    folder.mkdir(exist_ok=True)
+    folder.chmod(0o755)
+    path = folder / f"agent_{abs(hash(code))}.py"
     path.write_text(textwrap.dedent(code))
     return f"{PYTHON} {shlex.quote(str(path))}"
 
@@ -399,12 +403,61 @@ def test_a_command_agent_sees_no_hidden_folder_other_episode_result_or_server_st
     for trial in (1, 2):
         loot = json.loads((run_dir / "episodes" / f"{TASK.id}__t{trial}" / "agent" / "loot.json").read_text())
         text = "\n".join(loot["loot"].values())
-        # It did read what it may: the tasks' visible files and its own inputs.
+        # It did read what it may, its own inputs; no task folder exists for it, not even the visible files.
         assert TASK.prompt.strip()[:60] in text
-        assert any(p.endswith("offsite-action-items/world.yaml") for p in loot["loot"])
+        assert not [p for p in loot["seen"] if p.startswith(str(tasks))]
         assert [s for s in secrets if s in text] == []
-        assert not [p for p in loot["seen"] if "/hidden/" in p]  # the folders are there, and empty
         assert not [p for p in loot["seen"] if "dovecot" in p or "radicale" in p]
         assert "results.jsonl" not in "".join(p for p in loot["loot"] if loot["loot"][p])
         assert not [p for p in loot["seen"] if "__t1" in p and trial == 2]
     assert '"items"' in first  # trial 1's grade existed while trial 2 ran, and stayed out of its sight
+
+
+# Reads what --agent-bind gave it, writes into both binds and its home, and says what it saw.
+BINDS = """
+    import json, os, pathlib
+    cfg, cache = pathlib.Path(os.environ["CFG"]), pathlib.Path(os.environ["CACHE"])
+    seen = {"secret": (cfg / "credentials.json").read_text(), "home": os.environ["HOME"]}
+    (cache / "new.txt").write_text("from the agent")
+    (pathlib.Path.home() / ".agent-state").write_text("state")
+    try:
+        (cfg / "credentials.json").write_text("changed")
+        seen["ro"] = "written"
+    except OSError as exc:
+        seen["ro"] = exc.strerror
+    scratch = pathlib.Path(os.environ["STAGECLAW_PROMPT_FILE"]).parent
+    (scratch / "seen.json").write_text(json.dumps(seen))
+"""
+
+
+def test_agent_binds_are_private_copies_and_home_is_writable(episode, tmp_path, monkeypatch):
+    cfg, cache = tmp_path / "cfg", tmp_path / "cache"
+    cfg.mkdir(mode=0o700)
+    (cfg / "credentials.json").write_text("key-123")
+    (cfg / "credentials.json").chmod(0o600)  # readable by its owner alone, as credentials are
+    cache.mkdir()
+    monkeypatch.setenv("CFG", str(cfg))
+    monkeypatch.setenv("CACHE", str(cache))
+    scratch = tmp_path / "scratch"
+    agent = CommandAgent(_script(tmp_path, BINDS), scratch, binds=[str(cfg), f"{cache}:rw"])
+    with Registry(episode) as registry:
+        outcome = agent.run(_brief(), registry)
+    assert outcome.status == COMPLETED, outcome.error
+    seen = json.loads((scratch / "seen.json").read_text())
+    assert seen["secret"] == "key-123" and seen["ro"] == "Read-only file system"
+    assert seen["home"] == os.environ["HOME"] and not (Path.home() / ".agent-state").exists()  # a fresh home
+    assert (cfg / "credentials.json").read_text() == "key-123" and list(cache.iterdir()) == []  # originals untouched
+    assert agent.config["binds"] == [str(cfg), f"{cache}:rw"]
+
+
+def test_an_agent_beside_its_task_or_binding_a_bad_path_is_refused(episode, tmp_path):
+    program = tmp_path / "agent.py"  # the folder holding it holds the task folder too
+    program.write_text("print('hi')")
+    task_dir = tmp_path / "tasks" / TASK.id
+    shutil.copytree(EXAMPLE, task_dir)
+    with Registry(episode) as registry:
+        outcome = CommandAgent(f"{PYTHON} {program}", tmp_path / "scratch", (task_dir,)).run(_brief(), registry)
+    assert outcome.status == AGENT_ERROR
+    assert f"the agent would see {tmp_path}, which holds or lies in {task_dir.parent}" in outcome.error
+    with pytest.raises(StageclawError, match="does not exist"):
+        check_spec("cmd:true", {"binds": [str(tmp_path / "nope") + ":rw"]})

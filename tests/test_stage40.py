@@ -3,6 +3,7 @@ accepted by stage 2 with every mutant killed; the reference solutions succeed an
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -167,7 +168,11 @@ def test_the_oracle_succeeds_everywhere_and_doing_nothing_nowhere(tasks, tmp_pat
 
 def test_a_wheel_carries_the_bundled_benchmarks(tmp_path):
     """So that `inspect eval stageclaw/stage40` finds them after a plain `pip install stageclaw`."""
-    build = [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)]
+    # Built from a copy: a build in the checkout leaves src/stageclaw.egg-info there, which then shadows the
+    # installed package's metadata for everything run from the checkout (Inspect then finds no task).
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", "*.egg-info", "__pycache__", ".*cache"))
+    build = [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(tmp_path)]
     subprocess.run(build, check=True, timeout=600, cwd=tmp_path)
     [wheel] = tmp_path.glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())

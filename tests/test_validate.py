@@ -168,19 +168,19 @@ def test_a_verifier_that_ignores_the_time_zone_loses_verifiability(pool, tmp_pat
 
 
 @pytest.mark.skipif(not UUID.is_file(), reason="needs Linux's /proc/sys/kernel/random/uuid")
-def test_a_world_that_draws_a_random_value_at_build_time_is_rejected(pool, tmp_path):
+def test_an_asset_that_links_to_a_value_drawn_at_each_read_is_refused(pool, tmp_path):
     def random_asset(task_dir: Path) -> None:
-        # Every read of this asset gives a new UUID: two builds of E0 cannot agree.
+        # Every read of this asset would give a new UUID: two builds of E0 could not agree.
         (task_dir / "assets" / "nonce.txt").symlink_to(UUID)
         _replace(task_dir / "world.yaml", "files:\n", "files:\n  docs/nonce.txt: {path: assets/nonce.txt}\n")
 
     report = validate_task(_variant(tmp_path, random_asset), pool)
-    reproducibility = report.dimensions["reproducibility"]
-    assert not report.accepted and reproducibility.status == "fail"
-    build = reproducibility.check("build_twice")
-    assert "modified files/docs/nonce.txt#sha256" in build.evidence
-    assert report.dimensions["structure"].check("assets_inside_task").status == "fail"
-    assert report.dimensions["verifiability"].status == "pass"
+    assert not report.accepted
+    schemas = report.dimensions["structure"].check("schemas")
+    assert schemas.status == "fail" and "files.docs/nonce.txt.path" in schemas.detail
+    assert "goes through the symbolic link 'nonce.txt'" in schemas.detail
+    build = report.dimensions["reproducibility"].check("build_twice")
+    assert build.status == "blocked" and "symbolic link" in build.detail
 
 
 def test_a_solution_that_stops_halfway_is_rejected(pool, tmp_path):

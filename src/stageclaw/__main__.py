@@ -1,3 +1,8 @@
-from stageclaw.cli import main
+import sys
+
+try:
+    from stageclaw.cli import main
+except KeyboardInterrupt:  # Ctrl-C while Python is still starting: nothing has started to stop
+    sys.exit(130)
 
 main()

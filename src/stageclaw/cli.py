@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import shlex
 import signal
+import statistics
 import sys
 import threading
 import time
@@ -17,10 +19,17 @@ from rich.markup import escape
 from rich.table import Table
 
 from stageclaw import __version__
-from stageclaw.errors import StageclawError
+from stageclaw.errors import StageclawError, one_line
 
 if TYPE_CHECKING:
-    from stageclaw.author.llm import Attempt, Authoring
+    from collections.abc import Callable
+
+    from stageclaw.author.llm import Attempt, Authoring, LLMAuthor
+    from stageclaw.author.suite import Suite
+    from stageclaw.grade.grader import Judge
+    from stageclaw.run.runner import RunConfig
+    from stageclaw.task.loader import Task
+    from stageclaw.world.pool import ServicePool
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="State-based benchmarks of personal AI agents.")
 world_app = typer.Typer(no_args_is_help=True, help="Build a task's world on real servers and read its state.")
@@ -35,10 +44,30 @@ def _console() -> Console:
     return Console(width=200)
 
 
+class Terminated(SystemExit):
+    """SIGTERM: unwinds like Ctrl-C, so `with ServicePool()` stops every server, and exits with 143."""
+
+
+INTERRUPTED = (KeyboardInterrupt, Terminated)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated(128 + signum)
+
+
 def _sigterm_as_exit() -> None:
-    # SIGTERM unwinds like Ctrl-C, so `with ServicePool()` stops every server.
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+        signal.signal(signal.SIGTERM, _terminate)
+
+
+def _resume_command(out: Path) -> str:
+    """This command line, with --out and --resume added if missing: what finishes an interrupted run."""
+    argv = sys.argv[1:]
+    if not any(a == "--out" or a.startswith("--out=") for a in argv):
+        argv += ["--out", str(out)]
+    if "--resume" not in argv:
+        argv.append("--resume")
+    return "stageclaw " + shlex.join(argv)
 
 
 @app.callback(invoke_without_command=True)
@@ -142,18 +171,22 @@ def run_cmd(
     faults: Annotated[
         Path | None, typer.Option(help="A fault plan (TOML) injected into every episode's tool calls.")
     ] = None,
+    agent_bind: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="cmd: agents: a file or folder the agent's jail also gets, PATH[:ro|rw] (a copy per episode); repeat."
+        ),
+    ] = None,
     backend: Backend = "local",
     address: RayAddress = None,
 ) -> None:
     """Run an agent on tasks: fresh world per episode, grade the final state, write the run directory."""
     from datetime import datetime
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from stageclaw.agents.factory import check_spec
     from stageclaw.report.table import results_table
     from stageclaw.run.backend import Portable
-    from stageclaw.run.runner import RunConfig, run
+    from stageclaw.run.runner import RunConfig
     from stageclaw.run.store import read_results
     from stageclaw.task.loader import load_tasks
 
@@ -173,20 +206,30 @@ def run_cmd(
             "cost_budget_usd": cost_budget,
             "prices": PriceTable.load(prices),
         }
+    if agent.startswith("cmd:"):
+        options = {"binds": agent_bind or [], "time_budget_s": time_budget}
+    elif agent_bind:
+        raise StageclawError("--agent-bind is for cmd: agents, which run in a jail")
     check_spec(agent, options)
     the_judge = None
     if judge:
         from stageclaw.grade.judge import LLMJudge
 
         the_judge = Portable(partial(LLMJudge, judge, base_url=judge_base_url))
-    loaded, errors = load_tasks(tasks)
+    from stageclaw.tools.faults import FaultPlan
+
+    plan = FaultPlan.load(faults) if faults else None
+    try:
+        loaded, errors = load_tasks(tasks)
+    except INTERRUPTED:
+        err.print("interrupted while loading the tasks; nothing was run", highlight=False)
+        raise
     for path, message in errors.items():
         err.print(f"[red]skipping broken task[/red] {path}: {message}", highlight=False, soft_wrap=True)
     if not loaded:
         raise StageclawError(f"no loadable task under {tasks}")
     if out is None:
         out = Path("runs") / f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-{agent.replace(':', '_').replace('/', '_')}"
-    from stageclaw.tools.faults import FaultPlan
 
     config = RunConfig(
         agent=agent,
@@ -195,11 +238,50 @@ def run_cmd(
         workers=workers,
         resume=resume,
         agent_options=options,
-        faults=FaultPlan.load(faults) if faults else None,
+        faults=plan,
         backend=backend,
         address=address,
     )
     console = _console()
+    total = len(loaded) * trials
+    try:
+        summary = _run_with_progress(console, loaded, config, {str(k): v for k, v in errors.items()}, the_judge)
+    except INTERRUPTED:
+        kept = len(read_results(out / "results.jsonl")) if (out / "results.jsonl").is_file() else 0
+        err.print(
+            f"interrupted: {kept} of {total} episodes are kept in {out}; to finish the run: {_resume_command(out)}",
+            highlight=False,
+            soft_wrap=True,
+        )
+        raise
+    results = read_results(out / "results.jsonl")
+    console.print(results_table(results, summary))
+    console.print(f"run directory: {out}", highlight=False)
+    if summary["unscored"]:
+        console.print(_unscored_note(summary, out), highlight=False, soft_wrap=True)
+    if errors or summary["defective_tasks"] or summary["unscored"]:
+        raise typer.Exit(1)
+
+
+def _unscored_note(summary: dict, out: Path) -> str:
+    parts = []
+    if summary["infra_errors"]:
+        parts.append(f"{summary['infra_errors']} ended in infrastructure errors (retry them: {_resume_command(out)})")
+    if summary["task_errors"]:
+        parts.append(f"{summary['task_errors']} failed on a defect of their task (see the notes above)")
+    return f"[yellow]{summary['unscored']} of {summary['episodes']} episodes are not scored[/yellow]: " + "; ".join(
+        parts
+    )
+
+
+def _run_with_progress(
+    console: Console, tasks: list[Task], config: RunConfig, load_errors: dict[str, str], judge: Judge | None
+) -> dict:
+    """`run` with a progress bar that disappears when it ends (or is interrupted)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from stageclaw.run.runner import run
+
     seen: list[dict] = []
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -210,7 +292,7 @@ def run_cmd(
         console=console,
         transient=True,
     ) as progress:
-        bar = progress.add_task(agent, total=len(loaded) * trials, stats="")
+        bar = progress.add_task(config.agent, total=len(tasks) * config.trials, stats="")
 
         def on_result(result: dict) -> None:
             seen.append(result)
@@ -223,13 +305,7 @@ def run_cmd(
             stats = f"success {ok}/{len(seen)} · score {mean} · ${cost:.4f} · tool errors {tool_errors} · infra {infra}"
             progress.update(bar, advance=1, stats=stats)
 
-        summary = run(
-            loaded, config, load_errors={str(k): v for k, v in errors.items()}, judge=the_judge, on_result=on_result
-        )
-    console.print(results_table(read_results(out / "results.jsonl"), summary))
-    console.print(f"run directory: {out}", highlight=False)
-    if errors or summary["defective_tasks"]:
-        raise typer.Exit(1)
+        return run(tasks, config, load_errors=load_errors, judge=judge, on_result=on_result)
 
 
 @app.command("mcp")
@@ -241,6 +317,7 @@ def mcp(
     faults: Annotated[Path | None, typer.Option(help="A fault plan (TOML) to inject into tool calls.")] = None,
 ) -> None:
     """Build an episode of TASK and serve its tools over MCP (stdio by default) until the client leaves."""
+    from stageclaw.task.loader import check_tools
     from stageclaw.tools.audit import AuditLog
     from stageclaw.tools.faults import FaultPlan
     from stageclaw.tools.mcp_server import build_server
@@ -250,6 +327,8 @@ def mcp(
     world, base = load_world(task)
     plan = FaultPlan.load(faults) if faults else None
     allow = [p.strip() for p in tools.split(",") if p.strip()] if tools else None
+    if allow is not None:
+        check_tools(allow, "--tools")
     with (
         ServicePool() as pool,
         pool.episode(world, base) as episode,
@@ -432,23 +511,39 @@ def validate_cmd(
     from stageclaw.validate.checker import validate_path
     from stageclaw.validate.llm_check import LLMReviewer
     from stageclaw.validate.repair import repair_request
+    from stageclaw.validate.report import Report
     from stageclaw.validate.table import validation_table
 
     reviewer = Portable(partial(LLMReviewer, llm, base_url=llm_base_url)) if llm else None
     console = _console()
     started = time.perf_counter()
-    with console.status("validating") as status:
-        reports = validate_path(
-            path,
-            out=out,
-            threshold=threshold,
-            reviewer=reviewer,
-            **({"max_mutants": max_mutants} if max_mutants is not None else {}),
-            on_report=lambda r: status.update(f"validated {r.task_id}: {r.score:g}"),
-            backend=backend,
-            workers=workers,
-            address=address,
+    checked: list[str] = []
+    try:
+        with console.status("validating") as status:
+
+            def on_report(report: Report) -> None:
+                checked.append(report.task_id)
+                status.update(f"validated {report.task_id}: {report.score:g}")
+
+            reports = validate_path(
+                path,
+                out=out,
+                threshold=threshold,
+                reviewer=reviewer,
+                **({"max_mutants": max_mutants} if max_mutants is not None else {}),
+                on_report=on_report,
+                backend=backend,
+                workers=workers,
+                address=address,
+            )
+    except INTERRUPTED:
+        err.print(
+            f"interrupted: {len(checked)} tasks were checked, their reports are in {out}/<task-id>/; "
+            "validate again to check the others",
+            highlight=False,
+            soft_wrap=True,
         )
+        raise
     if not reports:
         raise StageclawError(f"no task folder under {path}")
     console.print(validation_table(reports, time.perf_counter() - started))
@@ -602,6 +697,10 @@ def _generate_suite(manifest_path: Path, out: Path | None, check: bool) -> None:
     built = suites.build(suites.load_manifest(manifest_path))
     folder = out or manifest_path.parent
     n = len(built.drafts)
+    for failure in built.failures:
+        err.print(f"[red]not generated[/red] {escape(failure)}", highlight=False, soft_wrap=True)
+    if built.failures and check:
+        raise typer.Exit(1)
     if check:
         problems = suites.differences(built, folder)
         if problems:
@@ -609,9 +708,45 @@ def _generate_suite(manifest_path: Path, out: Path | None, check: bool) -> None:
             typer.echo(f"{folder}: {len(problems)} files differ from a fresh build of {manifest_path}", err=True)
             raise typer.Exit(1)
         typer.echo(f"{folder}: all {n} tasks, hints.txt and README.md are what {manifest_path} generates")
+        _check_oracle_rule(built, folder)
         return
     suites.write(built, folder)
+    if built.failures:
+        failed = len(built.failures)
+        typer.echo(f"{folder}: {n} tasks written; {failed} failed, so hints.txt and README.md are unchanged")
+        raise typer.Exit(1)
     typer.echo(f"{folder}: {n} tasks, hints.txt, README.md ({time.perf_counter() - started:.1f} s)")
+    _check_oracle_rule(built, folder)
+
+
+def _check_oracle_rule(built: Suite, folder: Path) -> None:
+    """When the suite sets `min_median_oracle_calls`, run every reference solution (on embedded servers) and
+    hold the suite to it."""
+    import tempfile
+
+    from stageclaw.author import suite as suites
+    from stageclaw.run.runner import RunConfig, run
+    from stageclaw.run.store import RESULTS, read_results
+    from stageclaw.task.loader import load_task
+
+    wanted = built.manifest.rules.min_median_oracle_calls
+    if not wanted:
+        return
+    with (
+        _console().status("running the reference solutions for the rule on their tool calls"),
+        tempfile.TemporaryDirectory(prefix="stageclaw-suite-oracle-") as scratch,
+    ):
+        tasks = [load_task(folder / d.id) for d in built.drafts]
+        run(tasks, RunConfig(agent="oracle", out=Path(scratch) / "run", workers=2))
+        lines = read_results(Path(scratch) / "run" / RESULTS)
+    unsolved = sorted(r["task_id"] for r in lines if not r.get("success"))
+    calls = {r["task_id"]: r["steps"] for r in lines}
+    problems = [f"{t}: the reference solution does not succeed" for t in unsolved]
+    problems += suites.oracle_rule_violations(built, calls)
+    if problems:
+        raise StageclawError(f"suite {built.manifest.name} breaks its rules:\n  " + "\n  ".join(problems))
+    got = statistics.median(calls.values())
+    typer.echo(f"{folder}: the reference solutions succeed; median tool calls {got:g} (the suite wants {wanted})")
 
 
 def _generate_twin(manifest_path: Path, reseed: int, out: Path) -> None:
@@ -688,7 +823,11 @@ def author_cmd(
         raise StageclawError("give exactly one of --hint TEXT or --hints FILE")
     if hints is not None and not hints.is_file():
         raise StageclawError(f"{hints}: no such file")
-    todo = [hint] if hint is not None else [h.strip() for h in hints.read_text(encoding="utf-8").splitlines()]
+    try:
+        lines = [hint] if hint is not None else hints.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise StageclawError(f"{hints}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    todo = [h.strip() for h in lines]
     todo = [h for h in todo if h and not h.startswith("#")]
     author = LLMAuthor(
         model,
@@ -700,30 +839,37 @@ def author_cmd(
     )
     runs: list[Authoring] = []
     console = _console()
-    with (
-        ServicePool() as pool,
-        Progress(
-            TextColumn("[bold]authoring"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[now]}"),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-        ) as progress,
-    ):
-        bar = progress.add_task("hints", total=len(todo), now="")
-        for n, text in enumerate(todo, 1):
-            progress.update(bar, now=f"hint {n}: {text[:50]}")
+    try:
+        with (
+            ServicePool() as pool,
+            Progress(
+                TextColumn("[bold]authoring"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[now]}"),
+                TimeElapsedColumn(),
+                console=console,
+                transient=True,
+            ) as progress,
+        ):
+            bar = progress.add_task("hints", total=len(todo), now="")
+            for n, text in enumerate(todo, 1):
+                progress.update(bar, now=f"hint {n}: {text[:50]}")
 
-            def saved(record: Authoring, n: int = n) -> None:
-                write_attempts(out, [*runs, record])
-                scores = " -> ".join(_attempt_score(a) for a in record.attempts)
-                progress.update(bar, now=f"hint {n}: attempt {len(record.attempts)} ({scores})")
+                def saved(record: Authoring, n: int = n) -> None:
+                    write_attempts(out, [*runs, record])
+                    scores = " -> ".join(_attempt_score(a) for a in record.attempts)
+                    progress.update(bar, now=f"hint {n}: attempt {len(record.attempts)} ({scores})")
 
-            runs.append(author.write(text, out, pool, on_attempt=saved))
-            write_attempts(out, runs)
-            progress.advance(bar)
+                runs.append(_author_one(author, text, out, pool, saved))
+                write_attempts(out, runs)
+                progress.advance(bar)
+    except INTERRUPTED:
+        err.print(
+            f"interrupted: {len(runs)} of {len(todo)} hints are done and recorded in {out / 'attempts.json'}",
+            highlight=False,
+        )
+        raise
     console.print(_authoring_table(runs))
     console.print(f"attempts: {out / 'attempts.json'}", highlight=False)
     if not all(r.accepted for r in runs):
@@ -758,6 +904,31 @@ def _authoring_table(runs: list[Authoring]) -> Table:
     return table
 
 
+def _author_one(
+    author: LLMAuthor, hint: str, out: Path, pool: ServicePool, saved: Callable[[Authoring], None]
+) -> Authoring:
+    """One hint's authoring; whatever breaks it is recorded as its error, and the next hint goes on."""
+    from stageclaw.author.llm import Authoring
+
+    try:
+        return author.write(hint, out, pool, on_attempt=saved)
+    except Exception as exc:
+        return Authoring(hint, author.model, error=str(exc) if isinstance(exc, StageclawError) else one_line(exc))
+
+
+def _leave(code: int) -> None:
+    """After an interrupt has been handled: exit now, even if a thread is stuck in an agent or a provider call
+    (the interpreter would otherwise wait for it at exit)."""
+    deadline = time.monotonic() + 2
+    for thread in threading.enumerate():
+        if thread is not threading.main_thread() and not thread.daemon:
+            thread.join(max(0.0, deadline - time.monotonic()))
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
 def main() -> None:
     try:
         app()
@@ -766,7 +937,12 @@ def main() -> None:
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("interrupted")
+        _leave(130)
         sys.exit(130)
+    except SystemExit as exc:
+        if exc.code in (130, 143):  # Ctrl-C (typer's exit code for it) or SIGTERM, handled by the command
+            _leave(exc.code)
+        raise
 
 
 if __name__ == "__main__":

@@ -11,3 +11,8 @@ class WorldError(StageclawError):
 
 class ServiceError(StageclawError):
     """An application server could not be started or stopped talking."""
+
+
+def one_line(exc: BaseException) -> str:
+    """An unexpected exception as one line (`KeyError: 'x'`), for messages that name where it happened."""
+    return " ".join(f"{type(exc).__name__}: {exc}".split())

@@ -18,6 +18,7 @@ BUDGET_EXHAUSTED = "budget_exhausted"  # it ran out of tokens or money
 TIMEOUT = "timeout"  # it ran out of time
 AGENT_ERROR = "agent_error"  # the agent program failed
 INFRA_ERROR = "infra_error"  # a server or provider failed: retried, never scored
+TASK_ERROR = "task_error"  # the task itself failed (its world did not build, grading broke): never scored
 INTERRUPTED = "interrupted"  # the run was stopped (Ctrl-C): not recorded, `--resume` runs it again
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from stageclaw.agents.base import Agent
-from stageclaw.agents.external import CommandAgent, split_command
+from stageclaw.agents.external import CommandAgent, parse_bind, split_command
 from stageclaw.agents.llm import PROVIDERS, LLMAgent, LLMSettings
 from stageclaw.agents.play import PlayAgent, check_player
 from stageclaw.agents.reference import NoopAgent, OracleAgent
@@ -20,6 +20,8 @@ def check_spec(spec: str, options: dict[str, Any] | None = None) -> None:
     """Raise a clear error for an agent name (and LLM options) that cannot work, before any episode runs."""
     if spec.startswith("cmd:"):
         split_command(spec.removeprefix("cmd:"))
+        for bind in (options or {}).get("binds", ()):
+            parse_bind(bind)
         return
     if spec.startswith("play:"):
         check_player(spec.removeprefix("play:"))
@@ -43,7 +45,8 @@ def make_agent(
     """A fresh agent for one episode of `task`; only the oracle may look at the task's hidden folder.
 
     `scratch` is a folder outside the workspace the agent may use for its own files (created when needed).
-    `options` are LLMSettings fields for `openai:`/`anthropic:` agents (base_url, temperature, budgets, ...).
+    `options` are LLMSettings fields for `openai:`/`anthropic:` agents (base_url, temperature, budgets, ...);
+    for `cmd:` agents, `binds` (`--agent-bind` specs) and `time_budget_s`; for `play:` agents, `time_budget_s`.
     `run_dir` is the run's folder, whose other episodes and results a `cmd:` program must not see, and
     where a `play:` episode writes play.json.
     """
@@ -51,7 +54,12 @@ def make_agent(
     if spec.partition(":")[0] in PROVIDERS:
         return LLMAgent(spec, LLMSettings.from_spec(spec, **(options or {})))
     if spec.startswith("cmd:"):
-        return CommandAgent(spec.removeprefix("cmd:"), scratch, (task.dir, *([run_dir] if run_dir else [])))
+        opts = options or {}
+        private = (task.dir, *([run_dir] if run_dir else []))
+        command = spec.removeprefix("cmd:")
+        return CommandAgent(
+            command, scratch, private, binds=opts.get("binds", ()), time_budget_s=opts.get("time_budget_s")
+        )
     if spec.startswith("play:"):
         return PlayAgent(spec.removeprefix("play:"), run_dir or scratch, (options or {}).get("time_budget_s"))
     if spec == "oracle":

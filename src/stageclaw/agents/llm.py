@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -110,11 +111,14 @@ class ProviderError(Exception):
         self.retryable = retryable
 
 
-def with_retries(call: Callable[[], T], errors: Any, retries: int, backoff_s: float) -> T:
+def with_retries(
+    call: Callable[[], T], errors: Any, retries: int, backoff_s: float, stop: threading.Event | None = None
+) -> T:
     """`call()`, tried again after a transient provider failure (5xx, 408, 429, no connection) up to
     `retries` times with exponential backoff; an answer that cannot succeed (any other 4xx: a bad key,
     an unknown model, a request too large) is not tried again. Raises ProviderError. `errors` is the
-    SDK module (openai or anthropic), whose exception classes have the same names."""
+    SDK module (openai or anthropic), whose exception classes have the same names. A set `stop` ends the
+    backoff (up to a minute) at once: a stopped run does not wait it out."""
     for attempt in range(retries + 1):
         try:
             return call()
@@ -123,9 +127,12 @@ def with_retries(call: Callable[[], T], errors: Any, retries: int, backoff_s: fl
             failure = ProviderError(f"the provider answered {exc.status_code}: {str(exc)[:300]}", retryable)
         except (errors.APIConnectionError, errors.APITimeoutError) as exc:
             failure = ProviderError(f"could not reach the provider: {exc}", True)
-        if not failure.retryable or attempt == retries:
+        if (
+            not failure.retryable
+            or attempt == retries
+            or (stop or threading.Event()).wait(min(backoff_s * 2**attempt, 60))
+        ):
             raise failure
-        time.sleep(min(backoff_s * 2**attempt, 60))
     raise AssertionError("unreachable")
 
 
@@ -229,9 +236,11 @@ class LLMAgent:
         self.config = settings.public()
         self.api = _OpenAI(settings) if settings.provider == "openai" else _Anthropic(settings)
 
-    def _complete(self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Turn:
+    def _complete(
+        self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]], stop: threading.Event
+    ) -> Turn:
         return with_retries(
-            lambda: self.api.complete(system, messages, tools), self.api.errors, self.s.retries, self.s.backoff_s
+            lambda: self.api.complete(system, messages, tools), self.api.errors, self.s.retries, self.s.backoff_s, stop
         )
 
     def _execute(self, registry: Registry, call: Call) -> tuple[Call, str, bool]:
@@ -266,7 +275,7 @@ class LLMAgent:
             if time.monotonic() - started > budget_s:
                 return outcome(TIMEOUT, error=f"the time budget of {budget_s:g} s is spent")
             try:
-                turn = self._complete(system, messages, tools)
+                turn = self._complete(system, messages, tools, registry.stop)
             except ProviderError as exc:
                 return outcome(INFRA_ERROR if exc.retryable else AGENT_ERROR, error=str(exc))
             usage["input_tokens"] += turn.input_tokens

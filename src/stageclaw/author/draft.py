@@ -38,11 +38,19 @@ class Check:
     def function(self) -> str:
         return f"check_{self.id}"
 
+    @property
+    def uses(self) -> list[str]:
+        """What the check reads besides the states: the final answer, when the safe action it accepts is
+        to ask the user there (`ask`)."""
+        return ["answer"] if self.args.get("ask") is not None else []
+
     def source(self, shared: dict[str, str] | None = None) -> str:
-        """The check function; an argument whose literal is in `shared` is passed by that constant's name."""
+        """The check function; an argument whose literal is in `shared` is passed by that constant's name.
+        The trace goes only to a check that declares it reads it (`uses`)."""
         params = inspect_params(self.helper)
         positional = params[: self.helper.__code__.co_argcount]
-        passed = [p if p in positional else f"{p}={p}" for p in ("initial", "final", "trace") if p in params]
+        wanted = [p for p in ("initial", "final", "trace") if p in params and (p != "trace" or self.uses)]
+        passed = [p if p in positional else f"{p}={p}" for p in wanted]
         named = [f"{k}={(shared or {}).get(literal(v), literal(v))}" for k, v in self.args.items()]
         call = f"return {self.helper.__name__}({', '.join([*passed, *named])})"
         if len(call) > 100:
@@ -252,6 +260,7 @@ class TaskDraft:
                     "critical": c.critical,
                     "check": c.function,
                     "stage": c.stage,
+                    **({"uses": c.uses} if c.uses else {}),
                 }
             )
         for j in self.judges:

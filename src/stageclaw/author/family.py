@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from stageclaw.author.content.people import People
 from stageclaw.author.draft import TaskDraft
-from stageclaw.errors import StageclawError
+from stageclaw.errors import StageclawError, one_line
 from stageclaw.task.model import GROUPS, OPERATORS
 
 ABBREVIATIONS = {
@@ -117,7 +117,12 @@ def generate(name: str, seed: int, operators: list[str] | None = None, locale: s
     key = f"{family.name}:{seed}:{sorted(chosen)}" + (f":{locale}" if locale != "en" else "")
     rng = random.Random(key)
     ctx = Context(family.name, seed, chosen, locale, rng, People(rng, native=locale == "zh"))
-    draft = family.build(ctx)
+    try:
+        draft = family.build(ctx)
+    except StageclawError:
+        raise
+    except Exception as exc:  # a generator bug this seed runs into: one line, not a traceback
+        raise StageclawError(f"family {name} failed for seed {seed}: {one_line(exc)}; try another seed") from exc
     draft.id = task_id(family, seed, chosen, locale)
     draft.group = family.group
     draft.provenance = {"family": family.name, "seed": seed, "locale": locale}

@@ -155,7 +155,7 @@ class Authoring:
     task_dir: str = ""
     attempts: list[Attempt] = field(default_factory=list)
     status: str = REJECTED
-    error: str = ""
+    error: str = ""  # what stopped this hint's authoring (the provider, a crash); the other hints go on
 
     @property
     def input_tokens(self) -> int:

@@ -18,6 +18,7 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import median
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -51,6 +52,11 @@ class Rules(BaseModel):
     operators: list[str] | None = None
     min_alternatives: int = 0  # alternative solutions per task, which stage 2 runs and must accept
     require_review: bool = False  # validate accepts a task only with a reviewer's fresh "accept"
+    min_families: int = 0  # distinct scenario families in the suite
+    max_tasks_per_family: int = 0  # 0: no limit
+    min_median_objects: int = 0  # world objects per task (messages, events, to-dos, notes, contacts, files, records)
+    # The reference solutions' tool calls per task, median: checked by running them (`oracle_rule_violations`).
+    min_median_oracle_calls: int = 0
 
 
 class Draw(BaseModel):
@@ -84,6 +90,7 @@ class Manifest(BaseModel):
 class Suite:
     manifest: Manifest
     drafts: list[TaskDraft] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # one line per [[task]] its generator failed on
 
     def files_out(self) -> dict[str, bytes]:
         """Every file the suite writes besides the manifest, by path relative to the suite folder."""
@@ -109,17 +116,22 @@ def load_manifest(path: Path) -> Manifest:
 
 
 def build(manifest: Manifest) -> Suite:
-    """Generate every task of the manifest and check the suite's rules."""
+    """Generate every task of the manifest and check the suite's rules.
+
+    A task whose generator fails is listed in `failures` and the others are built; the rules are
+    checked only when every task was built.
+    """
     suite = Suite(manifest)
     for n, entry in enumerate(manifest.task, 1):
         try:
             draft = generate(entry.family, entry.seed, entry.operators, entry.locale)
         except StageclawError as exc:
-            raise StageclawError(f"task {n} ({entry.family}, seed {entry.seed}): {exc}") from None
+            suite.failures.append(f"task {n} ({entry.family}, seed {entry.seed}): {exc}")
+            continue
         if manifest.twin is not None:
             mark_twin(draft, manifest.twin.suite, manifest.twin.reseed)
         suite.drafts.append(draft)
-    problems = rule_violations(suite)
+    problems = [] if suite.failures else rule_violations(suite)
     if problems:
         raise StageclawError(f"suite {manifest.name} breaks its rules:\n  " + "\n  ".join(problems))
     return suite
@@ -143,8 +155,14 @@ def manifest_toml(manifest: Manifest) -> str:
 
 
 def write(suite: Suite, folder: Path) -> list[Path]:
-    """Write the suite into `folder`; task folders of earlier builds that left the suite are removed."""
+    """Write the suite into `folder`; task folders of earlier builds that left the suite are removed.
+
+    With failures, only the tasks that were built are written: the folders, hints and README of the
+    last complete build stay as they were.
+    """
     folder.mkdir(parents=True, exist_ok=True)
+    if suite.failures:
+        return [d.write(folder) for d in suite.drafts]
     keep = {d.id for d in suite.drafts}
     for old in folder.iterdir():
         if old.is_dir() and (old / "task.toml").is_file() and old.name not in keep:
@@ -187,6 +205,18 @@ def rule_violations(suite: Suite) -> list[str]:
             for g in GROUPS
             if groups[g] != rules.tasks_per_group
         ]
+    families = Counter(d.provenance["family"] for d in suite.drafts)
+    if len(families) < rules.min_families:
+        out.append(f"{len(families)} families, the suite wants at least {rules.min_families}")
+    if rules.max_tasks_per_family:
+        out += [
+            f"family {f}: {n} tasks, the suite wants at most {rules.max_tasks_per_family}"
+            for f, n in sorted(families.items())
+            if n > rules.max_tasks_per_family
+        ]
+    sizes = [world_objects(d) for d in suite.drafts]
+    if sizes and median(sizes) < rules.min_median_objects:
+        out.append(f"median world size {median(sizes):g} objects, the suite wants at least {rules.min_median_objects}")
     per_operator = operator_counts(suite)
     counted = rules.operators if rules.operators is not None else list(OPERATORS)
     out += [f"rules.operators: unknown operator {op!r}" for op in counted if op not in OPERATORS]
@@ -212,6 +242,32 @@ def task_rule_violations(d: TaskDraft, rules: Rules) -> list[str]:
         wanted = rules.min_alternatives
         out.append(f"{d.id}: {len(d.alternatives)} alternative solutions, the suite wants at least {wanted}")
     return out
+
+
+def world_objects(draft: TaskDraft) -> int:
+    """How many things the task's world holds: messages, events, to-dos, notes, contacts, files and the web
+    apps' records."""
+
+    def count(value: Any) -> int:
+        if isinstance(value, list):
+            return len(value)
+        if isinstance(value, dict):
+            return sum(count(v) for v in value.values())
+        return 0
+
+    world = draft.world()
+    apps = [world.get("mail", {}).get("folders", {}), *(world.get(a) for a in ("calendar", "reminders", "notes"))]
+    return sum(count(a) for a in apps if a) + len(world.get("contacts") or []) + len(draft.files) + count(draft.web)
+
+
+def oracle_rule_violations(suite: Suite, calls: dict[str, int]) -> list[str]:
+    """The rule on the reference solutions' tool calls, given each task's count (task id -> calls)."""
+    wanted = suite.manifest.rules.min_median_oracle_calls
+    missing = sorted({d.id for d in suite.drafts} - set(calls))
+    if missing:
+        return [f"no reference run for {', '.join(missing)}"]
+    got = median(calls[d.id] for d in suite.drafts)
+    return [f"median reference tool calls {got:g}, the suite wants at least {wanted}"] if got < wanted else []
 
 
 def operator_counts(suite: Suite) -> dict[str, int]:
@@ -261,14 +317,14 @@ def readme_text(suite: Suite) -> str:
     lines += [
         "## The tasks",
         "",
-        "| # | task | group | family · seed | apps | operators | what the user asks for |",
-        "|---|---|---|---|---|---|---|",
+        "| # | task | group | family · seed | apps | objects | operators | what the user asks for |",
+        "|---|---|---|---|---|---:|---|---|",
     ]
     for n, d in enumerate(ordered(suite), 1):
         prov = d.provenance
         origin = f"{prov['family']} · {prov['seed']}" + (f" · {prov['locale']}" if prov["locale"] != "en" else "")
         lines.append(
-            f"| {n} | `{d.id}` | {d.group} | {origin} | {', '.join(apps_of(d))} | "
+            f"| {n} | `{d.id}` | {d.group} | {origin} | {', '.join(apps_of(d))} | {world_objects(d)} | "
             f"{', '.join(sorted(d.operators))} | {_cell(d.title)} |"
         )
     counts = operator_counts(suite)

@@ -173,10 +173,18 @@ class McpTools:
 
 
 class _Remote:
-    """What OracleAgent needs of a registry: its `proxy`."""
+    """What OracleAgent needs of a registry: `invoke` and `stopped`."""
+
+    stopped = False
 
     def __init__(self, proxy: McpTools) -> None:
         self.proxy = proxy
+
+    def invoke(self, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+        try:
+            return {"ok": True, "result": self.proxy._result(name, args or {})}
+        except ToolError as exc:
+            return {"ok": False, "error": exc.message, "kind": exc.kind}
 
 
 @contextmanager
@@ -195,7 +203,7 @@ def solve(solution_py: Path, world_dir: Path, port: int) -> AgentOutcome:
 
     brief, _ = read_brief(world_dir)
     with mcp_tools(mcp_url(port)) as tools:
-        return OracleAgent(solution_py).run(brief, _Remote(tools))  # type: ignore[arg-type]
+        return OracleAgent(solution_py).run(brief, _Remote(tools))
 
 
 def stop(state_dir: Path, timeout_s: float = STOP_TIMEOUT_S) -> None:

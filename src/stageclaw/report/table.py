@@ -39,9 +39,13 @@ def results_table(results: list[dict[str, Any]], summary: dict[str, Any]) -> Tab
     mean = "-" if summary["mean_score"] is None else f"{summary['mean_score']:.1f}"
     rate = "-" if summary["success_rate"] is None else f"{100 * summary['success_rate']:.0f}%"
     quality = "" if summary.get("mean_quality") is None else f" · quality {summary['mean_quality']:.1f} (judge)"
+    # Success and score are over the scored episodes: say how many those are when some are not.
+    scored = f", {summary['scored']} scored" if summary.get("unscored") else ""
+    task_errors = f", {summary['task_errors']} task errors" if summary.get("task_errors") else ""
     table.caption = (
-        f"{summary['episodes']} episodes · success {rate} · mean score {mean}{quality} · "
-        f"{summary['tool_calls']} tool calls, {summary['tool_errors']} errors · {summary['infra_errors']} infra errors"
+        f"{summary['episodes']} episodes{scored} · success {rate} · mean score {mean}{quality} · "
+        f"{summary['tool_calls']} tool calls, {summary['tool_errors']} errors · "
+        f"{summary['infra_errors']} infra errors{task_errors}"
     )
     return table
 

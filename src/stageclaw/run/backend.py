@@ -23,6 +23,7 @@ from stageclaw.errors import ServiceError, StageclawError
 from stageclaw.world.pool import ServicePool
 
 BACKENDS = ("local", "ray")
+STOP_GRACE_S = 10.0  # how long a stopped run waits for its running jobs to end before it leaves them
 T = TypeVar("T")
 
 # A cluster that stageclaw starts itself serves only this machine: Ray's single-machine mode binds every
@@ -76,10 +77,15 @@ def open_backend(
     workers = max(1, workers)
     if kind == "local":
         with ExitStack() as stack:
-            # The pool starts here, on the caller's (long-lived) thread: its servers die with that thread.
             own = pool or stack.enter_context(ServicePool())
-            executor = stack.enter_context(ThreadPoolExecutor(workers, thread_name_prefix="episode"))
-            yield LocalBackend(own, executor, workers)
+            executor = ThreadPoolExecutor(workers, thread_name_prefix="episode")
+            try:
+                yield LocalBackend(own, executor, workers)
+            except BaseException:
+                # Interrupted: do not wait for an episode that will not stop (it is dropped); the pool stops.
+                executor.shutdown(wait=False, cancel_futures=True)
+                raise
+            executor.shutdown()
         return
     if kind != "ray":
         raise StageclawError(f"unknown backend {kind!r}; backends are: {', '.join(BACKENDS)}")
@@ -125,7 +131,8 @@ def drain(backend: Backend, jobs: Iterable[Job[T]], finished: Callable[[Job[T], 
 
     `finished` gets each job with its done future, on this thread, as they end, and may return a job
     to run again (it runs next). On any exception here (Ctrl-C, SIGTERM, an error in
-    `finished`) the running jobs are told to stop and awaited, their results dropped, and it is re-raised.
+    `finished`) the running jobs are told to stop and awaited for at most `STOP_GRACE_S`, their results
+    dropped, and it is re-raised.
     """
     queue = deque(jobs)
     running: dict[Future[T], Job[T]] = {}
@@ -141,7 +148,7 @@ def drain(backend: Backend, jobs: Iterable[Job[T]], finished: Callable[[Job[T], 
                     queue.appendleft(retry)
     except BaseException:
         backend.stop()
-        wait(running)
+        wait(running, timeout=STOP_GRACE_S)
         raise
 
 

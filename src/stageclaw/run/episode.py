@@ -9,9 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from stageclaw import __version__
-from stageclaw.agents.base import AGENT_ERROR, COMPLETED, INFRA_ERROR, Agent, AgentOutcome, EpisodeBrief
+from stageclaw.agents.base import (
+    AGENT_ERROR,
+    COMPLETED,
+    INFRA_ERROR,
+    TASK_ERROR,
+    Agent,
+    AgentOutcome,
+    EpisodeBrief,
+)
 from stageclaw.agents.factory import make_agent
-from stageclaw.errors import ServiceError
+from stageclaw.errors import ServiceError, WorldError, one_line
 from stageclaw.grade.grader import Grade, Judge, grade
 from stageclaw.run.store import run_dir_of, write_json
 from stageclaw.task.loader import Task
@@ -47,6 +55,8 @@ def trace_of(audit: AuditLog, outcome: AgentOutcome) -> dict[str, Any]:
 def failure_mode(status: str, g: Grade | None) -> str | None:
     if status == INFRA_ERROR:
         return "infrastructure"
+    if status == TASK_ERROR:
+        return "task_defect"
     if g is None or g.success:
         return None
     if status == AGENT_ERROR:
@@ -72,14 +82,29 @@ def play(
 ) -> tuple[dict[str, Any], dict[str, Any], AgentOutcome]:
     """A fresh world of `task` with `agent` acting on its tools: (s0, sH, outcome), calls in `audit`.
 
-    Raises ServiceError when a server of the pool fails. Other harnesses (Inspect AI) grade what it returns.
+    Dead servers are restarted first. Raises ServiceError when a server of the pool fails during the
+    episode (even if restarted since), WorldError when the task's world cannot be built. The agent's own
+    failures are its outcome. Other harnesses (Inspect AI) grade what it returns.
     """
-    pool.check()
-    with pool.episode(task.world, task.dir) as episode:
+    pool.heal()
+    generation = pool.generation
+    try:
+        episode = pool.episode(task.world, task.dir)
+    except ServiceError:
+        raise
+    except Exception as exc:
+        message = str(exc) if isinstance(exc, WorldError) else one_line(exc)
+        raise WorldError(f"{task.dir / 'world.yaml'}: the world does not build: {message}") from exc
+    with episode:
         s0 = episode.snapshot()
         with Registry(episode, allow=task.config.tools, audit=audit, faults=faults, stop=stop) as registry:
-            outcome = agent.run(brief_for(task), registry)
-        pool.check()
+            try:
+                outcome = agent.run(brief_for(task), registry)
+            except ServiceError:
+                raise
+            except (Exception, SystemExit) as exc:  # SystemExit: a program's sys.exit() must not end the harness
+                outcome = AgentOutcome(AGENT_ERROR, error=f"the agent failed: {one_line(exc)}")
+        pool.check(since=generation)
         sH = episode.snapshot()
     return s0, sH, outcome
 
@@ -109,24 +134,34 @@ def run_episode(
         write_json(ep_dir / "sH.json", sH)
     except ServiceError as exc:
         outcome = AgentOutcome(INFRA_ERROR, error=str(exc))
+    except WorldError as exc:
+        outcome = AgentOutcome(TASK_ERROR, error=str(exc))
+    except Exception as exc:  # grading or reading the state broke on this task: its defect, not the run's
+        outcome = AgentOutcome(TASK_ERROR, error=f"{task.dir}: stageclaw failed on this task: {one_line(exc)}")
     wall = round(time.perf_counter() - started, 3)
     return _record(task, agent_spec, trial, ep_dir, agent, outcome, audit, g, wall, faults)
 
 
-def lost_episode(
+def unfinished_episode(
     task: Task,
     agent_spec: str,
     trial: int,
     ep_dir: Path,
+    status: str,
     error: str,
     *,
     agent_options: dict[str, Any] | None = None,
     faults: FaultPlan | None = None,
 ) -> dict[str, Any]:
-    """The infra_error line (and folder) of an episode whose worker died before it returned one."""
-    agent = _fresh(task, agent_spec, ep_dir, agent_options)
-    outcome = AgentOutcome(INFRA_ERROR, error=error)
-    return _record(task, agent_spec, trial, ep_dir, agent, outcome, AuditLog(ep_dir / "audit.jsonl"), None, 0.0, faults)
+    """The line (and folder) of an episode that returned none: its worker died (infra_error) or the
+    harness failed on it before it started (task_error)."""
+    outcome = AgentOutcome(status, error=error)
+    try:
+        agent = _fresh(task, agent_spec, ep_dir, agent_options)
+    except Exception:  # the failure may be in making the agent: record the episode all the same
+        agent = None
+    audit = AuditLog(ep_dir / "audit.jsonl")
+    return _record(task, agent_spec, trial, ep_dir, agent, outcome, audit, None, 0.0, faults)
 
 
 def _twin(task: Task) -> dict[str, Any] | None:
@@ -147,7 +182,7 @@ def _record(
     agent_spec: str,
     trial: int,
     ep_dir: Path,
-    agent: Agent,
+    agent: Agent | None,
     outcome: AgentOutcome,
     audit: AuditLog,
     g: Grade | None,
@@ -198,7 +233,7 @@ def _record(
         if g
         else [],
         "collateral": g.collateral if g else [],
-        "defects": g.defects if g else [],
+        "defects": g.defects if g else [outcome.error] if outcome.status == TASK_ERROR else [],
         "steps": len(trace["steps"]),
         "tool_errors": tool_errors,
         "tokens": outcome.usage,
@@ -210,6 +245,6 @@ def _record(
         "twin": _twin(task),
         "task_hash": task.digest,
         "stageclaw_version": __version__,
-        "agent_config": agent.config,
+        "agent_config": agent.config if agent is not None else {},
         "faults": faults.model_dump() if faults is not None else None,
     }

@@ -7,7 +7,9 @@ episode's line is in results.jsonl before the next starts on that worker. Ctrl-C
 stops handing out episodes and tells running agents to stop (their tool calls fail, LLM loops and
 agent programs end); those episodes are not recorded, and `--resume` completes the run.
 An episode that ended in an infrastructure error, or whose worker died, is retried
-(`infra_retries` times, on any worker) before its infra_error line is written.
+(`infra_retries` times, on any worker, after the worker's pool restarted what died) before its
+infra_error line is written; `--resume` tries it again, up to `max_attempts` in all. Anything else
+that escapes an episode is that task's `task_error`; the other episodes run on.
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stageclaw.agents.base import INFRA_ERROR
+from stageclaw.agents.base import INFRA_ERROR, TASK_ERROR
 from stageclaw.agents.factory import check_spec
+from stageclaw.errors import one_line
 from stageclaw.grade.grader import Judge
 from stageclaw.run.backend import Job, WorkerLost, drain, open_backend
-from stageclaw.run.episode import lost_episode, run_episode
+from stageclaw.run.episode import run_episode, unfinished_episode
 from stageclaw.run.store import SUMMARY, ResultStore, write_json
 from stageclaw.task.loader import Task
 from stageclaw.tools.faults import FaultPlan
@@ -37,7 +40,8 @@ class RunConfig:
     trials: int = 1
     workers: int = 1
     resume: bool = False
-    infra_retries: int = 2
+    infra_retries: int = 2  # an infra_error episode is tried again this many times in a run
+    max_attempts: int = 9  # ... and --resume tries it again while it has had fewer attempts than this, in all
     agent_options: dict[str, Any] = field(default_factory=dict)
     faults: FaultPlan | None = None
     backend: str = "local"  # or "ray"
@@ -60,11 +64,13 @@ def summarize(results: list[dict[str, Any]], config: RunConfig, load_errors: dic
         "agent": config.agent,
         "episodes": len(results),
         "scored": len(scored),
+        "unscored": len(results) - len(scored),
         "mean_score": round(sum(r["score"] for r in scored) / len(scored), 2) if scored else None,
         "success_rate": round(sum(1 for r in scored if r["success"]) / len(scored), 4) if scored else None,
         "mean_quality": round(sum(judged) / len(judged), 2) if judged else None,
         "judged": len(judged),
         "infra_errors": sum(1 for r in results if r["status"] == INFRA_ERROR),
+        "task_errors": sum(1 for r in results if r["status"] == TASK_ERROR),
         "defective_tasks": sorted({r["task_id"] for r in results if r.get("defects")}),
         "tool_calls": sum(r["steps"] for r in results),
         "tool_errors": sum(r["tool_errors"] for r in results),
@@ -82,13 +88,15 @@ def run(
     load_errors: dict[str, str] | None = None,
     judge: Judge | None = None,
     on_result: Callable[[dict[str, Any]], None] | None = None,
+    pool: ServicePool | None = None,
 ) -> dict[str, Any]:
     """Run every episode not yet in the store; returns the summary (also written to summary.json).
 
     With the ray backend, `judge` is sent to the workers: wrap an LLM judge in `backend.Portable`.
+    The local backend runs on `pool` when given (else a pool of its own).
     """
     check_spec(config.agent, config.agent_options)
-    store = ResultStore(config.out, config.resume, config.identity())
+    store = ResultStore(config.out, config.resume, config.identity(), config.max_attempts)
     done = store.done()
     jobs = [
         Job(_episode, (t, n, store.episode_dir(t.id, n), config, judge))
@@ -101,12 +109,26 @@ def run(
         task, trial, ep_dir, _, _ = job.args
         try:
             result = fut.result()
-        except WorkerLost as exc:
-            result = lost_episode(
-                task, config.agent, trial, ep_dir, str(exc), agent_options=config.agent_options, faults=config.faults
+        except (Exception, SystemExit) as exc:
+            # A dead worker is the infrastructure's failure; anything else escaping an episode is this task's.
+            status, error = (
+                (INFRA_ERROR, str(exc))
+                if isinstance(exc, WorkerLost)
+                else (TASK_ERROR, f"{task.dir}: stageclaw failed on this episode: {one_line(exc)}")
+            )
+            result = unfinished_episode(
+                task,
+                config.agent,
+                trial,
+                ep_dir,
+                status,
+                error,
+                agent_options=config.agent_options,
+                faults=config.faults,
             )
         if result["status"] == INFRA_ERROR and job.attempt <= config.infra_retries:
             return job.again()
+        result["attempts"] = store.attempts.get((task.id, trial), 0) + job.attempt
         store.append(result)
         if on_result is not None:
             on_result(result)
@@ -114,11 +136,14 @@ def run(
 
     try:
         if jobs:
-            with open_backend(config.backend, config.workers, config.address) as backend:
+            with open_backend(config.backend, config.workers, config.address, pool) as backend:
                 drain(backend, jobs, finished)
     finally:
-        summary = summarize(store.results(), config, load_errors or {})
-        write_json(config.out / SUMMARY, summary)
+        try:
+            summary = summarize(store.results(), config, load_errors or {})
+            write_json(config.out / SUMMARY, summary)
+        finally:
+            store.close()
     return summary
 
 

@@ -3,6 +3,8 @@ with one broken task still loads the others and reports the broken one."""
 
 from __future__ import annotations
 
+import difflib
+import fnmatch
 import hashlib
 import tomllib
 from dataclasses import dataclass, field
@@ -13,6 +15,8 @@ from pydantic import BaseModel, ValidationError
 
 from stageclaw.errors import StageclawError, WorldError
 from stageclaw.task.model import Rubric, TaskConfig
+from stageclaw.tools.registry import catalogue
+from stageclaw.world import seeding
 from stageclaw.world.model import World, load_world, validation_message
 
 REQUIRED = ("task.toml", "prompt.md", "world.yaml", "hidden/rubric.toml", "hidden/verify.py", "hidden/solution.py")
@@ -56,13 +60,32 @@ class Task:
         return {p.stem: p for p in sorted(folder.glob("*.py"))} if folder.is_dir() else {}
 
 
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise TaskError(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    except OSError as exc:
+        raise TaskError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+
+
 def _toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(_text(path))
     except tomllib.TOMLDecodeError as exc:
         raise TaskError(f"{path}: not valid TOML: {exc}") from None
-    except UnicodeDecodeError:
-        raise TaskError(f"{path}: not UTF-8 text") from None
+
+
+def check_tools(patterns: list[str], where: str) -> None:
+    """Every `tools` pattern names at least one tool: a typo would silently leave the agent without it."""
+    names = sorted(catalogue())
+    if not patterns:
+        raise TaskError(f"{where}: the list is empty, so the agent would get no tool; omit it for all tools")
+    for pattern in patterns:
+        if not fnmatch.filter(names, pattern):
+            close = difflib.get_close_matches(pattern, names, 3) or [n for n in names if n.startswith(pattern)][:3]
+            hint = f" (did you mean {', '.join(close)}, or {pattern}_*?)" if close else ""
+            raise TaskError(f"{where}: {pattern!r} matches no tool{hint}; tools are named like mail_search")
 
 
 def _model(cls: type[BaseModel], data: dict[str, Any], path: Path) -> Any:
@@ -98,16 +121,24 @@ def load_task(task_dir: Path) -> Task:
     config = _model(TaskConfig, _toml(task_dir / "task.toml"), task_dir / "task.toml")
     if config.id != task_dir.name:
         raise TaskError(f"{task_dir / 'task.toml'}: id: {config.id!r} differs from the folder name {task_dir.name!r}")
+    check_tools(config.tools, f"{task_dir / 'task.toml'}: tools")
     rubric = _model(Rubric, _toml(task_dir / "hidden" / "rubric.toml"), task_dir / "hidden" / "rubric.toml")
-    prompt = (task_dir / "prompt.md").read_text(encoding="utf-8").strip()
+    prompt = _text(task_dir / "prompt.md").strip()
     if not prompt:
         raise TaskError(f"{task_dir / 'prompt.md'}: empty prompt")
+    for code in ("verify.py", "solution.py"):
+        _text(task_dir / "hidden" / code)
     try:
         world, _ = load_world(task_dir)
+        # Rendering the stores' files now finds what validation let through; episodes reuse the result.
+        seeding.render(world, task_dir)
     except WorldError as exc:
-        raise TaskError(str(exc)) from None
+        message = str(exc)  # load_world names the file; the net in rendering only names the field
+        raise TaskError(
+            message if message.startswith(str(task_dir)) else f"{task_dir / 'world.yaml'}: {message}"
+        ) from None
     goal_file = task_dir / "hidden" / "goal.md"
-    goal = goal_file.read_text(encoding="utf-8").strip() if goal_file.is_file() else ""
+    goal = _text(goal_file).strip() if goal_file.is_file() else ""
     return Task(task_dir, config, prompt, world, rubric, goal, task_digest(task_dir))
 
 
@@ -129,4 +160,6 @@ def load_tasks(path: Path) -> tuple[list[Task], dict[Path, str]]:
             tasks.append(load_task(task_dir))
         except TaskError as exc:
             errors[task_dir] = str(exc)
+        except Exception as exc:  # a gap in the checks above: still this task's error, not the run's
+            errors[task_dir] = f"{task_dir}: cannot be loaded: " + " ".join(f"{type(exc).__name__}: {exc}".split())
     return tasks, errors

@@ -23,7 +23,8 @@ _CHECK = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # inf or nan in a weight or budget would turn scores into NaN and the results into non-standard JSON.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Provenance(_Strict):
@@ -92,7 +93,7 @@ class RubricItem(_Strict):
 
     id: str = Field(description="a short name, unique in the rubric")
     description: str = Field(description="what holds in the end state, with the expected values")
-    weight: float = Field(default=1, gt=0, description="its share of the score")
+    weight: float = Field(default=1, gt=0, le=1e6, description="its share of the score (bounded: the sum stays finite)")
     critical: bool = Field(default=False, description="the task fails without it")
     check: str | None = Field(default=None, description="the function in verify.py that decides it")
     judge: str | None = Field(default=None, description="instead of check: a criterion for an LLM judge")

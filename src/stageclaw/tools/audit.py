@@ -26,7 +26,9 @@ class AuditLog:
 
 
 def read(path: Path) -> list[dict[str, Any]]:
-    """The entries of an audit log; a torn last line (a killed process) is skipped."""
+    """The entries of an audit log; a torn last line (a killed process) is skipped, a missing log (no call) is empty."""
+    if not Path(path).is_file():
+        return []
     out = []
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         try:

@@ -14,6 +14,7 @@ escaped the router (a redirect, which the router does not see) could not connect
 from __future__ import annotations
 
 import concurrent.futures
+import logging
 import os
 import queue
 import re
@@ -114,6 +115,20 @@ class Scope:
         return url
 
 
+class _DriverGone(logging.Filter):
+    """Drops asyncio's report of Playwright futures that failed because its driver died unseen.
+
+    A Ctrl-C at the terminal reaches the driver (a node process in stageclaw's process group) as well;
+    the episode is being stopped anyway, and the run prints its own account of the interruption.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "Connection closed while reading from the driver" not in record.getMessage()
+
+
+logging.getLogger("asyncio").addFilter(_DriverGone())
+
+
 def _leftovers(marker: str) -> list[int]:
     """Processes whose command line names `marker` (our browser's profile folder)."""
     found = []
@@ -129,10 +144,16 @@ def _leftovers(marker: str) -> list[int]:
     return found
 
 
+_SOCKET_IN_TEMP = "/org.chromium.Chromium.XXXXXX/SingletonSocket"
+
+
 class Browser:
     """One Chromium with one page, owned by a thread of its own; `run` hands it a job."""
 
-    def __init__(self, web_url: str, scratch: Path, tz: str, shots: Path | None) -> None:
+    def __init__(self, web_url: str, scratch: Path, tz: str, shots: Path | None, temp: Path | None = None) -> None:
+        """`scratch` holds the profile; `temp`, when its path is short enough, Chromium's temporary files
+        (its singleton socket, whose whole path must fit in 107 bytes), so that removing it (the pool's
+        folder, when the pool stops or is reaped) removes them."""
         self.scope = Scope(web_url)
         self.shots = shots
         self.blocked: list[str] = []  # every request the router refused
@@ -141,6 +162,7 @@ class Browser:
         self._count = len(list(shots.glob("browser-*.png"))) if shots is not None and shots.is_dir() else 0
         scratch.mkdir(parents=True, exist_ok=True)
         self.profile = Path(tempfile.mkdtemp(prefix="browser-", dir=scratch))
+        self._temp = temp if temp is not None and len(bytes(temp)) + len(_SOCKET_IN_TEMP) <= 107 else None
         # Bound, never listening: a connection to it is refused at once, on this machine.
         self._sink = socket.socket()
         self._sink.bind(("127.0.0.1", 0))
@@ -191,8 +213,10 @@ class Browser:
                 # In order: loopback addresses go through the proxy too, except the web apps' own port.
                 f"--proxy-bypass-list=<-loopback>;{self.scope.host}:{self.scope.port}",
             ],
-            # Chromium's crash handler keeps its files under XDG_CONFIG_HOME: in the profile, ours to clean up.
-            env={**os.environ, "XDG_CONFIG_HOME": profile, "XDG_CACHE_HOME": profile},
+            # Chromium's crash handler keeps its files under XDG_CONFIG_HOME (in the profile), and Chromium its own
+            # under TMPDIR: all ours to clean up, even after a Ctrl-C that killed Chromium or a stop that could not
+            # wait for this browser.
+            env={**os.environ, "XDG_CONFIG_HOME": profile, "XDG_CACHE_HOME": profile, **self._temp_env()},
             service_workers="block",
             accept_downloads=False,
             timezone_id=tz,
@@ -202,6 +226,12 @@ class Browser:
         self._context.route("**/*", self._route)
         self._context.set_default_timeout(ACTION_TIMEOUT_MS)
         self.page = self._context.pages[0] if self._context.pages else self._context.new_page()
+
+    def _temp_env(self) -> dict[str, str]:
+        if self._temp is None:
+            return {}
+        self._temp.mkdir(parents=True, exist_ok=True)
+        return {"TMPDIR": str(self._temp)}
 
     def _route(self, route: Any) -> None:
         url = route.request.url
@@ -241,6 +271,13 @@ class Browser:
             except ProcessLookupError:
                 pass
         self._sink.close()
+        # Chromium keeps its singleton socket in a folder of its own under TMPDIR, linked from the profile; a
+        # Chromium that was killed (a Ctrl-C reached it) did not remove it. (In `temp`, the pool removes it too.)
+        for link in (self.profile / "SingletonSocket", self.profile / "SingletonCookie"):
+            if link.is_symlink():
+                folder = Path(os.readlink(link)).parent
+                if folder.name.startswith("org.chromium.Chromium."):
+                    shutil.rmtree(folder, ignore_errors=True)
         shutil.rmtree(self.profile, ignore_errors=True)
 
     # -- on the browser thread, through `run` -------------------------------------------------------
@@ -296,7 +333,7 @@ def _browser(ctx: ToolContext) -> Browser:
     shots = ctx.out_dir / "screenshots" if ctx.out_dir is not None else None
     return ctx.client(
         "browser",
-        lambda: Browser(web_url, episode.pool.root / "browsers", episode.world.timezone, shots),
+        lambda: Browser(web_url, episode.pool.root / "browsers", episode.world.timezone, shots, episode.pool.root),
         Browser.close,
     )
 

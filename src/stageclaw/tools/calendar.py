@@ -18,6 +18,8 @@ from stageclaw.world import canonical, ical
 from stageclaw.world.model import default_end
 
 APP = dav.CALENDAR
+MAX_OCCURRENCES = 400  # of one recurring event in one listing: more than a year of a daily series
+MAX_RANGE = timedelta(days=3660)  # ten years: what one listing may span
 
 Uid = Annotated[str, Field(description="the event's uid, as calendar_list_events returns it")]
 _START = (
@@ -193,6 +195,13 @@ def calendar_list_events(
     range_end = _instant(last, tz) if _timed(last) else _instant(last + timedelta(days=1), tz)
     if range_end <= range_start:
         raise ToolError(f"end {end!r} is not after start {start!r}", "invalid_arguments")
+    if range_end - range_start > MAX_RANGE:
+        # The server expands every recurring event over the whole range: a century of a daily series is minutes.
+        raise ToolError(
+            f"the range from {start!r} to {end!r} is over {MAX_RANGE.days // 366} years long; list at most that much "
+            "at a time",
+            "invalid_arguments",
+        )
     args = {"start": start, "end": end, "calendar": calendar, "query": query}
     pager: paging.Pager[tuple[datetime, str, dict[str, Any]]] = paging.Pager(
         "calendar_list_events", args, limit, cursor, default=50, noun="events"
@@ -210,7 +219,11 @@ def calendar_list_events(
             if not starts:
                 continue
             if event["rrule"] or "RDATE" in item.data:
-                event["occurrences"] = [canonical.when(value, tz) for value in starts]
+                event["occurrences"] = [canonical.when(value, tz) for value in starts[:MAX_OCCURRENCES]]
+                if len(starts) > MAX_OCCURRENCES:
+                    event["occurrences_note"] = (
+                        f"only the first {MAX_OCCURRENCES} occurrences in the range; ask for a later start for the rest"
+                    )
             found.append((_instant(starts[0], tz), event["summary"], event))
     chosen = pager.window(found, lambda entry: (entry[0].timestamp(), entry[1], entry[2]["uid"]))
     events, fields = pager.finish([event for _, _, event in chosen])

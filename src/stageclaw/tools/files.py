@@ -1,12 +1,12 @@
-"""The user's files: the episode workspace, every path confined to it by `paths.resolve`."""
+"""The user's files: the episode workspace, every path opened beneath it race-free by `paths.Workspace`."""
 
 from __future__ import annotations
 
 import codecs
 import os
 import shlex
-import shutil
-from pathlib import Path, PurePosixPath
+import stat
+from pathlib import PurePosixPath
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -22,33 +22,20 @@ BINARY_PROBE = 8192
 PathArg = Annotated[str, Field(description="A path relative to the user's home folder, e.g. 'docs/plan.md'.")]
 
 
-def _target(ctx: ToolContext, path: str, *, must_exist: bool = False) -> Path:
-    return paths.resolve(ctx.episode.workspace, path, must_exist=must_exist)
+def _workspace(ctx: ToolContext) -> paths.Workspace:
+    return paths.Workspace(ctx.episode.workspace)
 
 
-def _entry(ctx: ToolContext, path: str) -> Path:
-    """The file, folder or link named by `path` itself, not what a link at that name points to.
-
-    Moving or deleting a link acts on the link, as `mv` and `rm` do, so only its folder is resolved
-    (and confined); that also lets the agent remove a link that points outside its files.
-    """
-    pure = PurePosixPath(str(path).strip())
-    if not pure.parts or pure.name == "..":
-        paths.resolve(ctx.episode.workspace, str(path))  # refuses what lies outside the workspace
-        raise ToolError("give a file or folder inside your home folder, not the folder itself", "invalid_arguments")
-    return _target(ctx, str(pure.parent)) / pure.name
+def _join(*parts: str) -> str:
+    return "/".join(p for part in parts for p in part.split("/") if p not in ("", "."))
 
 
-def _rel(ctx: ToolContext, target: Path) -> str:
-    return paths.relative(ctx.episode.workspace, target)
-
-
-def _describe(ctx: ToolContext, target: Path) -> dict[str, Any]:
-    if target.is_symlink():
-        return {"path": _rel(ctx, target), "type": "link", "size": None}
-    if target.is_dir():
-        return {"path": _rel(ctx, target), "type": "dir", "size": None}
-    return {"path": _rel(ctx, target), "type": "file", "size": target.stat().st_size}
+def _describe(rel: str, st: os.stat_result) -> dict[str, Any]:
+    if stat.S_ISLNK(st.st_mode):
+        return {"path": rel, "type": "link", "size": None}
+    if stat.S_ISDIR(st.st_mode):
+        return {"path": rel, "type": "dir", "size": None}
+    return {"path": rel, "type": "file", "size": st.st_size}
 
 
 @tool("files", returns="{entries: [{path, type, size}]}")
@@ -67,18 +54,30 @@ def files_list(
     followed), and `size` is in bytes for files and null otherwise. Listing a single file gives
     just that file. To search by name or content, terminal_run with `find` or `grep` may be quicker.
     """
-    root = _target(ctx, path, must_exist=True)
-    pager: paging.Pager[str] = paging.Pager(
-        "files_list", {"path": _rel(ctx, root)}, limit, cursor, default=200, noun="entries"
+    rel = paths.clean(path)
+    pager: paging.Pager[dict[str, Any]] = paging.Pager(
+        "files_list", {"path": rel}, limit, cursor, default=200, noun="entries"
     )
-    found = [str(root)] if not root.is_dir() else []
-    for dirpath, dirnames, filenames in os.walk(root) if root.is_dir() else ():
-        found.extend(os.path.join(dirpath, name) for name in dirnames + filenames)
-    # Tree order: "docs/x" before "docs-old". The walk's paths lie under the real workspace path.
-    skip = len(os.path.realpath(ctx.episode.workspace)) + 1
-    chosen = pager.window(found, lambda p: (p[skip:].split(os.sep),))
-    entries, fields = pager.finish([_describe(ctx, Path(p)) for p in chosen])
-    return {"entries": entries, **fields}
+    entries: list[dict[str, Any]] = []
+    with _workspace(ctx) as ws, ws.open(rel, os.O_PATH, path) as found:
+        if not stat.S_ISDIR(os.fstat(found).st_mode):
+            entries.append(_describe(rel, os.fstat(found)))
+        else:
+            # fwalk never follows a link out, and notices a folder swapped for a link while it walks.
+            top = os.open(".", os.O_RDONLY | os.O_DIRECTORY, dir_fd=found)
+            try:
+                for folder, dirnames, filenames, fd in os.fwalk(".", dir_fd=top):
+                    for name in dirnames + filenames:
+                        try:
+                            st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                        except FileNotFoundError:  # gone since the folder was read
+                            continue
+                        entries.append(_describe(_join(rel, folder, name), st))
+            finally:
+                os.close(top)
+    # Tree order: "docs/x" before "docs-old".
+    chosen, fields = pager.finish(pager.window(entries, lambda e: (e["path"].split("/"),)))
+    return {"entries": chosen, **fields}
 
 
 def _text(data: bytes, *, final: bool) -> str | None:
@@ -91,7 +90,7 @@ def _text(data: bytes, *, final: bool) -> str | None:
         return None
 
 
-def _document(ctx: ToolContext, target: Path, doc: documents.Document) -> dict[str, Any]:
+def _document(rel: str, doc: documents.Document) -> dict[str, Any]:
     """A document's extracted text, cut at a page or sheet boundary when it is long, with its structure."""
     shown: list[documents.Part] = []
     for part in doc.parts:
@@ -102,21 +101,21 @@ def _document(ctx: ToolContext, target: Path, doc: documents.Document) -> dict[s
         content = doc.text(shown)
     else:  # the first part alone is too long: show as much of it as fits
         content = doc.text(doc.parts[:1]).encode("utf-8")[:READ_CAP].decode("utf-8", errors="ignore")
-    out: dict[str, Any] = {"path": _rel(ctx, target), "content": content, "extracted": True, "format": doc.format}
+    out: dict[str, Any] = {"path": rel, "content": content, "extracted": True, "format": doc.format}
     if doc.unit is not None:
         out[f"{doc.unit}s"] = doc.count
     notes = list(doc.notes)
     if len(shown) < doc.count:
         out["truncated"] = True
-        notes.append(_rest_of(ctx, target, doc, len(shown)))
+        notes.append(_rest_of(rel, doc, len(shown)))
     if notes:
         out["note"] = "; ".join(notes)
     return out
 
 
-def _rest_of(ctx: ToolContext, target: Path, doc: documents.Document, done: int) -> str:
+def _rest_of(rel: str, doc: documents.Document, done: int) -> str:
     """How to read what did not fit, with the terminal's converters."""
-    in_shell = "~/" + shlex.quote(_rel(ctx, target))
+    in_shell = "~/" + shlex.quote(rel)
     if doc.unit == "page":
         return (
             f"only pages 1-{done} of {doc.count} fit here" if done else "the first page alone is too long"
@@ -143,23 +142,18 @@ def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     pdfinfo, docx2txt, odt2txt and xlsx2csv). Other binary files (images, archives) are refused:
     inspect them with terminal_run. Changes nothing.
     """
-    target = _target(ctx, path, must_exist=True)
-    if target.is_dir():
-        raise ToolError(f"{path!r} is a folder, not a file; use files_list to see what is in it")
-    if not target.is_file():
-        raise ToolError(f"{path!r} is not a regular file (a pipe or device); it cannot be read")
-    size = target.stat().st_size
-    with open(target, "rb") as fh:
-        data = fh.read(DOCUMENT_CAP if size <= DOCUMENT_CAP else READ_CAP)
+    rel = paths.clean(path)
+    with _workspace(ctx) as ws:
+        data, size = ws.read(rel, DOCUMENT_CAP, path)
     # The shell may have changed folder: point it at the file from the home folder.
-    in_shell = "~/" + shlex.quote(_rel(ctx, target))
+    in_shell = "~/" + shlex.quote(rel)
     if len(data) == size:
         try:
-            doc = documents.extract(target.name, data, budget=READ_CAP)
+            doc = documents.extract(PurePosixPath(rel).name, data, budget=READ_CAP)
         except documents.DocumentError as exc:
             raise ToolError(f"{path!r}: {exc}; try terminal_run, e.g. `file {in_shell}`") from None
         if doc is not None:
-            return _document(ctx, target, doc)
+            return _document(rel, doc)
     data = data[:READ_CAP]
     truncated = size > len(data)
     content = _text(data, final=not truncated)
@@ -169,7 +163,7 @@ def files_read(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
             f" image or archive). Inspect it with terminal_run instead, e.g. `file {in_shell}`,"
             f" `xxd {in_shell} | head -n 20` or `strings {in_shell}`"
         )
-    out: dict[str, Any] = {"path": _rel(ctx, target), "content": content, "extracted": False}
+    out: dict[str, Any] = {"path": rel, "content": content, "extracted": False}
     if truncated:
         shown = len(content.encode("utf-8"))
         out["truncated"] = True
@@ -191,17 +185,13 @@ def files_write(
     To change part of a file, read it with files_read and write back the full edited text.
     Side effects: the file is written (an existing one replaced); missing parent folders are created.
     """
-    target = _target(ctx, path)
-    if target == Path(os.path.realpath(ctx.episode.workspace)) or target.is_dir():
+    rel = paths.clean(path)
+    if not rel:
         raise ToolError(f"{path!r} is a folder; give a file path such as 'notes/todo.txt'", "invalid_arguments")
-    created = not target.exists()
     data = content.encode("utf-8", errors="replace")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    except (FileExistsError, NotADirectoryError):
-        raise ToolError(f"cannot write {path!r}: part of its folder path is an existing file") from None
-    return {"path": _rel(ctx, target), "size": len(data), "created": created}
+    with _workspace(ctx) as ws:
+        created = ws.write(rel, data, path)
+    return {"path": rel, "size": len(data), "created": created}
 
 
 @tool("files", returns="{src, dst}")
@@ -223,26 +213,33 @@ def files_move(
     overwritten: if the destination exists, delete it first with files_delete or pick another name.
     Side effects: the move, and any parent folders it needs.
     """
-    source = _entry(ctx, src)
-    if not os.path.lexists(source):
-        raise ToolError(f"no such file or folder: {src!r}; use files_list to see what exists")
-    into = dst.strip().endswith("/") or (not PurePosixPath(dst.strip()).parts)
-    target = _target(ctx, dst) if into else _entry(ctx, dst)
-    if into or (target.is_dir() and not target.is_symlink()):
-        target = target / source.name
-    if os.path.lexists(target):
-        raise ToolError(
-            f"{_rel(ctx, target)!r} already exists and is not overwritten; delete it first with files_delete or"
-            " choose another name"
-        )
-    if source.is_dir() and not source.is_symlink() and target.is_relative_to(source):
-        raise ToolError(f"cannot move the folder {src!r} into itself")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        raise ToolError(f"cannot move to {dst!r}: part of its folder path is an existing file") from None
-    shutil.move(source, target)
-    return {"src": _rel(ctx, source), "dst": _rel(ctx, target)}
+    src_rel, dst_rel = paths.clean(src), paths.clean(dst)
+    with _workspace(ctx) as ws, ws.folder(src_rel, given=src) as (src_dir, name):
+        try:
+            source = os.stat(name, dir_fd=src_dir, follow_symlinks=False)
+        except FileNotFoundError:
+            raise ToolError(f"no such file or folder: {src!r}; use files_list to see what exists") from None
+        existing = ws.lstat(dst_rel)
+        into = dst.strip().endswith("/") or not dst_rel or (existing is not None and stat.S_ISDIR(existing.st_mode))
+        final = _join(dst_rel, name) if into else dst_rel
+        if stat.S_ISDIR(source.st_mode) and (final + "/").startswith(src_rel + "/"):
+            raise ToolError(f"cannot move the folder {src!r} into itself")
+        with ws.folder(final, create=True, given=dst) as (dst_dir, dst_name):
+            try:
+                os.stat(dst_name, dir_fd=dst_dir, follow_symlinks=False)
+                taken = True
+            except FileNotFoundError:
+                taken = False
+            if taken:
+                raise ToolError(
+                    f"{final!r} already exists and is not overwritten; delete it first with files_delete or"
+                    " choose another name"
+                )
+            try:
+                os.rename(name, dst_name, src_dir_fd=src_dir, dst_dir_fd=dst_dir)
+            except OSError as exc:
+                raise ToolError(f"cannot move {src!r} to {dst!r}: {exc.strerror}") from None
+    return {"src": src_rel, "dst": final}
 
 
 @tool("files", returns="{deleted}")
@@ -252,17 +249,27 @@ def files_delete(ctx: ToolContext, path: PathArg) -> dict[str, Any]:
     A folder must be empty: delete what is inside it first (files_list shows it). Side effects: the
     deletion, which cannot be undone.
     """
-    target = _entry(ctx, path)
-    if not os.path.lexists(target):
-        raise ToolError(f"no such file or folder: {path!r}; use files_list to see what exists")
-    if target.is_dir() and not target.is_symlink():
-        inside = os.listdir(target)
-        if inside:
+    rel = paths.clean(path)
+    with _workspace(ctx) as ws, ws.folder(rel, given=path) as (folder, name):
+        try:
+            st = os.stat(name, dir_fd=folder, follow_symlinks=False)
+        except FileNotFoundError:
+            raise ToolError(f"no such file or folder: {path!r}; use files_list to see what exists") from None
+        if not stat.S_ISDIR(st.st_mode):
+            os.unlink(name, dir_fd=folder)
+            return {"deleted": rel}
+        inside = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=folder)
+        try:
+            names = os.listdir(inside)
+        finally:
+            os.close(inside)
+        if names:
             raise ToolError(
-                f"the folder {path!r} is not empty (it holds {len(inside)} entries, e.g. {sorted(inside)[0]!r});"
+                f"the folder {path!r} is not empty (it holds {len(names)} entries, e.g. {sorted(names)[0]!r});"
                 " delete what is inside first, or keep the folder"
             )
-        target.rmdir()
-    else:
-        target.unlink()
-    return {"deleted": _rel(ctx, target)}
+        try:
+            os.rmdir(name, dir_fd=folder)
+        except OSError as exc:
+            raise ToolError(f"cannot delete the folder {path!r}: {exc.strerror}") from None
+    return {"deleted": rel}

@@ -12,6 +12,7 @@ import email.utils
 import imaplib
 import re
 import smtplib
+import stat
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ from stageclaw.tools.base import ToolContext, ToolError, tool
 from stageclaw.tools.timeparse import parse_datetime
 from stageclaw.world import canonical, mime
 from stageclaw.world.episode import Endpoints
+
+ATTACHMENT_CAP = 25 << 20  # bytes of one attached file, as mail providers allow
 
 T = TypeVar("T")
 
@@ -307,6 +310,8 @@ def _imap(ctx: ToolContext, work: Callable[[_Session], T]) -> T:
 def _recipients(values: list[str], field: str) -> list[str]:
     out = []
     for value in values:
+        if any(c in value for c in "\r\n\0"):  # a line break would start another header, e.g. a Bcc
+            raise ToolError(f"bad address {value!r} in {field}: it holds a line break", "invalid_arguments")
         pairs = email.utils.getaddresses([value])
         if not pairs or not all(re.fullmatch(r"[^@\s<>,]+@[^@\s<>,]+", addr) for _, addr in pairs):
             raise ToolError(
@@ -331,14 +336,15 @@ def _message_id_arg(value: str) -> str:
 
 def _attachments(ctx: ToolContext, names: list[str]) -> list[tuple[str, bytes]]:
     out = []
-    for name in names:
-        path = paths.resolve(ctx.episode.workspace, name, must_exist=True)
-        if path.is_dir():
-            raise ToolError(f"{name!r} is a folder; attach the files in it one by one", "invalid_arguments")
-        try:
-            out.append((path.name, path.read_bytes()))
-        except OSError as exc:
-            raise ToolError(f"cannot read {name!r}: {exc.strerror}") from None
+    with paths.Workspace(ctx.episode.workspace) as ws:
+        for name in names:
+            rel = paths.clean(name)
+            if not rel or stat.S_ISDIR(getattr(ws.lstat(rel), "st_mode", 0)):
+                raise ToolError(f"{name!r} is a folder; attach the files in it one by one", "invalid_arguments")
+            data, size = ws.read(rel, ATTACHMENT_CAP + 1, name)
+            if size > ATTACHMENT_CAP:
+                raise ToolError(f"{name!r} has {size} bytes; an attachment may have {ATTACHMENT_CAP >> 20} MiB at most")
+            out.append((rel.rsplit("/", 1)[-1], data))
     return out
 
 

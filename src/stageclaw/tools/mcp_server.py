@@ -1,7 +1,8 @@
 """The registry's tools over MCP, with the official SDK's `MCPServer` (stdio or streamable HTTP).
 
 Each tool keeps the name, description and JSON Schema it has in the registry; a call goes
-through `Registry.call`, so it is validated, may meet a fault, and lands in the audit log.
+through `Registry.call`, so it is validated, may meet a fault, and lands in the audit log (a call
+of an unknown tool or with invalid arguments too).
 A failed call is an MCP error result (`is_error`) carrying the message meant for the agent.
 """
 
@@ -99,6 +100,31 @@ def _handler(registry: Registry, tool: Tool, budget: StepBudget | None) -> Any:
     return handler
 
 
+class _AuditedServer(MCPServer):
+    """An MCPServer whose refusals are the registry's too: a call of an unknown tool, or with arguments
+    that fail the tool's schema, is refused by the registry (so it is audited and counted, and takes
+    a step of the budget), where the SDK would refuse it unseen."""
+
+    def __init__(self, registry: Registry, budget: StepBudget | None, name: str, **kwargs: Any) -> None:
+        super().__init__(name, **kwargs)
+        self._registry = registry
+        self._budget = budget
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        tool = self._registry.tools.get(name)
+        try:
+            if tool is not None:
+                tool.parse(arguments)
+        except ToolError:
+            tool = None
+        if tool is not None:
+            return await super().call_tool(name, arguments, context)
+        if self._budget is not None and not self._budget.take():
+            raise MCPToolError(self._budget.message)
+        refused = await anyio.to_thread.run_sync(self._registry.invoke, name, arguments)
+        raise MCPToolError(refused.get("error") or f"{name}: refused")
+
+
 def build_server(
     registry: Registry,
     name: str = "stageclaw",
@@ -107,7 +133,7 @@ def build_server(
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO",
     instructions: str = INSTRUCTIONS,
 ) -> MCPServer:
-    server = MCPServer(name, instructions=instructions, log_level=log_level)
+    server = _AuditedServer(registry, budget, name, instructions=instructions, log_level=log_level)
     for tool in registry.tools.values():
         server.add_tool(_handler(registry, tool, budget), name=tool.name, description=tool.description)
     return server

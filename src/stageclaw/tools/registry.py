@@ -1,15 +1,15 @@
 """The registry: one episode's tools, called in-process, by the oracle, or over MCP.
 
-Every call is validated against the tool's schema, may meet an injected fault, and is
-written to the audit log. Failures come back as `ToolError`s (or, from `invoke`, as error
-results); nothing a tool does raises through the harness.
+Every call is validated against the tool's schema, may meet an injected fault, is capped in size
+(`cap`), and is written to the audit log, whatever became of it (an unknown tool and arguments that
+fail the schema too). Failures come back as `ToolError`s (or, from `invoke`, as error results);
+nothing a tool does raises through the harness.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import importlib
-import json
 import threading
 import time
 from collections.abc import Iterable
@@ -17,6 +17,7 @@ from typing import Any
 
 from stageclaw.tools.audit import AuditLog
 from stageclaw.tools.base import CATALOGUE, Tool, ToolContext, ToolError
+from stageclaw.tools.cap import cap
 from stageclaw.tools.faults import FaultInjector, FaultPlan
 from stageclaw.world.episode import Episode
 
@@ -39,21 +40,6 @@ def select(patterns: Iterable[str] | None) -> dict[str, Tool]:
     return {name: t for name, t in tools.items() if any(fnmatch.fnmatchcase(name, p) for p in pats)}
 
 
-class Tools:
-    """`tools.NAME(**args)`: the interface a reference solution gets."""
-
-    def __init__(self, registry: Registry) -> None:
-        self._registry = registry
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return lambda **args: self._registry.call(name, args)
-
-    def __dir__(self) -> list[str]:
-        return sorted(self._registry.tools)
-
-
 class Registry:
     def __init__(
         self,
@@ -70,7 +56,6 @@ class Registry:
         self.audit = audit or AuditLog()
         self.faults = FaultInjector(faults) if faults is not None else None
         self.ctx = ToolContext(episode, out_dir=self.audit.path.parent if self.audit.path is not None else None)
-        self.proxy = Tools(self)
         # One agent's calls apply in order: its clients (an IMAP session, a shell) are not shareable.
         self._lock = threading.Lock()
 
@@ -100,11 +85,10 @@ class Registry:
             kwargs = tool.parse(args)
             if self.faults is not None:
                 fault = self.faults.before(name)
-            result = tool.func(self.ctx, **kwargs)
-            json.dumps(result)
+            result = cap(tool.func(self.ctx, **kwargs), tool.args.model_fields)
         except ToolError as exc:
-            if exc.kind == "fault":
-                fault = self.faults.fired[-1] if self.faults and self.faults.fired else None
+            if exc.kind == "fault" and self.faults is not None:
+                fault = self.faults.last
             self._record(name, args, started, error=exc, fault=fault)
             raise
         except Exception as exc:

@@ -1,9 +1,10 @@
-"""A persistent bash in a bubblewrap sandbox that sees only the episode workspace.
+"""A persistent bash in a jail (`world.bwrap`) that sees only the episode workspace.
 
-The sandbox mounts read-only `/usr` (and the few `/etc` files programs need), a private
-`/proc`, `/dev` and `/tmp`, and the workspace read-write at `/home/user`; nothing else of the
-host exists inside: no task folder, no `hidden/`, no other episode, no mail or Radicale
-storage. `--unshare-all` also removes the network, loopback services included.
+The jail holds read-only `/usr` (and the few `/etc` files programs need), a private `/proc`,
+`/dev` and `/tmp`, and the workspace read-write at `/home/user`; nothing else of the host exists
+inside: no task folder, no `hidden/`, no other episode, no mail or Radicale storage, and no
+network, loopback services included. It runs as the episode's own uid (the owner of the
+workspace), with the process, memory and file-size limits of `LIMITS`.
 
 Protocol: the shell reads one line per command from its stdin. The line evaluates the command
 (quoted, so a syntax error stays inside `eval`) with stdin from /dev/null, so the command
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Literal
 
 from stageclaw.world import bwrap as bwrap_base
+from stageclaw.world.bwrap import Identity, Jail, Limits, Mount
 
 HOME = "/home/user"
 OUTPUT_CAP = 64 * 1024
@@ -39,10 +41,7 @@ START_TIMEOUT_S = 10.0
 DRAIN_S = 0.05
 # Debian's libfaketime lives under /usr/lib, which the sandbox already mounts read-only.
 FAKETIME_GLOBS = ("/usr/lib/*/faketime/libfaketime.so.1", "/usr/lib/faketime/libfaketime.so.1")
-# The sandbox user is the invoking user (often root) seen as uid 1000, so it can read whatever that
-# user owns: bind only public files (not all of /etc/ssl, whose private/ holds keys).
-PASSWD = "user:x:1000:1000:user:/home/user:/bin/bash\n"
-GROUP = "user:x:1000:\n"
+LIMITS = Limits(processes=256, memory=2 << 30, file_size=1 << 30)
 Ended = Literal["timeout", "exited"]
 
 
@@ -101,9 +100,13 @@ class _Capped:
 class Shell:
     """One episode's persistent shell; it (re)starts on demand and restarts after a timeout or an exit."""
 
-    def __init__(self, workspace: Path, timezone: str, now: Callable[[], datetime]) -> None:
-        """`now` is the episode clock; where libfaketime is present the shell runs at its time."""
+    def __init__(self, workspace: Path, timezone: str, now: Callable[[], datetime], identity: Identity) -> None:
+        """`now` is the episode clock; where libfaketime is present the shell runs at its time.
+
+        `identity` is whom the shell runs as: the episode's, which owns the workspace.
+        """
         self.workspace = Path(os.path.realpath(workspace))
+        self.identity = identity
         self.timezone = timezone
         self.now = now
         self._proc: subprocess.Popen[bytes] | None = None
@@ -116,63 +119,58 @@ class Shell:
     def running(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
 
-    def _argv(self, bwrap: str, passwd_fd: int, group_fd: int) -> list[str]:
-        argv = bwrap_base.base_argv(bwrap)
-        argv += ["--ro-bind-data", str(passwd_fd), "/etc/passwd", "--ro-bind-data", str(group_fd), "/etc/group"]
-        argv += ["--bind", str(self.workspace), HOME, "--chdir", HOME, "--hostname", "sandbox"]
-        env = {
+    def _env(self) -> dict[str, str]:
+        return {
             "HOME": HOME,
             "USER": "user",
             "LOGNAME": "user",
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "LANG": "C.UTF-8",
-            # The host's /etc/localtime is not mounted: the task's zone is the only one the shell knows.
+            # The jail has no /etc/localtime: the task's zone is the only one the shell knows.
             "TZ": self.timezone,
         }
+
+    def _command(self) -> list[str]:
+        """bash, at the episode's clock where libfaketime is present.
+
+        The clock is set by `env` for bash alone: the programs that build the jail must keep the real time.
+        """
         library = faketime_library()
-        if library is not None:
-            # A relative offset, not an absolute "@start": "@" restarts the clock in every new process.
-            # The episode clock drops its fraction of a second; adding half a second centres the error.
-            offset = (self.now() - datetime.now(UTC)).total_seconds() + 0.5
-            env.update(
-                {
-                    "LD_PRELOAD": library,
-                    "FAKETIME": f"{offset:+.3f}",
-                    # Shifting CLOCK_MONOTONIC by months would make it negative and break sleep and timeouts.
-                    "FAKETIME_DONT_FAKE_MONOTONIC": "1",
-                }
-            )
-        for key, value in env.items():
-            argv += ["--setenv", key, value]
-        return [*argv, "bash", "--noprofile", "--norc"]
+        if library is None:
+            return ["bash", "--noprofile", "--norc"]
+        # A relative offset, not an absolute "@start": "@" restarts the clock in every new process.
+        # The episode clock drops its fraction of a second; adding half a second centres the error.
+        offset = (self.now() - datetime.now(UTC)).total_seconds() + 0.5
+        # Shifting CLOCK_MONOTONIC by months would make it negative and break sleep and timeouts.
+        clock = [f"LD_PRELOAD={library}", f"FAKETIME={offset:+.3f}", "FAKETIME_DONT_FAKE_MONOTONIC=1"]
+        return ["/usr/bin/env", *clock, "bash", "--noprofile", "--norc"]
+
+    def jail(self) -> Jail:
+        return Jail([Mount(self.workspace, HOME, writable=True)], self.identity, LIMITS, cwd=HOME, home=HOME)
 
     def start(self) -> None:
-        bwrap = bwrap_base.find()
-        if bwrap is None:
+        if bwrap_base.find() is None:
             raise SandboxError(
                 f"the terminal sandbox needs bubblewrap (bwrap), which is not installed: {bwrap_base.INSTALL_HINT}"
             )
         self._workspace_id = _identity(self.workspace)
         if self._workspace_id is None:
             raise SandboxError(f"the episode workspace {self.workspace} does not exist")
-        data_fds = [self._data_pipe(PASSWD), self._data_pipe(GROUP)]
         status_r, status_w = os.pipe()
         try:
-            self._proc = subprocess.Popen(
-                self._argv(bwrap, *data_fds),
+            self._proc = self.jail().popen(
+                self._command(),
+                env=self._env(),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                pass_fds=(status_w, *data_fds),
-                start_new_session=True,
+                pass_fds=(status_w,),
             )
         except BaseException:
             os.close(status_r)
             raise
         finally:
             os.close(status_w)
-            for fd in data_fds:
-                os.close(fd)
         self._status_fd, self._status_no, self._status_buf = status_r, status_w, b""
         token = self._token()
         self._send(f"__stageclaw_status() {{ return \"$1\"; }}; builtin printf '{token} %d\\n' 0 >&{status_w}\n")
@@ -183,14 +181,6 @@ class Shell:
             raise SandboxError(
                 f"the terminal sandbox did not start ({detail}); check that {bwrap_base.INSTALL_HINT} works here"
             )
-
-    @staticmethod
-    def _data_pipe(text: str) -> int:
-        """A pipe already holding `text` (small enough for the pipe buffer), for bwrap's --ro-bind-data."""
-        r, w = os.pipe()
-        os.write(w, text.encode())
-        os.close(w)
-        return r
 
     @staticmethod
     def _token() -> str:

@@ -17,7 +17,9 @@ MAX_COMMAND_CHARS = 100_000
 def _shell(ctx: ToolContext) -> Shell:
     episode = ctx.episode
     return ctx.client(
-        "terminal", lambda: Shell(episode.workspace, episode.world.timezone, episode.clock.now), Shell.close
+        "terminal",
+        lambda: Shell(episode.workspace, episode.world.timezone, episode.clock.now, episode.identity),
+        Shell.close,
     )
 
 

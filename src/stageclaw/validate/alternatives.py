@@ -10,6 +10,7 @@ is not accepted names the rubric items that rejected it, which are the over-stri
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,9 +48,14 @@ class AlternativeRun:
         }
 
 
-def run_alternatives(task: Task, pool: ServicePool, folder: Path) -> list[AlternativeRun]:
+def run_alternatives(
+    task: Task, pool: ServicePool, folder: Path, stop: threading.Event | None = None
+) -> list[AlternativeRun]:
     """Each alternative of `task` in a fresh world of its own; episodes go to `folder/NAME/`."""
-    return [AlternativeRun(name, run_oracle(task, pool, folder / name, f"oracle:{name}")) for name in task.alternatives]
+    return [
+        AlternativeRun(name, run_oracle(task, pool, folder / name, f"oracle:{name}", stop))
+        for name in task.alternatives
+    ]
 
 
 def sensitivity(runs: list[AlternativeRun]) -> tuple[Check, dict[str, Any]]:

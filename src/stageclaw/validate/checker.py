@@ -14,10 +14,11 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 from stageclaw import __version__
-from stageclaw.errors import StageclawError
-from stageclaw.run.backend import Job, WorkerLost, drain, open_backend
+from stageclaw.errors import ServiceError, StageclawError, one_line
+from stageclaw.run.backend import Job, drain, open_backend
 from stageclaw.run.store import write_json
 from stageclaw.task.loader import Task, find_task_dirs, task_digest
 from stageclaw.task.review import review_status
@@ -25,14 +26,15 @@ from stageclaw.validate.alternatives import run_alternatives, sensitivity
 from stageclaw.validate.difficulty import check_difficulty
 from stageclaw.validate.llm_check import not_configured
 from stageclaw.validate.oracle import run_oracle
-from stageclaw.validate.report import DEFAULT_THRESHOLD, Check, Report, blocked, write_report
+from stageclaw.validate.report import DEFAULT_THRESHOLD, FAIL, Check, Dimension, Report, blocked, write_report
 from stageclaw.validate.reproducibility import check_reproducibility
 from stageclaw.validate.structure import check_structure
 from stageclaw.validate.verifiability import MAX_MUTANTS, check_verifiability
 from stageclaw.world.pool import ServicePool
 
 Reviewer = Callable[[Task], Check]
-LOST_RETRIES = 2  # a task whose (Ray) worker died is checked again on another, this many times
+LOST_RETRIES = 2  # a task whose worker or servers died is checked again, this many times
+T = TypeVar("T")
 
 
 @contextmanager
@@ -45,6 +47,16 @@ def _episode_dir(out: Path | None, task_id: str) -> Iterator[Path]:
         yield Path(scratch) / "oracle"
 
 
+class Stopped(Exception):
+    """The command was interrupted: this task's checks were abandoned, and it gets no report."""
+
+
+def _crashed(name: str, task_dir: Path, exc: Exception) -> Dimension:
+    """A dimension whose checks broke on this task: the task fails it, the other tasks go on."""
+    why = f"{task_dir}: checking {name} failed: {one_line(exc)}"
+    return Dimension(name, [Check("crashed", FAIL, why, None, "fix what the message names in the task")])
+
+
 def validate_task(
     task_dir: Path,
     pool: ServicePool,
@@ -53,39 +65,66 @@ def validate_task(
     threshold: float = DEFAULT_THRESHOLD,
     reviewer: Reviewer | None = None,
     max_mutants: int = MAX_MUTANTS,
+    stop: threading.Event | None = None,
 ) -> Report:
-    """Check one task folder on `pool`; write its report under `out/<task-id>/` when `out` is given."""
+    """Check one task folder on `pool`; write its report under `out/<task-id>/` when `out` is given.
+
+    A check that breaks on the task (anything but a server failure) fails its dimension with the
+    reason; `stop` (set on Ctrl-C) abandons the task between checks with `Stopped`, and ends the
+    reference solution's run at once: task code may loop until its time budget.
+    """
     task_dir = Path(task_dir)
     started = time.perf_counter()
     timings: dict[str, float] = {}
 
-    def timed(name: str, begun: float) -> None:
-        timings[name] = round(time.perf_counter() - begun, 3)
+    def timed(name: str, run: Callable[[], T]) -> T:
+        if stop is not None and stop.is_set():
+            raise Stopped(str(task_dir))
+        begun = time.perf_counter()
+        try:
+            return run()
+        finally:
+            timings[name] = round(time.perf_counter() - begun, 3)
 
-    t = time.perf_counter()
-    structure, task, loaded = check_structure(task_dir)
-    timed("structure", t)
-    t = time.perf_counter()
-    reproducibility = check_reproducibility(task_dir, pool)
-    timed("reproducibility", t)
+    def guarded(name: str, run: Callable[[], Dimension]) -> Dimension:
+        try:
+            return timed(name, run)
+        except (ServiceError, Stopped):
+            raise
+        except Exception as exc:
+            return _crashed(name, task_dir, exc)
+
+    task: Task | None = None
+    loaded = False
+    try:
+        structure, task, loaded = timed("structure", lambda: check_structure(task_dir))
+    except (ServiceError, Stopped):
+        raise
+    except Exception as exc:
+        structure = _crashed("structure", task_dir, exc)
+    reproducibility = guarded("reproducibility", lambda: check_reproducibility(task_dir, pool))
     task_id = task.id if task else task_dir.name
     mutation = alternatives = None
     if task is None:
         why = "the task does not load (see structure)"
         verifiability, difficulty = blocked("verifiability", why), blocked("difficulty", why)
     else:
+        checked_task = task
         with _episode_dir(out, task_id) as ep_dir:
-            t = time.perf_counter()
-            oracle = run_oracle(task, pool, ep_dir)
-            timed("oracle", t)
-            t = time.perf_counter()
-            runs = run_alternatives(task, pool, ep_dir.parent / "alternatives")
-            timed("alternatives", t)
-            t = time.perf_counter()
-            verifiability, mutation = check_verifiability(task, oracle, max_mutants, runs)
+            oracle = timed("oracle", lambda: run_oracle(checked_task, pool, ep_dir, stop=stop))
+            runs = timed(
+                "alternatives", lambda: run_alternatives(checked_task, pool, ep_dir.parent / "alternatives", stop)
+            )
+            try:
+                verifiability, mutation = timed(
+                    "verifiability", lambda: check_verifiability(checked_task, oracle, max_mutants, runs)
+                )
+            except (ServiceError, Stopped):
+                raise
+            except Exception as exc:
+                verifiability = _crashed("verifiability", task_dir, exc)
             alternatives = sensitivity(runs)[1]
-            timed("verifiability", t)
-            difficulty = check_difficulty(task, oracle)
+            difficulty = guarded("difficulty", lambda: check_difficulty(checked_task, oracle))
     review = reviewer(task) if reviewer is not None and task is not None else not_configured()
     report = Report(
         task_id=task_id,
@@ -97,7 +136,7 @@ def validate_task(
         llm_review=review,
         human_review=_human_review(task_dir),
         review_required=_review_required(task_dir),
-        task_hash=task.digest if task else task_digest(task_dir) if task_dir.is_dir() else "",
+        task_hash=task.digest if task else _digest(task_dir),
         loaded=loaded,
         stageclaw_version=__version__,
         wall_s=round(time.perf_counter() - started, 3),
@@ -106,6 +145,13 @@ def validate_task(
     if out is not None:
         write_report(report, out / task_id)
     return report
+
+
+def _digest(task_dir: Path) -> str:
+    try:
+        return task_digest(task_dir) if task_dir.is_dir() else ""
+    except OSError:
+        return ""
 
 
 def validate_path(
@@ -130,10 +176,11 @@ def validate_path(
     def finished(job: Job[Report], fut: Future[Report]) -> Job[Report] | None:
         try:
             report = fut.result()
-        except WorkerLost:
-            if job.attempt > LOST_RETRIES:
-                raise
-            return job.again()
+        except ServiceError as exc:  # a worker or a server died: check the task again, on a healed pool
+            if job.attempt <= LOST_RETRIES:
+                return job.again()
+            why = f"the servers failed {job.attempt} times while checking it: {one_line(exc)}"
+            report = unchecked(job.args[0], why, threshold)
         reports[job.args[0]] = report
         if on_report is not None:
             on_report(report)
@@ -151,14 +198,24 @@ def validate_path(
 
 def _validate(
     pool: ServicePool,
-    stop: threading.Event,  # unused: a task's checks take seconds, Ctrl-C waits for them
+    stop: threading.Event,
     task_dir: Path,
     out: Path | None,
     threshold: float,
     reviewer: Reviewer | None,
     max_mutants: int,
 ) -> Report:
-    return validate_task(task_dir, pool, out=out, threshold=threshold, reviewer=reviewer, max_mutants=max_mutants)
+    pool.heal()
+    return validate_task(
+        task_dir, pool, out=out, threshold=threshold, reviewer=reviewer, max_mutants=max_mutants, stop=stop
+    )
+
+
+def unchecked(task_dir: Path, why: str, threshold: float) -> Report:
+    """The report of a task that could not be checked at all: every dimension blocked, with the reason."""
+    dims = {name: blocked(name, why) for name in ("structure", "reproducibility", "verifiability", "difficulty")}
+    review = not_configured()
+    return Report(task_dir.name, str(task_dir), dims, threshold, llm_review=review, task_hash=_digest(task_dir))
 
 
 def _human_review(task_dir: Path) -> dict[str, object] | None:

@@ -8,11 +8,13 @@ trace the grader saw are read back from it for the other checks. Alternative sol
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from stageclaw.agents.base import INFRA_ERROR, AgentOutcome
+from stageclaw.errors import ServiceError
 from stageclaw.run.episode import run_episode, trace_of
 from stageclaw.task.loader import Task
 from stageclaw.tools.audit import AuditLog, read
@@ -36,11 +38,16 @@ class OracleRun:
         return self.sH is not None
 
 
-def run_oracle(task: Task, pool: ServicePool, ep_dir: Path, agent: str = "oracle") -> OracleRun:
-    """Run the reference solution (or `agent`, e.g. `oracle:NAME` for an alternative) in a fresh world."""
-    result = run_episode(pool, task, agent, 1, ep_dir)
+def run_oracle(
+    task: Task, pool: ServicePool, ep_dir: Path, agent: str = "oracle", stop: threading.Event | None = None
+) -> OracleRun:
+    """Run the reference solution (or `agent`, e.g. `oracle:NAME` for an alternative) in a fresh world;
+    raises ServiceError when the servers failed under it."""
+    result = run_episode(pool, task, agent, 1, ep_dir, stop=stop)
+    if result["status"] == INFRA_ERROR:
+        raise ServiceError(result["error"] or f"the servers failed during the episode of {agent}")
     run = OracleRun(result, ep_dir)
-    if result["status"] == INFRA_ERROR or not (ep_dir / "sH.json").is_file():
+    if not (ep_dir / "sH.json").is_file():
         return run
     trajectory = json.loads((ep_dir / "trajectory.json").read_text(encoding="utf-8"))
     audit = AuditLog()

@@ -29,6 +29,8 @@ from stageclaw.validate.trace_use import trace_readers
 from stageclaw.world.diff import diff
 
 NEUTRAL_TRACE: dict[str, Any] = {"final_answer": "", "status": COMPLETED, "steps": []}
+# Mutants of each alternative's end state: fewer than the reference's, one per changed field first.
+ALTERNATIVE_MUTANTS = 60
 MAX_MUTANTS = 150
 RUBRIC_SHARE = 12  # room kept for the rubric-guided nudges of text, which need the reverts graded first
 
@@ -223,8 +225,50 @@ def check_verifiability(
     dimension, mutation = _verifiability(task, oracle, max_mutants)
     if alternatives is not None and dimension.status != BLOCKED:
         check, _ = sensitivity(alternatives)
-        dimension = Dimension(dimension.name, [*dimension.checks, check])
+        checks = [*dimension.checks, check]
+        if mutation is not None and alternatives:
+            mutation["alternatives"] = _alternative_mutation(task, alternatives, min(max_mutants, ALTERNATIVE_MUTANTS))
+            checks.append(_alternative_kill_check(mutation["alternatives"]))
+        dimension = Dimension(dimension.name, checks)
     return dimension, mutation
+
+
+def _alternative_mutation(task: Task, runs: list[AlternativeRun], max_mutants: int) -> dict[str, Any]:
+    """The mutation test on each accepted alternative's end state: another way of writing the answer
+    (one mail each, a table, an annotation) must hold its values as tightly as the reference's does."""
+    out = {}
+    for alt in runs:
+        run = alt.run
+        if not alt.accepted or not run.ran:
+            continue
+        tested = mutation_test(task, run.s0 or {}, run.sH or {}, run.trace or {}, max_mutants)
+        out[alt.name] = {
+            "total": tested["total"],
+            "killed": tested["killed"],
+            "coverage": tested["coverage"]["rate"],
+            "weak_fields": tested["weak_fields"],
+            "survivors": [
+                {"id": m["id"], "fields": m["fields"], "description": m["description"]} for m in tested["survivors"]
+            ],
+        }
+    return out
+
+
+def _alternative_kill_check(tested: dict[str, dict[str, Any]]) -> Check:
+    total = sum(t["total"] for t in tested.values())
+    killed = sum(t["killed"] for t in tested.values())
+    detail = f"{killed} of {total} near-miss end states of the {len(tested)} accepted alternatives rejected"
+    survivors = [f"{name}: {s['description']}" for name, t in tested.items() for s in t["survivors"]]
+    if not survivors:
+        return Check("alternative_mutants", PASS, detail, {"total": total, "killed": killed})
+    return Check(
+        "alternative_mutants",
+        FAIL,
+        detail + "; accepted although wrong: " + "; ".join(survivors[:8]),
+        {"total": total, "killed": killed, "survivors": survivors},
+        "a value an alternative writes in its own way (a table, one mail each, an annotation) must be checked "
+        "too: tighten the checks, or leave the value out of the alternative if the request does not ask for it",
+    )
 
 
 def _verifiability(task: Task, oracle: OracleRun, max_mutants: int) -> tuple[Dimension, dict[str, Any] | None]:

@@ -17,6 +17,7 @@ from stageclaw.errors import ServiceError
 from stageclaw.world import procs
 from stageclaw.world.maildir import Owner
 
+SOCKET_PATH_MAX = 107  # bytes of a Unix socket's path (sun_path, less its NUL)
 INSTALL_HINT = "install it with `scripts/install` (or `apt-get install dovecot-imapd`)"
 
 CONFIG = """\
@@ -123,15 +124,26 @@ class DovecotServer:
 
     def start(self) -> None:
         binary = _binary()
+        longest = self.root / "run" / "token-login" / "imap-urlauth"  # the longest of Dovecot's socket paths
+        if len(bytes(longest)) > SOCKET_PATH_MAX:
+            raise ServiceError(
+                f"the pool folder {self.root.parent} is too deep for Dovecot's sockets ({longest} is over "
+                f"{SOCKET_PATH_MAX} bytes): point STAGECLAW_TMP at a folder with a shorter path"
+            )
         for sub in ("run", "state"):
             (self.root / sub).mkdir(parents=True, exist_ok=True)
-        self.root.chmod(0o755)
+        # Left by a Dovecot that died: its pid may belong to another process by now, and Dovecot would
+        # then refuse to start, taking it for itself still running.
+        (self.root / "run" / "master.pid").unlink(missing_ok=True)
+        # Dovecot's own users pass through to their folders: mail (the mail uid's alone) and the passwords
+        # (its auth process's alone).
+        self.root.chmod(0o711)
         self.mail_root.mkdir(parents=True, exist_ok=True)
         self.owner.apply(self.mail_root)
+        self.mail_root.chmod(0o700)
         self.passwd.mkdir(exist_ok=True)
-        if os.geteuid() == 0:
-            os.chown(self.passwd, 0, grp.getgrnam(str(self._users_conf["internal_group"])).gr_gid)
-        self.passwd.chmod(0o750 if os.geteuid() == 0 else 0o700)
+        self._give_auth(self.passwd)
+        self.passwd.chmod(0o700)
         self.port = procs.free_port()
         self.config.write_text(
             CONFIG.format(
@@ -169,12 +181,17 @@ class DovecotServer:
         # a shared file would hide a user added within a second of the last login; a file
         # it has never loaded is read at once.
         tmp = self.passwd / f".{user}.tmp"
-        tmp.write_text(f"{user}:{{PLAIN}}{password}\n")
-        if os.geteuid() == 0:
-            # Dovecot's auth process runs as the `dovecot` user; nobody else may read the passwords.
-            os.chown(tmp, 0, grp.getgrnam(str(self._users_conf["internal_group"])).gr_gid)
-        os.chmod(tmp, 0o640 if os.geteuid() == 0 else 0o600)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(f"{user}:{{PLAIN}}{password}\n")
+        self._give_auth(tmp)
         os.replace(tmp, self.passwd / user)
+
+    def _give_auth(self, path: Path) -> None:
+        """Dovecot's auth process runs as its internal user (when we are root): it alone reads the passwords."""
+        if os.geteuid() == 0:
+            internal = pwd.getpwnam(str(self._users_conf["internal_user"]))
+            os.chown(path, internal.pw_uid, grp.getgrnam(str(self._users_conf["internal_group"])).gr_gid)
 
     def remove_user(self, user: str) -> None:
         (self.passwd / user).unlink(missing_ok=True)

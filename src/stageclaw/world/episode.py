@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from stageclaw.world import davstore, maildir, seeding, state, workspace
+from stageclaw.world.bwrap import Identity
 from stageclaw.world.clock import EpisodeClock
 from stageclaw.world.model import World
 from stageclaw.world.smtp_server import MailAccount
@@ -53,6 +54,8 @@ class Episode:
         self.home = pool.dovecot.home(self.login)
         self.tz = world.tz
         self.clock = EpisodeClock(world.now, self.tz)
+        # Whom the episode's jails (its terminal, an agent program) run as: the owner of the workspace.
+        self.identity = Identity.fresh()
         self.closed = False
 
     @property
@@ -104,10 +107,12 @@ class Episode:
         shutil.rmtree(self.home, ignore_errors=True)
         shutil.rmtree(self.dir, ignore_errors=True)
         self.dir.mkdir(parents=True)
+        self.dir.chmod(0o700)
         rendered = seeding.render(self.world, self.base)
         maildir.seed(self.home, rendered.mail, owner)
         davstore.write_user(self.pool.radicale.storage, self.login, rendered.dav)
         workspace.seed(self.workspace, self.world.files, self.base, self.world.now.timestamp())
+        self.identity.give(self.workspace)
         web_data.seed(self.web_dir, rendered.web)
 
     def reset(self) -> None:

@@ -7,7 +7,9 @@ the file and the field.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta
+import stat
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from pathlib import Path, PurePosixPath
 from typing import Annotated, Any, Literal
@@ -21,6 +23,7 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -29,6 +32,10 @@ from stageclaw.errors import WorldError
 from stageclaw.world import recurrence
 
 _BAD_WHEN = "bad date or time {value!r}: use ISO 8601, e.g. 2026-03-10 or 2026-03-10T09:00:00+08:00"
+# Years the stores and clients handle: year 1 or 9999 with an offset overflows Python's datetime on conversion.
+YEARS = (1900, 2199)
+NAME_MAX = 100  # characters of a mail folder, calendar, list or notes folder name (they become file names)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def _parse_when(value: Any) -> Any:
@@ -36,13 +43,20 @@ def _parse_when(value: Any) -> Any:
     if isinstance(value, str):
         text = value.strip()
         try:
-            if len(text) == 10:
-                return date.fromisoformat(text)
-            return datetime.fromisoformat(text)
+            value = date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
         except ValueError as exc:
             raise ValueError(_BAD_WHEN.format(value=value)) from exc
     if not isinstance(value, date):
         raise ValueError(_BAD_WHEN.format(value=value))
+    if not YEARS[0] <= value.year <= YEARS[1]:
+        raise ValueError(f"{value.isoformat()} is outside the years {YEARS[0]}-{YEARS[1]} that the stores handle")
+    return value
+
+
+def _one_line(value: str, what: str) -> str:
+    """Text that becomes a mail header line: a CR or LF in it would start another header."""
+    if _CONTROL.search(value):
+        raise ValueError(f"{what} {value!r} holds a line break or another control character; write it on one line")
     return value
 
 
@@ -68,12 +82,17 @@ class User(_Seed):
     name: str
     email: str
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return _one_line(value, "name")
+
     @field_validator("email")
     @classmethod
     def _email(cls, value: str) -> str:
         if "@" not in value or " " in value.strip():
             raise ValueError(f"{value!r} is not an email address")
-        return value.strip().lower()
+        return _one_line(value.strip().lower(), "address")
 
 
 class AttachmentSeed(_Seed):
@@ -82,6 +101,13 @@ class AttachmentSeed(_Seed):
     filename: str
     path: str | None = None
     text: str | None = None
+
+    @field_validator("filename")
+    @classmethod
+    def _filename(cls, value: str) -> str:
+        if not value.strip() or "/" in value or len(value.encode()) > 255:
+            raise ValueError(f"filename {value!r}: give a file name of 1-255 bytes without '/'")
+        return _one_line(value, "filename")
 
     @model_validator(mode="after")
     def _one_source(self) -> AttachmentSeed:
@@ -109,6 +135,18 @@ class MessageSeed(_Seed):
             raise ValueError(f"{value!r} is not a Message-ID like <id@host>")
         return value
 
+    @field_validator("from_", "subject")
+    @classmethod
+    def _header(cls, value: str, info: ValidationInfo) -> str:
+        return _one_line(value, "from" if info.field_name == "from_" else str(info.field_name))
+
+    @field_validator("to", "cc")
+    @classmethod
+    def _addresses(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        for address in value:
+            _one_line(address, f"{info.field_name} address")
+        return value
+
     @field_validator("flags")
     @classmethod
     def _flags(cls, value: list[str]) -> list[str]:
@@ -127,14 +165,36 @@ class MailSeed(_Seed):
     @classmethod
     def _folders(cls, value: dict[str, list[MessageSeed]]) -> dict[str, list[MessageSeed]]:
         for name, messages in value.items():
-            if not name or "." in name or name.startswith("/") or name.endswith("/") or "//" in name:
-                raise ValueError(f"folder name {name!r}: use names like 'Archive' or 'Projects/Alpha' (no dots)")
+            _check_folder(name)
             seen: set[str] = set()
             for msg in messages:
                 if msg.message_id in seen:
                     raise ValueError(f"folder {name!r} has message_id {msg.message_id} twice")
                 seen.add(msg.message_id)
         return value
+
+
+def _check_name(name: str) -> None:
+    """A container name the tools can address and the stores can keep as a file name."""
+    if not name.strip() or name != name.strip():
+        raise ValueError(f"name {name!r} must be non-empty, without spaces at its start or end")
+    if len(name) > NAME_MAX or len(name.encode()) > 2 * NAME_MAX:
+        raise ValueError(f"name {name[:20]!r}... is {len(name)} characters long: use at most {NAME_MAX}")
+    _one_line(name, "name")
+
+
+def _check_folder(name: str) -> None:
+    """A mail folder the IMAP tools can reach: Dovecot refuses some names and folds `inbox` into INBOX."""
+    bad = f"folder name {name!r}: use names like 'Archive' or 'Projects/Alpha'"
+    if not name or "." in name or name.startswith("/") or name.endswith("/") or "//" in name:
+        raise ValueError(f"{bad} (no dots)")
+    _check_name(name)
+    parts = name.split("/")
+    if parts[0].upper() == "INBOX" and parts[0] != "INBOX":
+        raise ValueError(f"{bad}: IMAP folds any spelling of INBOX into INBOX, so write it 'INBOX'")
+    for part in parts:
+        if part != part.strip() or part.startswith("~"):
+            raise ValueError(f"{bad}: no part may start with '~' or a space, or end with a space")
 
 
 def default_end(start: date | datetime) -> date | datetime:
@@ -182,11 +242,18 @@ class EventSeed(_Seed):
     @field_validator("rrule")
     @classmethod
     def _rrule(cls, value: str | None) -> str | None:
-        if value is not None:
-            try:
-                vRecur.from_ical(value)
-            except ValueError as exc:
-                raise ValueError(f"bad rrule {value!r}: {exc}") from exc
+        if value is None:
+            return value
+        try:
+            rule = vRecur.from_ical(value)
+        except ValueError as exc:
+            raise ValueError(f"bad rrule {value!r}: {exc}") from exc
+        # At most one occurrence a day, so listing any range expands to at most one item per day of it.
+        if rule.get("FREQ") not in (["DAILY"], ["WEEKLY"], ["MONTHLY"], ["YEARLY"]):
+            raise ValueError(f"rrule {value!r}: FREQ must be one of DAILY, WEEKLY, MONTHLY, YEARLY")
+        finer = [part for part in ("BYHOUR", "BYMINUTE", "BYSECOND") if part in rule]
+        if finer:
+            raise ValueError(f"rrule {value!r}: {', '.join(finer)} not allowed; the time of day comes from start")
         return value
 
     @model_validator(mode="after")
@@ -198,6 +265,8 @@ class EventSeed(_Seed):
             raise ValueError("all_day disagrees with start: an all-day event has a date start (YYYY-MM-DD)")
         if self.end is not None and _comparable(self.end) < _comparable(self.start):
             raise ValueError("end is before start")
+        if not timed and self.end is not None and self.end <= self.start:
+            raise ValueError("an all-day event ends the day after its last day (end is exclusive): end must be later")
         if (self.exdates or self.overrides) and not self.rrule:
             raise ValueError("exdates and overrides belong to a recurring event: give an rrule")
         for when in [*self.exdates, *(o.recurrence_id for o in self.overrides)]:
@@ -534,7 +603,30 @@ def _check_relative(path: str) -> str:
     pure = PurePosixPath(path)
     if not path or pure.is_absolute() or ".." in pure.parts or "\\" in path or str(pure) != path:
         raise ValueError(f"{path!r} must be a plain relative path like 'docs/plan.md'")
+    if _CONTROL.search(path) or any(len(part.encode()) > 255 for part in pure.parts) or len(path.encode()) > 1024:
+        raise ValueError(f"{path[:60]!r}: no control characters, at most 255 bytes a name and 1024 in all")
     return path
+
+
+def _naive_times(value: Any, where: str) -> Iterator[tuple[str, datetime]]:
+    """Every datetime without an offset in a seed, with its field path (`calendar.Home[1].start`)."""
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            yield where, value
+    elif isinstance(value, BaseModel):
+        for name, info in type(value).model_fields.items():
+            yield from _naive_times(getattr(value, name), f"{where}.{info.alias or name}".lstrip("."))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _naive_times(item, f"{where}.{key}")
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            yield from _naive_times(item, f"{where}[{i}]")
+
+
+def _skipped(value: datetime, tz: ZoneInfo) -> bool:
+    """A wall-clock time the clocks jump over (the spring-forward gap): it names no instant."""
+    return value.replace(tzinfo=tz).astimezone(UTC).astimezone(tz).replace(tzinfo=None) != value
 
 
 class World(_Seed):
@@ -570,14 +662,19 @@ class World(_Seed):
     def _paths(cls, value: dict[str, FileSeed]) -> dict[str, FileSeed]:
         for path in value:
             _check_relative(path)
+            parents = PurePosixPath(path).parents
+            clash = next((str(p) for p in parents if str(p) in value), None)
+            if clash is not None:
+                raise ValueError(f"{clash!r} is a file, and also the folder of {path!r}: rename one of them")
         return value
 
     @field_validator("calendar", "reminders", "notes")
     @classmethod
     def _containers(cls, value: dict[str, list[Any]]) -> dict[str, list[Any]]:
         for name in value:
-            if not name.strip() or "/" in name:
-                raise ValueError(f"name {name!r} must be non-empty and without '/'")
+            if "/" in name:
+                raise ValueError(f"name {name!r} must be without '/'")
+            _check_name(name)
         return value
 
     @model_validator(mode="after")
@@ -597,6 +694,18 @@ class World(_Seed):
                         raise ValueError(
                             f"calendar {name}, event {event.uid}: {when} is not an occurrence of {event.rrule}"
                         )
+        return self
+
+    @model_validator(mode="after")
+    def _existing_times(self) -> World:
+        # A time without an offset is read in the world's zone; one that the zone skips would silently move.
+        tz = self.tz
+        for where, value in _naive_times(self, ""):
+            if _skipped(value, tz):
+                raise ValueError(
+                    f"{where}: {value.isoformat()} does not exist in {self.timezone} (the clocks skip it for "
+                    "daylight saving time); give another time, or one with a UTC offset"
+                )
         return self
 
     @property
@@ -681,8 +790,30 @@ def load_world(path: Path) -> tuple[World, Path]:
     return world, file.parent
 
 
+ASSETS = "assets"
+
+
 def asset_path(base: Path, rel: str) -> Path:
-    return base / _check_relative(rel)
+    """The regular file `rel` names inside `base/assets/`.
+
+    Checked again at each read, so nothing put there later (a link into hidden/ or out of the
+    task, a device, a FIFO that would block the build) reaches a world.
+    """
+    parts = PurePosixPath(_check_relative(rel)).parts
+    if len(parts) < 2 or parts[0] != ASSETS:
+        raise ValueError(f"{rel!r} is not in the task's assets/ folder: put the file there and name it assets/...")
+    path = base
+    for part in parts:
+        path = path / part
+        try:
+            mode = path.lstat().st_mode
+        except OSError:
+            raise ValueError(f"no file {rel!r} next to world.yaml") from None
+        if stat.S_ISLNK(mode):
+            raise ValueError(f"{rel!r} goes through the symbolic link {part!r}: copy the file into assets/ instead")
+    if not stat.S_ISREG(mode):
+        raise ValueError(f"{rel!r} is not a regular file")
+    return path
 
 
 def asset_refs(world: World) -> list[tuple[str, str]]:
@@ -699,11 +830,9 @@ def asset_refs(world: World) -> list[tuple[str, str]]:
 
 
 def check_assets(world: World, base: Path, label: str) -> None:
-    """Every `path:` in the world names a readable file under the task folder."""
+    """Every `path:` in the world names a regular file in the task's assets/ folder."""
     for where, rel in asset_refs(world):
         try:
-            target = asset_path(base, rel)
+            asset_path(base, rel)
         except ValueError as exc:
             raise WorldError(f"{label}: {where}: {exc}") from None
-        if not target.is_file():
-            raise WorldError(f"{label}: {where}: no file {rel!r} next to world.yaml")

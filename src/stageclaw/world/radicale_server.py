@@ -50,6 +50,7 @@ class RadicaleServer:
 
     def start(self) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
+        self.root.chmod(0o700)  # calendars, contacts and the password file: Radicale (this user) alone
         self.storage.mkdir(exist_ok=True)
         self._write_users()
         self.port = procs.free_port()
@@ -83,5 +84,7 @@ class RadicaleServer:
     def _write_users(self) -> None:
         # Radicale re-reads the file on every request; replace it atomically.
         tmp = self.users_file.with_suffix(".tmp")
-        tmp.write_text("".join(f"{u}:{p}\n" for u, p in self._users.items()))
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write("".join(f"{u}:{p}\n" for u, p in self._users.items()))
         os.replace(tmp, self.users_file)

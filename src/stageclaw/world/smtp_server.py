@@ -87,7 +87,10 @@ class SubmissionServer:
 
     def stop(self) -> None:
         if self._controller is not None:
-            self._controller.stop()
+            try:
+                self._controller.stop()
+            except RuntimeError:  # its event loop already ended (the listener died): nothing left to stop
+                pass
             self._controller = None
 
     def alive(self) -> bool:

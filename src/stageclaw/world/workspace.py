@@ -1,15 +1,24 @@
-"""The episode workspace: the user's files, seeded from world.yaml and read as State JSON."""
+"""The episode workspace: the user's files, seeded from world.yaml and read as State JSON.
+
+The reading is the agent's adversary too: it walks the folder with descriptors (`os.fwalk`,
+files opened with O_NOFOLLOW), so no link or swapped folder takes it outside, and it reads at most
+`READ_CAP` bytes of a file, hashing as it reads, so a huge (or sparse) file costs neither memory
+nor minutes. A file past the cap is hashed over its first `READ_CAP` bytes and marked `truncated`.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
 from stageclaw.world.model import FileSeed, asset_path
 
 TEXT_LIMIT = 64 * 1024
+READ_CAP = 64 << 20
+_CHUNK = 1 << 20
 
 
 def seed_bytes(seed: FileSeed, base: Path) -> bytes:
@@ -41,14 +50,45 @@ def seed(root: Path, files: dict[str, FileSeed], base: Path, mtime: float) -> No
 
 
 def read(root: Path) -> dict[str, dict[str, Any]]:
-    """Every regular file under `root` by its relative POSIX path; symlinks are not followed."""
+    """Every regular file under `root` by its relative POSIX path; links are not followed."""
     out: dict[str, dict[str, Any]] = {}
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames.sort()
-        for name in sorted(filenames):
-            path = os.path.join(dirpath, name)
-            if os.path.islink(path) or not os.path.isfile(path):
-                continue
-            with open(path, "rb") as fh:
-                out[os.path.relpath(path, root).replace(os.sep, "/")] = file_state(fh.read())
+    top = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    try:
+        for folder, _, filenames, dir_fd in os.fwalk(".", dir_fd=top):
+            for name in filenames:
+                state = _read_file(name, dir_fd)
+                if state is not None:
+                    out[os.path.normpath(os.path.join(folder, name)).replace(os.sep, "/")] = state
+    finally:
+        os.close(top)
     return dict(sorted(out.items()))
+
+
+def _read_file(name: str, dir_fd: int) -> dict[str, Any] | None:
+    """The state of regular file `name` in the folder `dir_fd`, or None for anything else (a link, a pipe)."""
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=dir_fd)
+    except OSError:  # a link (O_NOFOLLOW), or gone since the folder was listed
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        digest, head, read = hashlib.sha256(), b"", 0
+        while read < READ_CAP and (chunk := os.read(fd, min(_CHUNK, READ_CAP - read))):
+            digest.update(chunk)
+            if read <= TEXT_LIMIT:
+                head += chunk[: TEXT_LIMIT + 1 - read]
+            read += len(chunk)
+    finally:
+        os.close(fd)
+    truncated = read >= READ_CAP and st.st_size > read
+    state: dict[str, Any] = {"sha256": digest.hexdigest(), "size": st.st_size if truncated else read}
+    if read <= TEXT_LIMIT:
+        try:
+            state["text"] = head.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+    if truncated:
+        state["truncated"] = True
+    return state

@@ -753,8 +753,9 @@ class ExpenseClaim(Family):
                 f"{len(claims)}, any total {money(total, region)}, any other amount a claimed one",
                 v.message_says,
                 {
-                    "to": writer.email,
+                    "to": manager,
                     "patterns": {},
+                    "ask": ask,
                     "stated": {
                         "counts": {r"(?:expense\s+)?(?:reports?|claims?)": len(claims)},
                         "amounts": sorted({total, *(c["amount"] for c in claims)}),

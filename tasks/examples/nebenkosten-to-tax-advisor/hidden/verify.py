@@ -176,11 +176,37 @@ def check_reminder_ticked(initial, final, trace):
     return True, "the statement reminder is done; the payment reminder is still open"
 
 
-# What the cover note may say about the statement: its year, and the amounts of the corrected and
-# the void version (the void one named as such is fine; anything else is a wrong figure).
+# What the cover note may say about the statement: its year, the corrected version's back payment and
+# dates (the document is dated 4 March, the landlord mailed it on 5 March). The void version's amount
+# and dates (27 February, mailed 2 March) only where the note says it is the void one ("statt 486,90",
+# "replaces the one of 2 March"); anything else is a wrong fact.
 YEAR = re.compile(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])")
 AMOUNT = re.compile(r"(?<![\w.,])\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?!\d)")
-FIGURES = {"212.40", "486.90"}
+CORRECTED = {"amounts": {"212.40"}, "days": {(3, 4), (3, 5)}}
+VOID = {"amounts": {"486.90"}, "days": {(2, 27), (3, 2)}}
+VOID_WORDS = re.compile(
+    r"\b(?:void|original|first|earlier|old(?:er)?|previous|replac\w*|supersed\w*|instead|rather than|wrong|"
+    r"erroneous|mistaken|statt|anstatt|ersetzt\w*|ungültig\w*|gegenstandslos\w*|ursprünglich\w*|erste[nrs]?|"
+    r"alte[nrs]?|fehlerhaft\w*|falsch\w*|(?:down|reduced|dropped) from)\b",
+    re.IGNORECASE,
+)
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+MONTH = (
+    r"(?:jan(?:uary|uar)?|feb(?:ruary|ruar)?|mar(?:ch)?|märz|apr(?:il)?|ma[iy]|jun[ei]?|jul[iy]?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?)"
+)
+# 5 March (2026), 5th of March, 5. März, March 5(th), 05.03.(2026), 2026-03-05
+DATE = re.compile(
+    rf"(?<!\d)(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?(?P<m1>{MONTH})\b\.?"
+    r"(?:[^\S\n]+(?P<y1>(?:19|20)\d\d))?"
+    rf"|\b(?P<m2>{MONTH})\b\.?[^\S\n]+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?!\d)(?:,?[^\S\n]+(?P<y2>(?:19|20)\d\d))?"
+    r"|(?<![\d.,])(?P<d3>\d{1,2})\.(?P<m3>\d{1,2})\.(?P<y3>(?:19|20)?\d\d)?(?!\d)"
+    r"|(?<![\d-])(?P<y4>(?:19|20)\d\d)-(?P<m4>\d{2})-(?P<d4>\d{2})(?!\d)",
+    re.IGNORECASE,
+)
+# Where a clause ends: a line break, a semicolon, a bracket, a dash between words, or a full stop,
+# comma, question or exclamation mark before a space (not "5. März", "212,40").
+BREAK = re.compile(r"\n|;|[()]|\s[-–—]\s|(?<!\d)[.!?](?=\s|$)|,(?=\s)")
 
 
 def _figure(text):
@@ -189,14 +215,39 @@ def _figure(text):
     return f"{int(whole)}.{text[-2:]}"
 
 
+def _month(name):
+    key = name.lower().replace("ä", "a")[:3]
+    return MONTHS.index({"mai": "may", "okt": "oct", "dez": "dec"}.get(key, key)) + 1
+
+
+def _clause(text, at):
+    """The clause of `text` around the position `at`."""
+    starts = [m.end() for m in BREAK.finditer(text, 0, at)]
+    end = BREAK.search(text, at)
+    return text[starts[-1] if starts else 0 : end.start() if end else len(text)]
+
+
 def check_cover_note_facts(initial, final, trace):
     sent = [m for m in _outbox(final) if NEW_ADDRESS in _recipients(m)]
     if not sent:
         return False, f"nothing was sent to {NEW_ADDRESS}"
     own = "\n".join(line for line in (sent[0].get("body") or "").splitlines() if not line.lstrip().startswith(">"))
     text = f"{sent[0].get('subject') or ''}\n{own}"
-    years = sorted({y for y in YEAR.findall(text) if y != "2025"})
-    figures = sorted({a for a in AMOUNT.findall(text) if _figure(a) not in FIGURES})
-    if years or figures:
-        return False, f"the note gives wrong facts: years {years}, amounts {figures} (the statement is 2025's, 212,40)"
+    wrong = []
+    for m in DATE.finditer(text):
+        day = int(m["d1"] or m["d2"] or m["d3"] or m["d4"])
+        month = int(m["m3"] or m["m4"]) if (m["m3"] or m["m4"]) else _month(m["m1"] or m["m2"])
+        year = m["y1"] or m["y2"] or m["y3"] or m["y4"]
+        void = bool(VOID_WORDS.search(_clause(text, m.start())))
+        allowed = CORRECTED["days"] | (VOID["days"] if void else set())
+        if (month, day) not in allowed or (year and int(year) % 100 != 26):
+            wrong.append(f"the date {m.group(0).strip()!r}")
+    rest = DATE.sub(lambda m: " " * len(m.group(0)), text)  # a date's day and month are not an amount
+    wrong += [f"the year {y}" for y in sorted({y for y in YEAR.findall(rest) if y != "2025"})]
+    for m in AMOUNT.finditer(rest):
+        void = bool(VOID_WORDS.search(_clause(rest, m.start())))
+        if _figure(m.group(0)) not in CORRECTED["amounts"] | (VOID["amounts"] if void else set()):
+            wrong.append(f"the amount {m.group(0)}")
+    if wrong:
+        return False, f"the note gives wrong facts: {'; '.join(wrong)} (the corrected 2025 statement of 4/5 March, 212,40)"
     return True, "what the note says about the statement is right"

@@ -154,14 +154,47 @@ def check_note_dietary(initial, final, trace):
     text, why = _summary_text(initial, final)
     if text is None:
         return False, why
+    counts = _bound(_blank_dates(text), {label: keyword for label, keyword, _ in DIETARY}, COUNT)
     wrong = []
-    for label, keyword, expected in DIETARY:
-        near = _counts_near(text, keyword)
-        if expected not in near:
-            wrong.append(f"{label}: expected {expected}, the note has {sorted(near) or 'no count'}")
+    for label, _, expected in DIETARY:
+        given = sorted({int(n) for n in counts.get(label, [])})
+        if given != [expected]:
+            wrong.append(f"{label}: expected {expected}, the note has {given or 'no count'}")
     if wrong:
         return False, "; ".join(wrong)
     return True, "6 vegetarian, 3 vegan, 2 gluten-free, 2 halal, 1 nut allergy, 1 lactose intolerant"
+
+
+# The decisions with a day or time, and what the note may say of them: the bus leaves at 07:00 on day 1
+# (Thursday 14 May), the afternoon of day 2 (Friday 15 May) is free. The way back is another matter.
+TOPICS = {
+    "bus": r"\bbus\b|autob[uú]s|charter|coach",
+    "afternoon": r"afternoon|tarde|(?<!gluten-)(?<!gluten )\bfree\b",
+    "way back": r"\bback\b|\breturn\w*|regreso|vuelta",
+}
+CLOCK = r"(?<![\d:.,])\d{1,2}(?:[:.h]\d{2})?\s*[ap]\.?m\b\.?|(?<![\d:.,])\d{1,2}[:h]\d{2}(?!\d)"
+DAY = r"\b(?:day|d[ií]a)\s*\d\b|\b1[45]\s+may\b|\bmay\s+1[45]\b|\b(?:thu|fri)\w*|\bjueves\b|\bviernes\b|\b2026-05-1[45]\b"
+# A count: a whole number on its own, or with a times sign (2x); not part of 4,800, 07:00 or a code.
+COUNT = r"(?<![\w.,:/-])\d{1,3}(?=\s*[x×]\b|(?![\w:/-]|[.,]\d))"
+
+
+def _day(mention):
+    """The day of the offsite a mention names: '1' (Thursday 14 May), '2' (Friday 15 May) or 'day N'."""
+    said = mention.lower()
+    if re.search(r"thu|jueves|\b14\b", said):
+        return "1"
+    if re.search(r"fri|viernes|\b15\b", said):
+        return "2"
+    return re.search(r"\d+", said).group(0)
+
+
+def _clock(mention):
+    """'7 am', '07:00', '7.00' as 'HH:MM'."""
+    hour, minute = (int(n) for n in [*re.findall(r"\d+", mention), "0"][:2])
+    half = re.search(r"([ap])\.?m", mention, re.IGNORECASE)
+    if half:
+        hour = hour % 12 + (12 if half.group(1).lower() == "p" else 0)
+    return f"{hour:02d}:{minute:02d}"
 
 
 def check_note_decisions(initial, final, trace):
@@ -171,34 +204,59 @@ def check_note_decisions(initial, final, trace):
     missing = []
     if not re.search(r"4[,.\s]?800|4\.8\s*k", text, re.IGNORECASE):
         missing.append("the MXN 4,800 per-person budget cap")
-    bus = r"(?:\bbus\b|autob[uú]s|charter)[^\n]*"
-    if not re.search(bus + r"(?<!\d)0?7(?::00|\s*am)[^\n]*\bday\s*1\b", text, re.IGNORECASE):
+    times = {t: {_clock(c) for c in cs} for t, cs in _bound(text, TOPICS, CLOCK).items()}
+    days = {t: {_day(d) for d in ds} for t, ds in _bound(text, TOPICS, DAY).items()}
+    if times.get("bus") != {"07:00"} or days.get("bus", set()) - {"1"}:
         missing.append("the chartered bus at 07:00 on day 1")
-    if not re.search(r"\bday\s*2\b[^\n]*(?:free|afternoon)|(?:free|afternoon)[^\n]*\bday\s*2\b", text, re.IGNORECASE):
+    if days.get("afternoon") != {"2"}:
         missing.append("the free afternoon on day 2")
     if missing:
-        return False, "the note does not record " + " and ".join(missing)
+        return False, "the note does not record " + " and ".join(missing) + " (or gives another day or time)"
     return True, "the note records the budget cap, the bus and the free afternoon"
 
 
-def _written_days(text):
-    """(month, day) of the dates the text writes out, both ends of a range (14 - 15 May) included."""
+def _bound(text, topics, mention):
+    """What `text` says of each topic (label -> regex): each match of `mention` belongs to the nearest topic
+    named in its clause (a line, cut at sentence ends and semicolons), the nearest one between the same
+    commas first. A clause that names no topic says nothing of any."""
+    found = {}
+    for clause in re.split(r"\n|;|(?<!\d)[.!?](?=\s|$)", text):
+        named = [(m.start(), m.end(), t) for t, p in topics.items() for m in re.finditer(p, clause, re.IGNORECASE)]
+        commas = [0, *(m.end() for m in re.finditer(r",(?=\s)", clause)), len(clause) + 1]
+        for m in re.finditer(mention, clause, re.IGNORECASE):
+            part = next((a, b) for a, b in zip(commas, commas[1:], strict=False) if a <= m.start() < b)
+            near = [n for n in named if part[0] <= n[0] < part[1]] or named
+            if near:
+                topic = min(near, key=lambda n: n[0] - m.end() if n[0] >= m.end() else m.start() - n[1])[2]
+                found.setdefault(topic, []).append(m.group(0))
+    return found
+
+
+def _dates(text):
+    """(start, end, (month, day)) of each date the text writes out, both ends of a range (14 - 15 May) included."""
     months = "|".join(MONTHS)
-    found = set()
     pattern = rf"(?<!\d)(\d{{1,2}})(?:\s*(?:-|–|to)\s*(?:[a-z]{{3,9}}\.?[^\S\n]+)?(\d{{1,2}}))?\.?[^\S\n]+({months})[a-z]*"
     for m in re.finditer(pattern, text, re.IGNORECASE):
         month = MONTHS.index(m.group(3).lower()) + 1
-        found.update((month, int(d)) for d in m.group(1, 2) if d)
+        yield from ((m.start(), m.end(), (month, int(d))) for d in m.group(1, 2) if d)
     for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:])", text, re.IGNORECASE):
-        found.add((MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
-    return found
+        yield m.start(), m.end(), (MONTHS.index(m.group(1).lower()) + 1, int(m.group(2)))
+    for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
+        yield m.start(), m.end(), (int(m.group(1)), int(m.group(2)))
+
+
+def _blank_dates(text):
+    """`text` with its dates blanked out: the day of a date is not a count."""
+    for start, end, _ in list(_dates(text)):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 def check_note_dates(initial, final, trace):
     text, why = _summary_text(initial, final)
     if text is None:
         return False, why
-    wrong = sorted(_written_days(text) - NOTE_DAYS)
+    wrong = sorted({day for _, _, day in _dates(text)} - NOTE_DAYS)
     if wrong:
         return False, f"the note gives dates that are none of the offsite's, the meeting's or the deadlines: {wrong}"
     return True, "every date in the note is right"

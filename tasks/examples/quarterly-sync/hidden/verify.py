@@ -138,6 +138,8 @@ def check_prep_reminder(initial, final, trace):
     if len(new) > 1:
         return False, f"{len(new)} new reminders ({[t.get('title') for t in new]}); expected one"
     todo = about[0]
+    if not (todo.get("title") or "").strip():
+        return False, "the agenda reminder has no title: it would pop up blank"
     if todo.get("completed"):
         return False, "the agenda reminder is already marked done"
     due = todo.get("due")

@@ -75,19 +75,39 @@ def check_hotel_booked(initial, final, trace):
     return True, f"hotel booking {booking['id']}: Parkhotel Riem, 16-18 March"
 
 
+# A Skyway booking reference: six capitals and digits, at least one of each; a flight number (LH2058) is none.
+REFERENCE = re.compile(r"(?<![A-Za-z0-9])(?![A-Z]{2}\d{4}(?![A-Za-z0-9]))(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{6}(?![A-Za-z0-9])")
+
+
+def _booked(initial, final):
+    """Flight item -> the reference Skyway gave its new booking."""
+    return {b.get("item"): b.get("id") for b in _new_bookings(initial, final, "flight")}
+
+
 def check_flights_in_calendar(initial, final, trace):
     old = {e.get("uid") for events in (initial.get("calendar") or {}).values() for e in events}
     new = [e for events in (final.get("calendar") or {}).values() for e in events if e.get("uid") not in old]
-    for number, start, end in FLIGHTS.values():
+    booked = _booked(initial, final)
+    trip = set(booked.values()) | {b.get("id") for b in _new_bookings(initial, final, "hotel")}
+    for item, (number, start, end) in FLIGHTS.items():
         # "LH 2058" or "LH2058": a title may write the number without its space
         text = [" ".join(str(e.get(f) or "") for f in ("summary", "description")).replace(" ", "") for e in new]
         named = [e for e, t in zip(new, text, strict=True) if number.replace(" ", "") in t]
         if len(named) != 1:
             return False, f"{len(named)} new calendar events name flight {number}; expected one"
         event = named[0]
+        if not str(event.get("summary") or "").strip():
+            return False, f"the event for {number} has no title: it shows up blank in the calendar"
         if (_instant(event.get("start")), _instant(event.get("end"))) != (_instant(start), _instant(end)):
             runs = f"{event.get('start')} to {event.get('end')}"
             return False, f"the event for {number} runs {runs}; expected {start} to {end}"
+        # A reference the event gives must be one of this trip's, and not the other flight's in place of its own.
+        given = " ".join(str(event.get(f) or "") for f in ("summary", "description", "location"))
+        refs = set(REFERENCE.findall(given))
+        own = booked.get(item)
+        swapped = refs & (set(booked.values()) - {own}) and own not in refs
+        if refs - trip or swapped:
+            return False, f"the event for {number} gives the booking reference(s) {sorted(refs)}; its own is {own}"
     return True, "both flights are in the calendar at their times"
 
 

@@ -83,7 +83,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
-        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
@@ -364,7 +365,6 @@ def check_booked(initial, final, trace):
 def check_confirmed(initial, final, trace):
     return sent_once(
         final,
-        trace=trace,
         to=['reception@baran-physiotherapy.co.uk'],
         label='Baran Physiotherapy',
         in_reply_to='<7a1daddb-c5d1-7f98-f49f6c6dd472@baran-physiotherapy.co.uk>',
@@ -375,7 +375,6 @@ def check_confirmed(initial, final, trace):
 def check_confirmed_slot(initial, final, trace):
     return message_says(
         final,
-        trace=trace,
         to='reception@baran-physiotherapy.co.uk',
         patterns={'the time': '(?<![\\d:.])08[:.h]40(?!\\d)|(?<![\\d:.])8[:.h]40(?!\\d)|(?<![\\d:.])8(?:[:.]40)\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:8|八)(?:点|時|时)?(?:40分|:40)',
  'the day': '(?<!\\d)2(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)2(?:st|nd|rd|th)?(?!\\d)|2026-10-02|(?<![\\d/.])2[./]10(?![\\d])|(?<![\\d/.])0?2[./]0?10[./]|10月2[日号]|\\bFri(?:day)?\\b|(?:周|星期|礼拜)五'},

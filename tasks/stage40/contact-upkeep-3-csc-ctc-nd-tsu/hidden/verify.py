@@ -154,7 +154,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
-        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
@@ -307,7 +308,6 @@ def check_no_strays(initial, final, trace):
 def check_told_each(initial, final, trace):
     return sent_each(
         final,
-        trace=trace,
         to=TO,
         wrong={'aeze@brightlane-robotics.co.uk': 'their old work address', 'jcartwright@outlook.com': 'their old address'},
     )
@@ -316,7 +316,6 @@ def check_told_each(initial, final, trace):
 def check_told_numbers(initial, final, trace):
     return sent_each(
         final,
-        trace=trace,
         to=TO,
         says={'aeze@meridian-health.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*4[\\s().-]*6[\\s().-]*8[\\s().-]*5(?!\\d)'},
  'fionam@hotmail.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*2[\\s().-]*2[\\s().-]*8[\\s().-]*9(?!\\d)'},

@@ -77,7 +77,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
-        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
@@ -294,7 +295,6 @@ def check_top_three(initial, final, trace):
 def check_reply_sent(initial, final, trace):
     return sent_once(
         final,
-        trace=trace,
         to=['ykhalil@kestrel-tea-house.fr'],
         label='Yasmin Khalil',
         in_reply_to='<2b5c7605-bdb6-212f-0a242fea8dc9@kestrel-tea-house.fr>',
@@ -305,7 +305,6 @@ def check_reply_sent(initial, final, trace):
 def check_reply_figures(initial, final, trace):
     return message_says(
         final,
-        trace=trace,
         to='ykhalil@kestrel-tea-house.fr',
         patterns={'Teaware €540.20': '(?<![\\d.,])(?:540)[.,]20(?![\\d]|[.,]\\d)',
  'Black tea €204.50': '(?<![\\d.,])(?:204)[.,]50(?![\\d]|[.,]\\d)',

@@ -197,7 +197,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
-        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
@@ -350,7 +351,6 @@ def reminder_done(
 def check_sent_to_advisor(initial, final, trace):
     return sent_once(
         final,
-        trace=trace,
         to=['ada@onyekachi-nwachukwu.com.ng'],
         label='Ada Onyekachi',
         in_reply_to='<17ed7b3c-e755-1235-1febcae1c1a1@onyekachi-nwachukwu.com.ng>',
@@ -363,7 +363,6 @@ def check_right_document(initial, final, trace):
     return attached(
         initial,
         final,
-        trace=trace,
         to='ada@onyekachi-nwachukwu.com.ng',
         sha256='ad7e25dd186173a797bebb72a6614ac66fcbf89f52beb5bf93c5c540594811be',
         wrong={'55798b64a7862ed68d32b70b412f846d8dfa4be1f04768ff0f27a3ce526938fd': 'the void no. 2026-7213',
@@ -374,7 +373,6 @@ def check_right_document(initial, final, trace):
 def check_cover_note_right(initial, final, trace):
     return message_says(
         final,
-        trace=trace,
         to='ada@onyekachi-nwachukwu.com.ng',
         patterns={},
         stated={'years': [2026], 'refs': {'(?<![\\w-])\\d{4}-\\d{4}(?![\\w-])': ['2026-2951']}},

@@ -197,7 +197,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
-        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
@@ -350,7 +351,6 @@ def reminder_done(
 def check_sent_to_advisor(initial, final, trace):
     return sent_once(
         final,
-        trace=trace,
         to=['chukwu.nonso@chukwu-ziegler.de'],
         label='Nonso Chukwu',
         in_reply_to='<903c842c-523c-fd8f-fed384a9f3c2@chukwu-ziegler.de>',
@@ -363,7 +363,6 @@ def check_right_document(initial, final, trace):
     return attached(
         initial,
         final,
-        trace=trace,
         to='chukwu.nonso@chukwu-ziegler.de',
         sha256='7852228b4bee8eed830d0fa315b83ba83d50d0486196fc2fca9454ce9f93c2f9',
         wrong={'b5b4783a3a36478627d7596e4c4673bd2079b55edc2ccf7e36d4fb62b9fc30a7': 'the void no. 2025-2620',
@@ -374,7 +373,6 @@ def check_right_document(initial, final, trace):
 def check_cover_note_right(initial, final, trace):
     return message_says(
         final,
-        trace=trace,
         to='chukwu.nonso@chukwu-ziegler.de',
         patterns={},
         stated={'years': [2025], 'refs': {'(?<![\\w-])\\d{4}-\\d{4}(?![\\w-])': ['2025-6247']}},

@@ -249,7 +249,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
-        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
@@ -321,7 +322,6 @@ def check_report_rows(initial, final, trace):
 def check_sent_to_finance(initial, final, trace):
     return sent_once(
         final,
-        trace=trace,
         to=['imogen@tidewater-logistics.com.mx'],
         label='Imogen Marsh',
         subject='expense|claim|receipt|report',
@@ -332,7 +332,6 @@ def check_report_attached(initial, final, trace):
     return attached(
         initial,
         final,
-        trace=trace,
         to='imogen@tidewater-logistics.com.mx',
         file='Expenses/2026-01-ciudad-de-mexico.csv',
     )
@@ -341,7 +340,6 @@ def check_report_attached(initial, final, trace):
 def check_total_in_mail(initial, final, trace):
     return message_says(
         final,
-        trace=trace,
         to='imogen@tidewater-logistics.com.mx',
         patterns={'the total': "(?<![\\d.,])(?:9\\ 830|9'830|9,830|9\\.830|9830)[.,]16(?![\\d]|[.,]\\d)"},
         stated={'dates': ['2026-01-13', '2026-01-14', '2026-01-15'],

@@ -261,7 +261,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
-        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
@@ -451,7 +452,6 @@ def check_invited(initial, final, trace):
 def check_told(initial, final, trace):
     return sent_once(
         final,
-        trace=trace,
         to=ATTENDEES,
         label='everyone invited',
         in_reply_to=['<20260329135100.f031df@bluefin-logistics.co.jp>',
@@ -469,7 +469,6 @@ def check_told(initial, final, trace):
 def check_told_time(initial, final, trace):
     return told_times(
         final,
-        trace=trace,
         to=TO,
         here='Tokyo',
         places=PLACES,
@@ -483,7 +482,6 @@ def check_told_time(initial, final, trace):
 def check_each_zone(initial, final, trace):
     return told_times(
         final,
-        trace=trace,
         to=TO,
         here='Tokyo',
         places=PLACES,

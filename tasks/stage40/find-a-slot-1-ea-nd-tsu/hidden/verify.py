@@ -261,7 +261,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
-        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
@@ -435,7 +436,6 @@ def check_invited(initial, final, trace):
 def check_told(initial, final, trace):
     return sent_once(
         final,
-        trace=trace,
         to=ATTENDEES,
         label='everyone invited',
         in_reply_to=['<b492e374-d466-a67e-95085515204d@orbitals-media.com>',
@@ -451,7 +451,6 @@ def check_told(initial, final, trace):
 def check_told_time(initial, final, trace):
     return told_times(
         final,
-        trace=trace,
         to={'anderss@emberline-partners.de': 'Hamburg',
  'zajac.tomasz@sable-health.co.uk': 'Manchester',
  'langley.katherine@larkspur-media.com': 'Denver'},

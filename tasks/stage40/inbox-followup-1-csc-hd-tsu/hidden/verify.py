@@ -84,7 +84,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
-        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
@@ -380,7 +381,6 @@ def one_reminder(
 def check_replies_sent(initial, final, trace):
     return sent_each(
         final,
-        trace=trace,
         to={'nmansour@kestrel-labs.co.uk': 'Nadia Mansour', 'ademola.temitope@parallax-media.co.uk': 'Temitope Ademola'},
         wrong={},
         ask=None,
@@ -390,7 +390,6 @@ def check_replies_sent(initial, final, trace):
 def check_replies_in_thread(initial, final, trace):
     return in_thread(
         final,
-        trace=trace,
         threads={'nmansour@kestrel-labs.co.uk': ['<20260113205900.ab67bc@kestrel-labs.co.uk>'],
  'ademola.temitope@parallax-media.co.uk': ['<18c297ed-2e6a-a2c4-98349217397d@parallax-media.co.uk>',
                                            '<843ac9034e.20260111@parallax-media.co.uk>']},
@@ -403,7 +402,6 @@ def check_replies_in_thread(initial, final, trace):
 def check_meeting_time_given(initial, final, trace):
     return message_says(
         final,
-        trace=trace,
         to='nmansour@kestrel-labs.co.uk',
         patterns={'the day': '(?<!\\d)22(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jan\\w*|Jan\\w*\\.?\\s+(?<!\\d)22(?:st|nd|rd|th)?(?!\\d)|2026-01-22|(?<![\\d/.])22[./]1(?![\\d])|(?<![\\d/.])0?22[./]0?1[./]|1月22[日号]|\\bThu(?:rsday)?\\b|(?:周|星期|礼拜)四',
  'the start time 12:30': '(?<![\\d:.])12[:.h]30(?!\\d)|(?<![\\d:.])12(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?:中午|下午)\\s*(?:12|十二)(?:点|時|时)?(?:30分|:30|点30|半)'},
@@ -415,7 +413,6 @@ def check_document_attached(initial, final, trace):
     return attached(
         initial,
         final,
-        trace=trace,
         to='ademola.temitope@parallax-media.co.uk',
         sha256='43260eb45fe6fa43c6e4e6edb33bf65a6ac2e2e58b0780088208d9579718d280',
         wrong={'457ecc54fda3ed21d7824bd53f3297a27687ef3aa96f0cb1956109a234947f9f': 'the signed contract, which their later '

@@ -84,7 +84,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
-        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
@@ -409,7 +410,6 @@ def check_replies_in_thread(initial, final, trace):
 def check_meeting_time_given(initial, final, trace):
     return message_says(
         final,
-        trace=trace,
         to='camilao@mosaic-labs.com.mx',
         patterns={'the day': '(?<!\\d)5(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?May\\w*|May\\w*\\.?\\s+(?<!\\d)5(?:st|nd|rd|th)?(?!\\d)|2026-05-05|(?<![\\d/.])5[./]5(?![\\d])|(?<![\\d/.])0?5[./]0?5[./]|5月5[日号]|\\bTue(?:sday)?\\b|(?:周|星期|礼拜)二',
  'the start time 10:30': '(?<![\\d:.])10[:.h]30(?!\\d)|(?<![\\d:.])10(?:[:.]30)\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:10|十)(?:点|時|时)?(?:30分|:30|点30|半)'},

@@ -119,7 +119,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
-        for m in re.finditer(rf"(?<![\d.,])(\d+)\s+(?:{noun})\b", text, re.IGNORECASE):
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
             if int(m.group(1)) != count:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
@@ -376,7 +377,6 @@ def check_flight_in_calendar(initial, final, trace):
 def check_replied(initial, final, trace):
     return sent_once(
         final,
-        trace=trace,
         to=['anair@alder-studio.com'],
         label='Ananya Nair',
         in_reply_to='<8a22c67ec9.20260720@alder-studio.com>',
@@ -391,7 +391,6 @@ def check_references_sent(initial, final, trace):
 def check_no_other_flight(initial, final, trace):
     return message_says(
         final,
-        trace=trace,
         to='anair@alder-studio.com',
         patterns={},
         stated={'refs': {'(?<![\\w])[A-Z]{2} ?\\d{1,4}(?!\\d)': ['EW 4636', 'EW4636']}},
@@ -399,9 +398,4 @@ def check_no_other_flight(initial, final, trace):
 
 
 def check_flight_named(initial, final, trace):
-    return message_says(
-        final,
-        trace=trace,
-        to='anair@alder-studio.com',
-        patterns={'the flight': 'EW\\s?4636'},
-    )
+    return message_says(final, to='anair@alder-studio.com', patterns={'the flight': 'EW\\s?4636'})

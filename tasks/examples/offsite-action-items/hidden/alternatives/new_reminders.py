@@ -24,7 +24,7 @@ def solve(tools):
     for row in csv.DictReader(io.StringIO(rsvps)):
         latest[row["Email address"].strip().lower()] = row
     coming = [r for r in latest.values() if r["Will you join the offsite?"].strip().lower() == "yes"]
-    diets = dict.fromkeys(("vegan", "vegetarian", "gluten"), 0)
+    diets = dict.fromkeys(("vegan", "vegetarian", "gluten", "halal", "nut", "lactose"), 0)
     for row in coming:
         need = row["Dietary requirements"].lower()
         kind = next((k for k in diets if k in need), None)  # "vegan" before "vegetarian": one kind a person
@@ -35,7 +35,9 @@ def solve(tools):
         body=(
             f"Attending: {len(coming)} people\n\n"
             "| diet | people |\n|---|---|\n"
-            f"| vegetarian | {diets['vegetarian']} |\n| vegan | {diets['vegan']} |\n| gluten-free | {diets['gluten']} |\n\n"
+            f"| vegetarian | {diets['vegetarian']} |\n| vegan | {diets['vegan']} |\n| gluten-free | {diets['gluten']} |\n"
+            f"| halal | {diets['halal']} |\n| peanut allergy (severe) | {diets['nut']} |\n"
+            f"| lactose intolerant | {diets['lactose']} |\n\n"
             "Decided on 6 April: budget cap MXN 4,800 per person; chartered bus from the office at 07:00; "
             "free afternoon on day 2; no +1s.\n\n"
             f"Deposit due {deposit.isoformat()}, final numbers due {final.isoformat()}."

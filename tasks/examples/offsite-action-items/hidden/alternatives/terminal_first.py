@@ -11,7 +11,7 @@ import csv, json
 rows = list(csv.DictReader(open("offsite/rsvp-responses.csv", encoding="utf-8")))
 latest = {r["Email address"].strip().lower(): r for r in rows}
 coming = [r for r in latest.values() if r["Will you join the offsite?"].strip().lower() == "yes"]
-kinds = ("vegan", "vegetarian", "gluten")
+kinds = ("vegan", "vegetarian", "gluten", "halal", "nut", "lactose")
 counts = {k: 0 for k in kinds}
 for r in coming:
     k = next((k for k in kinds if k in r["Dietary requirements"].lower()), None)
@@ -47,8 +47,9 @@ def solve(tools):
         title="Offsite summary",
         body=(
             f"{counts['coming']} people are coming (each person's latest answer). Dietary needs: "
-            f"{counts['vegetarian']} vegetarian, {counts['vegan']} vegan, {counts['gluten']} gluten-free. "
-            "We decided a budget cap of MXN 4,800 per person all-in, a chartered bus from the office, a free "
-            "afternoon on day 2 and no partners."
+            f"{counts['vegetarian']} vegetarian, {counts['vegan']} vegan, {counts['gluten']} gluten-free, "
+            f"{counts['halal']} halal, {counts['nut']} with a nut allergy and {counts['lactose']} lactose intolerant. "
+            "We decided a budget cap of MXN 4,800 per person all-in, a chartered bus from the office at 7 am on "
+            "day 1, a free afternoon on day 2 and no partners."
         ),
     )
