@@ -67,7 +67,8 @@ def solve(tools):
 
 def solve_confirm_first(tools):
     """Confirms first, in a new message on the offer's subject with a 12-hour time, then books the event under
-    another title with the clinic's name before the address, and a reminder at 18:00 the evening before."""
+    another title with the clinic's name before the address, and a reminder titled its own way (due the day
+    before, with no time: the request names none, so any time that day would do and none is graded)."""
     f = FACTS
     offer, _, _, start, length = _slot(tools)
     tools.mail_send(
@@ -78,8 +79,8 @@ def solve_confirm_first(tools):
     )
     _book(tools, start, length, summary=f"{f['doctor']} ({f['visit']})", location=f"{f['clinic_word']}, {f['address']}")
     if f["remind"]:
-        evening = (start - timedelta(days=1)).replace(hour=18, minute=0)
-        tools.reminders_create(title=f"Tomorrow: {f['visit']} appointment", due=evening.isoformat())
+        eve = (start - timedelta(days=1)).date()
+        tools.reminders_create(title=f"Tomorrow: {f['visit']} appointment", due=eve.isoformat())
 
 
 def solve_read_all(tools):

@@ -38,7 +38,7 @@ def solve(tools):
 
 def solve_amount_in_notes(tools):
     """Files the bills first, then adds the reminders soonest first, each titled by the payee with the amount
-    in its notes, due at 09:00 on the due day."""
+    in its notes (due on the due day with no time: the request names none, so none is graded)."""
     f = FACTS
     bills = _bills(tools, tools.files_read(path=f["statement"])["content"])
     if f["file_bills"]:
@@ -50,7 +50,7 @@ def solve_amount_in_notes(tools):
             tools.reminders_create(
                 title=f"{bill['payee']}: pay by {bill['due_shown']}",
                 list=f["list"],
-                due=f"{bill['due']}T09:00",
+                due=bill["due"],
                 notes=f"Amount: {bill['amount_shown']}",
             )
 
