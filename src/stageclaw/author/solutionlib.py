@@ -31,3 +31,29 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_select(ref=int(found.group(1)), option=value)
         else:
             tools.browser_fill(ref=int(found.group(1)), value=value)
+
+
+def every(call: Any, key: str, **arguments: Any) -> list[dict[str, Any]]:
+    """Every result of a paged tool (`tools.mail_search`, `tools.calendar_list_events`, ...): the pages of
+    `key` one after another, following `next_cursor` to the end as an agent would."""
+    out, cursor = [], None
+    while True:
+        page = call(**arguments, **({"cursor": cursor} if cursor else {}))
+        out += page[key]
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return out
+
+
+def busy_times(events: list[dict[str, Any]]) -> list[tuple[datetime, datetime]]:
+    """The (start, end) of each timed occurrence in a `calendar_list_events` result: a series counts at each
+    of its `occurrences` in the range, not at its first start; cancelled and all-day events take no time."""
+    out = []
+    for event in events:
+        if event["all_day"] or event["status"] == "CANCELLED":
+            continue
+        start, end = datetime.fromisoformat(event["start"]), datetime.fromisoformat(event["end"])
+        for at in event.get("occurrences") or [event["start"]]:
+            begins = datetime.fromisoformat(at)
+            out.append((begins, begins + (end - start)))
+    return out

@@ -8,6 +8,10 @@ cross_tool_consistency, sets a reminder for the day before.
 - hidden_dependency: the clinic's address is only in its contact.
 - cross_source_conflict: a later mail says one of the free slots has been taken.
 - noisy_data: the last visit to the same clinic in the calendar, and another clinic's mail.
+
+Around the story is half a year of ordinary life (`Life.fill`): a few hundred mails, a calendar with
+its series, an address book, files and reminders, none of it naming the clinic or touching an offered
+slot, so the agent searches the mail and pages the calendar instead of reading everything.
 """
 
 from __future__ import annotations
@@ -19,10 +23,10 @@ from datetime import datetime, timedelta
 
 from stageclaw.author import verifylib as v
 from stageclaw.author.content import mail as mails
-from stageclaw.author.content.background import Background
 from stageclaw.author.content.places import ENGLISH, REGIONS
 from stageclaw.author.content.text import clock, day, day_regex, time_regex
 from stageclaw.author.content.timeline import at, pick_now, workday
+from stageclaw.author.content.volume import Avoid, Life, Scale
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import contact_path, item_path, mail_path
@@ -98,6 +102,8 @@ class AppointmentBooking(Family):
             now=now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
+            max_steps=40,
+            time_budget_s=900,
         )
         length = timedelta(minutes=kind.minutes)
 
@@ -111,7 +117,15 @@ class AppointmentBooking(Family):
             clashes = 1
             withdrawn = slots[1]
             answer = slots[2]
-        colleague = people.person(region, org=me.org)
+        # The user's ordinary life keeps clear of the clinic and of the offered slots: every clash is planted.
+        avoid = Avoid(
+            people=[doctor.name, receptionist.name],
+            words=[doctor.family, *(c.visit for c in CLINICS), *(c.kind for c in CLINICS if c.kind != "GP")],
+            slots=[(s, s + length) for s in slots],
+            addresses=[reception],
+        )
+        life = Life.of(ctx, draft, me, now, avoid=avoid)
+        colleague = life.ensure_cast().colleagues[0]
         for n in range(clashes):
             overlap = timedelta(minutes=rng.choice((15, 30, 40)))
             start = slots[n] + length - overlap if n % 2 else slots[n] - overlap
@@ -126,6 +140,7 @@ class AppointmentBooking(Family):
                     "end": (start + timedelta(minutes=60)).isoformat(),
                 },
             )
+            life.take(start, start + timedelta(minutes=60))
         if rng.random() < 0.6:  # back to back is not a clash
             summary = _busy(rng, answer - timedelta(minutes=30)).format(who=colleague.given)
             draft.add_event(
@@ -137,6 +152,7 @@ class AppointmentBooking(Family):
                     "end": answer.isoformat(),
                 },
             )
+            life.take(answer - timedelta(minutes=30), answer)
 
         # The clinic, and the address the event needs.
         address_in_contact = ctx.on("hidden_dependency")
@@ -222,16 +238,8 @@ class AppointmentBooking(Family):
                 instead_of=mail_path("INBOX", offer),
             )
 
-        # The rest of the user's calendar and mail.
-        bg = Background(draft, rng, people, me, now, "en")
-        for path in bg.events(2, "Personal", avoid="Haircut"):  # background must not decide the answer
-            event = next(e for e in draft.calendar["Personal"] if path.endswith(e["uid"]))
-            start, end = datetime.fromisoformat(event["start"]), datetime.fromisoformat(event["end"])
-            if any(start < slot + length and end > slot for slot in slots):
-                draft.calendar["Personal"].remove(event)
-        noise = bg.mail(3)
-        bg.reminders(2, "Reminders")
-        bg.contacts([colleague, *bg.friends[:2]])
+        # The rest of the user's life: months of mail, a full calendar, an address book, files, reminders.
+        noise = life.fill(Scale(messages=170, series=6, events=80, contacts=50, files=30, notes=6, reminders=10))
         summary = f"{kind.kind.capitalize() if kind.kind != 'GP' else 'GP'}: {kind.visit} ({clinic.name})"
         if ctx.on("noisy_data"):
             past = at(now.date() - timedelta(days=rng.randint(150, 300)), 10, 0, me.tz)
@@ -262,7 +270,9 @@ class AppointmentBooking(Family):
             )
             draft.add_message("INBOX", distraction)
             nd.twin(draft, mail_path("INBOX", offer), offer, mail_path("Sent", request), request)
-            nd.irrelevant(draft, [mail_path("INBOX", distraction), item_path("calendar", "Personal", previous), *noise])
+            nd.irrelevant(
+                draft, [mail_path("INBOX", distraction), item_path("calendar", "Personal", previous), *noise[:12]]
+            )
 
         # The request and the checks.
         draft.prompt = rng.choice(PROMPTS).format(kind=kind.kind) + (REMIND if ctx.on("cross_tool_consistency") else "")
