@@ -58,6 +58,8 @@ CLINICS = (
     Clinic("optician", "{family} Opticians", "eye test", 30, r"optician|eye"),
     Clinic("GP", "{family} Medical Practice", "blood test", 15, r"\bGP\b|blood|doctor|medical"),
 )
+# No background item may look like a booking with a clinic: every one in the world is planted.
+CARE_WORDS = ("doctor", "appointment", "clinic", "dental", "medical", "check-up", "physio", "hospital")
 BUSY = ("Sprint review", "Budget meeting", "Client call", "1:1 with {who}", "Quarterly planning")
 # What can only happen at some times of day: (title, earliest and latest start hour).
 TIMED = (("Team lunch", 11, 13), ("Parents' evening", 17, 19))
@@ -110,6 +112,8 @@ class AppointmentBooking(Family):
         now = pick_now(rng, me.tz)
         kind = rng.choice(CLINICS)
         doctor = people.person(region)
+        while doctor.family == me.family:  # the clinic is named after the doctor, never after the user
+            doctor = people.person(region)
         clinic = people.org(region, kind.name.format(family=doctor.family), kind.name.format(family=doctor.family))
         receptionist = people.person(region, org=clinic, title="Reception")
         reception = people.claim(f"reception@{clinic.domain}")
@@ -138,12 +142,17 @@ class AppointmentBooking(Family):
         # The user's ordinary life keeps clear of the clinic and of the offered slots: every clash is planted.
         avoid = Avoid(
             people=[doctor.name, receptionist.name],
-            words=[doctor.family, *(c.visit for c in CLINICS), *(c.kind for c in CLINICS if c.kind != "GP")],
+            words=[
+                doctor.family,
+                *CARE_WORDS,
+                *(c.visit for c in CLINICS),
+                *(c.kind for c in CLINICS if c.kind != "GP"),
+            ],
             slots=[(s, s + length) for s in slots],
             addresses=[reception],
         )
         life = Life.of(ctx, draft, me, now, avoid=avoid)
-        colleague = life.ensure_cast().colleagues[0]
+        colleague = next(c for c in life.ensure_cast().colleagues if c.given != me.given)
         for n in range(clashes):
             overlap = timedelta(minutes=rng.choice((15, 30, 40)))
             start = slots[n] + length - overlap if n % 2 else slots[n] - overlap
