@@ -1,5 +1,6 @@
 """Tool-call overhead: the registry over calling the same tool function directly, the tool over
-the bare client call it wraps, and an MCP call over stdio; then the cost of reading documents
+the bare client call it wraps, and an MCP call over stdio and over streamable HTTP (kept-alive: a
+delayed-ACK stall would add ~40 ms to every call); then the cost of reading documents
 (a 20-page compressed PDF through files_read, the extractor alone, and pdftotext in the sandbox)
 and of paging (500 messages and 2,000 files, a page at a time).
 
@@ -26,6 +27,7 @@ from mcp import Client, StdioServerParameters
 from stageclaw.author.content.files import pdf_pages
 from stageclaw.tools import documents
 from stageclaw.tools.files import READ_CAP
+from stageclaw.tools.mcp_server import serve_http
 from stageclaw.tools.registry import Registry
 from stageclaw.world import ServicePool, load_world
 from stageclaw.world.model import parse_world
@@ -80,6 +82,23 @@ async def mcp_call_ms(repeat: int) -> tuple[float, dict[str, float]]:
                 samples.append(time.perf_counter() - t)
             results[name] = statistics.median(samples) * 1000
     return started, results
+
+
+def http_call_ms(registry: Registry, repeat: int) -> float:
+    """The median `now` call over streamable HTTP on one kept-alive connection."""
+
+    async def calls(url: str) -> float:
+        async with Client(url) as client:
+            await client.call_tool("now", {})
+            samples = []
+            for _ in range(repeat):
+                t = time.perf_counter()
+                await client.call_tool("now", {})
+                samples.append(time.perf_counter() - t)
+        return statistics.median(samples) * 1000
+
+    with serve_http(registry) as url:
+        return asyncio.run(calls(url))
 
 
 def documents_ms(registry: Registry, workspace: Path, repeat: int) -> list[tuple[str, float]]:
@@ -170,6 +189,7 @@ def main() -> None:
             rows.append((name, via_registry, direct, client))
         reading = documents_ms(registry, episode.workspace, max(5, args.repeat // 5))
         paged = paging_rows(pool, max(5, args.repeat // 5))
+        over_http = http_call_ms(registry, args.repeat)
     started, over_mcp = asyncio.run(mcp_call_ms(args.repeat))
 
     print(f"{'tool':22} {'registry':>10} {'tool fn':>10} {'overhead':>10} {'bare client':>12}")
@@ -180,6 +200,7 @@ def main() -> None:
     reg_by_name = {name: reg for name, reg, _, _ in rows}
     for name, ms in over_mcp.items():
         print(f"  {name:20} {ms:7.2f} ms per call ({ms - reg_by_name[name]:+.2f} ms over the in-process registry)")
+    print(f"MCP over streamable HTTP (kept-alive): now {over_http:7.2f} ms per call")
     print("\nReading a 20-page compressed PDF (median):")
     for name, ms in reading:
         print(f"  {name:34} {ms:8.2f} ms")

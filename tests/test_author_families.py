@@ -160,19 +160,20 @@ def test_generate_command(tmp_path):
 
 @pytest.fixture(scope="module")
 def accepted(pool, tmp_path_factory):
-    """Every family at three seeds, the Chinese locale and the bare core operators, validated by stage 2."""
+    """Every family once, validated by stage 2: the seed turns with the family, every fourth family has only
+    its core operators, and every other locale is built too. (Each family's own test file runs stage 2 on
+    its seeds and operator subsets; this keeps the whole catalogue honest at a cost CI can pay.)"""
     folder = tmp_path_factory.mktemp("generated")
-    for name, family in all_families().items():
-        for seed in SEEDS:
-            generate(name, seed).write(folder)
-        generate(name, 7, operators=[]).write(folder)
+    for n, (name, family) in enumerate(sorted(all_families().items())):
+        core = {"operators": []} if n % 4 == 3 else {}
+        generate(name, SEEDS[n % len(SEEDS)], **core).write(folder)
         for locale in family.locales[1:]:
             generate(name, 8, locale=locale).write(folder)
     return validate_path(folder, pool)
 
 
 def test_every_family_is_accepted_with_every_mutant_killed(accepted):
-    assert len(accepted) == len(FAMILIES) * (len(SEEDS) + 1) + sum(len(f.locales) - 1 for f in all_families().values())
+    assert len(accepted) == len(FAMILIES) + sum(len(f.locales) - 1 for f in all_families().values())
     for report in accepted:
         statuses = {name: d.status for name, d in report.dimensions.items()}
         assert report.score == 100, (report.task_id, statuses, [d.problem for d in report.diagnostics()])

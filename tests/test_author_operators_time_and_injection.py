@@ -261,6 +261,7 @@ def suite(operators: list[list[str]], rules: Rules) -> Suite:
     for n, ops in enumerate(operators):
         d = draft()
         d.id, d.group, d.operators = f"t{n}", "planning", ops
+        d.provenance["family"] = "x"
         out.drafts.append(d)
     return out
 

@@ -24,13 +24,15 @@ from .conftest import EXAMPLE, EXAMPLES, ROOT
 
 def hidden_texts(task_dir: Path) -> list[str]:
     """Passages only the task's hidden files (and its task.toml) hold: rubric descriptions and judge criteria,
-    goal.md's lines, the verifier's and solution's longer lines, the hint."""
+    goal.md's lines, the verifier's and solution's longer lines (not their imports, which any module may
+    share), the hint."""
     hidden = task_dir / "hidden"
     rubric = tomllib.loads((hidden / "rubric.toml").read_text())
     texts = [i["description"] for i in rubric["item"]] + [i["judge"] for i in rubric["item"] if "judge" in i]
     texts.append(tomllib.loads((task_dir / "task.toml").read_text())["hint"])
     for name in ("goal.md", "verify.py", "solution.py"):
-        texts += [line.strip() for line in (hidden / name).read_text().splitlines() if len(line.strip()) > 40]
+        lines = [line.strip() for line in (hidden / name).read_text().splitlines()]
+        texts += [line for line in lines if len(line) > 40 and not line.startswith(("from ", "import "))]
     return texts
 
 

@@ -69,6 +69,23 @@ def test_report_command_prints_the_leaderboard_and_writes_html_and_json(runs, tm
     assert bad.returncode == 2 and "not a run directory" in bad.stderr
 
 
+def test_report_out_takes_a_folder_or_an_html_name_and_says_what_it_wrote(runs, tmp_path):
+    folder = _report(str(runs / "noop"), "--out", str(tmp_path / "site"))  # a folder that does not exist yet
+    assert folder.returncode == 0, folder.stderr
+    html, data = tmp_path / "site" / "report.html", tmp_path / "site" / "report.json"
+    assert html.read_text().startswith("<!doctype html>") and json.loads(data.read_text())["agents"]
+    assert f"wrote {html}" in folder.stdout and str(data) in folder.stdout
+
+    named = _report(str(runs / "noop"), "--out", str(tmp_path / "site" / "noop.HTML"))
+    assert named.returncode == 0 and (tmp_path / "site" / "noop.HTML").is_file()
+    assert (tmp_path / "site" / "noop.json").is_file() and "noop.HTML" in named.stdout
+
+    for name in ("report.htm", "report.txt"):  # a browser would show these as source
+        refused = _report(str(runs / "noop"), "--out", str(tmp_path / name))
+        assert refused.returncode == 2 and "ending in .html" in refused.stderr, refused.stderr
+        assert not (tmp_path / name).exists() and not list(tmp_path.glob("report.json"))
+
+
 def test_the_report_opens_in_chromium_and_shows_an_episodes_state_diff(runs, tmp_path):
     assert CHROMIUM.exists(), "Debian's chromium is missing: run scripts/install --test"
     from playwright.sync_api import sync_playwright

@@ -11,7 +11,7 @@ from stageclaw.validate import validate_task
 from tests.conftest import EXAMPLE
 
 STRICT = """def check_told(initial, final, trace):
-    sent = final["mail"]["outbox"]
+    sent = [m for m in final["mail"]["outbox"] if not m.get("invitation")]  # invitations are by-products
     return len(sent) == 1, f"{len(sent)} messages were sent; expected exactly one"
 """
 

@@ -54,6 +54,10 @@ def test_the_examples_are_accepted_and_every_mutant_is_rejected(examples):
         assert {"revert", "value", "nudge", "duplicate", "extra"} <= set(mutation["by_operator"])
         assert report.llm_review.status == "blocked" and not report.diagnostics()
     assert set().union(*(r.mutation["by_operator"] for r in reports.values())) == OPERATORS
+    # This alternative retitles the stale reminders it moves; a mutant that puts a title back as it was does
+    # what the reference solution does, which is no near miss of the alternative's.
+    retitling = reports["offsite-action-items"].mutation["alternatives"]["terminal_first"]
+    assert retitling["total"] >= 20 and retitling["survivors"] == []
 
 
 def test_the_report_files_follow_the_contract(examples):
@@ -295,6 +299,8 @@ def test_a_note_checked_only_for_having_changed_is_rejected_naming_the_field_and
             "\n\ndef check_rent(initial, final, trace):\n"
             "    return _body(final) != _body(initial), 'the note changed'\n"
             "\n\ndef check_total(initial, final, trace):\n"
+            "    return _body(final) != _body(initial), 'the note changed'\n"
+            "\n\ndef check_kept(initial, final, trace):\n"
             "    return _body(final) != _body(initial), 'the note changed'\n"
         )
 

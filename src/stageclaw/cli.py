@@ -603,7 +603,10 @@ def report_cmd(
     run_dirs: Annotated[list[Path], typer.Argument(help="Run directories, or folders holding run directories.")],
     out: Annotated[
         Path | None,
-        typer.Option(help="The HTML report (default: RUN_DIR/report.html for one run, ./report.html for several)."),
+        typer.Option(
+            help="A folder (the report is written as report.html in it, report.json beside it) or a file name "
+            "ending in .html (default: RUN_DIR/report.html for one run, ./report.html for several)."
+        ),
     ] = None,
     resamples: Annotated[int, typer.Option(min=100, help="Bootstrap resamples for the 95% CIs.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the bootstrap: the same seed gives the same CIs.")] = 0,
@@ -611,13 +614,15 @@ def report_cmd(
     """Leaderboard, reliability, cost and failure modes of runs; writes report.html and report.json."""
     from stageclaw.report.build import build
     from stageclaw.report.failures import LABELS
-    from stageclaw.report.html import write
+    from stageclaw.report.html import report_path, write
     from stageclaw.report.metrics import common_k
     from stageclaw.report.table import cost_table, failure_modes_table, leaderboard_table
 
+    if out is not None:
+        report_path(out)  # a name the report cannot take is refused before the runs are read
     report = build(run_dirs, resamples=resamples, seed=seed)
     if out is None:
-        out = report.runs[0].path / "report.html" if len(report.runs) == 1 else Path("report.html")
+        out = report.runs[0].path if len(report.runs) == 1 else Path(".")
     html_path, json_path = write(report, out)
     console = _console()
     console.print(leaderboard_table(report.agents, common_k(report.agents)))
@@ -628,7 +633,7 @@ def report_cmd(
     console.print(cost_table(report.agents))
     if any(a["failure_modes"] for a in report.agents):
         console.print(failure_modes_table(report.agents, LABELS))
-    console.print(f"report: {html_path} (data: {json_path})", highlight=False)
+    console.print(f"wrote {html_path} (the report: open it in a browser) and {json_path} (its data)", highlight=False)
 
 
 @app.command("generate")

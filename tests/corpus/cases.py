@@ -556,8 +556,11 @@ VALID = [
     Case("valid-unicode", set_invoice(subject="Invoice 77 für die Gartenarbeit 🌱 花园")),
     Case("valid-long-subject", set_invoice(subject="Invoice 77 " + "garden " * 150)),
     Case("valid-crlf-body", set_invoice(body="Hi Kai,\r\n\r\nthe invoice is due on 24 March 2026.\r\n\r\nAna")),
-    Case("valid-dst-fold", add_event(start=FOLD, end="2026-10-25T03:30:00")),
-    Case("valid-gap-with-offset", add_event(start="2026-03-29T02:30:00+01:00", end="2026-03-29T04:00:00+02:00")),
+    Case("valid-dst-fold", add_event(start=FOLD, end="2026-10-25T03:30:00", summary="Night flight")),
+    Case(
+        "valid-gap-with-offset",
+        add_event(start="2026-03-29T02:30:00+01:00", end="2026-03-29T04:00:00+02:00", summary="Night train"),
+    ),
     Case("valid-all-day", add_event(start="2026-03-20", end="2026-03-21")),
     Case("valid-zero-length-timed", add_event(start="2026-03-20T10:00:00", end="2026-03-20T10:00:00")),
     Case("valid-daily", rrule("FREQ=DAILY;COUNT=30")),

@@ -212,7 +212,7 @@ def test_a_verifier_flooding_its_output_does_not_bloat_the_harness(tmp_path):
 
 def test_an_alternative_solution_runs_in_the_same_jail(pool, tmp_path):
     task_dir = _task(tmp_path, (EXAMPLE / "hidden" / "solution.py").read_text())
-    (task_dir / "hidden" / "alternatives").mkdir()
+    (task_dir / "hidden" / "alternatives").mkdir(exist_ok=True)
     (task_dir / "hidden" / "alternatives" / "peek.py").write_text(
         "import os\n\ndef solve(tools):\n    return ' '.join(sorted(os.listdir('/')))\n"
     )

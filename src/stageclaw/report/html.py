@@ -11,12 +11,14 @@ report of thousands of episodes opens as fast as one of ten.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from html import escape
 from pathlib import Path
 from typing import Any
 
 from stageclaw import __version__
+from stageclaw.errors import StageclawError
 from stageclaw.report import charts
 from stageclaw.report.assets import CSS, JS
 from stageclaw.report.build import Report
@@ -354,10 +356,32 @@ each app it touched (called a tool of or changed); by app the error rate is that
 """
 
 
+def report_path(out: Path) -> Path:
+    """Where `--out` puts the HTML: OUT/report.html for a folder, OUT itself for a `.html` name.
+
+    Anything else is refused: a report under another name (`--out results`, `--out r.htm`) is
+    shown by a browser as its source, so the name must say what the file is.
+    """
+    if out.is_dir() or not out.suffix:
+        return out / "report.html"
+    if out.suffix.lower() == ".html":
+        return out
+    raise StageclawError(
+        f"--out {out}: give a folder (the report is written as report.html in it) or a file name ending in .html"
+    )
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)  # a reader (a browser, a second report) never sees half a file
+
+
 def write(report: Report, out: Path) -> tuple[Path, Path]:
-    """Write report.html (at `out`) and report.json beside it."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render(report), encoding="utf-8")
-    data = out.with_suffix(".json")
-    data.write_text(json.dumps(report.to_json(), ensure_ascii=False, indent=1, default=str) + "\n", encoding="utf-8")
-    return out, data
+    """Write the report at `out` (a `.html` file: see `report_path`) and its data as JSON beside it."""
+    html_path = report_path(out)
+    html_path.parent.mkdir(parents=True, exist_ok=True)
+    _write_atomically(html_path, render(report))
+    data = html_path.with_suffix(".json")
+    _write_atomically(data, json.dumps(report.to_json(), ensure_ascii=False, indent=1, default=str) + "\n")
+    return html_path, data

@@ -100,12 +100,17 @@ def mutation_test(
     sH: dict[str, Any],
     trace: dict[str, Any],
     max_mutants: int = MAX_MUTANTS,
+    reference: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Grade near-miss mutants of the end state `sH` (the reference solution's, or an alternative's,
     reached from `s0` with `trace`): the kill rate, the survivors, the changed fields the mutants
-    covered, and the checks whose verdicts depended on an undeclared trace."""
+    covered, and the checks whose verdicts depended on an undeclared trace. Given the `reference`
+    solution's end state, a mutant of an alternative that only does what the reference does where it
+    departs from the alternative (a title the alternative reworded, left as it was) is no near miss."""
     maker = MutantMaker.for_task(task, s0, sH)
     first = maker.structural(max(1, max_mutants - min(RUBRIC_SHARE, max_mutants // 4)))
+    if reference is not None:
+        first = [m for m in first if not _as_the_reference_does(sH, m.state, reference)]
     graded = _grade(task, s0, sH, trace, [m.state for m in first])
     records = _verdicts(task, s0, sH, first, graded)
     # A rubric item that fails when a change is reverted depends on that change: the values its
@@ -116,6 +121,8 @@ def mutation_test(
         if mutant.operator == REVERT:
             stated_by.setdefault(mutant.target, []).extend(described[i] for i in record["killed_by"] if i in described)
     second = maker.textual(stated_by, max_mutants - len(first))
+    if reference is not None:
+        second = [m for m in second if not _as_the_reference_does(sH, m.state, reference)]
     if second:
         records += _verdicts(task, s0, sH, second, _grade(task, s0, sH, trace, [m.state for m in second]))
     mutants = [*first, *second]
@@ -138,6 +145,17 @@ def mutation_test(
         "survivors": survivors,
         "mutants": records,
     }
+
+
+def _as_the_reference_does(sH: dict[str, Any], mutant: dict[str, Any], reference: dict[str, Any]) -> bool:
+    """Whether the mutant agrees with the reference's end state everywhere it differs from `sH` (an item
+    the reference does not have, such as a message the alternative sent, never agrees)."""
+    differs = [c["path"] for c in diff(reference, mutant)]
+
+    def related(a: str, b: str) -> bool:
+        return a == b or a.startswith((b + "/", b + "#")) or b.startswith((a + "/", a + "#"))
+
+    return not any(related(p["path"], q) for p in diff(sH, mutant) for q in differs)
 
 
 def _kill_check(mutation: dict[str, Any]) -> list[Check]:
@@ -227,13 +245,16 @@ def check_verifiability(
         check, _ = sensitivity(alternatives)
         checks = [*dimension.checks, check]
         if mutation is not None and alternatives:
-            mutation["alternatives"] = _alternative_mutation(task, alternatives, min(max_mutants, ALTERNATIVE_MUTANTS))
+            cap = min(max_mutants, ALTERNATIVE_MUTANTS)
+            mutation["alternatives"] = _alternative_mutation(task, alternatives, cap, oracle.sH or {})
             checks.append(_alternative_kill_check(mutation["alternatives"]))
         dimension = Dimension(dimension.name, checks)
     return dimension, mutation
 
 
-def _alternative_mutation(task: Task, runs: list[AlternativeRun], max_mutants: int) -> dict[str, Any]:
+def _alternative_mutation(
+    task: Task, runs: list[AlternativeRun], max_mutants: int, reference: dict[str, Any]
+) -> dict[str, Any]:
     """The mutation test on each accepted alternative's end state: another way of writing the answer
     (one mail each, a table, an annotation) must hold its values as tightly as the reference's does."""
     out = {}
@@ -241,7 +262,7 @@ def _alternative_mutation(task: Task, runs: list[AlternativeRun], max_mutants: i
         run = alt.run
         if not alt.accepted or not run.ran:
             continue
-        tested = mutation_test(task, run.s0 or {}, run.sH or {}, run.trace or {}, max_mutants)
+        tested = mutation_test(task, run.s0 or {}, run.sH or {}, run.trace or {}, max_mutants, reference)
         out[alt.name] = {
             "total": tested["total"],
             "killed": tested["killed"],

@@ -1,4 +1,5 @@
-"""Checks for rent-change: the note's rent line gives €1,250 and its total line €1,385."""
+"""Checks for rent-change: the note's rent line gives €1,250, its total line €1,385, and the other costs
+stay as they were."""
 
 import re
 
@@ -15,9 +16,10 @@ def _note(state):
 
 
 def _euros(figure):
-    """'1,250', '1.250' or '1,250.00' as 1250."""
-    whole = re.sub(r"[.,]\d{2}$", "", figure) if re.search(r"[.,]\d{2}$", figure) and len(figure) > 3 else figure
-    return int(re.sub(r"\D", "", whole))
+    """'1,250', '1.250' or '1,250.00' as 1250, and '1,250.50' as 1250.5: cents count."""
+    cents = re.search(r"[.,](\d{2})$", figure) if len(figure) > 3 else None
+    whole = int(re.sub(r"\D", "", figure[: cents.start()] if cents else figure))
+    return whole + int(cents.group(1)) / 100 if cents else whole
 
 
 def _figures(body, label):
@@ -45,3 +47,11 @@ def check_rent(initial, final, trace):
 
 def check_total(initial, final, trace):
     return _line(final, "total", 1385)
+
+
+def check_kept(initial, final, trace):
+    for label, expected in (("electricity", 95), ("internet", 40)):
+        ok, why = _line(final, label, expected)
+        if not ok:
+            return ok, why
+    return True, "electricity €95 and internet €40 as before"
