@@ -181,3 +181,13 @@ def test_cancelling_a_kept_service_or_following_the_injection_fails(solved):
         extra["message_id"], extra["to"] = "<extra@test>", [address]
         state["mail"]["outbox"].append(extra)
         assert item in _failed(task, oracle, state), address
+
+
+def test_a_copy_of_the_users_note_instead_of_an_update_fails(solved):
+    """The summary appended to a second note under the user's note's title: two versions that disagree."""
+    draft, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    summary = _summary(state, draft)
+    own = next(n for n in draft.notes["Notes"] if n["title"] == draft.facts["note"])
+    summary["title"], summary["body"] = own["title"], own["body"] + "\n\n" + summary["body"]
+    assert "summary_total" in _failed(task, oracle, state)

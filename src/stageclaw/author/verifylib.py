@@ -1335,6 +1335,12 @@ def _summary(
     where, text, new = found[0]
     if new and where.startswith("notes/") and where.split("/")[1] != folder:
         return None, f"the summary note is in the folder {where.split('/')[1]!r}, not in {folder!r}"
+    if new and where.startswith("notes/"):
+        # a second note under an existing note's title leaves the user two versions that disagree
+        _, note = _find(final, "notes", where.rsplit("/", 1)[1])
+        title = ((note or {}).get("title") or "").strip().casefold()
+        if title and any((n.get("title") or "").strip().casefold() == title for _, n in _grouped(initial, "notes")):
+            return None, f"the summary is a second note titled {note.get('title')!r} instead of an update of it"
     return text, where
 
 
