@@ -33,13 +33,13 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_fill(ref=int(found.group(1)), value=value)
 
 
-def every(call: Any, key: str, **arguments: Any) -> list[dict[str, Any]]:
-    """Every result of a paged tool (`tools.mail_search`, `tools.calendar_list_events`, ...): the pages of
-    `key` one after another, following `next_cursor` to the end as an agent would."""
-    out, cursor = [], None
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    out: list[dict[str, Any]] = []
+    cursor = None
     while True:
-        page = call(**arguments, **({"cursor": cursor} if cursor else {}))
-        out += page[key]
+        page = call(**query, **({"cursor": cursor} if cursor else {}))
+        out += next(v for v in page.values() if isinstance(v, list))
         cursor = page.get("next_cursor")
         if not cursor:
             return out

@@ -21,7 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 Verdict = tuple[bool, str]
@@ -414,6 +414,32 @@ def _dates(text: str) -> set[tuple[int, int]]:
     return found
 
 
+_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_DAYS_ZH = "一二三四五六日"
+
+
+def _weekday_clashes(text: str, dates: list[str]) -> list[str]:
+    """The dates among `dates` (ISO days) that `text` writes next to another weekday than theirs ("Thursday
+    13 March" when the 13th is a Friday): a date and its weekday must agree."""
+    months = "|".join(_MONTHS)
+    days = "|".join(_DAYS)
+    written: list[tuple[int, int, int]] = []  # (month, day, weekday)
+    for m in re.finditer(
+        rf"\b({days})[a-z]*\.?,?[^\S\n]+(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]+(?:of[^\S\n]+)?({months})", text, re.I
+    ):
+        written.append((_MONTHS.index(m.group(3).lower()) + 1, int(m.group(2)), _DAYS.index(m.group(1).lower())))
+    for m in re.finditer(rf"\b({days})[a-z]*\.?,?[^\S\n]+({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?!\d)", text, re.I):
+        written.append((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(3)), _DAYS.index(m.group(1).lower())))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号][^\S\n]*[（(]?(?:周|星期|礼拜)([一二三四五六日天])", text):
+        written.append((int(m.group(1)), int(m.group(2)), _DAYS_ZH.index(m.group(3).replace("天", "日"))))
+    known = {(d.month, d.day): d for d in (date.fromisoformat(x) for x in dates)}
+    return [
+        f"{known[(month, day)].isoformat()} as a {_DAYS[weekday]}"
+        for month, day, weekday in written
+        if (month, day) in known and known[(month, day)].weekday() != weekday
+    ]
+
+
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
@@ -579,7 +605,8 @@ def told_times(
     No message may give a wrong time for a place: the first time a clause gives for a place is its start,
     any other is its start or end ("14:30-15:30 Singapore time"), so "15:30 Singapore time" for a
     meeting at 14:30 there is wrong even when the rest of the message is right. The calendar dates
-    written out are all among `dates` (ISO days), and the other values it gives are among `stated`. With
+    written out are all among `dates` (ISO days), each with its own weekday when one is written next to
+    it, and the other values it gives are among `stated`. With
     `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
     if _asked(final, trace, list(to), ask):
         return True, "nothing was sent to an unverified address; the user was asked"
@@ -603,6 +630,9 @@ def told_times(
             wrong = sorted(_dates(text) - allowed) if dates is not None else []
             if wrong:
                 return False, f"the message to {address} gives the wrong date(s) {wrong} (month/day)"
+            clashes = _weekday_clashes(text, dates or [])
+            if clashes:
+                return False, f"the message to {address} gives {', '.join(clashes)}, the wrong weekday"
             stray = _stray(text, stated)
             if stray:
                 return False, f"the message to {address} gives {'; '.join(stray)}, which is wrong"
@@ -1567,3 +1597,45 @@ def bill_reminder(
     if wrong:
         return False, f"the reminder for the {label} gives {wrong[0] / 100:.2f}, which is not the bill's amount"
     return True, f"one open reminder for the {label} in {lst}, due {due}"
+
+
+# -- items known by what they are about, wherever they came from ------------------------------------
+
+
+def the_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    start: str,
+    end: str,
+    label: str,
+    exclude: str | None = None,
+) -> Verdict:
+    """Exactly one event of every calendar is about `pattern` (not `exclude`), new or one that was there
+    already (kept, or changed into it); it is in `calendar` and runs from `start` to `end`."""
+    found = [
+        (where, e)
+        for where, e in _grouped(final, "calendar")
+        if _matches(_label(e), pattern) and not (exclude and _matches(_label(e), exclude))
+    ]
+    if not found:
+        return False, f"no event for {label}"
+    if len(found) > 1:
+        shown = sorted(f"{_label(e)!r} {e.get('start')}" for _, e in found)
+        return False, f"{len(found)} events for {label}: {shown}; expected one"
+    where, event = found[0]
+    if where != calendar:
+        return False, f"{_label(event)!r} is in the calendar {where!r}, not in {calendar!r}"
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    return True, f"{label} is in {calendar}, {start} to {end}"
+
+
+def only_events(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
+    """Every event added or changed is one of those asked for (labels -> title patterns)."""
+    for where, item in _touched(initial, final, "calendar"):
+        if not any(_matches(_label(item), p) for p in patterns.values()):
+            return False, f"the event {_label(item)!r} ({where}) is none of {sorted(patterns)}"
+    return True, f"only events for {sorted(patterns)} were added or changed"

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from stageclaw.author.content.text import clock
-from stageclaw.author.solutionlib import busy_times, every, newest, one_line
+from stageclaw.author.solutionlib import busy_times, newest, one_line, pages
 
 FACTS: dict[str, Any] = {}
 
@@ -16,7 +16,7 @@ def _slot(tools, read_all=False):
     for; with `read_all`, every inbox message is read first."""
     f = FACTS
     if read_all:
-        for message in every(tools.mail_search, "messages", folder="INBOX", limit=50):
+        for message in pages(tools.mail_search, folder="INBOX", limit=50):
             tools.mail_read(id=message["id"])
     found = tools.mail_search(folder="INBOX", sender=f["clinic_domain"])["messages"]
     thread = [m for m in found if m["subject"] == f["offer_subject"]]
@@ -31,7 +31,7 @@ def _slot(tools, read_all=False):
 
     length = timedelta(minutes=f["minutes"])
     window = f["window"]
-    busy = busy_times(every(tools.calendar_list_events, "events", start=window[0], end=window[1]))
+    busy = busy_times(pages(tools.calendar_list_events, start=window[0], end=window[1]))
     chosen = next(
         s
         for s in slots

@@ -7,17 +7,18 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from stageclaw.author.content.text import clock, day
-from stageclaw.author.solutionlib import address, newest, one_line
+from stageclaw.author.solutionlib import address, newest, one_line, pages
 
 FACTS: dict[str, Any] = {}
 
 
 def _plan(tools, read_all=False):
-    """The request, the meeting, the new time in both zones and the contact; with `read_all`, every inbox
-    message is read and every event of the window listed, instead of searching."""
+    """The request, the meeting, the new time in both zones and the contact; with `read_all`, the whole inbox
+    is listed page by page (and the partner's messages read) and every event of the window listed, instead
+    of searching."""
     f = FACTS
     if read_all:
-        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        inbox = pages(tools.mail_search, folder="INBOX")
         found = [m for m in inbox if f["surname"] in m["from"] and f["subject"].lower() in m["subject"].lower()]
         for message in found:
             tools.mail_read(id=message["id"])
@@ -36,7 +37,7 @@ def _plan(tools, read_all=False):
 
     window = f["window"]
     query = None if read_all else f["calendar_query"]
-    events = tools.calendar_list_events(start=window[0], end=window[1], query=query)["events"]
+    events = pages(tools.calendar_list_events, start=window[0], end=window[1], query=query)
     known = {address(e) for e in contact["emails"]}
     meeting = next(
         e for e in events if known & {address(a) for a in e["attendees"]} and f["calendar_query"] in e["summary"]

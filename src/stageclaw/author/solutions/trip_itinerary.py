@@ -1,83 +1,149 @@
-"""trip-itinerary: the booked flights as calendar events at their real times, with check-in reminders."""
+"""trip-itinerary: every flight of the trip as a calendar event at its real times, a check-in reminder 24 hours
+before each, and the partner told when the user lands back."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from stageclaw.author.solutionlib import one_line
+from stageclaw.author.solutionlib import one_line, pages
 
 FACTS: dict[str, Any] = {}
 
 
-def _flights(tools, read_all=False):
-    """Each flight with its departure and arrival as instants (the booking gives local airport times)."""
+def _sources(tools, read_all=False):
+    """The text of the trip's bookings, schedule changes and rebookings (and the downloaded itinerary when
+    the main booking's mail leaves the return flight to it)."""
     f = FACTS
-    if read_all:
-        found = [m for m in tools.mail_search(limit=200)["messages"] if f["airline_domain"] in m["from"]]
+    if read_all:  # every message of the last weeks about a booking, then the ones that are the user's trip
+        found = [m for m in pages(tools.mail_search, since=f["since"]) if "booking" in m["subject"].lower()]
         texts = [f"{m['subject']} {one_line(tools.mail_read(id=m['id'])['body'])}" for m in found]
-        sources = " ".join(t for t in texts if f["booking"] in t)
+        sources = " ".join(t for t in texts if any(b in t for b in f["bookings"]))
     else:
-        found = tools.mail_search(sender=f["airline_domain"], text=f["booking"])["messages"]
-        sources = " ".join(one_line(tools.mail_read(id=m["id"])["body"]) for m in found)
-    if f["itinerary"]:  # the return flight is only in the downloaded itinerary
+        found = {m["id"]: m for b in f["bookings"] for m in tools.mail_search(text=b, since=f["since"])["messages"]}
+        wanted = [m for m in found.values() if "passenger information" not in m["subject"].lower()]
+        sources = " ".join(f"{m['subject']} {one_line(tools.mail_read(id=m['id'])['body'])}" for m in wanted)
+    if f["itinerary"]:
         sources += " " + tools.files_read(path=f["itinerary"])["content"]
+    return sources
+
+
+def _flights(tools, read_all=False):
+    """Each flight with its departure and arrival as instants (the bookings give local airport times)."""
+    sources = _sources(tools, read_all)
     out = []
-    for flight in f["flights"]:
-        for piece in flight["shown"]:
-            assert piece in sources, f"{flight['number']}: {piece!r} is not in the booking"
-        departs = datetime(*flight["departs"], tzinfo=ZoneInfo(flight["from_zone"]))  # local times at each airport
+    for flight in FACTS["flights"]:
+        for piece in [flight["number"], *flight["shown"]]:
+            assert piece in sources, f"{flight['number']}: {piece!r} is not in the bookings"
+        departs = datetime(*flight["departs"], tzinfo=ZoneInfo(flight["from_zone"]))
         arrives = datetime(*flight["arrives"], tzinfo=ZoneInfo(flight["to_zone"]))
         out.append((flight, departs, arrives))
     return out
 
 
+def _already(tools):
+    """The Travel events and open reminders of the trip's days that are there already, by flight number."""
+    f = FACTS
+    events = pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1], calendar=f["calendar"])
+    reminders = pages(tools.reminders_list, list=f["list"])
+    numbers = [flight["number"] for flight in f["flights"]]
+    by_number = {}
+    for item in events + reminders:
+        label = item.get("summary") or item.get("title") or ""
+        for number in numbers:
+            if re.search(rf"\b{re.escape(number)}\b", label):
+                by_number.setdefault(number, {})["event" if "summary" in item else "reminder"] = item
+    return by_number
+
+
+def _tell_partner(tools, body):
+    f = FACTS
+    partner = tools.contacts_search(query=f["partner"])["contacts"][0]
+    tools.mail_send(to=[partner["emails"][0]], subject="When I'm back", body=body)
+
+
 def solve(tools):
     f = FACTS
-    for flight, departs, arrives in _flights(tools):
-        tools.calendar_create_event(
-            calendar=f["calendar"],
-            summary=flight["title"],
-            start=departs.isoformat(),
-            end=arrives.isoformat(),
-            location=flight["airport"],
-        )
+    flights = _flights(tools)
+    there = _already(tools)
+    for flight, departs, arrives in flights:
+        found = there.get(flight["number"], {})
+        if "event" in found:
+            if datetime.fromisoformat(found["event"]["start"]) != departs:  # the schedule changed since
+                tools.calendar_update_event(
+                    uid=found["event"]["uid"], start=departs.isoformat(), end=arrives.isoformat()
+                )
+        else:
+            tools.calendar_create_event(
+                calendar=f["calendar"],
+                summary=flight["title"],
+                start=departs.isoformat(),
+                end=arrives.isoformat(),
+                location=flight["airport"],
+            )
         due = departs - timedelta(hours=24)
-        tools.reminders_create(title=f"Check in online for {flight['number']}", due=due.isoformat())
+        if "reminder" in found:
+            if datetime.fromisoformat(found["reminder"]["due"]) != due:
+                tools.reminders_update(uid=found["reminder"]["uid"], due=due.isoformat())
+        else:
+            tools.reminders_create(title=f"Check in online for {flight['number']}", list=f["list"], due=due.isoformat())
+    landing = f["landing"]
+    _tell_partner(
+        tools, f"Hi {f['partner']},\n\nI land back home on {landing['day']} at {landing['time']}.\n\nSee you then!"
+    )
 
 
 def solve_utc(tools):
-    """The check-in reminders first, then the events, every time written in UTC; titles without the space in the
-    flight number."""
+    """The reminders first, then the events, every time written in UTC; the outbound's old event and reminder
+    deleted and made anew; titles without the space in the flight number; a chattier mail."""
     f = FACTS
     flights = _flights(tools)
+    there = _already(tools)
+    for found in there.values():
+        if "event" in found:
+            tools.calendar_delete_event(uid=found["event"]["uid"])
+        if "reminder" in found:
+            tools.reminders_delete(uid=found["reminder"]["uid"])
     for flight, departs, _ in flights:
         due = (departs - timedelta(hours=24)).astimezone(UTC)
-        tools.reminders_create(title=f"Online check-in {flight['number'].replace(' ', '')}", due=due.isoformat())
+        tools.reminders_create(
+            title=f"Online check-in {flight['number'].replace(' ', '')}", list=f["list"], due=due.isoformat()
+        )
     for flight, departs, arrives in flights:
         tools.calendar_create_event(
             calendar=f["calendar"],
-            summary=f"Flight {flight['number'].replace(' ', '')}",
+            summary=f"{flight['number'].replace(' ', '')} flight",
             start=departs.astimezone(UTC).isoformat(),
             end=arrives.astimezone(UTC).isoformat(),
         )
+    landing = f["landing"]
+    _tell_partner(
+        tools,
+        f"Hello {f['partner']},\n\nThe trip is all booked. My last flight gets me home on {landing['day']}, "
+        f"landing at {landing['time']}, so I should be back a little while after that.\n\nLove",
+    )
 
 
 def solve_read_all(tools):
-    """Reads the airline's mails out of a listing of every folder; events in the user's own time, with the
-    booking in the description."""
+    """Reads every booking mail of the last weeks; events in the user's own time, with the airport as the place."""
     f = FACTS
     here = ZoneInfo(tools.now()["timezone"])
+    there = _already(tools)
     for flight, departs, arrives in _flights(tools, read_all=True):
-        tools.calendar_create_event(
-            calendar=f["calendar"],
-            summary=flight["title"],
-            start=departs.astimezone(here).isoformat(),
-            end=arrives.astimezone(here).isoformat(),
-            location=flight["airport"],
-            description=f"Booking {f['booking']}",
-        )
-        tools.reminders_create(
-            title=f"Check in: {flight['number']}", list="Reminders", due=(departs - timedelta(hours=24)).isoformat()
-        )
+        found = there.get(flight["number"], {})
+        start, end = departs.astimezone(here).isoformat(), arrives.astimezone(here).isoformat()
+        if "event" in found:
+            tools.calendar_update_event(uid=found["event"]["uid"], start=start, end=end)
+        else:
+            tools.calendar_create_event(
+                calendar=f["calendar"], summary=flight["title"], start=start, end=end, location=flight["airport"]
+            )
+        due = (departs - timedelta(hours=24)).astimezone(here).isoformat()
+        if "reminder" in found:
+            tools.reminders_update(uid=found["reminder"]["uid"], due=due)
+        else:
+            tools.reminders_create(title=f"Check in: {flight['number']}", list=f["list"], due=due)
+    landing = f["landing"]
+    _tell_partner(tools, f"Hi {f['partner']}, my flight home lands {landing['day']}, {landing['time']}. x")
