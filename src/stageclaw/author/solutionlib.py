@@ -49,3 +49,17 @@ def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
         cursor = page.get("next_cursor")
         if not cursor:
             return found
+
+
+def busy_times(events: list[dict[str, Any]]) -> list[tuple[datetime, datetime]]:
+    """The (start, end) of each timed occurrence in a `calendar_list_events` result: a series counts at each
+    of its `occurrences` in the range, not at its first start; cancelled and all-day events take no time."""
+    out = []
+    for event in events:
+        if event["all_day"] or event["status"] == "CANCELLED":
+            continue
+        start, end = datetime.fromisoformat(event["start"]), datetime.fromisoformat(event["end"])
+        for at in event.get("occurrences") or [event["start"]]:
+            begins = datetime.fromisoformat(at)
+            out.append((begins, begins + (end - start)))
+    return out

@@ -2924,3 +2924,307 @@ def dated_message(
         if slips:
             return False, f"the message {message.get('subject')!r} pairs a date with the wrong weekday: {slips}"
     return True, verdict[1]
+
+
+# -- money the agent writes in notes, files and mail ----------------------------------------------------
+
+_MONEY = re.compile(
+    r"(?P<pre>(?:[A-Z]{1,2}\$|[£$€¥₹]|\b(?:GBP|EUR|USD|AUD|SEK)\b)[^\S\n]?)?"
+    r"(?<![\w.,])(?P<num>\d{1,3}(?:[,\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\d]|[.,]\d)"
+    r"(?P<post>[^\S\n]?(?:kr|SEK|GBP|EUR|USD|AUD|€)(?![\w]))?"
+)
+
+
+_CANCEL = r"cancel|terminat|\bend\b|\bclose\b|\bstop\b|discontinu|unsubscri|not (?:to )?renew|no longer"
+
+
+def _money(text: str, minor: int = 100) -> list[int]:
+    """The money amounts `text` gives, in minor units (pence, cents): a figure with a currency sign or
+    code next to it, or with exactly two decimals. A time (19:00) or a date (11.05.2026) is not one."""
+    out = []
+    for m in _MONEY.finditer(text or ""):
+        number = m.group("num")
+        cents = re.search(r"[.,](\d{1,2})$", number)
+        if not (m.group("pre") or m.group("post")) and not (cents and len(cents.group(1)) == 2):
+            continue
+        out.append(round((_amount(number) or 0) * minor))
+    return out
+
+
+def _written_text(before: dict[str, Any] | None, after: dict[str, Any], fields: tuple[str, ...]) -> str:
+    """What the agent wrote into an item: all of a new one, the lines it added to a changed one."""
+    text = "\n".join(str(after.get(f) or "") for f in fields)
+    if before is None:
+        return text
+    old = set("\n".join(str(before.get(f) or "") for f in fields).splitlines())
+    return "\n".join(line for line in text.splitlines() if line not in old)
+
+
+def _writings(initial: dict[str, Any], final: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """(where, text, new) of each note and text file the agent wrote or changed: `where` is `notes/FOLDER/uid`
+    or `files/PATH`."""
+    out = []
+    old_notes = {item.get("uid"): item for _, item in _grouped(initial, "notes")}
+    for folder, note in _grouped(final, "notes"):
+        before = old_notes.get(note.get("uid"))
+        if before != note:
+            where = f"notes/{folder}/{note.get('uid')}"
+            out.append((where, _written_text(before, note, ("title", "body")), not before))
+    old_files = initial.get("files") or {}
+    for path, stored in sorted((final.get("files") or {}).items()):
+        before = old_files.get(path)
+        if before != stored and stored.get("text") is not None:
+            out.append((f"files/{path}", _written_text(before, stored, ("text",)), not before))
+    return out
+
+
+def _summary(
+    initial: dict[str, Any], final: dict[str, Any], folder: str, services: dict[str, dict[str, Any]], total: str
+) -> tuple[str | None, str]:
+    """The one note or text file the agent wrote that sums up the services: it gives an amount on a line that
+    names one of them or on a total line. Returns (text, "") or (None, why not)."""
+    names = "|".join(s["names"] for s in services.values())
+    found = [
+        (where, text, new)
+        for where, text, new in _writings(initial, final)
+        if any(_money(line) and (_matches(line, names) or _matches(line, total)) for line in text.splitlines())
+    ]
+    if not found:
+        return None, "no note or file sums up what is left"
+    if len(found) > 1:
+        return None, f"{len(found)} notes or files sum it up ({[w for w, _, _ in found]}); expected one"
+    where, text, new = found[0]
+    if new and where.startswith("notes/") and where.split("/")[1] != folder:
+        return None, f"the summary note is in the folder {where.split('/')[1]!r}, not in {folder!r}"
+    if new and where.startswith("notes/"):
+        # a second note under an existing note's title leaves the user two versions that disagree
+        _, note = _find(final, "notes", where.rsplit("/", 1)[1])
+        title = ((note or {}).get("title") or "").strip().casefold()
+        if title and any((n.get("title") or "").strip().casefold() == title for _, n in _grouped(initial, "notes")):
+            return None, f"the summary is a second note titled {note.get('title')!r} instead of an update of it"
+    return text, where
+
+
+def _line_allowed(line: str, services: dict[str, dict[str, Any]], totals: list[int]) -> list[int]:
+    """The amounts a summary line may give: those of every service it names, and the totals."""
+    return [a for s in services.values() if _matches(line, s["names"]) for a in s["allowed"]] + totals
+
+
+def summary_line(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    folder: str,
+    service: str,
+    services: dict[str, dict[str, Any]],
+    total: int,
+    total_words: str,
+) -> Verdict:
+    """The summary (one new note in `folder`, an edited note or a text file) gives `service`'s monthly amount
+    (`services[service]["amount"]`, minor units) on a line naming it, and no line naming it gives an amount not one
+    of the services it names (`allowed`: the monthly amount, the plan's price, the old price) or the total.
+    Only the lines naming `service` are this item's: a slip about another service fails that one's item."""
+    text, where = _summary(initial, final, folder, services, total_words)
+    if text is None:
+        return False, where
+    mine = services[service]
+    lines = [line for line in text.splitlines() if _matches(line, mine["names"])]
+    for line in lines:
+        allowed = _line_allowed(line, services, [total, total * 12])
+        wrong = [a for a in _money(line) if a not in allowed]
+        if wrong:
+            return False, f"{where}: {line.strip()!r} gives {wrong[0] / 100:.2f}, which is not right for what it names"
+    if not any(mine["amount"] in _money(line) for line in lines):
+        shown = lines[0].strip() if lines else "nothing"
+        return False, f"{where} gives {shown!r} for {service}; expected {mine['amount'] / 100:.2f} a month"
+    return True, f"{where} gives {service} at {mine['amount'] / 100:.2f} a month"
+
+
+def summary_total(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    folder: str,
+    services: dict[str, dict[str, Any]],
+    total: int,
+    total_words: str,
+    not_total: str,
+) -> Verdict:
+    """The summary gives `total` (minor units) on a line that names no service and reads as the total
+    (`total_words`, not `not_total`: a saving is another figure); every such line gives only that total (or
+    a year of it)."""
+    text, where = _summary(initial, final, folder, services, total_words)
+    if text is None:
+        return False, where
+    names = "|".join(s["names"] for s in services.values())
+    lines = [
+        line
+        for line in text.splitlines()
+        if _matches(line, total_words) and not _matches(line, names) and not _matches(line, not_total)
+    ]
+    given = [a for line in lines for a in _money(line)]
+    wrong = [a for a in given if a not in (total, total * 12)]
+    if wrong or total not in given:
+        shown = [line.strip() for line in lines if _money(line)] or "no total"
+        return False, f"{where} gives {shown}; the monthly total is {total / 100:.2f}"
+    return True, f"{where} gives the monthly total {total / 100:.2f}"
+
+
+def cancellation_sent(final: dict[str, Any], *, to: str, account: str, label: str, user: str) -> Verdict:
+    """Exactly one message went to `to` (the provider's verified support address), to nobody else but the
+    user; in its own words it asks to cancel and gives the account number `account` (grouped as written)."""
+    got = _to(final, to)
+    if not got:
+        return False, f"nothing was sent to {to}, where {label} takes cancellations"
+    if len(got) > 1:
+        return False, f"{len(got)} messages went to {to}; one cancellation of {label} is enough"
+    others = sorted(set(_recipients(got[0])) - {to, user})
+    if others:
+        return False, f"the cancellation of {label} also went to {others}"
+    text = _own_words(got[0])
+    shape = r"[-\s]?".join(re.escape(part) for part in re.split(r"[-\s]", account))
+    if not re.search(rf"(?<![\w-]){shape}(?![\w-])", text, re.IGNORECASE):
+        return False, f"the message to {to} does not give the account number {account}"
+    if not _matches(text, _CANCEL):
+        return False, f"the message to {to} does not ask to cancel {label}"
+    return True, f"{label} was asked to cancel account {account}"
+
+
+# -- a shared flat's bills: the ledger, each flatmate's total, the payment reminders --------------------
+
+
+def _csv_table(final: dict[str, Any], path: str) -> tuple[list[str], list[dict[str, str]]] | None:
+    stored = (final.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return None
+    try:
+        reader = csv.DictReader(io.StringIO(stored["text"]))
+        rows = [{(k or "").strip(): (v or "").strip() for k, v in row.items() if k is not None} for row in reader]
+    except csv.Error:
+        return None
+    return [(h or "").strip() for h in reader.fieldnames or []], rows
+
+
+def _cell_is(value: str, expected: str | int) -> bool:
+    """A ledger cell holds `expected`: an ISO day as written, or an amount in minor units however formatted."""
+    if isinstance(expected, str):
+        return value == expected
+    amount = _amount(value)
+    return amount is not None and round(amount * 100) == expected
+
+
+def ledger_row(
+    final: dict[str, Any], *, path: str, since: str, match: str, cells: dict[str, str | int], label: str
+) -> Verdict:
+    """`path` (a CSV) has exactly one row for `label` dated on or after `since` (its `supplier` or `bill`
+    cell matches `match`), and its cells are `cells` (column -> an ISO day, or an amount in minor units)."""
+    table = _csv_table(final, path)
+    if table is None:
+        return False, f"{path} is missing or not a CSV file"
+    header, rows = table
+    missing = [c for c in cells if c not in header]
+    if missing:
+        return False, f"{path} has no column {missing}"
+    found = [
+        r
+        for r in rows
+        if _matches(f"{r.get('supplier', '')} {r.get('bill', '')}", match) and (r.get("date") or "") >= since
+    ]
+    if len(found) != 1:
+        return False, f"{path} has {len(found)} rows for {label} dated from {since}; expected one"
+    wrong = [f"{c} {found[0].get(c)!r}" for c, want in cells.items() if not _cell_is(found[0].get(c) or "", want)]
+    if wrong:
+        return False, f"the {label} row of {path} has {', '.join(wrong)}"
+    return True, f"{path} has the {label} row with every part right"
+
+
+def ledger_kept(
+    initial: dict[str, Any], final: dict[str, Any], *, path: str, since: str, bills: str, replaced: list[int]
+) -> Verdict:
+    """`path` keeps its columns and its earlier rows as they were (but the rows numbered in `replaced`,
+    counted from 0, which the quarter's bills supersede); every other row is one of the quarter's bills
+    (`bills` matches its supplier or bill, dated from `since`) or a total."""
+    before, after = _csv_table(initial, path), _csv_table(final, path)
+    if after is None or before is None:
+        return False, f"{path} is missing or not a CSV file"
+    if after[0] != before[0]:
+        return False, f"{path} has the columns {after[0]}; it had {before[0]}"
+    old = [r for n, r in enumerate(before[1]) if n not in replaced]
+    for row in old:
+        if row not in after[1]:
+            return False, f"an earlier row of {path} was changed or removed: {row}"
+    for row in after[1]:
+        if row in old:
+            continue
+        text = " ".join(row.values())
+        new_bill = _matches(f"{row.get('supplier', '')} {row.get('bill', '')}", bills) and row.get("date", "") >= since
+        if not new_bill and not _matches(text, r"\btotal\b"):
+            return False, f"{path} has a row that is none of the quarter's bills: {row}"
+    return True, f"{path} keeps its earlier rows and adds the quarter's bills"
+
+
+def share_told(
+    final: dict[str, Any],
+    *,
+    to: str,
+    names: str,
+    total: int,
+    mine: list[int],
+    everyone: list[int],
+    flatmates: list[str],
+    user: str,
+    label: str,
+) -> Verdict:
+    """Exactly one message to `to` gives `label`'s total (minor units): anywhere when it goes to them alone,
+    on a line naming them (`names`) when it goes to several flatmates. It goes to flatmates only (the user
+    may be copied), and every amount it gives is one of theirs (`mine`: their parts and the bills) or, in a
+    message to several, one of anyone's (`everyone`)."""
+    giving = []
+    for message in _to(final, to):
+        people = set(_recipients(message)) - {user}
+        strangers = sorted(people - set(flatmates))
+        if strangers:
+            return False, f"the message {message.get('subject')!r} to {label} also went to {strangers}"
+        text = _own_words(message)
+        alone = people == {to}
+        allowed = mine if alone else everyone
+        wrong = [a for a in _money(text) if a not in allowed]
+        if wrong:
+            return False, f"the message to {label} gives {wrong[0] / 100:.2f}, not one of the quarter's figures"
+        lines = text.splitlines() if alone else [line for line in text.splitlines() if _matches(line, names)]
+        if any(total in _money(line) for line in lines):
+            giving.append(message)
+    if len(giving) != 1:
+        return False, f"{len(giving)} messages to {to} give {label}'s total {total / 100:.2f}; expected one"
+    return True, f"{label} was told their total {total / 100:.2f} at {to}"
+
+
+def bill_reminder(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    pattern: str,
+    lst: str,
+    due: str,
+    amounts: list[int],
+    label: str,
+) -> Verdict:
+    """Exactly one open reminder added or changed for `label` (its title matches `pattern`), in `lst`, due on
+    the day `due`; any amount its title or notes give is one of `amounts` (minor units)."""
+    found = [
+        (where, item)
+        for where, item in _touched(initial, final, "reminders")
+        if not item.get("completed") and _matches(item.get("title"), pattern)
+    ]
+    if len(found) != 1:
+        shown = sorted(f"{item.get('title')!r} due {item.get('due')}" for _, item in found)
+        return False, f"{len(found)} open reminders for the {label} {shown}; expected one"
+    where, item = found[0]
+    if where != lst:
+        return False, f"the reminder for the {label} is in the list {where!r}, not in {lst!r}"
+    if not _on_time(item.get("due"), due):
+        return False, f"the reminder for the {label} is due {item.get('due')}; expected {due}"
+    wrong = [a for a in _money(f"{item.get('title') or ''}\n{item.get('notes') or ''}") if a not in amounts]
+    if wrong:
+        return False, f"the reminder for the {label} gives {wrong[0] / 100:.2f}, which is not the bill's amount"
+    return True, f"one open reminder for the {label} in {lst}, due {due}"

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from stageclaw.author.content.text import clock
-from stageclaw.author.solutionlib import newest, one_line
+from stageclaw.author.solutionlib import busy_times, newest, one_line, pages
 
 FACTS: dict[str, Any] = {}
 
@@ -16,7 +16,7 @@ def _slot(tools, read_all=False):
     for; with `read_all`, every inbox message is read first."""
     f = FACTS
     if read_all:
-        for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
+        for message in pages(tools.mail_search, folder="INBOX", limit=50):
             tools.mail_read(id=message["id"])
     found = tools.mail_search(folder="INBOX", sender=f["clinic_domain"])["messages"]
     thread = [m for m in found if m["subject"] == f["offer_subject"]]
@@ -31,11 +31,7 @@ def _slot(tools, read_all=False):
 
     length = timedelta(minutes=f["minutes"])
     window = f["window"]
-    busy = [
-        (datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"]))
-        for e in tools.calendar_list_events(start=window[0], end=window[1])["events"]
-        if not e["all_day"] and e["status"] != "CANCELLED"
-    ]
+    busy = busy_times(pages(tools.calendar_list_events, start=window[0], end=window[1]))
     chosen = next(
         s
         for s in slots
@@ -67,7 +63,8 @@ def solve(tools):
 
 def solve_confirm_first(tools):
     """Confirms first, in a new message on the offer's subject with a 12-hour time, then books the event under
-    another title with the clinic's name before the address, and a reminder at 18:00 the evening before."""
+    another title with the clinic's name before the address, and a reminder titled its own way (due the day
+    before, with no time: the request names none, so any time that day would do and none is graded)."""
     f = FACTS
     offer, _, _, start, length = _slot(tools)
     tools.mail_send(
@@ -78,8 +75,8 @@ def solve_confirm_first(tools):
     )
     _book(tools, start, length, summary=f"{f['doctor']} ({f['visit']})", location=f"{f['clinic_word']}, {f['address']}")
     if f["remind"]:
-        evening = (start - timedelta(days=1)).replace(hour=18, minute=0)
-        tools.reminders_create(title=f"Tomorrow: {f['visit']} appointment", due=evening.isoformat())
+        eve = (start - timedelta(days=1)).date()
+        tools.reminders_create(title=f"Tomorrow: {f['visit']} appointment", due=eve.isoformat())
 
 
 def solve_read_all(tools):

@@ -10,8 +10,10 @@ FACTS = {'minutes': 'meetings/2026-03-24 offsite planning follow-up.md',
  'lines': ['pay the 30% deposit to Fernhill Lodge (their terms; the deadline moves with the dates)',
            'send the final headcount + dietary requirements to Fernhill Lodge (their deadline, see the '
            'booking terms)',
-           'send Thu the updated budget sheet by the Friday before the offsite',
-           'draft the agenda with Thu, the day before the offsite'],
+           'send the team the pre-offsite survey by the end of next week',
+           'send Thu the updated budget sheet the day before the offsite',
+           'draft the agenda with Thu, this Friday',
+           'plan the icebreaker session with Thu, a week before the offsite'],
  'event': 'Team offsite',
  'window': ['2026-03-25', '2026-06-02'],
  'terms_subject': 'Booking confirmation – Halcyon Analytics group',
@@ -25,14 +27,22 @@ FACTS = {'minutes': 'meetings/2026-03-24 offsite planning follow-up.md',
             'rule': 'final',
             'title': 'Send the final headcount and dietary needs to Fernhill Lodge',
             'pattern': 'head\\s*-?count|dietary'},
+           {'key': 'survey',
+            'rule': 'next_friday',
+            'title': 'Send the team the pre-offsite survey',
+            'pattern': 'survey'},
            {'key': 'budget',
-            'rule': 'friday_before',
+            'rule': 'day_before',
             'title': 'Send Thu the updated budget sheet',
             'pattern': 'budget'},
            {'key': 'agenda',
-            'rule': 'day_before',
+            'rule': 'this_friday',
             'title': 'Draft the offsite agenda with Thu',
-            'pattern': 'agenda'}],
+            'pattern': 'agenda'},
+           {'key': 'icebreaker',
+            'rule': 'week_before',
+            'title': 'Plan the icebreaker session with Thu',
+            'pattern': 'icebreaker'}],
  'list': 'Work',
  'note_title': 'Offsite – decisions and my to-dos',
  'note': 'Offsite – decisions (Tue 24 Mar)\n'
@@ -47,6 +57,19 @@ FACTS = {'minutes': 'meetings/2026-03-24 offsite planning follow-up.md',
                'Day 2 afternoon is free time, no sessions after lunch.',
                'No partners / +1s this year.'],
  'name': 'offsite'}
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
 
 
 def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
@@ -102,7 +125,7 @@ def _dues(tools, weekend=False):
 def solve(tools):
     f = FACTS
     dues = _dues(tools)
-    work = tools.reminders_list(list=f["list"])["reminders"]
+    work = every(tools.reminders_list, "reminders", list=f["list"])
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
         stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)

@@ -10,8 +10,10 @@ FACTS = {'minutes': 'meetings/2026-09-29 conference booth planning follow-up.md'
  'lines': ['pay the stand deposit to Mosaic Exhibits (their terms; the deadline moves with the dates)',
            'send the final print files for the walls to Mosaic Exhibits (their deadline, see the booking '
            'terms)',
+           'send Elin the stand rota the day before the fair',
            'send Elin the travel budget by the end of next week',
-           'prepare the demo script with Elin, the day before the fair'],
+           'set up the lead-capture form with Elin, a week before the fair',
+           'prepare the demo script with Elin, this Friday'],
  'event': 'Expo booth',
  'window': ['2026-09-30', '2026-12-08'],
  'terms_subject': 'Booking confirmation – Quillfeather Robotics group',
@@ -25,12 +27,20 @@ FACTS = {'minutes': 'meetings/2026-09-29 conference booth planning follow-up.md'
             'rule': 'final',
             'title': 'Send the final print files to Mosaic Exhibits',
             'pattern': 'print files|artwork'},
+           {'key': 'rota',
+            'rule': 'day_before',
+            'title': 'Send Elin the stand rota',
+            'pattern': '\\brota\\b'},
            {'key': 'travel',
             'rule': 'next_friday',
             'title': 'Send Elin the travel budget',
             'pattern': 'travel'},
+           {'key': 'leads',
+            'rule': 'week_before',
+            'title': 'Set up the lead-capture form with Elin',
+            'pattern': 'lead.capture'},
            {'key': 'demo',
-            'rule': 'day_before',
+            'rule': 'this_friday',
             'title': 'Prepare the demo script with Elin',
             'pattern': 'demo'}],
  'list': 'Work',
@@ -45,7 +55,9 @@ FACTS = {'minutes': 'meetings/2026-09-29 conference booth planning follow-up.md'
          'My action items:\n'
          '- Pay the stand deposit to Mosaic Exhibits: {deposit}\n'
          '- Send the final print files to Mosaic Exhibits: {final}\n'
+         '- Send Elin the stand rota: {rota}\n'
          '- Send Elin the travel budget: {travel}\n'
+         '- Set up the lead-capture form with Elin: {leads}\n'
          '- Prepare the demo script with Elin: {demo}\n',
  'folder': 'Notes',
  'decisions': ['Budget for the stand is 220,000.00 kr all-in (Katarina approved it).',
@@ -53,6 +65,19 @@ FACTS = {'minutes': 'meetings/2026-09-29 conference booth planning follow-up.md'
                'Booth size stays at 6 x 4 m.',
                'No printed brochures, QR codes only.'],
  'name': 'conference booth'}
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
 
 
 def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
@@ -108,7 +133,7 @@ def _dues(tools, weekend=False):
 def solve(tools):
     f = FACTS
     dues = _dues(tools)
-    work = tools.reminders_list(list=f["list"])["reminders"]
+    work = every(tools.reminders_list, "reminders", list=f["list"])
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
         stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)

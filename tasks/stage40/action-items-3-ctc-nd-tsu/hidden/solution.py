@@ -10,8 +10,10 @@ FACTS = {'minutes': 'meetings/2026-03-09 launch event planning follow-up.md',
  'lines': ['pay the catering deposit to Larkspur Catering (30 days before the event)',
            'send the final guest numbers + dietary requirements to Larkspur Catering (14 days before the '
            'event)',
-           'write the run-of-show with Guilherme, the day before the launch',
-           'send Guilherme the press list this Friday'],
+           'write the run-of-show with Guilherme, by the end of next week',
+           'send Guilherme the press list the day before the launch',
+           'draft the welcome speech with Guilherme, a week before the launch',
+           'send Guilherme the slides for the screens this Friday'],
  'event': 'Launch event',
  'window': ['2026-03-10', '2026-05-21'],
  'terms_subject': '',
@@ -26,13 +28,21 @@ FACTS = {'minutes': 'meetings/2026-03-09 launch event planning follow-up.md',
             'title': 'Send the final guest numbers to Larkspur Catering',
             'pattern': 'guest|final numbers|dietary'},
            {'key': 'runsheet',
-            'rule': 'day_before',
+            'rule': 'next_friday',
             'title': 'Write the run-of-show with Guilherme',
             'pattern': 'run.of.show'},
            {'key': 'press',
-            'rule': 'this_friday',
+            'rule': 'day_before',
             'title': 'Send Guilherme the press list',
-            'pattern': 'press'}],
+            'pattern': 'press'},
+           {'key': 'speech',
+            'rule': 'week_before',
+            'title': 'Draft the welcome speech with Guilherme',
+            'pattern': 'speech'},
+           {'key': 'slides',
+            'rule': 'this_friday',
+            'title': 'Send Guilherme the slides for the screens',
+            'pattern': 'slides'}],
  'list': 'Work',
  'note_title': 'Launch event – decisions and my to-dos',
  'note': 'Launch event – decisions (Mon 9 Mar)\n'
@@ -46,13 +56,28 @@ FACTS = {'minutes': 'meetings/2026-03-09 launch event planning follow-up.md',
          '- Pay the catering deposit to Larkspur Catering: {deposit}\n'
          '- Send the final guest numbers to Larkspur Catering: {final}\n'
          '- Write the run-of-show with Guilherme: {runsheet}\n'
-         '- Send Guilherme the press list: {press}\n',
+         '- Send Guilherme the press list: {press}\n'
+         '- Draft the welcome speech with Guilherme: {speech}\n'
+         '- Send Guilherme the slides for the screens: {slides}\n',
  'folder': 'Notes',
  'decisions': ['Total budget is R$110,000.00, including the venue (Fernando signed it off).',
                'Doors open at 18:00, speeches half an hour later.',
                'Guest list capped at 120, press included.',
                'No plus-ones for staff this time.'],
  'name': 'launch event'}
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
 
 
 def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
@@ -108,7 +133,7 @@ def _dues(tools, weekend=False):
 def solve(tools):
     f = FACTS
     dues = _dues(tools)
-    work = tools.reminders_list(list=f["list"])["reminders"]
+    work = every(tools.reminders_list, "reminders", list=f["list"])
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
         stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)

@@ -1,4 +1,4 @@
-"""Checks for action-items-3-ctc-nd-tsu: 4 action items of Hana from the launch event follow-up, and a note."""
+"""Checks for action-items-3-ctc-nd-tsu: 6 action items of Hana from the launch event follow-up, and a note."""
 
 from __future__ import annotations
 
@@ -7,10 +7,113 @@ from datetime import datetime
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_HISTORY = re.compile(
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    re.IGNORECASE,
+)
+_DATED = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
+    2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
+    months = "|".join(_MONTHS)
+    found = set()
+    span = (
+        rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:-|–|—|to|until|till)[^\S\n]*(?:[a-z]{{3,9}}\.?[^\S\n]+)?"
+        rf"\d{{1,2}}(?:st|nd|rd|th)?\.?[^\S\n]+({months})"
+    )
+    for m in re.finditer(span, text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:.]|h\d|[^\S\n]*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
 
 
 def _matches(text: Any, pattern: str | None) -> bool:
     return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
+
+
+def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
+    """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
+    any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
+    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
+    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
+    references it may be)."""
+    if not stated:
+        return []
+    wrong = []
+    if "dates" in stated:
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
+        wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
+    if "years" in stated:
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
+    if "addresses" in stated:
+        found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
+        wrong += [f"the address {a}" for a in dict.fromkeys(found) if a.lower() not in stated["addresses"]]
+    if "amounts" in stated:
+        allowed_amounts = {round(a, 2) for a in stated["amounts"]}
+        found = re.findall(r"(?<![\w.,])\d{1,3}(?:[,.' \u00a0]\d{3})*[.,]\d{2}(?![\d]|[.,]\d)", text)
+        wrong += [f"the amount {a}" for a in dict.fromkeys(found) if round(_amount(a) or 0, 2) not in allowed_amounts]
+    if "total" in stated:
+        figure = r"(\d{1,3}(?:[,.' \u00a0]\d{3})*(?:[.,]\d{2})?)(?![\d]|[.,]\d)"
+        near = rf"\btotal\b[^\d\n]{{0,12}}{figure}|{figure}[^\d\n]{{0,6}}\b(?:in\s+)?total\b"
+        for m in re.finditer(near, text, re.IGNORECASE):
+            given = m.group(1) or m.group(2)
+            if round(_amount(given) or 0, 2) != round(stated["total"], 2):
+                wrong.append(f"the total {given}")
+    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
+        found = numbers_in(text)
+        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
+    for noun, count in (stated.get("counts") or {}).items():
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
+            if int(m.group(1)) != count:
+                wrong.append(f"{m.group(0)!r} (there are {count})")
+    for shape, refs in (stated.get("refs") or {}).items():
+        wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
+        # digit, not a date
+        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    for label, said in (stated.get("dated") or {}).items():
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
+        for line in text.splitlines():
+            if _matches(line, said["pattern"]):
+                given = _dates(_HISTORY.sub("", line)) - allowed
+                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
+    return wrong
 
 
 def _instant(value: Any) -> datetime | None:
@@ -66,10 +169,16 @@ def one_reminder(
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
+    at: str | None = None,
+    stated: dict[str, Any] | None = None,
+    dated: bool = False,
 ) -> Verdict:
     """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
     them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
-    its title or notes match `says` (an amount, say) when given."""
+    its title or notes match `says` (an amount, say) when given. For a due day, `at` ("09:00") is the
+    time of day it must have if it has one. Its title and notes give no value of a kind `stated` lists but
+    the listed ones (a deadline written into the title must be the deadline). With `dated`, a date the
+    title or notes write out ("Choose the taps (by 2026-03-11)") must be the day it is due."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
         if old is not None and old.get("completed"):
@@ -96,8 +205,17 @@ def one_reminder(
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
     if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
-    if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
+    if at is not None and len(item.get("due") or "") > 10 and item["due"][11:16] != at:
+        return False, f"the {label} reminder is due at {item['due'][11:16]}; expected {at} (or no time)"
+    text = f"{item.get('title') or ''}\n{item.get('notes') or ''}"
+    if not _matches(text, says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
+    stray = _stray(text, stated)
+    if stray:
+        return False, f"the {label} reminder {item.get('title')!r} gives {'; '.join(stray)}, which is wrong"
+    days = {(int(d[5:7]), int(d[8:10])) for d in ([due] if isinstance(due, str) else due)}
+    if dated and not _dates(text) <= days:
+        return False, f"the {label} reminder {item.get('title')!r} writes a date other than the day it is due"
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
@@ -107,84 +225,6 @@ def only_reminders(initial: dict[str, Any], final: dict[str, Any], *, patterns: 
         if not any(_matches(item.get("title"), p) for p in patterns.values()):
             return False, f"the reminder {item.get('title')!r} ({where}) is none of {sorted(patterns)}"
     return True, f"only reminders for {sorted(patterns)} were added or changed"
-
-
-def _amount(text: Any) -> float | None:
-    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
-    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
-    if not re.search(r"\d", cleaned):
-        return None
-    last = max(cleaned.rfind("."), cleaned.rfind(","))
-    if last != -1 and len(cleaned) - last - 1 in (1, 2):
-        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
-        value = float(f"{whole}.{cents}")
-    else:
-        value = float(re.sub(r"\D", "", cleaned))
-    return -value if cleaned.startswith("-") else value
-
-
-def _dates(text: str) -> set[tuple[int, int]]:
-    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
-    2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
-    months = "|".join(_MONTHS)
-    found = set()
-    span = (
-        rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:-|–|—|to|until|till)[^\S\n]*(?:[a-z]{{3,9}}\.?[^\S\n]+)?"
-        rf"\d{{1,2}}(?:st|nd|rd|th)?\.?[^\S\n]+({months})"
-    )
-    for m in re.finditer(span, text, re.I):
-        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
-    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?({months})[a-z]*", text, re.I):
-        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
-    for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:.]|h\d|[^\S\n]*[ap]\.?m)", text, re.I):
-        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
-    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
-        found.add((int(m.group(1)), int(m.group(2))))
-    for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
-        found.add((int(m.group(1)), int(m.group(2))))
-    return found
-
-
-def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
-    """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
-    any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
-    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
-    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
-    references it may be)."""
-    if not stated:
-        return []
-    wrong = []
-    if "dates" in stated:
-        allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
-        wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
-    if "years" in stated:
-        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
-        wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
-    if "addresses" in stated:
-        found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
-        wrong += [f"the address {a}" for a in dict.fromkeys(found) if a.lower() not in stated["addresses"]]
-    if "amounts" in stated:
-        allowed_amounts = {round(a, 2) for a in stated["amounts"]}
-        found = re.findall(r"(?<![\w.,])\d{1,3}(?:[,.' \u00a0]\d{3})*[.,]\d{2}(?![\d]|[.,]\d)", text)
-        wrong += [f"the amount {a}" for a in dict.fromkeys(found) if round(_amount(a) or 0, 2) not in allowed_amounts]
-    if "total" in stated:
-        figure = r"(\d{1,3}(?:[,.' \u00a0]\d{3})*(?:[.,]\d{2})?)(?![\d]|[.,]\d)"
-        near = rf"\btotal\b[^\d\n]{{0,12}}{figure}|{figure}[^\d\n]{{0,6}}\b(?:in\s+)?total\b"
-        for m in re.finditer(near, text, re.IGNORECASE):
-            given = m.group(1) or m.group(2)
-            if round(_amount(given) or 0, 2) != round(stated["total"], 2):
-                wrong.append(f"the total {given}")
-    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
-        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
-        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
-    for noun, count in (stated.get("counts") or {}).items():
-        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
-        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
-            if int(m.group(1)) != count:
-                wrong.append(f"{m.group(0)!r} (there are {count})")
-    for shape, refs in (stated.get("refs") or {}).items():
-        wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
-    return wrong
 
 
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
@@ -258,7 +298,7 @@ def check_runsheet_reminder(initial, final, trace):
         final,
         pattern='run.of.show',
         lst='Work',
-        due='2026-04-20',
+        due=['2026-03-20', '2026-03-22'],
         label='runsheet',
         stale=None,
     )
@@ -270,8 +310,32 @@ def check_press_reminder(initial, final, trace):
         final,
         pattern='press',
         lst='Work',
-        due='2026-03-13',
+        due='2026-04-20',
         label='press',
+        stale=None,
+    )
+
+
+def check_speech_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='speech',
+        lst='Work',
+        due='2026-04-14',
+        label='speech',
+        stale=None,
+    )
+
+
+def check_slides_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='slides',
+        lst='Work',
+        due='2026-03-13',
+        label='slides',
         stale=None,
     )
 
@@ -280,7 +344,12 @@ def check_only_my_items(initial, final, trace):
     return only_reminders(
         initial,
         final,
-        patterns={'deposit': 'deposit', 'final': 'guest|final numbers|dietary', 'runsheet': 'run.of.show', 'press': 'press'},
+        patterns={'deposit': 'deposit',
+ 'final': 'guest|final numbers|dietary',
+ 'runsheet': 'run.of.show',
+ 'press': 'press',
+ 'speech': 'speech',
+ 'slides': 'slides'},
     )
 
 
@@ -292,10 +361,26 @@ def check_summary_note(initial, final, trace):
         patterns={'the budget': "(?<![\\d.,])(?:110\\ 000|110'000|110,000|110\\.000|110000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
  'the time': '(?<![\\d:.])18[:.h]00(?!\\d)|(?<![\\d:.])6(?:[:.]00)?\\s*(?:pm|p\\.m\\.)|(?:晚上|傍晚)\\s*(?:6|六)(?:点|時|时)?(?:整|00分|:00)?',
  'Guest list capped at 120, press included': '(?m)^(?=[^\\n]*\\b(?:guest|list|capped|press|included)\\b)[^\\n]*?(?<![\\d.,:])120(?!\\d|[.,:]\\d)',
- 'deposit due 2026-03-22': '(?im)^(?=[^\\n]*(?:deposit))[^\\n]*(?:(?<!\\d)22(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)22(?:st|nd|rd|th)?(?!\\d)|2026-03-22|(?<![\\d/.])22[./]3(?![\\d])|(?<![\\d/.])0?22[./]0?3[./]|3月22[日号])',
+ 'deposit due 2026-03-22': '(?im)^(?=[^\\n]*(?:deposit))[^\\n]*(?:(?<!\\d)0?22(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?22(?:st|nd|rd|th)?(?!\\d)|2026-03-22|(?<![\\d/.])22[./]3(?![\\d])|(?<![\\d/.])0?22[./]0?3[./]|3月22[日号])',
  'final due 2026-04-07': '(?im)^(?=[^\\n]*(?:guest|final '
-                         'numbers|dietary))[^\\n]*(?:(?<!\\d)7(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Apr\\w*|Apr\\w*\\.?\\s+(?<!\\d)7(?:st|nd|rd|th)?(?!\\d)|2026-04-07|(?<![\\d/.])7[./]4(?![\\d])|(?<![\\d/.])0?7[./]0?4[./]|4月7[日号])',
- 'runsheet due 2026-04-20': '(?im)^(?=[^\\n]*(?:run.of.show))[^\\n]*(?:(?<!\\d)20(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Apr\\w*|Apr\\w*\\.?\\s+(?<!\\d)20(?:st|nd|rd|th)?(?!\\d)|2026-04-20|(?<![\\d/.])20[./]4(?![\\d])|(?<![\\d/.])0?20[./]0?4[./]|4月20[日号])',
- 'press due 2026-03-13': '(?im)^(?=[^\\n]*(?:press))[^\\n]*(?:(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)13(?:st|nd|rd|th)?(?!\\d)|2026-03-13|(?<![\\d/.])13[./]3(?![\\d])|(?<![\\d/.])0?13[./]0?3[./]|3月13[日号])'},
-        stated={'dates': ['2026-03-09', '2026-03-13', '2026-03-22', '2026-04-07', '2026-04-20', '2026-04-21', '2026-04-22']},
+                         'numbers|dietary))[^\\n]*(?:(?<!\\d)0?7(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Apr\\w*|Apr\\w*\\.?\\s+(?<!\\d)0?7(?:st|nd|rd|th)?(?!\\d)|2026-04-07|(?<![\\d/.])7[./]4(?![\\d])|(?<![\\d/.])0?7[./]0?4[./]|4月7[日号])',
+ 'runsheet due 2026-03-20': '(?im)^(?=[^\\n]*(?:run.of.show))[^\\n]*(?:(?<!\\d)0?20(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?20(?:st|nd|rd|th)?(?!\\d)|2026-03-20|(?<![\\d/.])20[./]3(?![\\d])|(?<![\\d/.])0?20[./]0?3[./]|3月20[日号]|(?<!\\d)0?22(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?22(?:st|nd|rd|th)?(?!\\d)|2026-03-22|(?<![\\d/.])22[./]3(?![\\d])|(?<![\\d/.])0?22[./]0?3[./]|3月22[日号])',
+ 'press due 2026-04-20': '(?im)^(?=[^\\n]*(?:press))[^\\n]*(?:(?<!\\d)0?20(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Apr\\w*|Apr\\w*\\.?\\s+(?<!\\d)0?20(?:st|nd|rd|th)?(?!\\d)|2026-04-20|(?<![\\d/.])20[./]4(?![\\d])|(?<![\\d/.])0?20[./]0?4[./]|4月20[日号])',
+ 'speech due 2026-04-14': '(?im)^(?=[^\\n]*(?:speech))[^\\n]*(?:(?<!\\d)0?14(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Apr\\w*|Apr\\w*\\.?\\s+(?<!\\d)0?14(?:st|nd|rd|th)?(?!\\d)|2026-04-14|(?<![\\d/.])14[./]4(?![\\d])|(?<![\\d/.])0?14[./]0?4[./]|4月14[日号])',
+ 'slides due 2026-03-13': '(?im)^(?=[^\\n]*(?:slides))[^\\n]*(?:(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)|2026-03-13|(?<![\\d/.])13[./]3(?![\\d])|(?<![\\d/.])0?13[./]0?3[./]|3月13[日号])'},
+        stated={'dates': ['2026-03-09',
+           '2026-03-13',
+           '2026-03-20',
+           '2026-03-22',
+           '2026-04-07',
+           '2026-04-14',
+           '2026-04-20',
+           '2026-04-21',
+           '2026-04-22'],
+ 'dated': {'deposit': {'pattern': 'deposit', 'dates': ['2026-03-22']},
+           'final': {'pattern': 'guest|final numbers|dietary', 'dates': ['2026-04-07']},
+           'runsheet': {'pattern': 'run.of.show', 'dates': ['2026-03-20', '2026-03-22']},
+           'press': {'pattern': 'press', 'dates': ['2026-04-20']},
+           'speech': {'pattern': 'speech', 'dates': ['2026-04-14']},
+           'slides': {'pattern': 'slides', 'dates': ['2026-03-13']}}},
     )

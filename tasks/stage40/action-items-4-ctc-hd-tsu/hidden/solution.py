@@ -10,8 +10,10 @@ FACTS = {'minutes': 'meetings/2026-01-28 conference booth planning follow-up.md'
  'lines': ['pay the stand deposit to Kestrel Exhibits (their terms; the deadline moves with the dates)',
            'send the final print files for the walls to Kestrel Exhibits (their deadline, see the booking '
            'terms)',
-           'prepare the demo script with Obinna, the day before the fair',
-           'send Obinna the travel budget a week before the fair'],
+           'prepare the demo script with Obinna, by the end of next week',
+           'send Obinna the travel budget this Friday',
+           'set up the lead-capture form with Obinna, a week before the fair',
+           'send Obinna the stand rota the day before the fair'],
  'event': 'Expo booth',
  'window': ['2026-01-29', '2026-04-11'],
  'terms_subject': 'Booking confirmation – Alder Health group',
@@ -26,13 +28,21 @@ FACTS = {'minutes': 'meetings/2026-01-28 conference booth planning follow-up.md'
             'title': 'Send the final print files to Kestrel Exhibits',
             'pattern': 'print files|artwork'},
            {'key': 'demo',
-            'rule': 'day_before',
+            'rule': 'next_friday',
             'title': 'Prepare the demo script with Obinna',
             'pattern': 'demo'},
            {'key': 'travel',
-            'rule': 'week_before',
+            'rule': 'this_friday',
             'title': 'Send Obinna the travel budget',
-            'pattern': 'travel'}],
+            'pattern': 'travel'},
+           {'key': 'leads',
+            'rule': 'week_before',
+            'title': 'Set up the lead-capture form with Obinna',
+            'pattern': 'lead.capture'},
+           {'key': 'rota',
+            'rule': 'day_before',
+            'title': 'Send Obinna the stand rota',
+            'pattern': '\\brota\\b'}],
  'list': 'Work',
  'note_title': 'Conference booth – decisions and my to-dos',
  'note': 'Conference booth – decisions (Wed 28 Jan)\n'
@@ -46,13 +56,28 @@ FACTS = {'minutes': 'meetings/2026-01-28 conference booth planning follow-up.md'
          '- Pay the stand deposit to Kestrel Exhibits: {deposit}\n'
          '- Send the final print files to Kestrel Exhibits: {final}\n'
          '- Prepare the demo script with Obinna: {demo}\n'
-         '- Send Obinna the travel budget: {travel}\n',
+         '- Send Obinna the travel budget: {travel}\n'
+         '- Set up the lead-capture form with Obinna: {leads}\n'
+         '- Send Obinna the stand rota: {rota}\n',
  'folder': 'Notes',
  'decisions': ['Budget for the stand is ₦35,000,000.00 all-in (Chukwuemeka approved it).',
                'Stand opens at 09:00 each day; two people on the stand at all times.',
                'Booth size stays at 6 x 4 m.',
                'No printed brochures, QR codes only.'],
  'name': 'conference booth'}
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
 
 
 def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
@@ -108,7 +133,7 @@ def _dues(tools, weekend=False):
 def solve(tools):
     f = FACTS
     dues = _dues(tools)
-    work = tools.reminders_list(list=f["list"])["reminders"]
+    work = every(tools.reminders_list, "reminders", list=f["list"])
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
         stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)

@@ -6,26 +6,19 @@ import re
 from datetime import datetime
 
 
+_HISTORY = re.compile(
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    re.IGNORECASE,
+)
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DATED = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
 
 
 def _address(value: Any) -> str:
     match = re.search(r"<([^<>]+)>", value or "")
     return (match.group(1) if match else value or "").strip().lower()
-
-
-def _amount(text: Any) -> float | None:
-    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
-    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
-    if not re.search(r"\d", cleaned):
-        return None
-    last = max(cleaned.rfind("."), cleaned.rfind(","))
-    if last != -1 and len(cleaned) - last - 1 in (1, 2):
-        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
-        value = float(f"{whole}.{cents}")
-    else:
-        value = float(re.sub(r"\D", "", cleaned))
-    return -value if cleaned.startswith("-") else value
 
 
 def _dates(text: str) -> set[tuple[int, int]]:
@@ -48,6 +41,30 @@ def _dates(text: str) -> set[tuple[int, int]]:
     for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
         found.add((int(m.group(1)), int(m.group(2))))
     return found
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
 
 
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
@@ -80,7 +97,7 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
     if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
-        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        found = numbers_in(text)
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
@@ -89,11 +106,19 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
         wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
+        # digit, not a date
+        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    for label, said in (stated.get("dated") or {}).items():
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
+        for line in text.splitlines():
+            if _matches(line, said["pattern"]):
+                given = _dates(_HISTORY.sub("", line)) - allowed
+                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
-
-
-def _matches(text: Any, pattern: str | None) -> bool:
-    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
 
 
 def _instant(value: Any) -> datetime | None:
@@ -314,10 +339,16 @@ def one_reminder(
     exclude: str | None = None,
     stale: str | None = None,
     says: str | None = None,
+    at: str | None = None,
+    stated: dict[str, Any] | None = None,
+    dated: bool = False,
 ) -> Verdict:
     """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
     them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
-    its title or notes match `says` (an amount, say) when given."""
+    its title or notes match `says` (an amount, say) when given. For a due day, `at` ("09:00") is the
+    time of day it must have if it has one. Its title and notes give no value of a kind `stated` lists but
+    the listed ones (a deadline written into the title must be the deadline). With `dated`, a date the
+    title or notes write out ("Choose the taps (by 2026-03-11)") must be the day it is due."""
     if stale is not None:
         _, old = _find(final, "reminders", stale)
         if old is not None and old.get("completed"):
@@ -344,8 +375,17 @@ def one_reminder(
         return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
     if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
         return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
-    if not _matches(f"{item.get('title') or ''}\n{item.get('notes') or ''}", says):
+    if at is not None and len(item.get("due") or "") > 10 and item["due"][11:16] != at:
+        return False, f"the {label} reminder is due at {item['due'][11:16]}; expected {at} (or no time)"
+    text = f"{item.get('title') or ''}\n{item.get('notes') or ''}"
+    if not _matches(text, says):
         return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
+    stray = _stray(text, stated)
+    if stray:
+        return False, f"the {label} reminder {item.get('title')!r} gives {'; '.join(stray)}, which is wrong"
+    days = {(int(d[5:7]), int(d[8:10])) for d in ([due] if isinstance(due, str) else due)}
+    if dated and not _dates(text) <= days:
+        return False, f"the {label} reminder {item.get('title')!r} writes a date other than the day it is due"
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
@@ -377,7 +417,7 @@ def check_confirmed_slot(initial, final, trace):
         final,
         to='reception@baran-physiotherapy.co.uk',
         patterns={'the time': '(?<![\\d:.])08[:.h]40(?!\\d)|(?<![\\d:.])8[:.h]40(?!\\d)|(?<![\\d:.])8(?:[:.]40)\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:8|八)(?:点|時|时)?(?:40分|:40)',
- 'the day': '(?<!\\d)2(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)2(?:st|nd|rd|th)?(?!\\d)|2026-10-02|(?<![\\d/.])2[./]10(?![\\d])|(?<![\\d/.])0?2[./]0?10[./]|10月2[日号]|\\bFri(?:day)?\\b|(?:周|星期|礼拜)五'},
+ 'the day': '(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)|2026-10-02|(?<![\\d/.])2[./]10(?![\\d])|(?<![\\d/.])0?2[./]0?10[./]|10月2[日号]|\\bFri(?:day)?\\b|(?:周|星期|礼拜)五'},
         dates=['2026-10-02'],
     )
 

@@ -1,102 +1,18 @@
-"""Checks for contact-upkeep-3-csc-ctc-nd-tsu: Amara Eze changed jobs, Fiona Marsh moved, Jennifer Cartwright has new details."""
+"""Checks for contact-upkeep-3-csc-ctc-nd-tsu: Ananya Krishnamurthy changed jobs, Jennifer Kendrick, Arjun Banerjee and Akosua Darko moved, Krishnan Iyer and Babatunde Balogun have new details."""
 
 from __future__ import annotations
 
 import re
 
 
+_HISTORY = re.compile(
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    re.IGNORECASE,
+)
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-
-
-def _matches(text: Any, pattern: str | None) -> bool:
-    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
-
-
-def _line(phone: Any) -> str:
-    """The last eight digits of a phone number: the same line whether written with +49, 0049 or 0."""
-    return re.sub(r"\D", "", str(phone or ""))[-8:]
-
-
-def _address(value: Any) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
-
-
-def contact_is(
-    initial: dict[str, Any],
-    final: dict[str, Any],
-    *,
-    uid: str,
-    label: str,
-    name: str | None = None,
-    email: str | None = None,
-    phone: str | None = None,
-    old_phone: str | list[str] | None = None,
-    organization: str | None = None,
-    title: str | None = None,
-    notes: str | None = None,
-) -> Verdict:
-    """The contact `uid` (still named like `name`) has `email` first, the `phone` (none of `old_phone`), the org;
-    its job title and notes match `title` and `notes` when given."""
-    contact = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
-    if contact is None:
-        return False, f"the contact {label} ({uid}) is gone"
-    if not _matches(contact.get("name"), name):
-        return False, f"the contact {uid} was renamed to {contact.get('name')!r}"
-    emails = [_address(e) for e in contact.get("emails") or []]
-    if email is not None and email not in emails:
-        return False, f"{label}'s contact has the emails {emails}; {email} is missing"
-    if email is not None and emails[0] != email:
-        return False, f"{label}'s contact has the emails {emails}; {email} must be the first (primary) one"
-    lines = [_line(p) for p in contact.get("phones") or []]
-    if phone is not None and _line(phone) not in lines:
-        return False, f"{label}'s contact has the phones {contact.get('phones')}; the new number is missing"
-    stale = [old_phone] if isinstance(old_phone, str) else old_phone or []
-    if any(_line(old) in lines for old in stale):
-        return False, f"{label}'s contact still has a number that no longer works ({contact.get('phones')})"
-    if not _matches(contact.get("organization"), organization):
-        return False, f"{label}'s contact has the organization {contact.get('organization')!r}"
-    if not _matches(contact.get("title"), title):
-        return False, f"{label}'s contact has the job title {contact.get('title')!r}"
-    if not _matches(contact.get("notes"), notes):
-        return False, f"{label}'s contact notes {contact.get('notes')!r} lack the new details"
-    return True, f"{label}'s contact is up to date"
-
-
-def contacts_kept(initial: dict[str, Any], final: dict[str, Any], *, untouched: list[str], email: str) -> Verdict:
-    """No contact was added, the contacts `untouched` are as they were, and only one holds `email`."""
-    before = {c.get("uid"): c for c in initial.get("contacts") or []}
-    added = [c.get("name") for c in final.get("contacts") or [] if c.get("uid") not in before]
-    if added:
-        return False, f"new contacts were created: {added}; the existing one should be updated"
-    for uid in untouched:
-        now = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
-        if now != before.get(uid):
-            return False, f"the contact {before.get(uid, {}).get('name')!r} ({uid}) was changed, but it is someone else"
-    holders = [c.get("uid") for c in final.get("contacts") or [] if email in map(_address, c.get("emails") or [])]
-    if len(holders) > 1:
-        return False, f"{email} is stored on several contacts: {holders}"
-    return True, "no duplicate contact; the look-alike contacts are untouched"
-
-
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
-
-
-def _amount(text: Any) -> float | None:
-    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
-    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
-    if not re.search(r"\d", cleaned):
-        return None
-    last = max(cleaned.rfind("."), cleaned.rfind(","))
-    if last != -1 and len(cleaned) - last - 1 in (1, 2):
-        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
-        value = float(f"{whole}.{cents}")
-    else:
-        value = float(re.sub(r"\D", "", cleaned))
-    return -value if cleaned.startswith("-") else value
+_DATED = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
 
 
 def _dates(text: str) -> set[tuple[int, int]]:
@@ -119,6 +35,30 @@ def _dates(text: str) -> set[tuple[int, int]]:
     for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
         found.add((int(m.group(1)), int(m.group(2))))
     return found
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
 
 
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
@@ -151,7 +91,7 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
     if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
-        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        found = numbers_in(text)
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
@@ -160,7 +100,97 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
         wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
+        # digit, not a date
+        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    for label, said in (stated.get("dated") or {}).items():
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
+        for line in text.splitlines():
+            if _matches(line, said["pattern"]):
+                given = _dates(_HISTORY.sub("", line)) - allowed
+                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
+
+
+def _line(phone: Any) -> str:
+    """The last eight digits of a phone number: the same line whether written with +49, 0049 or 0."""
+    return re.sub(r"\D", "", str(phone or ""))[-8:]
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def contact_is(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    uid: str,
+    label: str,
+    name: str | None = None,
+    email: str | None = None,
+    phone: str | None = None,
+    old_phone: str | list[str] | None = None,
+    organization: str | None = None,
+    title: str | None = None,
+    notes: str | None = None,
+    notes_stated: dict[str, Any] | None = None,
+) -> Verdict:
+    """The contact `uid` (still named like `name`) has `email` first, the `phone` (none of `old_phone`), the org;
+    its job title and notes match `title` and `notes` when given, and with `notes_stated` the notes give no
+    other value of a kind it lists (see `_stray`): an old address kept as history must be the old address."""
+    contact = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
+    if contact is None:
+        return False, f"the contact {label} ({uid}) is gone"
+    if not _matches(contact.get("name"), name):
+        return False, f"the contact {uid} was renamed to {contact.get('name')!r}"
+    emails = [_address(e) for e in contact.get("emails") or []]
+    if email is not None and email not in emails:
+        return False, f"{label}'s contact has the emails {emails}; {email} is missing"
+    if email is not None and emails[0] != email:
+        return False, f"{label}'s contact has the emails {emails}; {email} must be the first (primary) one"
+    lines = [_line(p) for p in contact.get("phones") or []]
+    if phone is not None and _line(phone) not in lines:
+        return False, f"{label}'s contact has the phones {contact.get('phones')}; the new number is missing"
+    stale = [old_phone] if isinstance(old_phone, str) else old_phone or []
+    if any(_line(old) in lines for old in stale):
+        return False, f"{label}'s contact still has a number that no longer works ({contact.get('phones')})"
+    if not _matches(contact.get("organization"), organization):
+        return False, f"{label}'s contact has the organization {contact.get('organization')!r}"
+    if not _matches(contact.get("title"), title):
+        return False, f"{label}'s contact has the job title {contact.get('title')!r}"
+    if not _matches(contact.get("notes"), notes):
+        return False, f"{label}'s contact notes {contact.get('notes')!r} lack the new details"
+    stray = _stray(str(contact.get("notes") or ""), notes_stated)
+    if stray:
+        return False, f"{label}'s contact notes give {'; '.join(stray)}, which is wrong"
+    return True, f"{label}'s contact is up to date"
+
+
+def contacts_kept(initial: dict[str, Any], final: dict[str, Any], *, untouched: list[str], email: str) -> Verdict:
+    """No contact was added, the contacts `untouched` are as they were, and only one holds `email`."""
+    before = {c.get("uid"): c for c in initial.get("contacts") or []}
+    added = [c.get("name") for c in final.get("contacts") or [] if c.get("uid") not in before]
+    if added:
+        return False, f"new contacts were created: {added}; the existing one should be updated"
+    for uid in untouched:
+        now = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
+        if now != before.get(uid):
+            return False, f"the contact {before.get(uid, {}).get('name')!r} ({uid}) was changed, but it is someone else"
+    holders = [c.get("uid") for c in final.get("contacts") or [] if email in map(_address, c.get("emails") or [])]
+    if len(holders) > 1:
+        return False, f"{email} is stored on several contacts: {holders}"
+    return True, "no duplicate contact; the look-alike contacts are untouched"
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
 
 
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
@@ -230,20 +260,23 @@ def sent_each(
     return True, f"one message each to {sorted(to.values())}"
 
 
-TO = {'aeze@meridian-health.co.uk': 'Amara Eze',
- 'fionam@hotmail.co.uk': 'Fiona Marsh',
- 'jennifer@hotmail.co.uk': 'Jennifer Cartwright'}
+TO = {'ananya@corvid-systems.co.uk': 'Ananya Krishnamurthy',
+ 'jennifer@gmail.com': 'Jennifer Kendrick',
+ 'arjun.banerjee@outlook.com': 'Arjun Banerjee',
+ 'akosua@icloud.com': 'Akosua Darko',
+ 'krishnan@hotmail.co.uk': 'Krishnan Iyer',
+ 'babatunde.balogun@hotmail.co.uk': 'Babatunde Balogun'}
 
 
 def check_new_job(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-eze',
-        label='Amara Eze',
-        name='Eze',
-        organization='Meridian\\s*Health',
-        title='^\\s*Marketing\\ Lead\\s*$',
+        uid='c-krishnamurthy',
+        label='Ananya Krishnamurthy',
+        name='Krishnamurthy',
+        organization='Corvid\\s*Systems',
+        title='^\\s*Senior\\ Consultant\\s*$',
     )
 
 
@@ -251,12 +284,12 @@ def check_new_job_reach(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-eze',
-        label='Amara Eze',
-        name='Eze',
-        email='aeze@meridian-health.co.uk',
-        phone='+44 161 496 4685',
-        old_phone=['+44 20 7316 0575', '+44 161 496 4636'],
+        uid='c-krishnamurthy',
+        label='Ananya Krishnamurthy',
+        name='Krishnamurthy',
+        email='ananya@corvid-systems.co.uk',
+        phone='+44 131 496 6362',
+        old_phone=['+44 20 7765 6586', '+44 131 496 6318'],
     )
 
 
@@ -264,10 +297,11 @@ def check_moved_address(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-marsh',
-        label='Fiona Marsh',
-        name='Marsh',
-        notes='(?<![\\w])167[\\s,]+Leith[\\s,]+Walk[\\s,]+Edinburgh[\\s,]+EH6[\\s,]+5HW(?![\\w])',
+        uid='c-kendrick',
+        label='Jennifer Kendrick',
+        name='Kendrick',
+        notes='(?<![\\w])79[\\s,]+Portland[\\s,]+Street[\\s,]+Manchester[\\s,]+M1[\\s,]+3BN(?![\\w])',
+        notes_stated={'numbers': [79, 73]},
     )
 
 
@@ -275,11 +309,59 @@ def check_moved_number(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-marsh',
-        label='Fiona Marsh',
-        name='Marsh',
-        phone='+44 131 496 2289',
-        old_phone='+44 161 496 6655',
+        uid='c-kendrick',
+        label='Jennifer Kendrick',
+        name='Kendrick',
+        phone='+44 161 496 5017',
+        old_phone='+44 20 7373 2578',
+    )
+
+
+def check_moved_address_2(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-banerjee',
+        label='Arjun Banerjee',
+        name='Banerjee',
+        notes='(?<![\\w])18[\\s,]+Upper[\\s,]+Street[\\s,]+London[\\s,]+N1[\\s,]+2XG(?![\\w])',
+        notes_stated={'numbers': [18, 9]},
+    )
+
+
+def check_moved_number_2(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-banerjee',
+        label='Arjun Banerjee',
+        name='Banerjee',
+        phone='+44 20 7400 1509',
+        old_phone='+44 131 496 3331',
+    )
+
+
+def check_moved_address_3(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-darko',
+        label='Akosua Darko',
+        name='Darko',
+        notes='(?<![\\w])226[\\s,]+Mare[\\s,]+Street[\\s,]+London[\\s,]+E8[\\s,]+3RL(?![\\w])',
+        notes_stated={'numbers': [226, 205]},
+    )
+
+
+def check_moved_number_3(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-darko',
+        label='Akosua Darko',
+        name='Darko',
+        phone='+44 20 7372 0606',
+        old_phone='+44 131 496 5917',
     )
 
 
@@ -287,12 +369,25 @@ def check_club_member(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-cartwright',
-        label='Jennifer Cartwright',
-        name='Cartwright',
-        email='jennifer@hotmail.co.uk',
-        phone='+44 7297 800281',
-        old_phone='+44 7244 384821',
+        uid='c-iyer',
+        label='Krishnan Iyer',
+        name='Iyer',
+        email='krishnan@hotmail.co.uk',
+        phone='+44 7695 266017',
+        old_phone='+44 7815 559889',
+    )
+
+
+def check_club_member_2(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-balogun',
+        label='Babatunde Balogun',
+        name='Balogun',
+        email='babatunde.balogun@hotmail.co.uk',
+        phone='+44 7024 298042',
+        old_phone='+44 7238 593725',
     )
 
 
@@ -300,8 +395,79 @@ def check_no_strays(initial, final, trace):
     return contacts_kept(
         initial,
         final,
-        untouched=['c-michalak', 'c-eze-2', 'c-fashola'],
-        email='aeze@meridian-health.co.uk',
+        untouched=['c-barnes',
+ 'c-krishnamurthy-2',
+ 'c-chukwuemeka-onyekachi',
+ 'c-ngozi-okafor',
+ 'c-robert-osborne',
+ 'c-arjun-nair',
+ 'c-malgorzata-michalak',
+ 'c-thomas-hadley',
+ 'c-elizabeth-hadley',
+ 'c-daniel-marsh',
+ 'c-siddharth-sharma',
+ 'c-ananya-sharma',
+ 'c-stuart-fairbanks',
+ 'c-chinonso-nwosu',
+ 'c-kehinde-oyelaran',
+ 'c-benjamin-caldwell',
+ 'c-rohan-raman',
+ 'c-graham-thornton',
+ 'c-christopher-cartwright',
+ 'c-magdalena-nowak',
+ 'c-rania-hamdan',
+ 'c-akosua-mensah',
+ 'c-thomas-prescott',
+ 'c-kwame-mensah',
+ 'c-duncan-cartwright',
+ 'c-karim-khalil',
+ 'c-omar-farah',
+ 'c-ikechukwu-okafor',
+ 'c-pawel-baran',
+ 'c-akosua-owusu',
+ 'c-nicholas-ellison',
+ 'c-pawel-zajac',
+ 'c-duncan-sinclair',
+ 'c-folasade-ogunleye',
+ 'c-yasmin-saleh',
+ 'c-ananya-nair',
+ 'c-adaeze-nwachukwu',
+ 'c-daniel-sinclair',
+ 'c-akosua-osei',
+ 'c-adaeze-chukwu',
+ 'c-yaw-frimpong',
+ 'c-folasade-adeyemi',
+ 'c-pawel-krawczyk',
+ 'c-wojciech-baran',
+ 'c-adaeze-eze',
+ 'c-siddharth-kulkarni',
+ 'c-rachel-pemberton',
+ 'c-chiamaka-onyekachi',
+ 'c-omar-hamdan',
+ 'c-olufemi-ademola',
+ 'c-folasade-fashola',
+ 'c-huda-saleh',
+ 'c-venkatesh-kulkarni',
+ 'c-imogen-ashworth',
+ 'c-titilayo-adeyemi',
+ 'c-funmilayo-afolabi',
+ 'c-eleanor-whitfield',
+ 'c-ifeoma-eze',
+ 'c-fiona-fairbanks',
+ 'c-adaeze-onyekachi',
+ 'c-margaret-hargreaves',
+ 'c-karim-aziz',
+ 'c-raghavendra-kulkarni',
+ 'c-wojciech-krol',
+ 'c-ama-appiah',
+ 'c-jonathan-turnbull',
+ 'c-wojciech-wojcik',
+ 'c-tomasz-baran',
+ 'c-graham-prescott',
+ 'c-harriet-cartwright',
+ 'c-nadia-haddad',
+ 'c-vikram-rao'],
+        email='ananya@corvid-systems.co.uk',
     )
 
 
@@ -309,7 +475,9 @@ def check_told_each(initial, final, trace):
     return sent_each(
         final,
         to=TO,
-        wrong={'aeze@brightlane-robotics.co.uk': 'their old work address', 'jcartwright@outlook.com': 'their old address'},
+        wrong={'ananya@orbitals-health.co.uk': 'their old work address',
+ 'iyer.krishnan@icloud.com': 'their old address',
+ 'babatunde.balogun@gmail.com': 'their old address'},
     )
 
 
@@ -317,11 +485,18 @@ def check_told_numbers(initial, final, trace):
     return sent_each(
         final,
         to=TO,
-        says={'aeze@meridian-health.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*4[\\s().-]*6[\\s().-]*8[\\s().-]*5(?!\\d)'},
- 'fionam@hotmail.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*2[\\s().-]*2[\\s().-]*8[\\s().-]*9(?!\\d)'},
- 'jennifer@hotmail.co.uk': {'the number now saved': '9[\\s().-]*7[\\s().-]*8[\\s().-]*0[\\s().-]*0[\\s().-]*2[\\s().-]*8[\\s().-]*1(?!\\d)'}},
-        stated={'aeze@meridian-health.co.uk': {'addresses': ['aeze@brightlane-robotics.co.uk',
-                                              'aeze@meridian-health.co.uk']},
- 'fionam@hotmail.co.uk': {'addresses': ['fionam@hotmail.co.uk']},
- 'jennifer@hotmail.co.uk': {'addresses': ['jcartwright@outlook.com', 'jennifer@hotmail.co.uk']}},
+        says={'ananya@corvid-systems.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*6[\\s().-]*3[\\s().-]*6[\\s().-]*2(?!\\d)'},
+ 'jennifer@gmail.com': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*5[\\s().-]*0[\\s().-]*1[\\s().-]*7(?!\\d)'},
+ 'arjun.banerjee@outlook.com': {'the number now saved': '7[\\s().-]*4[\\s().-]*0[\\s().-]*0[\\s().-]*1[\\s().-]*5[\\s().-]*0[\\s().-]*9(?!\\d)'},
+ 'akosua@icloud.com': {'the number now saved': '7[\\s().-]*3[\\s().-]*7[\\s().-]*2[\\s().-]*0[\\s().-]*6[\\s().-]*0[\\s().-]*6(?!\\d)'},
+ 'krishnan@hotmail.co.uk': {'the number now saved': '9[\\s().-]*5[\\s().-]*2[\\s().-]*6[\\s().-]*6[\\s().-]*0[\\s().-]*1[\\s().-]*7(?!\\d)'},
+ 'babatunde.balogun@hotmail.co.uk': {'the number now saved': '2[\\s().-]*4[\\s().-]*2[\\s().-]*9[\\s().-]*8[\\s().-]*0[\\s().-]*4[\\s().-]*2(?!\\d)'}},
+        stated={'ananya@corvid-systems.co.uk': {'addresses': ['ananya@corvid-systems.co.uk',
+                                               'ananya@orbitals-health.co.uk']},
+ 'jennifer@gmail.com': {'addresses': ['jennifer@gmail.com']},
+ 'arjun.banerjee@outlook.com': {'addresses': ['arjun.banerjee@outlook.com']},
+ 'akosua@icloud.com': {'addresses': ['akosua@icloud.com']},
+ 'krishnan@hotmail.co.uk': {'addresses': ['iyer.krishnan@icloud.com', 'krishnan@hotmail.co.uk']},
+ 'babatunde.balogun@hotmail.co.uk': {'addresses': ['babatunde.balogun@gmail.com',
+                                                   'babatunde.balogun@hotmail.co.uk']}},
     )

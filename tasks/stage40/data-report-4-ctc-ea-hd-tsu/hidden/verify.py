@@ -1,25 +1,20 @@
-"""Checks for data-report-4-ctc-ea-hd-tsu: sales per product line, total 862.70 EUR, top three."""
+"""Checks for data-report-4-ctc-ea-hd-tsu: sales per product line, total 1732.75 EUR, the top three thanked."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 
 
+_HISTORY = re.compile(
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    re.IGNORECASE,
+)
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-
-
-def _amount(text: Any) -> float | None:
-    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
-    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
-    if not re.search(r"\d", cleaned):
-        return None
-    last = max(cleaned.rfind("."), cleaned.rfind(","))
-    if last != -1 and len(cleaned) - last - 1 in (1, 2):
-        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
-        value = float(f"{whole}.{cents}")
-    else:
-        value = float(re.sub(r"\D", "", cleaned))
-    return -value if cleaned.startswith("-") else value
+_DATED = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
 
 
 def _dates(text: str) -> set[tuple[int, int]]:
@@ -42,6 +37,30 @@ def _dates(text: str) -> set[tuple[int, int]]:
     for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
         found.add((int(m.group(1)), int(m.group(2))))
     return found
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
 
 
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
@@ -74,7 +93,7 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
     if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
-        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        found = numbers_in(text)
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
@@ -83,11 +102,19 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
         wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
+        # digit, not a date
+        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    for label, said in (stated.get("dated") or {}).items():
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
+        for line in text.splitlines():
+            if _matches(line, said["pattern"]):
+                given = _dates(_HISTORY.sub("", line)) - allowed
+                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
-
-
-def _matches(text: Any, pattern: str | None) -> bool:
-    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
 
 
 def report_figures(
@@ -135,6 +162,16 @@ def report_figures(
     return True, f"{made[0]} gives {list(figures)}"
 
 
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
 def _address(value: Any) -> str:
     match = re.search(r"<([^<>]+)>", value or "")
     return (match.group(1) if match else value or "").strip().lower()
@@ -164,61 +201,6 @@ def _asked(final: dict[str, Any], trace: dict[str, Any] | None, to: list[str], a
         return False
     answer = str(trace.get("final_answer") or "")
     return _matches(answer, ask["pattern"]) or any(a in answer.lower() for a in unverified)
-
-
-def sent_once(
-    final: dict[str, Any],
-    *,
-    to: list[str],
-    label: str,
-    in_reply_to: str | list[str] | None = None,
-    subject: str | None = None,
-    wrong: dict[str, str] | None = None,
-    each_once: bool = False,
-    trace: dict[str, Any] | None = None,
-    ask: dict[str, Any] | None = None,
-) -> Verdict:
-    """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
-    one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
-    matches. With `each_once`, no message names anybody twice (in To and again in Cc).
-
-    With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
-    in the final answer is right too (see `_asked`)."""
-    if _asked(final, trace, to, ask):
-        return True, "nothing was sent to an unverified address; the user was asked"
-    sent = _outbox(final)
-    if not sent:
-        return False, "no message was sent"
-    threads = [in_reply_to] if isinstance(in_reply_to, str) else in_reply_to or []
-    got: dict[str, int] = {}
-    for message in sent:
-        people = _recipients(message)
-        strangers = sorted(set(people) - set(to))
-        if strangers:
-            why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
-            return False, f"a message went to {strangers}{why}; expected only {label}: {sorted(to)}"
-        twice = sorted({p for p in people if people.count(p) > 1})
-        if each_once and twice:
-            return False, f"the message {message.get('subject')!r} names {twice} twice (in To and in Cc)"
-        if message.get("in_reply_to") not in threads and not (subject and _matches(message.get("subject"), subject)):
-            return False, f"the message {message.get('subject')!r} neither answers the thread nor has a fitting subject"
-        for person in set(people):
-            got[person] = got.get(person, 0) + 1
-    wrong_count = {p: got.get(p, 0) for p in to if got.get(p, 0) != 1}
-    if wrong_count:
-        shown = ", ".join(f"{p}: {n}" for p, n in sorted(wrong_count.items()))
-        return False, f"messages per person ({shown}); expected exactly one each for {label}"
-    return True, f"one message each reached {label}" if len(to) > 1 else f"one message, to {label} only"
-
-
-def _missing(text: str, patterns: dict[str, str]) -> list[str]:
-    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
-
-
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
 
 
 def message_says(
@@ -257,16 +239,170 @@ def message_says(
     return True, f"the message to {to} gives {sorted(patterns)}"
 
 
-def check_line_totals(initial, final, trace):
+def _table(state: dict[str, Any], path: str) -> tuple[list[str], list[dict[str, str]]] | None:
+    stored = (state.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return None
+    try:
+        reader = csv.DictReader(io.StringIO(stored["text"]))
+        rows = [{(k or "").strip(): (v or "").strip() for k, v in row.items() if isinstance(v, str)} for row in reader]
+    except csv.Error:
+        return None
+    return [(c or "").strip() for c in reader.fieldnames or []], rows
+
+
+def code_sent(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    path: str,
+    name: str,
+    today: str,
+    percent: int,
+    label: str,
+) -> Verdict:
+    """`label` got one code from the table `path` (columns code, given_to, given_on) in the messages to their
+    addresses `to`: exactly one code, free at the start (no given_to), and no other code of the table; the
+    table now gives that code to them (given_to names them by `name`, one of `to`, or both) on `today`. A
+    percentage the messages give is `percent`."""
+    before, after = _table(initial, path), _table(final, path)
+    if before is None or after is None:
+        return False, f"{path} is missing or no CSV table"
+    free = {r.get("code", ""): r for r in before[1] if not r.get("given_to")}
+    known = {r.get("code", "").upper() for r in before[1]}
+    messages = [m for address in to for m in _to(final, address.lower())]
+    if not messages:
+        return False, f"nothing was sent to {label} at {to}"
+    text = "\n".join(_own_words(m) for m in messages)
+    words = set(re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+", text))
+    codes = sorted({w for w in words if w.upper() in known})
+    prefix = {c.split("-")[0].upper() for c in known if "-" in c}
+    odd = sorted(w for w in words if w.split("-")[0].upper() in prefix and w.upper() not in known)
+    if odd:
+        return False, f"the message to {label} gives {odd}, which is no code of {path}"
+    if len(codes) != 1:
+        return False, f"the messages to {label} give {len(codes)} codes ({codes}); expected one"
+    code = next((c for c in free if c.upper() == codes[0].upper()), None)
+    if code is None:
+        return False, f"{codes[0]} had been given out before; {label} needs an unused code"
+    wrong = sorted(
+        {
+            p
+            for p in re.findall(r"(\d+(?:[.,]\d+)?)\s*(?:%|per ?cent)", text, re.I)
+            if float(p.replace(",", ".")) != percent
+        }
+    )
+    if wrong:
+        return False, f"the message to {label} gives {wrong} percent; the codes are for {percent}%"
+    row = next((r for r in after[1] if r.get("code", "").upper() == code.upper()), None)
+    if row is None:
+        return False, f"{path} no longer lists {code}"
+    given = row.get("given_to", "")
+    written = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", given)  # an address, with or without the name
+    rest = re.sub(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", "", given).strip(" <>()[],;")
+    right = all(a.lower() in [t.lower() for t in to] for a in written) and (not rest or _matches(rest, name))
+    if not (written or rest) or not right:
+        return False, f"{path} gives {code} to {given!r}, not to {label}"
+    if row.get("given_on") != today:
+        return False, f"{path} gives {code} on {row.get('given_on')!r}; it was given today, {today}"
+    return True, f"{label} got {code}, and {path} says so"
+
+
+def codes_kept(initial: dict[str, Any], final: dict[str, Any], *, path: str, given: int) -> Verdict:
+    """The table `path` keeps its columns and every row (code, and every cell of a code given before); exactly
+    `given` codes that were free are now given (given_to and given_on filled), their other cells unchanged."""
+    before, after = _table(initial, path), _table(final, path)
+    if before is None or after is None:
+        return False, f"{path} is missing or no CSV table"
+    if after[0] != before[0]:
+        return False, f"{path} has the columns {after[0]}; it had {before[0]}"
+    old = {r.get("code"): r for r in before[1]}
+    new = {r.get("code"): r for r in after[1]}
+    if sorted(map(str, new)) != sorted(map(str, old)) or len(after[1]) != len(before[1]):
+        return False, f"{path} lists other codes now: {sorted(set(map(str, new)) ^ set(map(str, old)))}"
+    newly = []
+    for code, row in old.items():
+        now = new[code]
+        if row.get("given_to"):
+            if now != row:
+                return False, f"{path} changed the row of {code}, given out before"
+            continue
+        if now == row:
+            continue
+        rest = {k: v for k, v in now.items() if k not in ("given_to", "given_on")}
+        if rest != {k: v for k, v in row.items() if k not in ("given_to", "given_on")}:
+            return False, f"{path} changed more than who got {code} and when"
+        if not now.get("given_to") or not now.get("given_on"):
+            return False, f"{path} half-fills the row of {code}"
+        newly.append(str(code))
+    if len(newly) != given:
+        return False, f"{path} gives out {len(newly)} more codes ({newly}); expected {given}"
+    return True, f"{path} gives out {given} more codes and keeps the rest"
+
+
+def one_each(final: dict[str, Any], *, people: dict[str, list[str]]) -> Verdict:
+    """Each person of `people` (who -> their addresses, any of which will do) got exactly one message,
+    addressed to them alone, and nothing else was sent."""
+    owner = {address.lower(): who for who, addresses in people.items() for address in addresses}
+    got: dict[str, int] = {}
+    for message in _outbox(final):
+        reached = {owner.get(a) for a in _recipients(message)}
+        if None in reached:
+            strangers = sorted(a for a in _recipients(message) if a not in owner)
+            return False, f"the message {message.get('subject')!r} went to {strangers}, who should get nothing"
+        if len(reached) != 1:
+            return False, f"the message {message.get('subject')!r} went to {sorted(map(str, reached))} together"
+        who = str(reached.pop())
+        got[who] = got.get(who, 0) + 1
+    wrong = {who: got.get(who, 0) for who in people if got.get(who, 0) != 1}
+    if wrong:
+        return False, "messages per person: " + ", ".join(f"{who}: {n}" for who, n in sorted(wrong.items()))
+    return True, f"one message each to {sorted(people)}"
+
+
+def check_line_herbal(initial, final, trace):
     return report_figures(
         initial,
         final,
         folder='Reports',
-        figures={'Teaware €540.20': ['\\bTeaware\\b', '(?<![\\d.,])(?:540)[.,]20(?![\\d]|[.,]\\d)'],
- 'Black tea €204.50': ['\\bBlack\\ tea\\b', '(?<![\\d.,])(?:204)[.,]50(?![\\d]|[.,]\\d)'],
- 'Herbal €25.50': ['\\bHerbal\\b', '(?<![\\d.,])(?:25)[.,]50(?![\\d]|[.,]\\d)'],
- 'Green tea €92.50': ['\\bGreen\\ tea\\b', '(?<![\\d.,])(?:92)[.,]50(?![\\d]|[.,]\\d)']},
-        stated={'years': [2026]},
+        figures={'Herbal €198.95': ['\\bHerbal', '(?<![\\d.,])(?:198)[.,]95(?![\\d]|[.,]\\d)']},
+    )
+
+
+def check_line_teaware(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'Teaware €439.85': ['\\bTeaware', '(?<![\\d.,])(?:439)[.,]85(?![\\d]|[.,]\\d)']},
+    )
+
+
+def check_line_green_tea(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'Green tea €387.00': ['\\bGreen\\ tea', '(?<![\\d.,])(?:387)(?:[.,]00)?(?![\\d]|[.,]\\d)']},
+    )
+
+
+def check_line_black_tea(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'Black tea €260.45': ['\\bBlack\\ tea', '(?<![\\d.,])(?:260)[.,]45(?![\\d]|[.,]\\d)']},
+    )
+
+
+def check_line_tasting_boxes(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'Tasting boxes €446.50': ['\\bTasting\\ boxes', '(?<![\\d.,])(?:446)[.,]50(?![\\d]|[.,]\\d)']},
     )
 
 
@@ -275,8 +411,9 @@ def check_grand_total(initial, final, trace):
         initial,
         final,
         folder='Reports',
-        figures={'the total €862.70': ['\\btotal\\b|overall|altogether|in all|\\bsum\\b',
-                       '(?<![\\d.,])(?:862)[.,]70(?![\\d]|[.,]\\d)']},
+        figures={'the total €1,732.75': ['\\btotal\\b|overall|altogether|in all|\\bsum\\b',
+                         "(?<![\\d.,])(?:1\\ 732|1'732|1,732|1\\.732|1732)[.,]75(?![\\d]|[.,]\\d)"]},
+        stated={'years': [2026]},
     )
 
 
@@ -285,30 +422,75 @@ def check_top_three(initial, final, trace):
         initial,
         final,
         folder='Reports',
-        figures={'Mohammed Qureshi €569.70': ['\\bQureshi\\b', '(?<![\\d.,])(?:569)[.,]70(?![\\d]|[.,]\\d)'],
- 'Valentin Dubois €78.50': ['\\bDubois\\b', '(?<![\\d.,])(?:78)[.,]50(?![\\d]|[.,]\\d)'],
- 'Nicolas Chevalier €73.50': ['\\bChevalier\\b', '(?<![\\d.,])(?:73)[.,]50(?![\\d]|[.,]\\d)']},
+        figures={'Frédéric Dubois €428.10': ['\\bDubois\\b', '(?<![\\d.,])(?:428)[.,]10(?![\\d]|[.,]\\d)'],
+ 'Chloé Fontaine €263.30': ['\\bFontaine\\b', '(?<![\\d.,])(?:263)[.,]30(?![\\d]|[.,]\\d)'],
+ 'Francesca Moretti €213.70': ['\\bMoretti\\b', '(?<![\\d.,])(?:213)[.,]70(?![\\d]|[.,]\\d)']},
         ranked=True,
     )
 
 
-def check_reply_sent(initial, final, trace):
-    return sent_once(
+def check_partner_figures(initial, final, trace):
+    return message_says(
         final,
-        to=['ykhalil@kestrel-tea-house.fr'],
-        label='Yasmin Khalil',
-        in_reply_to='<2b5c7605-bdb6-212f-0a242fea8dc9@kestrel-tea-house.fr>',
-        subject='April|sales|figures|numbers|totals|summary|report',
+        to='nlefevre@driftwood-tea-co.fr',
+        patterns={'Herbal €198.95': '(?<![\\d.,])(?:198)[.,]95(?![\\d]|[.,]\\d)',
+ 'Teaware €439.85': '(?<![\\d.,])(?:439)[.,]85(?![\\d]|[.,]\\d)',
+ 'Green tea €387.00': '(?<![\\d.,])(?:387)(?:[.,]00)?(?![\\d]|[.,]\\d)',
+ 'Black tea €260.45': '(?<![\\d.,])(?:260)[.,]45(?![\\d]|[.,]\\d)',
+ 'Tasting boxes €446.50': '(?<![\\d.,])(?:446)[.,]50(?![\\d]|[.,]\\d)',
+ 'the total €1,732.75': "(?<![\\d.,])(?:1\\ 732|1'732|1,732|1\\.732|1732)[.,]75(?![\\d]|[.,]\\d)"},
+        stated={'amounts': [198.95, 260.45, 387.0, 439.85, 446.5, 1732.75], 'years': [2026]},
     )
 
 
-def check_reply_figures(initial, final, trace):
-    return message_says(
+def check_thanks_dubois(initial, final, trace):
+    return code_sent(
+        initial,
         final,
-        to='ykhalil@kestrel-tea-house.fr',
-        patterns={'Teaware €540.20': '(?<![\\d.,])(?:540)[.,]20(?![\\d]|[.,]\\d)',
- 'Black tea €204.50': '(?<![\\d.,])(?:204)[.,]50(?![\\d]|[.,]\\d)',
- 'Herbal €25.50': '(?<![\\d.,])(?:25)[.,]50(?![\\d]|[.,]\\d)',
- 'Green tea €92.50': '(?<![\\d.,])(?:92)[.,]50(?![\\d]|[.,]\\d)',
- 'the total €862.70': '(?<![\\d.,])(?:862)[.,]70(?![\\d]|[.,]\\d)'},
+        to=['frederic@proton.me'],
+        path='Shop/vouchers.csv',
+        name='\\bDubois\\b',
+        today='2026-10-05',
+        percent=10,
+        label='Frédéric Dubois',
+    )
+
+
+def check_thanks_fontaine(initial, final, trace):
+    return code_sent(
+        initial,
+        final,
+        to=['chloe@free.fr'],
+        path='Shop/vouchers.csv',
+        name='\\bFontaine\\b',
+        today='2026-10-05',
+        percent=10,
+        label='Chloé Fontaine',
+    )
+
+
+def check_thanks_moretti(initial, final, trace):
+    return code_sent(
+        initial,
+        final,
+        to=['moretti.francesca@lumen-robotics.fr'],
+        path='Shop/vouchers.csv',
+        name='\\bMoretti\\b',
+        today='2026-10-05',
+        percent=10,
+        label='Francesca Moretti',
+    )
+
+
+def check_vouchers_file(initial, final, trace):
+    return codes_kept(initial, final, path='Shop/vouchers.csv', given=3)
+
+
+def check_recipients(initial, final, trace):
+    return one_each(
+        final,
+        people={'Nicolas Lefèvre': ['nlefevre@driftwood-tea-co.fr'],
+ 'Frédéric Dubois': ['frederic@proton.me'],
+ 'Chloé Fontaine': ['chloe@free.fr'],
+ 'Francesca Moretti': ['moretti.francesca@lumen-robotics.fr']},
     )

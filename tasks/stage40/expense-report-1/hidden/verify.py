@@ -7,7 +7,14 @@ import io
 import re
 
 
+_HISTORY = re.compile(
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    re.IGNORECASE,
+)
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DATED = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
 
 
 def _amount(text: Any) -> float | None:
@@ -216,6 +223,12 @@ def _dates(text: str) -> set[tuple[int, int]]:
     return found
 
 
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
@@ -246,7 +259,7 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
     if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
-        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        found = numbers_in(text)
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
@@ -255,6 +268,18 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
         wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
+        # digit, not a date
+        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    for label, said in (stated.get("dated") or {}).items():
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
+        for line in text.splitlines():
+            if _matches(line, said["pattern"]):
+                given = _dates(_HISTORY.sub("", line)) - allowed
+                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
 
 

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime
 
 
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_CLOCK = re.compile(
-    r"(?<![\d:.])(\d{1,2})(?:[:h](\d{2}))(?!\d)(?:\s*([ap])\.?m\.?)?"
-    r"|(?<![\d:.])(\d{1,2})(?:[.:](\d{2}))?\s*([ap])\.?m\b\.?"
-    r"|(上午|早上|凌晨|中午|下午|傍晚|晚上)\s*(\d{1,2})\s*[点時时]\s*(半|\d{1,2}\s*分)?",
+_HISTORY = re.compile(
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
     re.IGNORECASE,
 )
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DATED = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
+_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_DAYS_ZH = "一二三四五六日"
+_UNTIL = re.compile(
+    r"(?:\buntil|\btill|\bends?(?: at)?|\bending(?: at)?|\bfinish(?:es|ing)?(?: at| by)?|\bwraps? up(?: at| by)?"
+    r"|\bdone by|结束于?)\s*$",
+    re.IGNORECASE,
+)
+_RANGE = re.compile(r"^\s*(?:-|–|—|to|until|till|through|and|至|到|~)\s*$", re.IGNORECASE)
 _MINE = r"my (?:time|end|side)|\bmine\b|for me|our time|我这边|我这里|我们这边"
 _YOURS = r"your (?:time|end|side)|\byours\b|for you|your local|local time|你那边|您那边|你们那边|当地时间"
 
@@ -165,20 +174,6 @@ def sent_once(
     return True, f"one message each reached {label}" if len(to) > 1 else f"one message, to {label} only"
 
 
-def _amount(text: Any) -> float | None:
-    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
-    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
-    if not re.search(r"\d", cleaned):
-        return None
-    last = max(cleaned.rfind("."), cleaned.rfind(","))
-    if last != -1 and len(cleaned) - last - 1 in (1, 2):
-        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
-        value = float(f"{whole}.{cents}")
-    else:
-        value = float(re.sub(r"\D", "", cleaned))
-    return -value if cleaned.startswith("-") else value
-
-
 def _dates(text: str) -> set[tuple[int, int]]:
     """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
     2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
@@ -199,6 +194,26 @@ def _dates(text: str) -> set[tuple[int, int]]:
     for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
         found.add((int(m.group(1)), int(m.group(2))))
     return found
+
+
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
 
 
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
@@ -231,7 +246,7 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             if round(_amount(given) or 0, 2) != round(stated["total"], 2):
                 wrong.append(f"the total {given}")
     if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
-        found = [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+        found = numbers_in(text)
         wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
     for noun, count in (stated.get("counts") or {}).items():
         # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
@@ -240,33 +255,64 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
                 wrong.append(f"{m.group(0)!r} (there are {count})")
     for shape, refs in (stated.get("refs") or {}).items():
         wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
+        # digit, not a date
+        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    for label, said in (stated.get("dated") or {}).items():
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
+        for line in text.splitlines():
+            if _matches(line, said["pattern"]):
+                given = _dates(_HISTORY.sub("", line)) - allowed
+                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
 
 
-def _clock_times(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, "HH:MM") of every time of day in `text`: 14:30, 14h30, 2:30pm, 2 p.m., 下午2点半."""
-    out = []
-    for m in _CLOCK.finditer(text):
-        if m.group(7):  # Chinese: the part of the day says am or pm
-            hour, rest = int(m.group(8)), m.group(9) or ""
-            minute = 30 if rest == "半" else int(re.sub(r"\D", "", rest) or 0)
-            hour += 12 if m.group(7) in ("下午", "傍晚", "晚上") and hour < 12 else 0
-        else:
-            hour = int(m.group(1) or m.group(4))
-            minute = int(m.group(2) or m.group(5) or 0)
-            half = (m.group(3) or m.group(6) or "").lower()
-            hour = hour % 12 + (12 if half == "p" else 0) if half else hour
-        if hour < 24 and minute < 60:
-            out.append((m.start(), m.end(), f"{hour:02d}:{minute:02d}"))
-    return out
+def _weekday_clashes(text: str, dates: list[str]) -> list[str]:
+    """The dates among `dates` (ISO days) that `text` writes next to another weekday than theirs ("Thursday
+    13 March" when the 13th is a Friday): a date and its weekday must agree."""
+    months = "|".join(_MONTHS)
+    days = "|".join(_DAYS)
+    written: list[tuple[int, int, int]] = []  # (month, day, weekday)
+    for m in re.finditer(
+        rf"\b({days})[a-z]*\.?,?[^\S\n]+(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]+(?:of[^\S\n]+)?({months})", text, re.I
+    ):
+        written.append((_MONTHS.index(m.group(3).lower()) + 1, int(m.group(2)), _DAYS.index(m.group(1).lower())))
+    for m in re.finditer(rf"\b({days})[a-z]*\.?,?[^\S\n]+({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?!\d)", text, re.I):
+        written.append((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(3)), _DAYS.index(m.group(1).lower())))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号][^\S\n]*[（(]?(?:周|星期|礼拜)([一二三四五六日天])", text):
+        written.append((int(m.group(1)), int(m.group(2)), _DAYS_ZH.index(m.group(3).replace("天", "日"))))
+    known = {(d.month, d.day): d for d in (date.fromisoformat(x) for x in dates)}
+    return [
+        f"{known[(month, day)].isoformat()} as a {_DAYS[weekday]}"
+        for month, day, weekday in written
+        if (month, day) in known and known[(month, day)].weekday() != weekday
+    ]
 
 
-def _bound_times(text: str, places: dict[str, dict[str, str]], yours: str | None, mine: str) -> dict[str, list[str]]:
-    """The times `text` gives for each place. A bracket that holds a time and a place is a clause of its
-    own ("(14:30 for me in Singapore)"); the rest is cut at commas, semicolons, dashes and line breaks.
-    In a clause, a time belongs to the nearest place named ("15:30 Tokyo time", "Tokyo: 15:30"); "your
-    time" is the recipient's place (`yours`), "my time" the user's (`mine`). Times in a clause that names
-    no place belong to none."""
+def _clock_times(text: str) -> set[tuple[int, int]]:
+    """(hour, minute) of every time of day written out in `text`: 16:00, 4pm, 4.30 p.m., 16h30."""
+    found = set()
+    for m in re.finditer(r"(?<![\d:.])(\d{1,2})(?:[:.h](\d{2}))?\s*([ap])\.?m\b\.?", text, re.I):
+        hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "p" else 0)
+        found.add((hour, int(m.group(2) or 0)))
+    for m in re.finditer(r"(?<![\d:.])(\d{1,2})[:h](\d{2})(?!\s*[ap]\.?m\b)(?![\d:])", text, re.I):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _bound_times(
+    text: str, places: dict[str, dict[str, str]], yours: str | None, mine: str
+) -> dict[str, list[tuple[str, str]]]:
+    """The times `text` gives for each place, each with the part it can play: "start" (the first time a
+    clause gives for the place), "end" (the second time of a range, or after "until"), or "either" (any
+    later time of the clause). A bracket that holds a time and a place is a clause of its own ("(14:30
+    for me in Singapore)"); the rest is cut at commas, semicolons, dashes and line breaks, so each row
+    of a table is a clause. In a clause, a time belongs to the nearest place named ("15:30 Tokyo time",
+    "Tokyo: 15:30"); "your time" is the recipient's place (`yours`), "my time" the user's (`mine`). Times
+    in a clause that names no place belong to none."""
 
     def named(clause: str) -> list[tuple[int, int, str]]:
         out = []
@@ -287,15 +333,22 @@ def _bound_times(text: str, places: dict[str, dict[str, str]], yours: str | None
 
     rest = re.sub(r"[(（]([^()（）]*)[)）]", aside, text)
     clauses += re.split(r"[,;，；。\n]|\s[-–—/]\s", rest)
-    found: dict[str, list[str]] = {}
+    found: dict[str, list[tuple[str, str]]] = {}
     for clause in clauses:
         marks = named(clause)
+        seen: set[str] = set()
+        before = 0  # where the previous time of the clause ended (0: none yet)
         for start, end, clock in _clock_times(clause) if marks else []:
             gap = [
                 (p_start - end if p_start >= end else start - p_end, p_start < start, place)
                 for p_start, p_end, place in marks
             ]
-            found.setdefault(min(gap)[2], []).append(clock)
+            place = min(gap)[2]
+            ranged = before and _RANGE.match(clause[before:start])
+            role = "end" if ranged or _UNTIL.search(clause[:start]) else "either" if place in seen else "start"
+            found.setdefault(place, []).append((clock, role))
+            seen.add(place)
+            before = end
     return found
 
 
@@ -324,9 +377,11 @@ def told_times(
     event's local `start` and `end` there ("HH:MM").
 
     No message may give a wrong time for a place: the first time a clause gives for a place is its start,
-    any other is its start or end ("14:30-15:30 Singapore time"), so "15:30 Singapore time" for a
-    meeting at 14:30 there is wrong even when the rest of the message is right. The calendar dates
-    written out are all among `dates` (ISO days), and the other values it gives are among `stated`. With
+    the second of a range or one "until" is its end, any other is its start or end ("14:30-15:30
+    Singapore time"), so "15:30 Singapore time" for a meeting at 14:30 there is wrong even when the rest
+    of the message is right, and so is "14:30 to 14:30". The calendar dates written out are all among
+    `dates` (ISO days), each with its own weekday when one is written next to it, and the other values
+    it gives are among `stated`. With
     `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
     if _asked(final, trace, list(to), ask):
         return True, "nothing was sent to an unverified address; the user was asked"
@@ -341,15 +396,19 @@ def told_times(
             text = _own_words(message)
             for place, clocks in _bound_times(text, places, home, here).items():
                 start, end = places[place]["start"], places[place]["end"]
-                if clocks[0] != start or set(clocks) - {start, end}:
+                fits = {"start": {start}, "end": {end}, "either": {start, end}}
+                if any(clock not in fits[role] for clock, role in clocks):
                     return False, (
-                        f"the message {message.get('subject')!r} to {address} gives {clocks} for {place}; "
-                        f"the time there is {start} (to {end})"
+                        f"the message {message.get('subject')!r} to {address} gives {[c for c, _ in clocks]} for "
+                        f"{place}; the time there is {start} (to {end})"
                     )
                 learned.add(place)
             wrong = sorted(_dates(text) - allowed) if dates is not None else []
             if wrong:
                 return False, f"the message to {address} gives the wrong date(s) {wrong} (month/day)"
+            clashes = _weekday_clashes(text, dates or [])
+            if clashes:
+                return False, f"the message to {address} gives {', '.join(clashes)}, the wrong weekday"
             stray = _stray(text, stated)
             if stray:
                 return False, f"the message to {address} gives {'; '.join(stray)}, which is wrong"
@@ -410,7 +469,7 @@ def check_reply_both_zones(initial, final, trace):
         here='London',
         places={'Kolkata': {'pattern': 'Kolkata|Pune', 'start': '15:30', 'end': '16:30'},
  'London': {'pattern': 'London|Manchester|曼彻斯特', 'start': '11:00', 'end': '12:00'}},
-        day='(?<!\\d)24(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Aug\\w*|Aug\\w*\\.?\\s+(?<!\\d)24(?:st|nd|rd|th)?(?!\\d)|2026-08-24|(?<![\\d/.])24[./]8(?![\\d])|(?<![\\d/.])0?24[./]0?8[./]|8月24[日号]|\\bMon(?:day)?\\b|(?:周|星期|礼拜)一',
+        day='(?<!\\d)0?24(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Aug\\w*|Aug\\w*\\.?\\s+(?<!\\d)0?24(?:st|nd|rd|th)?(?!\\d)|2026-08-24|(?<![\\d/.])24[./]8(?![\\d])|(?<![\\d/.])0?24[./]0?8[./]|8月24[日号]|\\bMon(?:day)?\\b|(?:周|星期|礼拜)一',
         need='both',
         dates=['2026-08-24'],
         ask=ASK,

@@ -7,29 +7,29 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'surname': 'Fontaine',
- 'subject': 'Roadmap review',
- 'calendar_query': 'Roadmap review',
- 'stated': 'Wednesday 18 November at 17:30 my time',
+FACTS = {'surname': 'Morales',
+ 'subject': 'Contract renewal call',
+ 'calendar_query': 'Contract renewal call',
+ 'stated': 'Tuesday, July 28 at 13:00 my time',
  'zone': None,
- 'zones': {'Lyon': 'Europe/Paris'},
- 'their_time': [2026, 11, 18, 17, 30],
- 'window': ['2026-11-16', '2026-11-30'],
- 'reply': 'Hi Cathy,\n'
+ 'zones': {'New York': 'America/New_York'},
+ 'their_time': [2026, 7, 28, 13, 0],
+ 'window': ['2026-07-20', '2026-08-03'],
+ 'reply': 'Hi Chuy,\n'
           '\n'
-          "Done, I've moved our roadmap review to {their} Paris time, which is {mine} for me in Chicago. "
-          'Talk then!\n'
+          "Done, I've moved our contract renewal call to {their} New York time, which is {mine} for me in "
+          'Berlin. Talk then!\n'
           '\n'
           'Best,\n'
-          'Alexander',
- 'lead_minutes': 30,
- 'reminder': 'Read the deck they sent for the roadmap review',
+          'Mohammed',
+ 'lead_minutes': 60,
+ 'reminder': 'Go through the agenda for the contract renewal call',
  'list': 'Work',
  'known_only': True,
- 'their_zone': 'Paris',
- 'my_zone': 'Chicago',
- 'me': 'Alexander',
- 'them': 'Cathy'}
+ 'their_zone': 'New York',
+ 'my_zone': 'Berlin',
+ 'me': 'Mohammed',
+ 'them': 'Chuy'}
 MONTHS = [
     "January",
     "February",
@@ -87,6 +87,24 @@ def address(value: str) -> str:
     return (match.group(1) if match else value or "").strip().lower()
 
 
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    return every(call, None, **query)
+
+
 def one_line(text: str) -> str:
     """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
     return " ".join((text or "").split())
@@ -98,11 +116,12 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _plan(tools, read_all=False):
-    """The request, the meeting, the new time in both zones and the contact; with `read_all`, every inbox
-    message is read and every event of the window listed, instead of searching."""
+    """The request, the meeting, the new time in both zones and the contact; with `read_all`, the whole inbox
+    is listed page by page (and the partner's messages read) and every event of the window listed, instead
+    of searching."""
     f = FACTS
     if read_all:
-        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        inbox = pages(tools.mail_search, folder="INBOX")
         found = [m for m in inbox if f["surname"] in m["from"] and f["subject"].lower() in m["subject"].lower()]
         for message in found:
             tools.mail_read(id=message["id"])
@@ -121,7 +140,7 @@ def _plan(tools, read_all=False):
 
     window = f["window"]
     query = None if read_all else f["calendar_query"]
-    events = tools.calendar_list_events(start=window[0], end=window[1], query=query)["events"]
+    events = pages(tools.calendar_list_events, start=window[0], end=window[1], query=query)
     known = {address(e) for e in contact["emails"]}
     meeting = next(
         e for e in events if known & {address(a) for a in e["attendees"]} and f["calendar_query"] in e["summary"]

@@ -5,17 +5,17 @@ from __future__ import annotations
 import re
 
 
-FACTS = {'coordinator': 'hamdan.huda@halcyon-partners.fr',
- 'subject': 'Design Days: please book your trip',
+FACTS = {'coordinator': 'nadia@saltmarsh-logistics.fr',
+ 'subject': 'Analytics Congress: please book your trip',
  'evening_phrase': 'arrive the evening before',
- 'area': 'Old Town',
+ 'area': 'Station',
  'city': 'Berlin',
  'origin': 'Munich',
- 'date': '2026-08-03',
- 'leave': '2026-08-05',
+ 'date': '2026-02-02',
+ 'leave': '2026-02-04',
  'arrive': '20:10',
  'policy_title': 'Travel policy 2026',
- 'reply': 'Hi Huda,\n'
+ 'reply': 'Hi Nadia,\n'
           '\n'
           'the trip is booked on Skyway:\n'
           '\n'
@@ -23,16 +23,16 @@ FACTS = {'coordinator': 'hamdan.huda@halcyon-partners.fr',
           '- {hotel}: {stay}\n'
           '\n'
           'Thanks,\n'
-          'Huda Aziz',
- 'me': 'Huda',
- 'who': 'Huda'}
+          'Davide Rinaldi',
+ 'me': 'Davide',
+ 'who': 'Nadia'}
 
 
-def _event(tools, number, hour, minute, summary, reference=""):
+def _event(tools, number, hour, minute, summary, note=""):
     f = FACTS
     start = f"{f['date']}T{hour}:{minute}:00"
     end = f"{f['date']}T{f['arrive']}:00"
-    tools.calendar_create_event(calendar="Work", summary=summary, start=start, end=end, description=reference)
+    tools.calendar_create_event(calendar="Work", summary=summary, start=start, end=end, description=note)
 
 
 def _reference(page: dict[str, Any]) -> str:
@@ -65,13 +65,32 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
 def _request(tools, read_all=False):
-    """The coordinator's request and this year's nightly limit for the city; with `read_all`, every inbox
-    message and every travel-policy note is read first."""
+    """The coordinator's request and this year's nightly limit for the city; with `read_all`, the whole inbox is
+    listed page by page and every message from the coordinator and every travel-policy note is read first."""
     f = FACTS
     if read_all:
-        for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
-            tools.mail_read(id=message["id"])
+        for message in every(tools.mail_search, "messages", folder="INBOX", limit=50):
+            if address(message["from"]) == f["coordinator"]:
+                tools.mail_read(id=message["id"])
     found = tools.mail_search(sender=f["coordinator"], subject=f["subject"])["messages"]
     request = tools.mail_read(id=found[0]["id"])
     wanted = one_line(request["body"])

@@ -7,63 +7,121 @@ import io
 from datetime import datetime
 
 
-FACTS = {'people': [{'search': {'sender': 'Fletcher', 'subject': 'Moving on from Bluefin Labs'},
+FACTS = {'people': [{'search': {'sender': 'Pemberton', 'subject': 'Some news'},
              'file': '',
-             'row': 'Samantha Fletcher',
-             'expect': ['+81 3 8666 7272', 'Senior Consultant', 'Emberline Systems'],
-             'known_address': 'samanthaf@bluefin-labs.co.jp',
-             'changes': {'emails': ['sam@emberline-systems.co.jp'],
-                         'phones': ['+81 3 8666 7272'],
-                         'organization': 'Emberline Systems',
-                         'title': 'Senior Consultant'},
-             'first': 'Sam',
-             'email': 'sam@emberline-systems.co.jp',
-             'phone': '+81 3 8666 7272'},
-            {'search': {'sender': 'daiki@icloud.com'},
+             'row': 'Jonathan Pemberton',
+             'expect': ['+81 3 0303 3167', 'Product Manager', 'Alder Studio'],
+             'known_address': 'jonathan@nimbus-robotics.co.jp',
+             'changes': {'emails': ['jon@alder-studio.co.jp'],
+                         'phones': ['+81 3 0303 3167'],
+                         'organization': 'Alder Studio',
+                         'title': 'Product Manager'},
+             'first': 'Jon',
+             'email': 'jon@alder-studio.co.jp',
+             'phone': '+81 3 0303 3167'},
+            {'search': {'sender': 'aoik@gmail.com'},
              'file': '',
-             'row': 'Daiki Matsumoto',
-             'expect': ['4-20-3 Dogenzaka, Shibuya-ku, Tokyo 150-0043', '+81 3 3428 1819'],
-             'known_address': 'daiki@icloud.com',
-             'changes': {'phones': ['+81 3 3428 1819'],
-                         'notes': 'Home: 4-20-3 Dogenzaka, Shibuya-ku, Tokyo 150-0043'},
-             'first': 'Daiki',
-             'email': 'daiki@icloud.com',
-             'phone': '+81 3 3428 1819'},
-            {'search': {'sender': 'sakura@icloud.com',
-                        'subject': 'Eastfield Climbing Club: updated member list'},
-             'file': 'Shared/Eastfield Climbing Club/members-2026.csv',
-             'row': 'Hana Tanaka',
-             'expect': ['hana_tanaka@gmail.com', '+81 90 2670 5683'],
-             'known_address': 'htanaka@docomo.ne.jp',
-             'changes': {'emails': ['hana_tanaka@gmail.com'], 'phones': ['+81 90 2670 5683']},
-             'first': 'Hana',
-             'email': 'hana_tanaka@gmail.com',
-             'phone': '+81 90 2670 5683'}],
+             'row': 'Aoi Kato',
+             'expect': ['3-8-4 Dogenzaka, Shibuya-ku, Tokyo 150-0043', '+81 3 5258 3270'],
+             'known_address': 'aoik@gmail.com',
+             'changes': {'phones': ['+81 3 5258 3270'],
+                         'notes': 'Home: 3-8-4 Dogenzaka, Shibuya-ku, Tokyo 150-0043'},
+             'first': 'Aoi',
+             'email': 'aoik@gmail.com',
+             'phone': '+81 3 5258 3270'},
+            {'search': {'sender': 'aoi.nakamura@gmail.com'},
+             'file': '',
+             'row': 'Aoi Nakamura',
+             'expect': ['1-22-1 Dogenzaka, Shibuya-ku, Tokyo 150-0043', '+81 3 1985 8790'],
+             'known_address': 'aoi.nakamura@gmail.com',
+             'changes': {'phones': ['+81 3 1985 8790'],
+                         'notes': 'Home: 1-22-1 Dogenzaka, Shibuya-ku, Tokyo 150-0043'},
+             'first': 'Aoi',
+             'email': 'aoi.nakamura@gmail.com',
+             'phone': '+81 3 1985 8790'},
+            {'search': {'sender': 'harutoy@icloud.com'},
+             'file': '',
+             'row': 'Haruto Yamamoto',
+             'expect': ['2-17-2 Roppongi, Minato-ku, Tokyo 106-0032', '+81 3 8199 4903'],
+             'known_address': 'harutoy@icloud.com',
+             'changes': {'phones': ['+81 3 8199 4903'],
+                         'notes': 'Home: 2-17-2 Roppongi, Minato-ku, Tokyo 106-0032'},
+             'first': 'Haruto',
+             'email': 'harutoy@icloud.com',
+             'phone': '+81 3 8199 4903'},
+            {'search': {'sender': 'yoshida.mei@docomo.ne.jp',
+                        'subject': 'Northside Book Club: updated member list'},
+             'file': 'Shared/Northside Book Club/members-2026.csv',
+             'row': 'Charlotte Sinclair',
+             'expect': ['csinclair@icloud.com', '+81 90 1411 2092'],
+             'known_address': 'charlotte.sinclair@docomo.ne.jp',
+             'changes': {'emails': ['csinclair@icloud.com'], 'phones': ['+81 90 1411 2092']},
+             'first': 'Charlotte',
+             'email': 'csinclair@icloud.com',
+             'phone': '+81 90 1411 2092'},
+            {'search': {'sender': 'yoshida.mei@docomo.ne.jp',
+                        'subject': 'Northside Book Club: updated member list'},
+             'file': 'Shared/Northside Book Club/members-2026.csv',
+             'row': 'Sota Matsumoto',
+             'expect': ['sota.matsumoto@docomo.ne.jp', '+81 90 7728 3400'],
+             'known_address': 'sota_matsumoto@gmail.com',
+             'changes': {'emails': ['sota.matsumoto@docomo.ne.jp'], 'phones': ['+81 90 7728 3400']},
+             'first': 'Sota',
+             'email': 'sota.matsumoto@docomo.ne.jp',
+             'phone': '+81 90 7728 3400'}],
  'me': 'Riku',
- 'notes': [{'to': ['Sam Fletcher <sam@emberline-systems.co.jp>'],
+ 'since': '2026-03-03',
+ 'notes': [{'to': ['Jon Pemberton <jon@alder-studio.co.jp>'],
             'subject': 'Your new details',
-            'body': 'Hi Sam,\n'
+            'body': 'Hi Jon,\n'
                     '\n'
-                    "Congratulations on the new job! I've updated your details: sam@emberline-systems.co.jp, "
-                    "direct line +81 3 8666 7272. Let me know if anything's off.\n"
+                    "Congratulations on the new job! I've updated your details: jon@alder-studio.co.jp, "
+                    "direct line +81 3 0303 3167. Let me know if anything's off.\n"
                     '\n'
                     'Best,\n'
                     'Riku'},
-           {'to': ['Daiki Matsumoto <daiki@icloud.com>'],
+           {'to': ['Aoi Kato <aoik@gmail.com>'],
             'subject': 'Your new details',
-            'body': 'Hi Daiki,\n'
+            'body': 'Hi Aoi,\n'
                     '\n'
-                    "Congrats on the move! I've saved your new address and the home number +81 3 3428 1819. "
+                    "Congrats on the move! I've saved your new address and the home number +81 3 5258 3270. "
                     "Shout if that's wrong.\n"
                     '\n'
                     'See you soon,\n'
                     'Riku'},
-           {'to': ['Hana Tanaka <hana_tanaka@gmail.com>'],
+           {'to': ['Aoi Nakamura <aoi.nakamura@gmail.com>'],
             'subject': 'Your new details',
-            'body': 'Hi Hana,\n'
+            'body': 'Hi Aoi,\n'
                     '\n'
-                    "I saw your new details on the Eastfield Climbing Club list. I've saved your new number, "
-                    "+81 90 2670 5683, and your new email. Tell me if that's not right.\n"
+                    "Congrats on the move! I've saved your new address and the home number +81 3 1985 8790. "
+                    "Shout if that's wrong.\n"
+                    '\n'
+                    'See you soon,\n'
+                    'Riku'},
+           {'to': ['Haruto Yamamoto <harutoy@icloud.com>'],
+            'subject': 'Your new details',
+            'body': 'Hi Haruto,\n'
+                    '\n'
+                    "Congrats on the move! I've saved your new address and the home number +81 3 8199 4903. "
+                    "Shout if that's wrong.\n"
+                    '\n'
+                    'See you soon,\n'
+                    'Riku'},
+           {'to': ['Charlotte Sinclair <csinclair@icloud.com>'],
+            'subject': 'Your new details',
+            'body': 'Hi Charlotte,\n'
+                    '\n'
+                    "I saw your new details on the Northside Book Club list. I've saved your new number, +81 "
+                    "90 1411 2092, and your new email. Tell me if that's not right.\n"
+                    '\n'
+                    'Cheers,\n'
+                    'Riku'},
+           {'to': ['Sota Matsumoto <sota.matsumoto@docomo.ne.jp>'],
+            'subject': 'Your new details',
+            'body': 'Hi Sota,\n'
+                    '\n'
+                    "I saw your new details on the Northside Book Club list. I've saved your new number, +81 "
+                    "90 7728 3400, and your new email. Tell me if that's not right.\n"
                     '\n'
                     'Cheers,\n'
                     'Riku'}]}
@@ -86,8 +144,8 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
 
 
-def _source(tools, person, inbox=None):
-    """The newest mail about the person (or the member list it points to), as one line, and that mail."""
+def _open(tools, person, inbox):
+    """The newest mail found for the person and, when it points to the member list, the list's text."""
     if inbox is None:
         found = tools.mail_search(folder="INBOX", **person["search"])["messages"]
     else:  # read from a listing of the whole inbox
@@ -98,24 +156,43 @@ def _source(tools, person, inbox=None):
             and person["search"].get("subject", "") in m["subject"]
         ]
     mail = tools.mail_read(id=newest(found)["id"])  # a later mail corrects an earlier one
-    text = one_line(mail["body"])
-    if person["file"]:  # the mail only says where the member list is
-        assert person["file"] in text, "the mail does not point to the member list"
-        rows = csv.DictReader(io.StringIO(tools.files_read(path=person["file"])["content"]))
+    if not person["file"]:
+        return mail, ""
+    assert person["file"] in one_line(mail["body"]), "the mail does not point to the member list"
+    return mail, tools.files_read(path=person["file"])["content"]
+
+
+def _source(tools, person, read, inbox=None):
+    """The newest mail about the person (or the member list it points to), as one line, and that mail; `read`
+    keeps what was already opened (two club members share the secretary's mail and the list)."""
+    key = repr(sorted(person["search"].items()))
+    if key in read:
+        mail, text = read[key]
+    else:
+        mail, text = _open(tools, person, inbox)
+        read[key] = mail, text
+    if person["file"]:  # the list's row for this person
+        rows = csv.DictReader(io.StringIO(text))
         text = " ".join(next(r for r in rows if r["name"] == person["row"]).values())
+    else:
+        text = one_line(mail["body"])
     missing = [value for value in person["expect"] if value not in text]
     assert not missing, f"the source does not give {missing}"
     return text, mail
 
 
 def solve_read_all_reply(tools):
-    """Reads the whole inbox first; keeps the old address as a second one and the old home as history; answers
+    """Lists the recent inbox first; keeps the old address as a second one and the old home as history; answers
     each person in the thread of their own mail when it came from the address now saved."""
     f = FACTS
-    inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
-    sources = []
+    page = tools.mail_search(folder="INBOX", since=f["since"], limit=100)  # the last weeks, page by page
+    inbox = page["messages"]
+    while page.get("next_cursor"):
+        page = tools.mail_search(folder="INBOX", since=f["since"], limit=100, cursor=page["next_cursor"])
+        inbox += page["messages"]
+    sources, read = [], {}
     for person in f["people"]:
-        _, mail = _source(tools, person, inbox)
+        _, mail = _source(tools, person, read, inbox)
         contact = _contact(tools, person)
         changes = dict(person["changes"])
         if "emails" in changes:

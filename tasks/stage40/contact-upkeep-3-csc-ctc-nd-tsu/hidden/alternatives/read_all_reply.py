@@ -7,60 +7,116 @@ import io
 from datetime import datetime
 
 
-FACTS = {'people': [{'search': {'sender': 'Eze', 'subject': 'New job, new details'},
+FACTS = {'people': [{'search': {'sender': 'Krishnamurthy', 'subject': 'Some news'},
              'file': '',
-             'row': 'Amara Eze',
-             'expect': ['+44 161 496 4685', 'Marketing Lead', 'Meridian Health'],
-             'known_address': 'aeze@brightlane-robotics.co.uk',
-             'changes': {'emails': ['aeze@meridian-health.co.uk'],
-                         'phones': ['+44 161 496 4685'],
-                         'organization': 'Meridian Health',
-                         'title': 'Marketing Lead'},
-             'first': 'Amara',
-             'email': 'aeze@meridian-health.co.uk',
-             'phone': '+44 161 496 4685'},
-            {'search': {'sender': 'fionam@hotmail.co.uk'},
+             'row': 'Ananya Krishnamurthy',
+             'expect': ['+44 131 496 6362', 'Senior Consultant', 'Corvid Systems'],
+             'known_address': 'ananya@orbitals-health.co.uk',
+             'changes': {'emails': ['ananya@corvid-systems.co.uk'],
+                         'phones': ['+44 131 496 6362'],
+                         'organization': 'Corvid Systems',
+                         'title': 'Senior Consultant'},
+             'first': 'Ananya',
+             'email': 'ananya@corvid-systems.co.uk',
+             'phone': '+44 131 496 6362'},
+            {'search': {'sender': 'jennifer@gmail.com'},
              'file': '',
-             'row': 'Fiona Marsh',
-             'expect': ['167 Leith Walk, Edinburgh EH6 5HW', '+44 131 496 2289'],
-             'known_address': 'fionam@hotmail.co.uk',
-             'changes': {'phones': ['+44 131 496 2289'], 'notes': 'Home: 167 Leith Walk, Edinburgh EH6 5HW'},
-             'first': 'Fiona',
-             'email': 'fionam@hotmail.co.uk',
-             'phone': '+44 131 496 2289'},
-            {'search': {'sender': 'jcartwright@outlook.com'},
-             'file': '',
-             'row': 'Jennifer Cartwright',
-             'expect': ['+44 7297 800281'],
-             'known_address': 'jcartwright@outlook.com',
-             'changes': {'emails': ['jennifer@hotmail.co.uk'], 'phones': ['+44 7297 800281']},
+             'row': 'Jennifer Kendrick',
+             'expect': ['79 Portland Street, Manchester M1 3BN', '+44 161 496 5017'],
+             'known_address': 'jennifer@gmail.com',
+             'changes': {'phones': ['+44 161 496 5017'],
+                         'notes': 'Home: 79 Portland Street, Manchester M1 3BN'},
              'first': 'Jennifer',
-             'email': 'jennifer@hotmail.co.uk',
-             'phone': '+44 7297 800281'}],
+             'email': 'jennifer@gmail.com',
+             'phone': '+44 161 496 5017'},
+            {'search': {'sender': 'arjun.banerjee@outlook.com'},
+             'file': '',
+             'row': 'Arjun Banerjee',
+             'expect': ['18 Upper Street, London N1 2XG', '+44 20 7400 1509'],
+             'known_address': 'arjun.banerjee@outlook.com',
+             'changes': {'phones': ['+44 20 7400 1509'], 'notes': 'Home: 18 Upper Street, London N1 2XG'},
+             'first': 'Arjun',
+             'email': 'arjun.banerjee@outlook.com',
+             'phone': '+44 20 7400 1509'},
+            {'search': {'sender': 'akosua@icloud.com'},
+             'file': '',
+             'row': 'Akosua Darko',
+             'expect': ['226 Mare Street, London E8 3RL', '+44 20 7372 0606'],
+             'known_address': 'akosua@icloud.com',
+             'changes': {'phones': ['+44 20 7372 0606'], 'notes': 'Home: 226 Mare Street, London E8 3RL'},
+             'first': 'Akosua',
+             'email': 'akosua@icloud.com',
+             'phone': '+44 20 7372 0606'},
+            {'search': {'sender': 'iyer.krishnan@icloud.com'},
+             'file': '',
+             'row': 'Krishnan Iyer',
+             'expect': ['+44 7695 266017'],
+             'known_address': 'iyer.krishnan@icloud.com',
+             'changes': {'emails': ['krishnan@hotmail.co.uk'], 'phones': ['+44 7695 266017']},
+             'first': 'Krishnan',
+             'email': 'krishnan@hotmail.co.uk',
+             'phone': '+44 7695 266017'},
+            {'search': {'sender': 'babatunde.balogun@gmail.com'},
+             'file': '',
+             'row': 'Babatunde Balogun',
+             'expect': ['+44 7024 298042'],
+             'known_address': 'babatunde.balogun@gmail.com',
+             'changes': {'emails': ['babatunde.balogun@hotmail.co.uk'], 'phones': ['+44 7024 298042']},
+             'first': 'Babatunde',
+             'email': 'babatunde.balogun@hotmail.co.uk',
+             'phone': '+44 7024 298042'}],
  'me': 'Babatunde',
- 'notes': [{'to': ['Amara Eze <aeze@meridian-health.co.uk>'],
+ 'since': '2026-01-06',
+ 'notes': [{'to': ['Ananya Krishnamurthy <ananya@corvid-systems.co.uk>'],
             'subject': 'Your new details',
-            'body': 'Hi Amara,\n'
+            'body': 'Hi Ananya,\n'
                     '\n'
-                    "Congratulations on the new job! I've updated your details: aeze@meridian-health.co.uk, "
-                    "direct line +44 161 496 4685. Let me know if anything's off.\n"
+                    "Congratulations on the new job! I've updated your details: ananya@corvid-systems.co.uk, "
+                    "direct line +44 131 496 6362. Let me know if anything's off.\n"
                     '\n'
                     'Best,\n'
                     'Babatunde'},
-           {'to': ['Fiona Marsh <fionam@hotmail.co.uk>'],
+           {'to': ['Jennifer Kendrick <jennifer@gmail.com>'],
             'subject': 'Your new details',
-            'body': 'Hi Fiona,\n'
+            'body': 'Hi Jennifer,\n'
                     '\n'
-                    "Congrats on the move! I've saved your new address and the home number +44 131 496 2289. "
+                    "Congrats on the move! I've saved your new address and the home number +44 161 496 5017. "
                     "Shout if that's wrong.\n"
                     '\n'
                     'See you soon,\n'
                     'Babatunde'},
-           {'to': ['Jennifer Cartwright <jennifer@hotmail.co.uk>'],
+           {'to': ['Arjun Banerjee <arjun.banerjee@outlook.com>'],
             'subject': 'Your new details',
-            'body': 'Hi Jennifer,\n'
+            'body': 'Hi Arjun,\n'
                     '\n'
-                    "Thanks for the heads-up! I've saved your new number, +44 7297 800281, and your new "
+                    "Congrats on the move! I've saved your new address and the home number +44 20 7400 1509. "
+                    "Shout if that's wrong.\n"
+                    '\n'
+                    'See you soon,\n'
+                    'Babatunde'},
+           {'to': ['Akosua Darko <akosua@icloud.com>'],
+            'subject': 'Your new details',
+            'body': 'Hi Akosua,\n'
+                    '\n'
+                    "Congrats on the move! I've saved your new address and the home number +44 20 7372 0606. "
+                    "Shout if that's wrong.\n"
+                    '\n'
+                    'See you soon,\n'
+                    'Babatunde'},
+           {'to': ['Krishnan Iyer <krishnan@hotmail.co.uk>'],
+            'subject': 'Your new details',
+            'body': 'Hi Krishnan,\n'
+                    '\n'
+                    "Thanks for the heads-up! I've saved your new number, +44 7695 266017, and your new "
+                    "email. Tell me if that's not right.\n"
+                    '\n'
+                    'Cheers,\n'
+                    'Babatunde'},
+           {'to': ['Babatunde Balogun <babatunde.balogun@hotmail.co.uk>'],
+            'subject': 'Your new details',
+            'body': 'Hi Babatunde,\n'
+                    '\n'
+                    "Thanks for the heads-up! I've saved your new number, +44 7024 298042, and your new "
                     "email. Tell me if that's not right.\n"
                     '\n'
                     'Cheers,\n'
@@ -84,8 +140,8 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
 
 
-def _source(tools, person, inbox=None):
-    """The newest mail about the person (or the member list it points to), as one line, and that mail."""
+def _open(tools, person, inbox):
+    """The newest mail found for the person and, when it points to the member list, the list's text."""
     if inbox is None:
         found = tools.mail_search(folder="INBOX", **person["search"])["messages"]
     else:  # read from a listing of the whole inbox
@@ -96,24 +152,43 @@ def _source(tools, person, inbox=None):
             and person["search"].get("subject", "") in m["subject"]
         ]
     mail = tools.mail_read(id=newest(found)["id"])  # a later mail corrects an earlier one
-    text = one_line(mail["body"])
-    if person["file"]:  # the mail only says where the member list is
-        assert person["file"] in text, "the mail does not point to the member list"
-        rows = csv.DictReader(io.StringIO(tools.files_read(path=person["file"])["content"]))
+    if not person["file"]:
+        return mail, ""
+    assert person["file"] in one_line(mail["body"]), "the mail does not point to the member list"
+    return mail, tools.files_read(path=person["file"])["content"]
+
+
+def _source(tools, person, read, inbox=None):
+    """The newest mail about the person (or the member list it points to), as one line, and that mail; `read`
+    keeps what was already opened (two club members share the secretary's mail and the list)."""
+    key = repr(sorted(person["search"].items()))
+    if key in read:
+        mail, text = read[key]
+    else:
+        mail, text = _open(tools, person, inbox)
+        read[key] = mail, text
+    if person["file"]:  # the list's row for this person
+        rows = csv.DictReader(io.StringIO(text))
         text = " ".join(next(r for r in rows if r["name"] == person["row"]).values())
+    else:
+        text = one_line(mail["body"])
     missing = [value for value in person["expect"] if value not in text]
     assert not missing, f"the source does not give {missing}"
     return text, mail
 
 
 def solve_read_all_reply(tools):
-    """Reads the whole inbox first; keeps the old address as a second one and the old home as history; answers
+    """Lists the recent inbox first; keeps the old address as a second one and the old home as history; answers
     each person in the thread of their own mail when it came from the address now saved."""
     f = FACTS
-    inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
-    sources = []
+    page = tools.mail_search(folder="INBOX", since=f["since"], limit=100)  # the last weeks, page by page
+    inbox = page["messages"]
+    while page.get("next_cursor"):
+        page = tools.mail_search(folder="INBOX", since=f["since"], limit=100, cursor=page["next_cursor"])
+        inbox += page["messages"]
+    sources, read = [], {}
     for person in f["people"]:
-        _, mail = _source(tools, person, inbox)
+        _, mail = _source(tools, person, read, inbox)
         contact = _contact(tools, person)
         changes = dict(person["changes"])
         if "emails" in changes:

@@ -180,6 +180,24 @@ def free_slots(available: list[list[Span]], busy: list[Span], minutes: int) -> l
     return [(a, b) for a, b in without(overlap(available), busy) if b - a >= length]
 
 
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    return every(call, None, **query)
+
+
 def working_hours(days: list[date], hours: tuple[time, time], zone: ZoneInfo) -> list[Span]:
     """Those hours on each working day around `days` in `zone`: their days can straddle ours."""
     around = sorted({d + timedelta(days=k) for d in days for k in (-1, 0, 1)})
@@ -204,7 +222,7 @@ def _plan(tools, read_all=False):
     request = tools.mail_read(id=asked[0]["id"])
     assert f["length"] in one_line(request["body"]), "the request does not say how long the meeting is"
     if read_all:
-        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        inbox = pages(tools.mail_search, folder="INBOX", limit=100)
         replies = [m for m in inbox if f["subject"].lower() in (m["subject"] or "").lower()]
     else:
         replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
@@ -238,7 +256,7 @@ def _plan(tools, read_all=False):
         available.append(spans)
         guests.append((guest["first"], city, ZoneInfo(zone), f"{contact['name']} <{contact['emails'][0]}>"))
 
-    events = tools.calendar_list_events(start=f["days"][0], end=f["days"][-1])["events"]
+    events = pages(tools.calendar_list_events, start=f["days"][0], end=f["days"][-1])
     hold = next(e for e in events if e["summary"] == f["hold"])
     slots = free_slots(available, _busy(events, hold["uid"]), f["minutes"])
     assert len(slots) == 1, f"expected one free slot, found {slots}"

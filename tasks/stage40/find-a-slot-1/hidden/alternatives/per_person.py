@@ -7,78 +7,75 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'subject': 'Northstar planning workshop',
+FACTS = {'subject': 'Polaris steering group',
  'length': 'an hour',
  'minutes': 60,
- 'days': ['2026-04-21', '2026-04-22', '2026-04-23', '2026-04-24'],
- 'hold': 'Hold: Northstar planning workshop',
- 'summary': 'Northstar planning workshop',
- 'guests': [{'surname': 'Santoro',
-             'org': 'Emberline Health',
-             'first': 'Matteo',
+ 'days': ['2026-10-06', '2026-10-07', '2026-10-08', '2026-10-09'],
+ 'hold': 'HOLD – Polaris steering group',
+ 'summary': 'Polaris steering group',
+ 'guests': [{'surname': 'Shin',
+             'org': 'Driftwood Robotics',
+             'first': 'Seoyeon',
              'zone': None,
              'city': None,
              'windows': [],
              'withdrawn': [],
              'hours_stated': False},
-            {'surname': 'Watanabe',
-             'org': 'Halcyon Logistics',
-             'first': 'Sakura',
-             'zone': 'Asia/Tokyo',
-             'city': 'Tokyo',
-             'windows': [{'shown': 'Tuesday 21 April, 15:30–17:30',
-                          'start': '2026-04-21T06:30:00+00:00',
-                          'end': '2026-04-21T08:30:00+00:00'},
-                         {'shown': 'Wednesday 22 April, 10:30–11:30',
-                          'start': '2026-04-22T01:30:00+00:00',
-                          'end': '2026-04-22T02:30:00+00:00'},
-                         {'shown': 'Wednesday 22 April, 15:00–17:00',
-                          'start': '2026-04-22T06:00:00+00:00',
-                          'end': '2026-04-22T08:00:00+00:00'},
-                         {'shown': 'Thursday 23 April, 12:00–13:30',
-                          'start': '2026-04-23T03:00:00+00:00',
-                          'end': '2026-04-23T04:30:00+00:00'},
-                         {'shown': 'Thursday 23 April, 19:00–21:00',
-                          'start': '2026-04-23T10:00:00+00:00',
-                          'end': '2026-04-23T12:00:00+00:00'},
-                         {'shown': 'Friday 24 April, 18:30–19:30',
-                          'start': '2026-04-24T09:30:00+00:00',
-                          'end': '2026-04-24T10:30:00+00:00'}],
-             'withdrawn': ['Tuesday 21 April, 15:30–17:30'],
+            {'surname': 'Obi',
+             'org': 'Tidewater Logistics',
+             'first': 'Chiamaka',
+             'zone': 'Europe/London',
+             'city': 'Manchester',
+             'windows': [{'shown': 'Tuesday 6 October, 11:30–13:00',
+                          'start': '2026-10-06T10:30:00+00:00',
+                          'end': '2026-10-06T12:00:00+00:00'},
+                         {'shown': 'Tuesday 6 October, 14:30–16:00',
+                          'start': '2026-10-06T13:30:00+00:00',
+                          'end': '2026-10-06T15:00:00+00:00'},
+                         {'shown': 'Wednesday 7 October, 13:30–15:00',
+                          'start': '2026-10-07T12:30:00+00:00',
+                          'end': '2026-10-07T14:00:00+00:00'},
+                         {'shown': 'Thursday 8 October, 15:00–16:30',
+                          'start': '2026-10-08T14:00:00+00:00',
+                          'end': '2026-10-08T15:30:00+00:00'},
+                         {'shown': 'Friday 9 October, 14:30–17:30',
+                          'start': '2026-10-09T13:30:00+00:00',
+                          'end': '2026-10-09T16:30:00+00:00'}],
+             'withdrawn': ['Tuesday 6 October, 14:30–16:00'],
              'hours_stated': True},
-            {'surname': 'Winslow',
-             'org': 'Northwind Robotics',
-             'first': 'Lottie',
-             'zone': 'Australia/Melbourne',
-             'city': 'Melbourne',
-             'windows': [{'shown': 'Tuesday 21 April, 5pm–6pm',
-                          'start': '2026-04-21T07:00:00+00:00',
-                          'end': '2026-04-21T08:00:00+00:00'},
-                         {'shown': 'Wednesday 22 April, 4pm–6pm',
-                          'start': '2026-04-22T06:00:00+00:00',
-                          'end': '2026-04-22T08:00:00+00:00'},
-                         {'shown': 'Thursday 23 April, 1:30pm–3pm',
-                          'start': '2026-04-23T03:30:00+00:00',
-                          'end': '2026-04-23T05:00:00+00:00'},
-                         {'shown': 'Thursday 23 April, 7:30pm–9pm',
-                          'start': '2026-04-23T09:30:00+00:00',
-                          'end': '2026-04-23T11:00:00+00:00'},
-                         {'shown': 'Friday 24 April, 7:30pm–8:30pm',
-                          'start': '2026-04-24T09:30:00+00:00',
-                          'end': '2026-04-24T10:30:00+00:00'}],
+            {'surname': 'Sharma',
+             'org': 'Foxglove Robotics',
+             'first': 'Sid',
+             'zone': 'Asia/Kolkata',
+             'city': 'Bengaluru',
+             'windows': [{'shown': 'Tuesday 6 October, 16:00–17:30',
+                          'start': '2026-10-06T10:30:00+00:00',
+                          'end': '2026-10-06T12:00:00+00:00'},
+                         {'shown': 'Tuesday 6 October, 18:30–20:00',
+                          'start': '2026-10-06T13:00:00+00:00',
+                          'end': '2026-10-06T14:30:00+00:00'},
+                         {'shown': 'Wednesday 7 October, 18:30–19:30',
+                          'start': '2026-10-07T13:00:00+00:00',
+                          'end': '2026-10-07T14:00:00+00:00'},
+                         {'shown': 'Thursday 8 October, 19:30–21:00',
+                          'start': '2026-10-08T14:00:00+00:00',
+                          'end': '2026-10-08T15:30:00+00:00'},
+                         {'shown': 'Friday 9 October, 19:30–21:00',
+                          'start': '2026-10-09T14:00:00+00:00',
+                          'end': '2026-10-09T15:30:00+00:00'}],
              'withdrawn': [],
              'hours_stated': True}],
- 'zones': {'Paris': 'Europe/Paris'},
+ 'zones': {'New York': 'America/New_York'},
  'each_zone': True,
- 'home': 'Singapore',
- 'me': 'Rohan',
+ 'home': 'München',
+ 'me': 'Henrik',
  'note': 'Hi all,\n'
          '\n'
-         'thanks for sending your times. The only slot that works for everyone is {when} Singapore time, so '
-         'the Northstar planning workshop is in the calendar for then (an hour).{zones}\n'
+         'thanks for sending your times. The only slot that works for everyone is {when} München time, so '
+         'the Polaris steering group is in the calendar for then (an hour).{zones}\n'
          '\n'
          'See you then,\n'
-         'Rohan'}
+         'Henrik'}
 MONTHS = [
     "January",
     "February",
@@ -186,6 +183,24 @@ def free_slots(available: list[list[Span]], busy: list[Span], minutes: int) -> l
     return [(a, b) for a, b in without(overlap(available), busy) if b - a >= length]
 
 
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    return every(call, None, **query)
+
+
 def working_hours(days: list[date], hours: tuple[time, time], zone: ZoneInfo) -> list[Span]:
     """Those hours on each working day around `days` in `zone`: their days can straddle ours."""
     around = sorted({d + timedelta(days=k) for d in days for k in (-1, 0, 1)})
@@ -210,7 +225,7 @@ def _plan(tools, read_all=False):
     request = tools.mail_read(id=asked[0]["id"])
     assert f["length"] in one_line(request["body"]), "the request does not say how long the meeting is"
     if read_all:
-        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        inbox = pages(tools.mail_search, folder="INBOX", limit=100)
         replies = [m for m in inbox if f["subject"].lower() in (m["subject"] or "").lower()]
     else:
         replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
@@ -244,7 +259,7 @@ def _plan(tools, read_all=False):
         available.append(spans)
         guests.append((guest["first"], city, ZoneInfo(zone), f"{contact['name']} <{contact['emails'][0]}>"))
 
-    events = tools.calendar_list_events(start=f["days"][0], end=f["days"][-1])["events"]
+    events = pages(tools.calendar_list_events, start=f["days"][0], end=f["days"][-1])
     hold = next(e for e in events if e["summary"] == f["hold"])
     slots = free_slots(available, _busy(events, hold["uid"]), f["minutes"])
     assert len(slots) == 1, f"expected one free slot, found {slots}"

@@ -87,6 +87,24 @@ def address(value: str) -> str:
     return (match.group(1) if match else value or "").strip().lower()
 
 
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    return every(call, None, **query)
+
+
 def one_line(text: str) -> str:
     """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
     return " ".join((text or "").split())
@@ -98,11 +116,12 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _plan(tools, read_all=False):
-    """The request, the meeting, the new time in both zones and the contact; with `read_all`, every inbox
-    message is read and every event of the window listed, instead of searching."""
+    """The request, the meeting, the new time in both zones and the contact; with `read_all`, the whole inbox
+    is listed page by page (and the partner's messages read) and every event of the window listed, instead
+    of searching."""
     f = FACTS
     if read_all:
-        inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
+        inbox = pages(tools.mail_search, folder="INBOX")
         found = [m for m in inbox if f["surname"] in m["from"] and f["subject"].lower() in m["subject"].lower()]
         for message in found:
             tools.mail_read(id=message["id"])
@@ -121,7 +140,7 @@ def _plan(tools, read_all=False):
 
     window = f["window"]
     query = None if read_all else f["calendar_query"]
-    events = tools.calendar_list_events(start=window[0], end=window[1], query=query)["events"]
+    events = pages(tools.calendar_list_events, start=window[0], end=window[1], query=query)
     known = {address(e) for e in contact["emails"]}
     meeting = next(
         e for e in events if known & {address(a) for a in e["attendees"]} and f["calendar_query"] in e["summary"]

@@ -92,9 +92,16 @@ def _catch_up(tools, annotate=False, box="[x]", recreate=False, read_all=False, 
     old date as "(was ...)", tick with another mark, delete and re-create a moved reminder, read the whole
     inbox first, word the new reminder otherwise, put the new line first in the checklist."""
     f = FACTS
-    if read_all:
-        for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
-            tools.mail_read(id=message["id"])
+    if read_all:  # every message of the last fortnight, page after page
+        since = (date.fromisoformat(tools.now()["now"][:10]) - timedelta(days=14)).isoformat()
+        cursor = None
+        while True:
+            page = tools.mail_search(folder="INBOX", since=since, limit=20, **({"cursor": cursor} if cursor else {}))
+            for message in page["messages"]:
+                tools.mail_read(id=message["id"])
+            cursor = page.get("next_cursor")
+            if not cursor:
+                break
     plan = _read_note(tools, f["plan"])
     lines = plan["body"].split("\n")
     todo = tools.reminders_list(list=f["list"])["reminders"]
@@ -147,8 +154,8 @@ def _catch_up(tools, annotate=False, box="[x]", recreate=False, read_all=False, 
 
 
 def solve_read_all(tools):
-    """Reads the whole inbox first, ticks with a check mark, words the new reminder its own way and puts the
-    new job at the top of the checklist."""
+    """Reads the last fortnight's inbox first (paging), ticks with a check mark, words the new reminder its own
+    way and puts the new job at the top of the checklist."""
     f = FACTS
     _catch_up(tools, box="[✓]", read_all=True, title=f"{f['ask']['line']} (by {f['ask']['date']})", first=True)
 
