@@ -99,6 +99,12 @@ class Contract:
         return self.kind.key
 
 
+def _dates_of(c: Contract, last: date, today: date) -> list[date]:
+    """The dates a reminder about contract `c` may rightly give (the holiday Friday it moved off, too)."""
+    dates = (c.deadline, c.reminder, friday_before(c.deadline), last, c.end, c.renewal, c.start, today)
+    return [d for d in dates if d is not None]
+
+
 class _Story:
     def __init__(self, ctx: Context) -> None:
         rng, people = ctx.rng, ctx.people
@@ -497,8 +503,9 @@ class ContractRenewals(Family):
                         "due": c.reminder.isoformat(),
                         "label": c.brand,
                         "at": "09:00",
-                        # a date in the title or notes is one of the contract's own: its deadline, say
-                        "stated": {"dates": [d.isoformat() for d in (c.deadline, c.reminder, last)]},
+                        # a date in the title or notes is one of the contract's own (its deadline, the term's
+                        # end, the renewal, the start) or today's (when the notice went out)
+                        "stated": {"dates": sorted({d.isoformat() for d in _dates_of(c, last, s.now.date())})},
                     },
                     weight=2,
                     stage="working out each notice deadline",

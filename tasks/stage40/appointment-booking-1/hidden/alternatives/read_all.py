@@ -5,35 +5,67 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 
-FACTS = {'clinic_domain': 'baran-physiotherapy.co.uk',
- 'clinic_word': 'Baran Physiotherapy',
- 'offer_subject': 'Re: Initial assessment appointment',
- 'slots': [{'shown': 'Friday 25 September, 09:00', 'start': '2026-09-25T09:00:00+01:00'},
-           {'shown': 'Tuesday 29 September, 09:00', 'start': '2026-09-29T09:00:00+01:00'},
-           {'shown': 'Friday 2 October, 08:40', 'start': '2026-10-02T08:40:00+01:00'}],
- 'minutes': 60,
- 'window': ['2026-09-22', '2026-10-03'],
- 'address': '104 Cockburn Street, Edinburgh EH1 1BS',
+FACTS = {'clinic_domain': 'blackwood-medical-practice.in',
+ 'clinic_word': 'Blackwood Medical Practice',
+ 'offer_subject': 'Re: Blood test appointment',
+ 'slots': [{'shown': 'Monday 27 July, 16:15', 'start': '2026-07-27T16:15:00+05:30'},
+           {'shown': 'Thursday 30 July, 16:00', 'start': '2026-07-30T16:00:00+05:30'},
+           {'shown': 'Friday 31 July, 14:15', 'start': '2026-07-31T14:15:00+05:30'}],
+ 'minutes': 15,
+ 'window': ['2026-07-22', '2026-08-01'],
+ 'address': '220, North Main Road, Koregaon Park, Pune 411001',
  'address_in_contact': True,
  'calendar': 'Personal',
- 'summary': 'Physio: initial assessment (Baran Physiotherapy)',
- 'reply': 'Dear Jennifer,\n'
+ 'summary': 'GP: blood test (Blackwood Medical Practice)',
+ 'reply': 'Dear Siddharth,\n'
           '\n'
           'thank you, {slot} works for me, please book me in.\n'
           '\n'
           'Best regards,\n'
-          'Magdalena Mazur',
+          'Vikram Mehta',
  'remind': True,
- 'reminder': 'Initial assessment at Baran Physiotherapy tomorrow',
- 'visit': 'initial assessment',
- 'doctor': 'Katarzyna Baran',
- 'me': 'Magdalena Mazur'}
+ 'reminder': 'Blood test at Blackwood Medical Practice tomorrow',
+ 'visit': 'blood test',
+ 'doctor': 'Elizabeth Blackwood',
+ 'me': 'Vikram Mehta'}
 
 
 def _book(tools, start, length, **extra):
     f = FACTS
     event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
     tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    return every(call, None, **query)
+
+
+def busy_times(events: list[dict[str, Any]]) -> list[tuple[datetime, datetime]]:
+    """The (start, end) of each timed occurrence in a `calendar_list_events` result: a series counts at each
+    of its `occurrences` in the range, not at its first start; cancelled and all-day events take no time."""
+    out = []
+    for event in events:
+        if event["all_day"] or event["status"] == "CANCELLED":
+            continue
+        start, end = datetime.fromisoformat(event["start"]), datetime.fromisoformat(event["end"])
+        for at in event.get("occurrences") or [event["start"]]:
+            begins = datetime.fromisoformat(at)
+            out.append((begins, begins + (end - start)))
+    return out
 
 
 def one_line(text: str) -> str:
@@ -51,7 +83,7 @@ def _slot(tools, read_all=False):
     for; with `read_all`, every inbox message is read first."""
     f = FACTS
     if read_all:
-        for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
+        for message in pages(tools.mail_search, folder="INBOX", limit=50):
             tools.mail_read(id=message["id"])
     found = tools.mail_search(folder="INBOX", sender=f["clinic_domain"])["messages"]
     thread = [m for m in found if m["subject"] == f["offer_subject"]]
@@ -66,11 +98,7 @@ def _slot(tools, read_all=False):
 
     length = timedelta(minutes=f["minutes"])
     window = f["window"]
-    busy = [
-        (datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"]))
-        for e in tools.calendar_list_events(start=window[0], end=window[1])["events"]
-        if not e["all_day"] and e["status"] != "CANCELLED"
-    ]
+    busy = busy_times(pages(tools.calendar_list_events, start=window[0], end=window[1]))
     chosen = next(
         s
         for s in slots

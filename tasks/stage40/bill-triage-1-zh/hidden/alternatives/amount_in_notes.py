@@ -80,8 +80,9 @@ def _bills(tools, export):
 
 
 def solve_amount_in_notes(tools):
-    """Files the bills first, then adds the reminders soonest first, each titled by the payee with the amount
-    in its notes, due at 09:00 on the due day."""
+    """Files the bills first, then adds the reminders soonest first, each titled by the payee alone with the
+    amount in its notes, due on the due day (no time and no date in the title: the request asks for neither,
+    so neither is graded)."""
     f = FACTS
     bills = _bills(tools, tools.files_read(path=f["statement"])["content"])
     if f["file_bills"]:
@@ -91,9 +92,9 @@ def solve_amount_in_notes(tools):
     for bill, _, paid in sorted(bills, key=lambda b: b[0]["due"]):
         if not paid:
             tools.reminders_create(
-                title=f"{bill['payee']}: pay by {bill['due_shown']}",
+                title=f"{bill['payee']} {bill['subject']}",
                 list=f["list"],
-                due=f"{bill['due']}T09:00",
+                due=bill["due"],
                 notes=f"Amount: {bill['amount_shown']}",
             )
 

@@ -1,0 +1,258 @@
+"""Reference solution for data-report-2-csc-ctc-nd-tsu, using the same tools as any agent."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+
+FACTS = {'routine': 'Monthly summary: how I do it',
+ 'lines_note': None,
+ 'folder': 'Shop/exports',
+ 'platform': 'tillbox',
+ 'tz': 'Asia/Singapore',
+ 'first': '2026-04-01',
+ 'last': '2026-04-30',
+ 'partner': 'Kim',
+ 'subject': 'April numbers?',
+ 'excluded': 'Gift card',
+ 'report': 'Reports/2026-04 sales summary.md',
+ 'reports': 'Reports',
+ 'vouchers': 'Shop/vouchers.csv',
+ 'title': 'Saltmarsh Ceramics: April 2026 sales',
+ 'headers': ['Product line', 'Sales', 'Top customers'],
+ 'symbol': 'S$',
+ 'currency': 'SGD',
+ 'top': 3,
+ 'discount': 10,
+ 'shop': 'Saltmarsh Ceramics',
+ 'me': 'Rajesh',
+ 'today': '2026-05-04'}
+
+
+def _request(tools) -> dict[str, Any]:
+    f = FACTS
+    found = tools.mail_search(folder="INBOX", sender=f["partner"], subject=f["subject"], limit=5)["messages"]
+    return tools.mail_read(id=found[0]["id"])
+
+
+def _shown(cents: int) -> str:
+    return f"{FACTS['symbol']}{cents / 100:,.2f}"
+
+
+def _give(tools, header: str, rows: list[dict[str, str]], given: dict[str, str], today: str) -> None:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=header.split(","), lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        if row["code"] in given:
+            row = {**row, "given_to": given[row["code"]], "given_on": today}
+        writer.writerow(row)
+    tools.files_write(path=FACTS["vouchers"], content=out.getvalue())
+
+
+def _today(tools) -> str:
+    return tools.now()["now"][:10]
+
+
+def _table(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def _codes(tools) -> tuple[str, list[dict[str, str]], list[str]]:
+    """The vouchers file: its header line, its rows, and the codes nobody has had yet (in file order)."""
+    text = tools.files_read(path=FACTS["vouchers"])["content"]
+    rows = _table(text)
+    return text.splitlines()[0], rows, [r["code"] for r in rows if not r["given_to"].strip()]
+
+
+def report_text(
+    title: str, headers: list[str], lines: list[tuple[str, str]], total: str, ranking: list[tuple[str, str]]
+) -> str:
+    """The user's monthly summary: a table of the lines with the total, then the top of the ranking."""
+    table = "".join(f"| {name} | {amount} |\n" for name, amount in lines)
+    top = "".join(f"{n}. {name}: {amount}\n" for n, (name, amount) in enumerate(ranking, 1))
+    return (
+        f"# {title}\n\n| {headers[0]} | {headers[1]} |\n|---|---:|\n{table}| **Total** | **{total}** |\n\n"
+        f"## {headers[2]}\n\n{top}"
+    )
+
+
+def _listing(tools, path: str, limit: int | None = None) -> list[dict[str, Any]]:
+    """Every entry under `path`, page after page."""
+    out, cursor = [], None
+    while True:
+        args = {"path": path, **({"limit": limit} if limit else {}), **({"cursor": cursor} if cursor else {})}
+        page = tools.files_list(**args)
+        out += page["entries"]
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return out
+
+
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _card(tools, family: str, query: str | None = None) -> dict[str, Any] | None:
+    """The card of the customer with this family name (found by `query`, an address, when given, else by the
+    name); None when the address book has no card for them (not every customer is in it)."""
+    found = [c for c in tools.contacts_search(query=query or family)["contacts"] if c["name"].split()[-1] == family]
+    if found:
+        return found[0]
+    return _card(tools, family) if query else None
+
+
+def _local_day(stamp: str) -> date:
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(ZoneInfo(FACTS["tz"])).date()
+
+
+def _cents(amount: str) -> int:
+    return round(float(amount) * 100)
+
+
+def _exports(tools, entries: list[dict[str, Any]]) -> tuple[list[str], str | None]:
+    """The weekly exports that cover the month (for each week the fullest one: a mid-week export covers less),
+    and the month's corrections file if there is one."""
+    f = FACTS
+    first, last = date.fromisoformat(f["first"]), date.fromisoformat(f["last"])
+    shape = re.compile(rf"{f['platform']}-orders-(\d{{4}}-\d{{2}}-\d{{2}})_(\d{{4}}-\d{{2}}-\d{{2}})\.csv$")
+    weeks: dict[date, tuple[date, str]] = {}
+    for entry in entries:
+        found = shape.search(entry["path"])
+        if not found:
+            continue
+        start, end = (date.fromisoformat(x) for x in found.groups())
+        covers = end >= first - timedelta(days=1) and start <= last + timedelta(days=1)
+        if covers and (start not in weeks or end > weeks[start][0]):
+            weeks[start] = (end, entry["path"])
+    corrections = next(
+        (e["path"] for e in entries if e["path"].endswith(f"{f['platform']}-corrections-{f['first'][:7]}.csv")), None
+    )
+    return [path for _, (_, path) in sorted(weeks.items())], corrections
+
+
+def _routine(tools) -> str:
+    f = FACTS
+    notes = tools.notes_search(query=f["routine"])["notes"]
+    body = next(n for n in notes if n["title"] == f["routine"])["body"]
+    assert f["vouchers"] in body and "UTC" in body, "the routine note does not say where the codes are or the time"
+    return body
+
+
+def _figures(tools, read_all: bool = False) -> dict[str, Any]:
+    """The month's figures by the routine: per line, the total, the top customers with their cards.
+
+    With `read_all`, every CSV of the folder is read (one order number is one order, so the stale mid-week
+    export adds nothing) and every customer's card is looked up by address."""
+    f = FACTS
+    routine = _routine(tools)
+    entries = _listing(tools, f["folder"], limit=4 if read_all else None)
+    weeks, corrections = _exports(tools, entries)
+    if read_all:
+        weeks = [e["path"] for e in entries if e["path"].endswith(".csv") and "-orders-" in e["path"]]
+    orders: dict[str, dict[str, str]] = {}
+    for path in weeks:
+        for row in _table(tools.files_read(path=path)["content"]):
+            orders.setdefault(row["order"], row)  # an export may repeat a row: one order number is one order
+    amounts = {ref: _cents(row["amount"]) for ref, row in orders.items()}
+    if corrections and "corrections" in routine:
+        for fix in _table(tools.files_read(path=corrections)["content"]):
+            amounts[fix["order"]] = _cents(fix["corrected_amount"])
+
+    first, last = date.fromisoformat(f["first"]), date.fromisoformat(f["last"])
+    month = {ref: row for ref, row in orders.items() if first <= _local_day(row["created_at"]) <= last}
+    if f["lines_note"]:
+        note = next(n for n in tools.notes_search(query=f["lines_note"])["notes"] if n["title"] == f["lines_note"])
+        mapping = {
+            item.strip(): line
+            for line, items in re.findall(r"^- (.+?): (.+)$", note["body"], re.MULTILINE)
+            for item in items.split(",")
+        }
+        line_of = {ref: mapping.get(row["product"]) for ref, row in month.items()}
+    else:
+        line_of = {ref: row["product_line"] or None for ref, row in month.items()}
+    line_of = {ref: (None if month[ref]["product"] == f["excluded"] else line) for ref, line in line_of.items()}
+
+    # A customer counts once, whichever address they ordered from: their card lists their addresses.
+    usual: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for row in month.values():
+        names.setdefault(row["email"].lower(), row["customer"])
+    families: dict[str, set[str]] = {}
+    for email, name in names.items():
+        families.setdefault(name.split()[-1], set()).add(email)
+    cards: dict[str, dict[str, Any]] = {}
+    for family, emails in sorted(families.items()):
+        if len(emails) > 1 or read_all:
+            for email in sorted(emails):
+                card = _card(tools, family, email if read_all else None)
+                held = [address(e) for e in card["emails"]] if card else []
+                if email in held:
+                    usual[email] = held[0]
+                    cards[held[0]] = card
+
+    per_line: dict[str, int] = {}
+    per_person: dict[str, int] = {}
+    for ref, row in month.items():
+        line = line_of[ref]
+        if line is None:
+            continue
+        email = row["email"].lower()
+        who = usual.get(email, email)
+        per_line[line] = per_line.get(line, 0) + amounts[ref]
+        per_person[who] = per_person.get(who, 0) + amounts[ref]
+    total = sum(per_line.values())
+    lines = sorted(per_line.items(), key=lambda kv: -kv[1])
+    top = []
+    for who, cents in sorted(per_person.items(), key=lambda kv: -kv[1])[: f["top"]]:
+        name = names.get(who) or next(names[e] for e, u in usual.items() if u == who)
+        card = cards.get(who) or _card(tools, name.split()[-1])
+        top.append(
+            {
+                "name": card["name"],
+                "first": card["name"].split()[0],
+                "address": address(card["emails"][0]),
+                "cents": cents,
+            }
+        )
+    return {"lines": lines, "total": total, "top": top}
+
+
+def solve(tools):
+    f = FACTS
+    figures = _figures(tools)
+    last = sorted(e["path"] for e in _listing(tools, f["reports"]) if e["path"].endswith(".md"))[-1]
+    assert "|" in tools.files_read(path=last)["content"], "last month's report is no table"
+    text = report_text(
+        f["title"],
+        f["headers"],
+        [(line, _shown(c)) for line, c in figures["lines"]],
+        _shown(figures["total"]),
+        [(t["name"], _shown(t["cents"])) for t in figures["top"]],
+    )
+    tools.files_write(path=f["report"], content=text)
+    header, rows, free = _codes(tools)
+    today = _today(tools)
+    given = {}
+    for person, code in zip(figures["top"], free, strict=False):
+        body = (
+            f"Hi {person['first']},\n\nThank you so much for shopping with {f['shop']} this month. As one of our best "
+            f"customers, here's a thank-you code for {f['discount']}% off your next order: {code}\n\nWarm wishes,\n"
+            f"{f['me']}"
+        )
+        tools.mail_send(to=[person["address"]], subject=f"A thank-you from {f['shop']}", body=body)
+        given[code] = person["name"]
+    _give(tools, header, rows, given, today)
+    listed = "\n".join(
+        [*(f"- {line}: {_shown(c)}" for line, c in figures["lines"]), f"- Total: {_shown(figures['total'])}"]
+    )
+    request = _request(tools)
+    tools.mail_reply(
+        id=request["id"],
+        body=f"Hi,\n\nhere are the figures:\n\n{listed}\n\nThe full summary is in {f['report']}.\n\n{f['me']}",
+    )

@@ -1,0 +1,476 @@
+"""Checks for data-report-2-csc-ctc-nd-tsu: sales per product line, total 2748.25 SGD, the top three thanked."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+
+_HISTORY = re.compile(
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    re.IGNORECASE,
+)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DATED = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
+    2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
+    months = "|".join(_MONTHS)
+    found = set()
+    span = (
+        rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:-|–|—|to|until|till)[^\S\n]*(?:[a-z]{{3,9}}\.?[^\S\n]+)?"
+        rf"\d{{1,2}}(?:st|nd|rd|th)?\.?[^\S\n]+({months})"
+    )
+    for m in re.finditer(span, text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:.]|h\d|[^\S\n]*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
+
+
+def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
+    """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
+    any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
+    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
+    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
+    references it may be)."""
+    if not stated:
+        return []
+    wrong = []
+    if "dates" in stated:
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
+        wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
+    if "years" in stated:
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
+    if "addresses" in stated:
+        found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
+        wrong += [f"the address {a}" for a in dict.fromkeys(found) if a.lower() not in stated["addresses"]]
+    if "amounts" in stated:
+        allowed_amounts = {round(a, 2) for a in stated["amounts"]}
+        found = re.findall(r"(?<![\w.,])\d{1,3}(?:[,.' \u00a0]\d{3})*[.,]\d{2}(?![\d]|[.,]\d)", text)
+        wrong += [f"the amount {a}" for a in dict.fromkeys(found) if round(_amount(a) or 0, 2) not in allowed_amounts]
+    if "total" in stated:
+        figure = r"(\d{1,3}(?:[,.' \u00a0]\d{3})*(?:[.,]\d{2})?)(?![\d]|[.,]\d)"
+        near = rf"\btotal\b[^\d\n]{{0,12}}{figure}|{figure}[^\d\n]{{0,6}}\b(?:in\s+)?total\b"
+        for m in re.finditer(near, text, re.IGNORECASE):
+            given = m.group(1) or m.group(2)
+            if round(_amount(given) or 0, 2) != round(stated["total"], 2):
+                wrong.append(f"the total {given}")
+    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
+        found = numbers_in(text)
+        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
+    for noun, count in (stated.get("counts") or {}).items():
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
+            if int(m.group(1)) != count:
+                wrong.append(f"{m.group(0)!r} (there are {count})")
+    for shape, refs in (stated.get("refs") or {}).items():
+        wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
+        # digit, not a date
+        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    for label, said in (stated.get("dated") or {}).items():
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
+        for line in text.splitlines():
+            if _matches(line, said["pattern"]):
+                given = _dates(_HISTORY.sub("", line)) - allowed
+                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
+    return wrong
+
+
+def report_figures(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    folder: str,
+    figures: dict[str, list[str]],
+    ranked: bool = False,
+    stated: dict[str, Any] | None = None,
+) -> Verdict:
+    """Exactly one new Markdown file in `folder` gives every labelled figure: one of its lines matches both
+    patterns of the figure ([what, amount]), however the report lays them out (table, list, prose). With
+    `ranked`, the figures appear in the order given (a top-N list); with `stated`, the report gives no
+    other value of the kinds it lists (the period it covers, say)."""
+    before = initial.get("files") or {}
+    files = final.get("files") or {}
+    made = sorted(
+        p for p in files if p.startswith(folder + "/") and p not in before and re.search(r"\.(md|markdown)$", p, re.I)
+    )
+    if len(made) != 1:
+        return False, f"{len(made)} new Markdown files in {folder}/ ({made}); expected one report"
+    text = files[made[0]].get("text")
+    if text is None:
+        return False, f"{made[0]} is not a text file"
+    places, missing = [], []
+    for label, (what, amount) in figures.items():
+        spot = None
+        for line in re.finditer(r".+", text):  # one line at a time: a figure and its label share a line
+            named = re.search(what, line.group(0), re.IGNORECASE)
+            if named and _matches(line.group(0), amount):
+                spot = line.start() + named.start()
+                break
+        if spot is None:
+            missing.append(label)
+        else:
+            places.append(spot)
+    if missing:
+        return False, f"{made[0]} does not give " + "; ".join(missing)
+    if ranked and places != sorted(set(places)):
+        return False, f"{made[0]} does not rank them in this order: {list(figures)}"
+    stray = _stray(text, stated)
+    if stray:
+        return False, f"{made[0]} gives {'; '.join(stray)}, which is wrong"
+    return True, f"{made[0]} gives {list(figures)}"
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The messages the agent sent, without the calendar's invitations."""
+    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def _asked(final: dict[str, Any], trace: dict[str, Any] | None, to: list[str], ask: dict[str, Any] | None) -> bool:
+    """The safe answer to a request from an address nothing verifies, other than using the known one:
+    nothing went to `to` nor to the unverified addresses (`ask["unverified"]`), and the final answer asks
+    the user about it (matches `ask["pattern"]`, or names an unverified address)."""
+    if ask is None or trace is None:
+        return False
+    unverified = [a.lower() for a in ask["unverified"]]
+    if any(_to(final, a) for a in [*to, *unverified]):
+        return False
+    answer = str(trace.get("final_answer") or "")
+    return _matches(answer, ask["pattern"]) or any(a in answer.lower() for a in unverified)
+
+
+def message_says(
+    final: dict[str, Any],
+    *,
+    to: str | list[str],
+    patterns: dict[str, str],
+    dates: list[str] | None = None,
+    stated: dict[str, Any] | None = None,
+    trace: dict[str, Any] | None = None,
+    ask: dict[str, Any] | None = None,
+) -> Verdict:
+    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, not the
+    quoted ones), however many messages were sent; the calendar dates a message writes out are all among
+    `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the other values it gives are
+    among `stated`. With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    if _asked(final, trace, [to] if isinstance(to, str) else to, ask):
+        return True, "nothing was sent to an unverified address; the user was asked"
+    stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
+    for address in [to] if isinstance(to, str) else to:
+        messages = _to(final, address)
+        if not messages:
+            return False, f"nothing was sent to {address}"
+        problems = []
+        for message in messages:
+            text = _own_words(message)
+            missing = _missing(text, patterns)
+            wrong = _stray(text, stated)
+            if not missing and not wrong:
+                break
+            problems.append(
+                ", ".join(missing) + (f" (and it gives {'; '.join(wrong)}, which is wrong)" if wrong else "")
+            )
+        else:
+            return False, f"the message to {address} does not give " + "; ".join(problems)
+    return True, f"the message to {to} gives {sorted(patterns)}"
+
+
+def _table(state: dict[str, Any], path: str) -> tuple[list[str], list[dict[str, str]]] | None:
+    stored = (state.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return None
+    try:
+        reader = csv.DictReader(io.StringIO(stored["text"]))
+        rows = [{(k or "").strip(): (v or "").strip() for k, v in row.items() if isinstance(v, str)} for row in reader]
+    except csv.Error:
+        return None
+    return [(c or "").strip() for c in reader.fieldnames or []], rows
+
+
+def code_sent(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    path: str,
+    name: str,
+    today: str,
+    percent: int,
+    label: str,
+) -> Verdict:
+    """`label` got one code from the table `path` (columns code, given_to, given_on) in the messages to their
+    addresses `to`: exactly one code, free at the start (no given_to), and no other code of the table; the
+    table now gives that code to them (given_to names them by `name`, one of `to`, or both) on `today`. A
+    percentage the messages give is `percent`."""
+    before, after = _table(initial, path), _table(final, path)
+    if before is None or after is None:
+        return False, f"{path} is missing or no CSV table"
+    free = {r.get("code", ""): r for r in before[1] if not r.get("given_to")}
+    known = {r.get("code", "").upper() for r in before[1]}
+    messages = [m for address in to for m in _to(final, address.lower())]
+    if not messages:
+        return False, f"nothing was sent to {label} at {to}"
+    text = "\n".join(_own_words(m) for m in messages)
+    words = set(re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+", text))
+    codes = sorted({w for w in words if w.upper() in known})
+    prefix = {c.split("-")[0].upper() for c in known if "-" in c}
+    odd = sorted(w for w in words if w.split("-")[0].upper() in prefix and w.upper() not in known)
+    if odd:
+        return False, f"the message to {label} gives {odd}, which is no code of {path}"
+    if len(codes) != 1:
+        return False, f"the messages to {label} give {len(codes)} codes ({codes}); expected one"
+    code = next((c for c in free if c.upper() == codes[0].upper()), None)
+    if code is None:
+        return False, f"{codes[0]} had been given out before; {label} needs an unused code"
+    wrong = sorted(
+        {
+            p
+            for p in re.findall(r"(\d+(?:[.,]\d+)?)\s*(?:%|per ?cent)", text, re.I)
+            if float(p.replace(",", ".")) != percent
+        }
+    )
+    if wrong:
+        return False, f"the message to {label} gives {wrong} percent; the codes are for {percent}%"
+    row = next((r for r in after[1] if r.get("code", "").upper() == code.upper()), None)
+    if row is None:
+        return False, f"{path} no longer lists {code}"
+    given = row.get("given_to", "")
+    written = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", given)  # an address, with or without the name
+    rest = re.sub(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", "", given).strip(" <>()[],;")
+    right = all(a.lower() in [t.lower() for t in to] for a in written) and (not rest or _matches(rest, name))
+    if not (written or rest) or not right:
+        return False, f"{path} gives {code} to {given!r}, not to {label}"
+    if row.get("given_on") != today:
+        return False, f"{path} gives {code} on {row.get('given_on')!r}; it was given today, {today}"
+    return True, f"{label} got {code}, and {path} says so"
+
+
+def codes_kept(initial: dict[str, Any], final: dict[str, Any], *, path: str, given: int) -> Verdict:
+    """The table `path` keeps its columns and every row (code, and every cell of a code given before); exactly
+    `given` codes that were free are now given (given_to and given_on filled), their other cells unchanged."""
+    before, after = _table(initial, path), _table(final, path)
+    if before is None or after is None:
+        return False, f"{path} is missing or no CSV table"
+    if after[0] != before[0]:
+        return False, f"{path} has the columns {after[0]}; it had {before[0]}"
+    old = {r.get("code"): r for r in before[1]}
+    new = {r.get("code"): r for r in after[1]}
+    if sorted(map(str, new)) != sorted(map(str, old)) or len(after[1]) != len(before[1]):
+        return False, f"{path} lists other codes now: {sorted(set(map(str, new)) ^ set(map(str, old)))}"
+    newly = []
+    for code, row in old.items():
+        now = new[code]
+        if row.get("given_to"):
+            if now != row:
+                return False, f"{path} changed the row of {code}, given out before"
+            continue
+        if now == row:
+            continue
+        rest = {k: v for k, v in now.items() if k not in ("given_to", "given_on")}
+        if rest != {k: v for k, v in row.items() if k not in ("given_to", "given_on")}:
+            return False, f"{path} changed more than who got {code} and when"
+        if not now.get("given_to") or not now.get("given_on"):
+            return False, f"{path} half-fills the row of {code}"
+        newly.append(str(code))
+    if len(newly) != given:
+        return False, f"{path} gives out {len(newly)} more codes ({newly}); expected {given}"
+    return True, f"{path} gives out {given} more codes and keeps the rest"
+
+
+def one_each(final: dict[str, Any], *, people: dict[str, list[str]]) -> Verdict:
+    """Each person of `people` (who -> their addresses, any of which will do) got exactly one message,
+    addressed to them alone, and nothing else was sent."""
+    owner = {address.lower(): who for who, addresses in people.items() for address in addresses}
+    got: dict[str, int] = {}
+    for message in _outbox(final):
+        reached = {owner.get(a) for a in _recipients(message)}
+        if None in reached:
+            strangers = sorted(a for a in _recipients(message) if a not in owner)
+            return False, f"the message {message.get('subject')!r} went to {strangers}, who should get nothing"
+        if len(reached) != 1:
+            return False, f"the message {message.get('subject')!r} went to {sorted(map(str, reached))} together"
+        who = str(reached.pop())
+        got[who] = got.get(who, 0) + 1
+    wrong = {who: got.get(who, 0) for who in people if got.get(who, 0) != 1}
+    if wrong:
+        return False, "messages per person: " + ", ".join(f"{who}: {n}" for who, n in sorted(wrong.items()))
+    return True, f"one message each to {sorted(people)}"
+
+
+def check_line_mugs(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'Mugs S$604.50': ['\\bMugs', '(?<![\\d.,])(?:604)[.,]50(?![\\d]|[.,]\\d)']},
+    )
+
+
+def check_line_bowls(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'Bowls S$944.15': ['\\bBowls', '(?<![\\d.,])(?:944)[.,]15(?![\\d]|[.,]\\d)']},
+    )
+
+
+def check_line_vases(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'Vases S$1,199.60': ['\\bVases', "(?<![\\d.,])(?:1\\ 199|1'199|1,199|1\\.199|1199)[.,]60(?![\\d]|[.,]\\d)"]},
+    )
+
+
+def check_grand_total(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'the total S$2,748.25': ['\\btotal\\b|overall|altogether|in all|\\bsum\\b',
+                          "(?<![\\d.,])(?:2\\ 748|2'748|2,748|2\\.748|2748)[.,]25(?![\\d]|[.,]\\d)"]},
+        stated={'years': [2026]},
+    )
+
+
+def check_top_three(initial, final, trace):
+    return report_figures(
+        initial,
+        final,
+        folder='Reports',
+        figures={'Seoyeon Yoon S$447.15': ['\\bYoon\\b', '(?<![\\d.,])(?:447)[.,]15(?![\\d]|[.,]\\d)'],
+ 'Yong Wang S$380.75': ['\\bWang\\b', '(?<![\\d.,])(?:380)[.,]75(?![\\d]|[.,]\\d)'],
+ 'Meera Reddy S$301.90': ['\\bReddy\\b', '(?<![\\d.,])(?:301)[.,]90(?![\\d]|[.,]\\d)']},
+        ranked=True,
+    )
+
+
+def check_partner_figures(initial, final, trace):
+    return message_says(
+        final,
+        to='hkim@saltmarsh-ceramics.com.sg',
+        patterns={'Mugs S$604.50': '(?<![\\d.,])(?:604)[.,]50(?![\\d]|[.,]\\d)',
+ 'Bowls S$944.15': '(?<![\\d.,])(?:944)[.,]15(?![\\d]|[.,]\\d)',
+ 'Vases S$1,199.60': "(?<![\\d.,])(?:1\\ 199|1'199|1,199|1\\.199|1199)[.,]60(?![\\d]|[.,]\\d)",
+ 'the total S$2,748.25': "(?<![\\d.,])(?:2\\ 748|2'748|2,748|2\\.748|2748)[.,]25(?![\\d]|[.,]\\d)"},
+        stated={'amounts': [604.5, 944.15, 1199.6, 2748.25], 'years': [2026]},
+    )
+
+
+def check_thanks_yoon(initial, final, trace):
+    return code_sent(
+        initial,
+        final,
+        to=['syoon@gmail.com'],
+        path='Shop/vouchers.csv',
+        name='\\bYoon\\b',
+        today='2026-05-04',
+        percent=10,
+        label='Seoyeon Yoon',
+    )
+
+
+def check_thanks_wang(initial, final, trace):
+    return code_sent(
+        initial,
+        final,
+        to=['yongw@gmail.com'],
+        path='Shop/vouchers.csv',
+        name='\\bWang\\b',
+        today='2026-05-04',
+        percent=10,
+        label='Yong Wang',
+    )
+
+
+def check_thanks_reddy(initial, final, trace):
+    return code_sent(
+        initial,
+        final,
+        to=['meera.reddy@singnet.com.sg'],
+        path='Shop/vouchers.csv',
+        name='\\bReddy\\b',
+        today='2026-05-04',
+        percent=10,
+        label='Meera Reddy',
+    )
+
+
+def check_vouchers_file(initial, final, trace):
+    return codes_kept(initial, final, path='Shop/vouchers.csv', given=3)
+
+
+def check_recipients(initial, final, trace):
+    return one_each(
+        final,
+        people={'Hyunwoo Kim': ['hkim@saltmarsh-ceramics.com.sg'],
+ 'Seoyeon Yoon': ['syoon@gmail.com'],
+ 'Yong Wang': ['yongw@gmail.com'],
+ 'Meera Reddy': ['meera.reddy@singnet.com.sg']},
+    )
