@@ -37,7 +37,7 @@ from stageclaw.validate import paths, values
 from stageclaw.validate.changes import Unit, units
 from stageclaw.validate.oracle import OracleRun
 from stageclaw.validate.report import FAIL, PASS, WARNING, Check, Dimension, blocked
-from stageclaw.validate.similar import NEAR_DUPLICATE, label, person_entries, ratio, similarity, words
+from stageclaw.validate.similar import NEAR_DUPLICATE, alike, label, person_entries, ratio, similarity, words
 
 NAME = "difficulty"
 MIN_STEPS, MIN_TOOLS, MIN_APPS = 4, 3, 2
@@ -57,6 +57,7 @@ class Evidence:
     prompt: str = ""
     _items: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     _sources: dict[str, str] = field(default_factory=dict)
+    _rivals: dict[frozenset[str], bool] = field(default_factory=dict)  # pairs already judged (it is symmetric)
 
     def items(self) -> dict[str, tuple[str, dict[str, Any]]]:
         """Every item of s0 as (key, item), by path."""
@@ -169,6 +170,13 @@ def _subject(item: dict[str, Any]) -> str:
 def _rivals(ev: Evidence, a: str, b: str) -> bool:
     """Two sources that speak about the same thing: one thread (one answers the other, or the same
     subject), look-alikes, or files with near-identical names."""
+    pair = frozenset((a, b))
+    if pair not in ev._rivals:
+        ev._rivals[pair] = _judge_rivals(ev, a, b)
+    return ev._rivals[pair]
+
+
+def _judge_rivals(ev: Evidence, a: str, b: str) -> bool:
     items = ev.items()
     (ka, ia), (kb, ib) = items[a], items[b]
     if ia.get("in_reply_to") in (ka, kb) or ib.get("in_reply_to") in (ka, kb):
@@ -177,7 +185,7 @@ def _rivals(ev: Evidence, a: str, b: str) -> bool:
         return True
     if a.startswith("files/") and b.startswith("files/"):
         return ratio(ka.rsplit("/", 1)[-1], kb.rsplit("/", 1)[-1]) >= NEAR_DUPLICATE
-    return paths.app_of(a) == paths.app_of(b) and similarity(ka, ia, kb, ib) >= NEAR_DUPLICATE
+    return paths.app_of(a) == paths.app_of(b) and alike(ka, ia, kb, ib)
 
 
 def _disagreements(ev: Evidence, unit: Unit) -> Iterator[str]:

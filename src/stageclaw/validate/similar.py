@@ -51,5 +51,14 @@ def similarity(key_a: str, a: dict[str, Any], key_b: str, b: dict[str, Any]) -> 
     return ratio(label(key_a, a), label(key_b, b)) + (0.3 if shared else 0.0)
 
 
+def alike(key_a: str, a: dict[str, Any], key_b: str, b: dict[str, Any]) -> bool:
+    """Whether `similarity` reaches NEAR_DUPLICATE; the matcher's cheap upper bounds settle most pairs."""
+    bonus = 0.3 if people(a) & people(b) else 0.0
+    matcher = SequenceMatcher(None, label(key_a, a).lower(), label(key_b, b).lower())
+    if matcher.real_quick_ratio() + bonus < NEAR_DUPLICATE or matcher.quick_ratio() + bonus < NEAR_DUPLICATE:
+        return False
+    return matcher.ratio() + bonus >= NEAR_DUPLICATE
+
+
 def words(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text or "")}

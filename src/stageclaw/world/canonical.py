@@ -77,6 +77,7 @@ def mailbox_list(value: str) -> tuple[tuple[str, str], ...]:
     return tuple(email.utils.getaddresses([value]))
 
 
+@functools.lru_cache(maxsize=65536)
 def bare_address(value: str) -> str:
     """Only the lower-cased address part of `Name <addr>`."""
     return email.utils.parseaddr(value)[1].strip().lower()
