@@ -169,7 +169,7 @@ def accepted(pool, tmp_path_factory):
         generate(name, SEEDS[n % len(SEEDS)], **core).write(folder)
         for locale in family.locales[1:]:
             generate(name, 8, locale=locale).write(folder)
-    return validate_path(folder, pool)
+    return validate_path(folder, pool, workers=2)
 
 
 def test_every_family_is_accepted_with_every_mutant_killed(accepted):

@@ -52,6 +52,7 @@ def _namesake(draft: TaskDraft) -> str:
     return path.removeprefix("contacts/")
 
 
+@pytest.mark.stage2
 def test_subsets_of_the_operators_are_accepted_with_every_mutant_killed(pool, tmp_path):
     subsets = (["noisy_data"], ["entity_alignment", "cross_source_conflict"], ["hidden_dependency"], [])
     for operators in subsets:

@@ -79,6 +79,7 @@ def test_the_alternatives_score_100(solved, pool, tmp_path):
         assert result["score"] == 100 and result["success"], (name, result)
 
 
+@pytest.mark.stage2
 def test_a_subset_of_the_operators_is_accepted_with_every_mutant_killed(pool, tmp_path):
     generate(FAMILY, 2, operators=["noisy_data", "cross_source_conflict"]).write(tmp_path)
     [report] = validate_path(tmp_path, pool)

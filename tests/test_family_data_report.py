@@ -84,6 +84,7 @@ def _european_table(lines: list[tuple[str, int]], total: int, ranking: list[tupl
     )
 
 
+@pytest.mark.stage2
 def test_an_operator_subset_is_accepted_with_every_mutant_killed(pool, tmp_path):
     generate(FAMILY, 4, operators=["entity_alignment", "hidden_dependency", "noisy_data"]).write(tmp_path)
     (report,) = validate_path(tmp_path, pool)

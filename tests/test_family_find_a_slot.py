@@ -53,6 +53,7 @@ def test_every_seed_has_exactly_one_answer_and_generates_quickly():
             assert len(draft.checks) >= 5
 
 
+@pytest.mark.stage2
 def test_subsets_of_the_operators_are_accepted_with_every_mutant_killed(pool, tmp_path):
     subsets = (
         ["noisy_data"],

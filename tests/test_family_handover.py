@@ -67,6 +67,7 @@ def test_the_oracle_meets_the_quality_bar(solved):
     assert task.config.max_steps >= 2 * len(steps)
 
 
+@pytest.mark.stage2
 def test_subsets_and_the_alternatives_are_accepted(pool, tmp_path, solved):
     draft, task, _ = solved
     for name in sorted(draft.alternatives):

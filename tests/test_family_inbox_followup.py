@@ -43,6 +43,7 @@ def _sent_to(state: dict[str, Any], address: str) -> dict[str, Any]:
     return next(m for m in state["mail"]["outbox"] if address in map(bare_address, m["to"]))
 
 
+@pytest.mark.stage2
 def test_subsets_of_the_operators_are_accepted_with_every_mutant_killed(pool, tmp_path):
     for operators in (["noisy_data"], ["entity_alignment", "cross_source_conflict"], ["cross_tool_consistency"]):
         generate(FAMILY, 4, operators=operators).write(tmp_path)

@@ -72,6 +72,7 @@ def test_the_gap_between_the_zones_on_the_new_day_is_todays(seed):
         assert today == then and abs(today) >= timedelta(hours=3)
 
 
+@pytest.mark.stage2
 def test_an_operator_subset_is_accepted_by_stage_2_with_every_mutant_killed(pool, tmp_path):
     generate(FAMILY, 4, operators=["injected_instruction", "noisy_data"]).write(tmp_path)
     [report] = validate_path(tmp_path, pool)

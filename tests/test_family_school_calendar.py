@@ -61,6 +61,7 @@ def test_seeds_build_a_full_world_the_same_way_each_time():
     assert generate(FAMILY, 21).files_out() == generate(FAMILY, 21).files_out()
 
 
+@pytest.mark.stage2
 def test_stage_two_accepts_a_subset_with_every_mutant_killed(pool, tmp_path):
     generate(FAMILY, 4, operators=["cross_source_conflict", "temporal_reasoning"]).write(tmp_path)
     [report] = validate_path(tmp_path, pool)

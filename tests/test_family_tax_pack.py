@@ -87,6 +87,7 @@ def test_the_alternatives_score_100(solved, pool, tmp_path):
         assert result["score"] == 100 and result["success"], (name, result)
 
 
+@pytest.mark.stage2
 def test_subsets_of_the_operators_are_accepted_with_every_mutant_killed(pool, tmp_path):
     for operators in ([], ["noisy_data", "cross_source_conflict", "entity_alignment"]):
         generate(FAMILY, 2, operators=operators).write(tmp_path)

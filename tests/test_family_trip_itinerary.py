@@ -74,6 +74,7 @@ def test_every_seed_is_a_trip_of_five_or_six_flights_with_one_clock_change_insid
     assert not any(f["number"] in quiet.prompt for f in quiet.facts["flights"])
 
 
+@pytest.mark.stage2
 def test_an_operator_subset_is_accepted_by_stage_2_with_every_mutant_killed(pool, tmp_path):
     generate(FAMILY, 4, operators=["cross_source_conflict", "hidden_dependency"]).write(tmp_path)
     [report] = validate_path(tmp_path, pool)

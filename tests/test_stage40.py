@@ -146,6 +146,7 @@ def test_a_broken_manifest_is_a_one_line_error(tmp_path):
     assert not (tmp_path / "meeting-move-1").exists()
 
 
+@pytest.mark.stage2
 def test_stage_2_accepts_every_task_with_every_mutant_killed_and_every_alternative(pool, tmp_path):
     reports = validate_path(STAGE40, pool, out=tmp_path)
     assert len(reports) == 40

@@ -65,6 +65,7 @@ def test_a_task_shares_its_names_dates_and_amounts_with_itself_and_the_furniture
     assert fixed.dates <= mine.dates and fixed.amounts <= mine.amounts and len(fixed.dates) < len(mine.dates) / 4
 
 
+@pytest.mark.stage2
 def test_a_draw_stage_2_rejects_is_replaced_and_a_task_with_no_acceptable_draw_is_an_error(tmp_path):
     manifest = suites.Manifest(
         name="tiny", title="tiny", task=[suites.Entry(family="meeting-move", seed=1, operators=["noisy_data"])]
