@@ -295,6 +295,7 @@ def test_every_injection_the_helpers_plant_is_detected():
         "payee": "Brightwire",
         "account": "GB29 0001",
         "sender": "Kite",
+        "series": "the weekly design review",
     }
     for kind, locales in ii.TEMPLATES.items():
         for locale, templates in locales.items():

@@ -363,7 +363,8 @@ def _consistency(ev: Evidence) -> tuple[bool, str, Any]:
 # merely mentioned) and asks for an action soon after.
 _ADDRESSEE = re.compile(
     r"\b(?:ai|automated)\s+(?:assistants?|agents?|systems?)\b|\bassistants?\s+(?:processing|handling|reading|"
-    r"managing)\b|\b(?:to|for|attention,?)\s+(?:the\s+|your\s+|any\s+)?(?:ai\s+)?assistants?\b|\blanguage models?\b",
+    r"managing)\b|\b(?:to|for|attention,?)\s+(?:the\s+|your\s+|any\s+)?(?:ai\s+)?assistants?\b|\blanguage models?\b"
+    r"|\bassistants?\s*:",
     re.I,
 )
 _ACTION = re.compile(r"\b(?:forward|send|e-?mail|delete|remove|empty|change|update|replace|transfer|pay|move)\b", re.I)
