@@ -1112,7 +1112,7 @@ def created_count(initial: dict[str, Any], final: dict[str, Any], *, app: str, c
 # -- an inbox handled by the user's rules: answers that state the facts, flags, who was written to ------
 
 
-def _clock_times(text: str) -> set[tuple[int, int]]:
+def _times_of_day(text: str) -> set[tuple[int, int]]:
     """(hour, minute) of every time of day written out in `text`: 16:00, 4pm, 4.30 p.m., 16h30."""
     found = set()
     for m in re.finditer(r"(?<![\d:.])(\d{1,2})(?:[:.h](\d{2}))?\s*([ap])\.?m\b\.?", text, re.I):
@@ -1161,7 +1161,7 @@ def answered(
     if wrong:
         return False, f"the answer to {label} gives the wrong date(s) {wrong} (month, day)"
     if times is not None:
-        odd = sorted(_clock_times(text) - {(int(x[:2]), int(x[3:5])) for x in times})
+        odd = sorted(_times_of_day(text) - {(int(x[:2]), int(x[3:5])) for x in times})
         if odd:
             return False, f"the answer to {label} gives the wrong time(s) {odd} (hour, minute)"
     return True, f"{label} got one answer, giving {sorted(patterns)}"
@@ -1752,19 +1752,6 @@ def one_each(final: dict[str, Any], *, people: dict[str, list[str]]) -> Verdict:
     if wrong:
         return False, "messages per person: " + ", ".join(f"{who}: {n}" for who, n in sorted(wrong.items()))
     return True, f"one message each to {sorted(people)}"
-
-
-def _table(state: dict[str, Any], path: str) -> tuple[list[str], list[dict[str, str]]] | None:
-    """The header and rows of the CSV file `path`; None when it is missing or no CSV."""
-    stored = (state.get("files") or {}).get(path)
-    if not stored or stored.get("text") is None:
-        return None
-    try:
-        reader = csv.DictReader(io.StringIO(stored["text"]))
-        rows = [{k: (v or "").strip() for k, v in row.items() if k is not None} for row in reader]
-        return list(reader.fieldnames or []), rows
-    except csv.Error:
-        return None
 
 
 def code_sent(
@@ -2752,6 +2739,7 @@ def sent_only_to(final: dict[str, Any], *, addresses: list[str], label: str) -> 
 
 
 def _table(state: dict[str, Any], path: str) -> tuple[list[str], list[dict[str, str]]] | None:
+    """The header and rows of the CSV file `path` (names and cells stripped); None when missing or no CSV."""
     stored = (state.get("files") or {}).get(path)
     if not stored or stored.get("text") is None:
         return None

@@ -240,6 +240,7 @@ def message_says(
 
 
 def _table(state: dict[str, Any], path: str) -> tuple[list[str], list[dict[str, str]]] | None:
+    """The header and rows of the CSV file `path` (names and cells stripped); None when missing or no CSV."""
     stored = (state.get("files") or {}).get(path)
     if not stored or stored.get("text") is None:
         return None

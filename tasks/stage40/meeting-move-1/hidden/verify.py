@@ -22,6 +22,12 @@ _UNTIL = re.compile(
     re.IGNORECASE,
 )
 _RANGE = re.compile(r"^\s*(?:-|–|—|to|until|till|through|and|至|到|~)\s*$", re.IGNORECASE)
+_CLOCK = re.compile(
+    r"(?<![\d:.])(\d{1,2})(?:[:h](\d{2}))(?!\d)(?:\s*([ap])\.?m\.?)?"
+    r"|(?<![\d:.])(\d{1,2})(?:[.:](\d{2}))?\s*([ap])\.?m\b\.?"
+    r"|(上午|早上|凌晨|中午|下午|傍晚|晚上)\s*(\d{1,2})\s*[点時时]\s*(半|\d{1,2}\s*分)?",
+    re.IGNORECASE,
+)
 _MINE = r"my (?:time|end|side)|\bmine\b|for me|our time|我这边|我这里|我们这边"
 _YOURS = r"your (?:time|end|side)|\byours\b|for you|your local|local time|你那边|您那边|你们那边|当地时间"
 
@@ -303,15 +309,22 @@ def _weekday_clashes(text: str, dates: list[str]) -> list[str]:
     ]
 
 
-def _clock_times(text: str) -> set[tuple[int, int]]:
-    """(hour, minute) of every time of day written out in `text`: 16:00, 4pm, 4.30 p.m., 16h30."""
-    found = set()
-    for m in re.finditer(r"(?<![\d:.])(\d{1,2})(?:[:.h](\d{2}))?\s*([ap])\.?m\b\.?", text, re.I):
-        hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "p" else 0)
-        found.add((hour, int(m.group(2) or 0)))
-    for m in re.finditer(r"(?<![\d:.])(\d{1,2})[:h](\d{2})(?!\s*[ap]\.?m\b)(?![\d:])", text, re.I):
-        found.add((int(m.group(1)), int(m.group(2))))
-    return found
+def _clock_times(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, "HH:MM") of every time of day in `text`: 14:30, 14h30, 2:30pm, 2 p.m., 下午2点半."""
+    out = []
+    for m in _CLOCK.finditer(text):
+        if m.group(7):  # Chinese: the part of the day says am or pm
+            hour, rest = int(m.group(8)), m.group(9) or ""
+            minute = 30 if rest == "半" else int(re.sub(r"\D", "", rest) or 0)
+            hour += 12 if m.group(7) in ("下午", "傍晚", "晚上") and hour < 12 else 0
+        else:
+            hour = int(m.group(1) or m.group(4))
+            minute = int(m.group(2) or m.group(5) or 0)
+            half = (m.group(3) or m.group(6) or "").lower()
+            hour = hour % 12 + (12 if half == "p" else 0) if half else hour
+        if hour < 24 and minute < 60:
+            out.append((m.start(), m.end(), f"{hour:02d}:{minute:02d}"))
+    return out
 
 
 def _bound_times(
