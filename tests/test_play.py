@@ -189,7 +189,7 @@ def test_the_shell_client_lists_calls_and_finishes_a_play_started_from_the_comma
         listing = _cli("play", "--tools", str(out))
         assert listing.exit_code == 0
         assert "mail_send(to, subject, body, cc?, attachments?, in_reply_to?)" in listing.stdout
-        assert "    · limit?: integer 1..200 - at most this many messages" in listing.stdout
+        assert "    · limit?: integer 1..200 - at most this many results per page" in listing.stdout
         only = _cli("play", "--tools", str(out), "now")
         assert only.stdout.splitlines()[0] == "now()" and "mail_send" not in only.stdout
         assert "no tool nope" in str(_cli_error("play", "--tools", str(out), "nope"))
