@@ -125,7 +125,7 @@ def test_each_rule_catches_its_seeded_example_and_costs_the_structure_dimension(
     findings = lint(load_task(task))
     assert [(f.rule, f.item) for f in findings] == [(rule, SEEDED[rule][1])], findings
     assert SEEDED[rule][2] in findings[0].message
-    structure, _ = check_structure(task)
+    structure, *_ = check_structure(task)
     check = structure.check("realism")
     assert check.status == RULES[rule][1] == structure.status
     assert check.evidence == [findings[0].to_json()]
