@@ -3,6 +3,7 @@ accepted by stage 2 with every mutant killed; the reference solutions succeed an
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -142,7 +143,9 @@ def test_a_broken_manifest_is_a_one_line_error(tmp_path):
         'name = "x"\ntitle = "x"\n[rules]\nmin_rubric_items = 50\n[[task]]\nfamily = "meeting-move"\nseed = 1\n'
     )
     result = subprocess.run(command, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 2 and "meeting-move-1: 6 rubric items, the suite wants at least 50" in result.stderr
+    assert result.returncode == 2 and re.search(
+        r"meeting-move-1: \d+ rubric items, the suite wants at least 50", result.stderr
+    )
     assert not (tmp_path / "meeting-move-1").exists()
 
 
