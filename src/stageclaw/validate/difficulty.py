@@ -57,7 +57,7 @@ class Evidence:
     prompt: str = ""
     _items: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     _sources: dict[str, str] = field(default_factory=dict)
-    _rivals: dict[frozenset[str], bool] = field(default_factory=dict)  # pairs already judged (it is symmetric)
+    _rival_pairs: dict[frozenset[str], bool] = field(default_factory=dict)  # pairs already judged (symmetric)
 
     def items(self) -> dict[str, tuple[str, dict[str, Any]]]:
         """Every item of s0 as (key, item), by path."""
@@ -171,9 +171,9 @@ def _rivals(ev: Evidence, a: str, b: str) -> bool:
     """Two sources that speak about the same thing: one thread (one answers the other, or the same
     subject), look-alikes, or files with near-identical names."""
     pair = frozenset((a, b))
-    if pair not in ev._rivals:
-        ev._rivals[pair] = _judge_rivals(ev, a, b)
-    return ev._rivals[pair]
+    if pair not in ev._rival_pairs:
+        ev._rival_pairs[pair] = _judge_rivals(ev, a, b)
+    return ev._rival_pairs[pair]
 
 
 def _judge_rivals(ev: Evidence, a: str, b: str) -> bool:
