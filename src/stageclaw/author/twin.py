@@ -15,13 +15,16 @@ The twin's manifest lists the seeds that passed and how each task was drawn, so 
 are public, so whoever knows N can rebuild it.
 
 **Shared facts.** Of the public task: the people and organisations its generator drew (full names in
-either script, organisations' names and legal names, their domains: `People.cast`), every date
-written `YYYY-MM-DD` in any of its files, and every amount of money but zero (a number with two
-decimals, in any grouping: `1,234.50`, `1.234,50`, `1234.50` are the same amount). None of them may
-appear in any file of the twin, hidden ones included (of verify.py and solution.py, which bundle
-library code, what the seed decides: the checks' arguments and the solution's FACTS). What the family
-writes whatever the seed (a late fee fixed by the currency: the values two draws of reference seeds
-share) is the furniture of every task of the family, and is not counted. Names that the generator
+either script, organisations' names and legal names, their domains: `People.cast`), and every date
+written `YYYY-MM-DD` and every amount of money but zero (a number with two decimals, in any grouping:
+`1,234.50`, `1.234,50`, `1234.50` are the same amount) of its story: the prompt, the goal, the rubric,
+the checks' expected values and the reference solution's FACTS, which is what a model that learnt the
+public task would carry over. None of them may appear in any file of the twin, hidden ones included
+(of verify.py and solution.py, which bundle library code, what the seed decides). The background life
+around a story (`content.volume`: a year of calendar, months of mail) is left out of the public side:
+two worlds of a year each share days whatever their seeds, and those days answer nothing. What the
+family writes whatever the seed (a late fee fixed by the currency: the values two draws of reference
+seeds share) is the furniture of every task of the family, and is not counted. Names that the generator
 did not draw (a newsletter's sender, an airline, a web app) are not counted either.
 """
 
@@ -69,6 +72,13 @@ def draft_text(draft: TaskDraft) -> str:
     return "\n".join(parts)
 
 
+def story_text(draft: TaskDraft) -> str:
+    """The text of what a task asks and expects: prompt, goal, rubric, the checks' arguments, the solution's FACTS."""
+    return "\n".join(
+        [draft.prompt, draft.goal, draft.rubric_toml(), *_scalars([c.args for c in draft.checks] + [draft.facts])]
+    )
+
+
 def _scalars(value: Any) -> list[str]:
     """Every scalar in a nest of lists and dicts, as text; a float as an amount, with two decimals."""
     if isinstance(value, dict):
@@ -87,8 +97,9 @@ def amounts(text: str) -> set[str]:
 
 
 def facts(draft: TaskDraft) -> Facts:
-    text = draft_text(draft)
-    return Facts(names=set(draft.cast), dates=set(DATE.findall(text)), amounts=amounts(text))
+    """The names the task's generator drew, and the dates and amounts of its story."""
+    story = story_text(draft)
+    return Facts(names=set(draft.cast), dates=set(DATE.findall(story)), amounts=amounts(story))
 
 
 def furniture(entry: suites.Entry) -> Facts:
