@@ -171,9 +171,27 @@ def check_b(initial, final, trace):
 """
 
 
-def test_forged_result_lines_with_a_string_for_passed_do_not_pass(tmp_path):
+# Writes the only line there is for itself, with a string where a boolean belongs, and ends the runner
+# before it can write the real one.
+FORGE_ALONE = """
+import json, os, stat
+
+
+def check_a(initial, final, trace):
+    for fd in range(3, 64):
+        try:
+            if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                os.write(fd, (json.dumps({"case": 0, "check": "check_a", "passed": "false"}) + "\\n").encode())
+        except OSError:
+            pass
+    os._exit(0)
+"""
+
+
+@pytest.mark.parametrize("forge", [FORGE, FORGE_ALONE], ids=["beside-the-real-line", "alone"])
+def test_forged_result_lines_with_a_string_for_passed_do_not_pass(tmp_path, forge):
     verify = tmp_path / "verify.py"
-    verify.write_text(FORGE)
+    verify.write_text(forge)
     result = run_checks(verify, ["check_a", "check_b"], {}, {}, {})["check_a"]
     assert result.passed is False and result.defect is not None
 
