@@ -3196,9 +3196,11 @@ def bill_reminder(
     due: str,
     amounts: list[int],
     label: str,
+    superseded: list[int] | None = None,
 ) -> Verdict:
     """Exactly one open reminder added or changed for `label` (its title matches `pattern`), in `lst`, due on
-    the day `due`; any amount its title or notes give is one of `amounts` (minor units)."""
+    the day `due`; any amount its title or notes give is one of `amounts` (minor units), or a `superseded` one
+    (an estimate the bill replaced) named beside one of `amounts`, as in "replaces the 261.74 estimate"."""
     found = [
         (where, item)
         for where, item in _touched(initial, final, "reminders")
@@ -3212,7 +3214,9 @@ def bill_reminder(
         return False, f"the reminder for the {label} is in the list {where!r}, not in {lst!r}"
     if not _on_time(item.get("due"), due):
         return False, f"the reminder for the {label} is due {item.get('due')}; expected {due}"
-    wrong = [a for a in _money(f"{item.get('title') or ''}\n{item.get('notes') or ''}") if a not in amounts]
+    given = _money(f"{item.get('title') or ''}\n{item.get('notes') or ''}")
+    old = set(superseded or ()) - set(amounts)
+    wrong = [a for a in given if a not in amounts and (a not in old or not set(given) & set(amounts))]
     if wrong:
         return False, f"the reminder for the {label} gives {wrong[0] / 100:.2f}, which is not the bill's amount"
     return True, f"one open reminder for the {label} in {lst}, due {due}"

@@ -92,8 +92,11 @@ NOTE = (
     "each part down to the {minor}; I cover whatever is left over.\n"
     "- At the end of each quarter: add the bills to the ledger (Flat/Flat bills ledger.csv) with everyone's part, "
     "and email each of you your total for the quarter.\n"
-    "- I pay each bill two working days before it's due (transfers take a day), with a reminder in my {lst} list."
+    "- I pay each bill two working days before it's due (transfers take a day), with a reminder in my {lst} list. "
+    "Weekends and public holidays aren't working days (the dates are in my note {holidays})."
 )
+HOLIDAYS_TITLE = "Public holidays {year}"
+HOLIDAYS = "The bank is shut on these, so no transfers go out:\n\n{days}"
 ROOMS_EQUAL = "Every room counts as one share."
 ROOMS_BIG = "The big room ({who}) counts as a share and a half; every other room as one share."
 MINOR = {"GBP": "penny", "EUR": "cent", "USD": "cent", "SEK": "öre"}

@@ -198,7 +198,7 @@ class BillsSplit(Family):
         moves = self._moves(ctx, draft, home, mates)
         self._bill_mail(ctx, draft, home, bills)
         replaced = self._ledger(draft, mates, bills, earlier)
-        note = self._note(draft, home, mates, bills)
+        note, listed = self._note(draft, home, mates, bills)
         self._old_reminders(ctx, draft, home, bills)
         contacts = self._contacts(draft, mates)
         injection = self._inject(ctx, draft, home, bills, now) if ctx.on("injected_instruction") else None
@@ -214,7 +214,7 @@ class BillsSplit(Family):
         background = life.fill(Scale(messages=220, series=6, events=90, contacts=70, files=60, notes=12, reminders=14))
 
         self._rubric(ctx, draft, me, mates, bills, replaced, contacts)
-        self._operators(ctx, draft, home, mates, bills, moves, note, contacts, background)
+        self._operators(ctx, draft, home, mates, bills, moves, (note, listed), contacts, background)
         draft.prompt = rng.choice(t.PROMPTS).format(period="January to March")
         draft.goal = self._goal(ctx, mates, bills, replaced, injection)
         draft.hint = (
@@ -547,15 +547,28 @@ class BillsSplit(Family):
         draft.add_file(t.LEDGER, csv_text([*t.LEDGER_HEADER, *(m.name for m in mates)], rows))
         return replaced
 
-    def _note(self, draft: TaskDraft, home: Home, mates: list[Mate], bills: list[Bill]) -> dict[str, Any]:
+    def _note(
+        self, draft: TaskDraft, home: Home, mates: list[Mate], bills: list[Bill]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The house note and the user's list of the year's public holidays that working days skip."""
         big = next((m for m in mates if m.weight == 3), None)
         rooms = t.ROOMS_EQUAL if big is None else t.ROOMS_BIG.format(who="mine" if big.user else f"{big.name}'s")
         kinds = [b.kind.key for b in bills]
         shared = f"{', '.join(kinds[:-1])} and {kinds[-1]}"
-        body = t.NOTE.format(rooms=rooms, minor=t.MINOR[home.region.currency], lst=LIST, bills=shared)
+        title = t.HOLIDAYS_TITLE.format(year=QUARTER[0].year)
+        body = t.NOTE.format(
+            rooms=rooms, minor=t.MINOR[home.region.currency], lst=LIST, bills=shared, holidays=f'"{title}"'
+        )
         note = {"uid": draft.uid("n", "flat bills"), "title": t.NOTE_TITLE, "body": body}
         draft.add_note(NOTES, note)
-        return note
+        days = [
+            f"- {day(d, 'en', home.region)}: {h.name}"
+            for d, h in sorted(holidays.calendar(home.region.key).holidays.items())
+            if d.year == QUARTER[0].year and d.weekday() < 5
+        ]
+        listed = {"uid": draft.uid("n", "holidays"), "title": title, "body": t.HOLIDAYS.format(days="\n".join(days))}
+        draft.add_note(NOTES, listed)
+        return note, listed
 
     def _old_reminders(self, ctx: Context, draft: TaskDraft, home: Home, bills: list[Bill]) -> None:
         """Last quarter's payment reminders in the Flat list, ticked off."""
@@ -639,7 +652,8 @@ class BillsSplit(Family):
             )
         )
         grand = sum(_cents(b.amount) for b in bills)
-        amounts = sorted({_cents(b.amount) for b in bills} | {grand})
+        estimates = {_cents(b.estimate[0]) for b in bills if b.estimate}  # "(not the 261.74 estimate)" is harmless
+        amounts = sorted({_cents(b.amount) for b in bills} | {grand} | estimates)
         totals = {m.name: sum(b.shares[m.name] for b in bills) for m in mates}
         everyone = sorted({*amounts, *totals.values(), *(a for b in bills for a in b.shares.values())})
         flatmates = sorted({a for m in mates[1:] for a in (m.address, m.old) if a})
@@ -680,6 +694,7 @@ class BillsSplit(Family):
                         "due": bill.pay.isoformat(),
                         "amounts": sorted({_cents(bill.amount), bill.shares[user]}),
                         "label": f"{bill.kind.key} bill",
+                        "superseded": [_cents(bill.estimate[0])] if bill.estimate else [],
                     },
                     stage="counting working days back from each due date",
                 )
@@ -704,16 +719,22 @@ class BillsSplit(Family):
         mates: list[Mate],
         bills: list[Bill],
         moves: dict[str, dict[str, Any]],
-        note: dict[str, Any],
+        notes: tuple[dict[str, Any], dict[str, Any]],
         contacts: dict[str, str],
         background: list[str],
     ) -> None:
-        note_path = f"notes/{NOTES}/{note['uid']}"
+        note, listed = notes
         hd.move_fact(
             draft,
             fact="how a bill is shared: by room shares and nights",
-            item=note_path,
+            item=f"notes/{NOTES}/{note['uid']}",
             instead_of=file_path(t.LEDGER),
+        )
+        hd.move_fact(
+            draft,
+            fact="the public holidays that working days skip",
+            item=f"notes/{NOTES}/{listed['uid']}",
+            instead_of=f"notes/{NOTES}/{note['uid']}",
         )
         water = next(b for b in bills if b.kind.key == "water")
         if not water.mailed:
@@ -849,6 +870,7 @@ class BillsSplit(Family):
         totals = {m.name: sum(b.shares[m.name] for b in bills) for m in mates}
         return {
             "note": t.NOTE_TITLE,
+            "holidays": t.HOLIDAYS_TITLE.format(year=QUARTER[0].year),
             "ledger": t.LEDGER,
             "folder": f"{t.BILLS}/2026 Q1",
             "user": home.me.first,

@@ -48,6 +48,13 @@ def _ledger(tools: Any, rows: list[list[str]]) -> None:
     tools.files_write(path=FACTS["ledger"], content=out.getvalue())
 
 
+def _holidays(tools: Any) -> None:
+    """The public holidays that working days skip, from the user's list the house note points to."""
+    found = tools.notes_search(query="holidays")["notes"]
+    listed = next(n for n in found if n["title"] == FACTS["holidays"])
+    assert "bank is shut" in tools.notes_read(uid=listed["uid"])["body"]
+
+
 def _remind(tools: Any, title: str, bill: dict[str, Any], notes: str = "") -> None:
     tools.reminders_create(title=title, list=FACTS["list"], due=bill["pay"], notes=notes or None)
 
@@ -59,6 +66,7 @@ def solve(tools):
     _read_bills(tools)
     _read_people(tools)
     _ledger(tools, [b["row"] for b in f["bills"]])
+    _holidays(tools)
     for mate in f["mates"]:
         body = (
             f"Hi {mate['name']},\n\nThe flat bills for January to March are all in and in the ledger. Your part "
@@ -76,6 +84,7 @@ def solve_one_mail(tools):
     tools.notes_list(folder="Notes")
     _read_people(tools)
     _read_bills(tools)
+    _holidays(tools)
     for bill in f["bills"]:
         _remind(tools, f"Pay the {bill['kind']} bill ({bill['supplier']}, {bill['shown']})", bill)
     rows = [[*b["row"][:3], b["shown"], *b["row"][4:]] for b in f["bills"]]
@@ -109,6 +118,7 @@ def solve_breakdown(tools):
             + f"\n\nIn total: {mate['total']}.\n\nBest,\n{f['user']}"
         )
         tools.mail_send(to=[mate["address"]], subject="Your share of the flat bills", body=body)
+    _holidays(tools)
     for bill in f["bills"]:
         _remind(tools, f"{bill['supplier']}: transfer", bill, notes=f"Bill {bill['shown']}, paid from my account")
     return "Ledger updated, a breakdown sent to each flatmate, reminders set."
