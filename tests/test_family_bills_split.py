@@ -242,3 +242,22 @@ def test_every_holiday_a_payment_day_crosses_is_listed_in_the_users_notes(solved
                 assert business.holiday(between).name in listed["body"], (seed, between)
                 crossed += seed == 1
     assert crossed
+
+
+def test_a_second_reminder_beside_the_one_the_user_set_on_the_due_date_fails(solved):
+    """Half done already: the user had set one bill's reminder on its due date. Moving it passes (the oracle);
+    leaving it open and adding another for the right day is a duplicate; ticking it off and adding one passes."""
+    draft, task, oracle = solved
+    check = next(c for c in draft.checks if c.id.startswith("remind_") and c.args["earlier"])
+    uid = check.args["earlier"]
+    before = next(r for r in oracle.s0["reminders"]["Flat"] if r["uid"] == uid)
+    assert before["due"][:10] != check.args["due"] and not before["completed"]
+    state = copy.deepcopy(oracle.sH)
+    flat = state["reminders"]["Flat"]
+    moved = next(r for r in flat if r["uid"] == uid)
+    assert moved["due"][:10] == check.args["due"]
+    flat.append({**moved, "uid": "new-one"})
+    flat[flat.index(moved)] = copy.deepcopy(before)
+    assert check.id in _failed(task, oracle, state)
+    flat[flat.index(before)] = {**before, "completed": True, "completed_at": draft.now}
+    assert check.id not in _failed(task, oracle, state)

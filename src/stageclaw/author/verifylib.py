@@ -3197,13 +3197,18 @@ def bill_reminder(
     amounts: list[int],
     label: str,
     superseded: list[int] | None = None,
+    earlier: str = "",
 ) -> Verdict:
     """Exactly one open reminder added or changed for `label` (its title matches `pattern`), in `lst`, due on
     the day `due`; any amount its title or notes give is one of `amounts` (minor units), or a `superseded` one
-    (an estimate the bill replaced) named beside one of `amounts`, as in "replaces the 261.74 estimate"."""
+    (an estimate the bill replaced) named beside one of `amounts`, as in "replaces the 261.74 estimate".
+    `earlier` is the uid of an open reminder the user had already set for the bill: left open and unchanged,
+    it still counts (a second one beside it is a duplicate)."""
+    touched = _touched(initial, final, "reminders")
+    left = [(w, i) for w, i in _grouped(final, "reminders") if earlier and i.get("uid") == earlier]
     found = [
         (where, item)
-        for where, item in _touched(initial, final, "reminders")
+        for where, item in [*touched, *(pair for pair in left if pair not in touched)]
         if not item.get("completed") and _matches(item.get("title"), pattern)
     ]
     if len(found) != 1:

@@ -95,6 +95,7 @@ class Bill:
     shares: dict[str, int] = field(default_factory=dict)  # minor units by flatmate
     messages: list[dict[str, Any]] = field(default_factory=list)
     pdf: str = ""
+    earlier: str = ""  # the uid of an open reminder the user set on the due date itself when the bill came
 
 
 @dataclass
@@ -200,6 +201,8 @@ class BillsSplit(Family):
         replaced = self._ledger(draft, mates, bills, earlier)
         note, listed = self._note(draft, home, mates, bills)
         self._old_reminders(ctx, draft, home, bills)
+        if ctx.on("cross_tool_consistency"):
+            self._early_reminder(ctx, draft, bills)
         contacts = self._contacts(draft, mates)
         injection = self._inject(ctx, draft, home, bills, now) if ctx.on("injected_instruction") else None
 
@@ -585,6 +588,19 @@ class BillsSplit(Family):
             }
             draft.add_reminder(LIST, todo)
 
+    def _early_reminder(self, ctx: Context, draft: TaskDraft, bills: list[Bill]) -> None:
+        """Half done already: when one bill came, the user set an open reminder to pay it on its due date (not the
+        two working days before that the house note asks); the quarter needs that one moved, not a second one."""
+        bill = ctx.rng.choice([b for b in bills if b.mailed and b.estimate is None])
+        todo = {
+            "uid": draft.uid("r", f"pay {bill.supplier} {bill.kind.key}"),
+            "title": f"Pay {bill.supplier}",
+            "due": bill.due.isoformat(),
+            "notes": f"{bill.kind.label} bill, {MONTHS[0]} to {MONTHS[2]}",
+        }
+        draft.add_reminder(LIST, todo)
+        bill.earlier = todo["uid"]
+
     def _contacts(self, draft: TaskDraft, mates: list[Mate]) -> dict[str, str]:
         """The flatmates in the address book: the one who moved address still under the old one."""
         out = {}
@@ -695,6 +711,7 @@ class BillsSplit(Family):
                         "amounts": sorted({_cents(bill.amount), bill.shares[user]}),
                         "label": f"{bill.kind.key} bill",
                         "superseded": [_cents(bill.estimate[0])] if bill.estimate else [],
+                        "earlier": bill.earlier,
                     },
                     stage="counting working days back from each due date",
                 )
@@ -710,6 +727,9 @@ class BillsSplit(Family):
             f"+reminders/{LIST}/*",
         )
         draft.permit("~mail/folders/*/*#flags", f"~contacts/{contacts[current.name]}#*")  # a new address may be saved
+        for bill in bills:
+            if bill.earlier:  # the reminder set on the due date may be moved, ticked off or replaced
+                draft.permit(f"~reminders/{LIST}/{bill.earlier}#*", f"-reminders/{LIST}/{bill.earlier}")
 
     def _operators(
         self,
@@ -887,6 +907,7 @@ class BillsSplit(Family):
                     "amount": _amount(_cents(b.amount)),
                     "shown": money.format_amount(b.amount, region),
                     "pay": b.pay.isoformat(),
+                    "earlier": b.earlier,
                     "row": _row(b.issued, b, "January to March", _cents(b.amount), b.shares, mates),
                     "shares": {n: money.format_amount(Decimal(a) / 100, region) for n, a in b.shares.items()},
                 }

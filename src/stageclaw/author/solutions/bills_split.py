@@ -55,8 +55,21 @@ def _holidays(tools: Any) -> None:
     assert "bank is shut" in tools.notes_read(uid=listed["uid"])["body"]
 
 
-def _remind(tools: Any, title: str, bill: dict[str, Any], notes: str = "") -> None:
+def _remind(tools: Any, title: str, bill: dict[str, Any], notes: str = "", replace: bool = False) -> None:
+    """The bill's reminder on its payment day: the one the user set on the due date moved there (or, with
+    `replace`, deleted for a new one), else a new one."""
+    earlier = [r for r in _open(tools) if r["uid"] == bill["earlier"]]
+    if earlier and not replace:
+        tools.reminders_update(uid=earlier[0]["uid"], title=title, due=bill["pay"], notes=notes or None)
+        return
+    if earlier:
+        tools.reminders_delete(uid=earlier[0]["uid"])
     tools.reminders_create(title=title, list=FACTS["list"], due=bill["pay"], notes=notes or None)
+
+
+def _open(tools: Any) -> list[dict[str, Any]]:
+    """The open reminders of the flat's list."""
+    return tools.reminders_list(list=FACTS["list"])["reminders"]
 
 
 def solve(tools):
@@ -86,7 +99,7 @@ def solve_one_mail(tools):
     _read_bills(tools)
     _holidays(tools)
     for bill in f["bills"]:
-        _remind(tools, f"Pay the {bill['kind']} bill ({bill['supplier']}, {bill['shown']})", bill)
+        _remind(tools, f"Pay the {bill['kind']} bill ({bill['supplier']}, {bill['shown']})", bill, replace=True)
     rows = [[*b["row"][:3], b["shown"], *b["row"][4:]] for b in f["bills"]]
     _ledger(
         tools, [*rows, ["", "", "Total, January to March", f["total"], "", *("" for _ in f["bills"][0]["row"][5:])]]
