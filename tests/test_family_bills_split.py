@@ -126,24 +126,31 @@ def _ledger_text(state: dict[str, Any]) -> str:
     return state["files"][LEDGER]["text"]
 
 
-def _mates(draft: TaskDraft, **changes: dict[str, str]) -> list[Mate]:
-    """The flat as the facts give it, with some first or last nights changed."""
+def _mates(draft: TaskDraft, **changes: dict[str, Any]) -> list[Mate]:
+    """The flat as the facts give it, with some first or last nights (or nights away) changed."""
     out = []
     for n, m in enumerate(draft.facts["nights"]):
         m = {**m, **changes.get(m["name"], {})}
         first, last = date.fromisoformat(m["first"]), date.fromisoformat(m["last"])
-        out.append(Mate(None, m["name"], m["weight"], first, last, "", user=n == 0))  # type: ignore[arg-type]
+        away = tuple(date.fromisoformat(d) for d in m["away"]) or None
+        mate = Mate(None, m["name"], m["weight"], first, last, "", user=n == 0, away=away)  # type: ignore[arg-type]
+        out.append(mate)
     return out
 
 
-def test_the_leaver_at_the_end_of_february_or_the_newcomer_from_the_free_day_fails(solved):
-    """Parts worked out with the leaver's first moving-out date, or the newcomer paying the empty nights."""
+def test_the_leaver_at_the_end_of_february_or_the_newcomer_from_the_free_day_or_a_trip_misjudged_fails(solved):
+    """Parts worked out with the leaver's first moving-out date, the newcomer paying the empty nights, the long
+    trip away ignored, or the leaver's short trip (under the house note's seven nights) taken off too."""
     draft, task, oracle = solved
+    current = draft.facts["nights"][1]
     leaver, newcomer = draft.facts["nights"][-2:]
+    assert current["away"] and leaver["trip"] and not leaver["away"]
     free = (date.fromisoformat(leaver["last"]) + timedelta(days=1)).isoformat()
     for wrong in (
         _mates(draft, **{leaver["name"]: {"last": "2026-02-28"}}),
         _mates(draft, **{newcomer["name"]: {"first": free}}),
+        _mates(draft, **{current["name"]: {"away": []}}),
+        _mates(draft, **{leaver["name"]: {"away": leaver["trip"]}}),
     ):
         state = copy.deepcopy(oracle.sH)
         rows = _rows(state)

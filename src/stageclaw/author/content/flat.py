@@ -88,6 +88,8 @@ NOTE = (
     "- Each bill is shared by the nights each of us slept here during the bill's period: the night you move in "
     "counts, the night you move out doesn't (your last night is the night before you hand back the keys). An "
     "empty room pays nothing.\n"
+    "- Away for {away} nights or more in a row and told us before you went? Those nights don't count for you (from "
+    "your first night away to the night before you're back). Shorter trips count as usual.\n"
     "- So your part of a bill = bill x your shares x your nights / (everyone's shares x nights, added up). Round "
     "each part down to the {minor}; I cover whatever is left over.\n"
     "- At the end of each quarter: add the bills to the ledger (Flat/Flat bills ledger.csv) with everyone's part, "
@@ -109,6 +111,13 @@ LEAVING = (
 LEAVING_SOONER = (
     "Change of plan: they want me to start sooner, so my last night in the flat will be {last}. I'll hand the "
     "keys back the next morning. Sorry for the short notice!",
+)
+TRIP = (
+    (
+        "Away for a bit",
+        "Heads up: I'm off to {place} for a while. My first night away is {first} and I'm back on {back}.",
+    ),
+    ("This weekend", "I'm visiting friends in {place}: my first night away is {first}, back on {back}."),
 )
 OFFER = (
     "The room",

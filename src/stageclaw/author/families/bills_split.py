@@ -58,6 +58,7 @@ QUARTER = (date(2026, 1, 1), date(2026, 3, 31))
 EARLIER = ((date(2025, 7, 1), date(2025, 9, 30)), (date(2025, 10, 1), date(2025, 12, 31)))
 LIST, NOTES = "Flat", "Notes"
 PAY_BEFORE = 2  # working days before the due date
+AWAY = 7  # nights in a row away, told beforehand, from which they stop counting (the house note)
 
 
 @dataclass
@@ -70,9 +71,15 @@ class Mate:
     address: str  # where to write to them now
     user: bool = False
     old: str = ""  # an address of theirs that no longer works
+    away: tuple[date, date] | None = None  # a trip's first and last night away, told beforehand
+    trip: tuple[date, date] | None = None  # a trip too short to count (the house note's threshold)
 
     def nights(self, start: date, end: date) -> int:
-        return max(0, (min(end, self.last) - max(start, self.first)).days + 1)
+        here = max(0, (min(end, self.last) - max(start, self.first)).days + 1)
+        if self.away is None:
+            return here
+        gone = (min(end, self.last, self.away[1]) - max(start, self.first, self.away[0])).days + 1
+        return here - max(0, gone)
 
     @property
     def known(self) -> Person:
@@ -269,6 +276,12 @@ class BillsSplit(Family):
             out.append(mate(someone()))
         out.append(mate(someone(), final=last))
         out.append(mate(someone(), first=arrived))
+        # A trip long enough not to count for the flatmate there all quarter, and a shorter one, which counts, for
+        # the leaver in January.
+        gone = date(2026, 2, 1) + timedelta(days=rng.randint(0, 40))
+        current.away = (gone, gone + timedelta(days=rng.randint(AWAY + 2, AWAY + 6) - 1))
+        short = date(2026, 1, rng.randint(9, 24))
+        out[-2].trip = (short, short + timedelta(days=rng.randint(AWAY - 4, AWAY - 2) - 1))
         return out
 
     def _bills(self, ctx: Context, region: Region, mates: list[Mate], city: str) -> list[Bill]:
@@ -497,6 +510,18 @@ class BillsSplit(Family):
         accept = mail(rng, newcomer.person, [me], f"Re: {t.OFFER[0]}", body, answered, in_reply_to=offer["message_id"])
         draft.add_message("INBOX", accept)
         out["accept"] = accept
+        for mate in mates:
+            for trip, (subject, text) in ((mate.away, t.TRIP[0]), (mate.trip, t.TRIP[1])):
+                if trip is None:
+                    continue
+                told = at(trip[0] - timedelta(days=rng.randint(3, 9)), rng.randint(18, 22), rng.randint(0, 59), me.tz)
+                back = day(trip[1] + timedelta(days=1), "en", region)
+                words = text.format(place=rng.choice(t.CITIES), first=day(trip[0], "en", region), back=back)
+                there = [m.known for m in mates if m is not mate and m.first <= trip[0] <= m.last]
+                body = letter(rng, mate.person, me, [words], register=CASUAL)
+                trip_mail = mail(rng, mate.known, there, subject, body, told)
+                draft.add_message("INBOX", trip_mail)
+                out["away" if trip is mate.away else "trip"] = trip_mail
         if current.old:
             when_sent = at(date(2026, 3, rng.randint(12, 26)), rng.randint(9, 17), rng.randint(0, 59), me.tz)
             org = current.person.org.name if current.person.org else "my job"
@@ -560,7 +585,7 @@ class BillsSplit(Family):
         shared = f"{', '.join(kinds[:-1])} and {kinds[-1]}"
         title = t.HOLIDAYS_TITLE.format(year=QUARTER[0].year)
         body = t.NOTE.format(
-            rooms=rooms, minor=t.MINOR[home.region.currency], lst=LIST, bills=shared, holidays=f'"{title}"'
+            away=AWAY, rooms=rooms, minor=t.MINOR[home.region.currency], lst=LIST, bills=shared, holidays=f'"{title}"'
         )
         note = {"uid": draft.uid("n", "flat bills"), "title": t.NOTE_TITLE, "body": body}
         draft.add_note(NOTES, note)
@@ -783,6 +808,18 @@ class BillsSplit(Family):
                     for b in bills
                 ),
                 *(f"a holiday in between: {h}" for h in holidays_crossed),
+                *(
+                    f"{m.name} is away the nights {m.away[0].isoformat()} to {m.away[1].isoformat()} "
+                    f"({(m.away[1] - m.away[0]).days + 1} nights, {AWAY} or more: they don't count)"
+                    for m in mates
+                    if m.away
+                ),
+                *(
+                    f"{m.name}'s trip of {(m.trip[1] - m.trip[0]).days + 1} nights from {m.trip[0].isoformat()} "
+                    f"is under {AWAY}: those nights count"
+                    for m in mates
+                    if m.trip
+                ),
             ],
             items=[f"remind_{_id(b)}" for b in bills] + [f"ledger_{_id(b)}" for b in bills],
             region=home.region.key,
@@ -853,7 +890,18 @@ class BillsSplit(Family):
             f"{(QUARTER[1] - QUARTER[0]).days + 1} nights: "
             + ", ".join(f"{m.name} {m.nights(*QUARTER)} nights x {m.weight}/2 share" for m in mates)
             + f" ({leaver.name} left after the night of {leaver.last.isoformat()}, {newcomer.name} came on "
-            f"{newcomer.first.isoformat()}).",
+            f"{newcomer.first.isoformat()}"
+            + "".join(
+                f"; {m.name} was away the nights {m.away[0].isoformat()} to {m.away[1].isoformat()}, which don't count"
+                for m in mates
+                if m.away
+            )
+            + "".join(
+                f"; {m.name}'s trip from {m.trip[0].isoformat()} is under {AWAY} nights and counts"
+                for m in mates
+                if m.trip
+            )
+            + ").",
             "",
             "| bill | supplier | date | amount | " + " | ".join(m.name for m in mates) + " | pay on | due |",
             "|---|---|---|---|" + "---|" * len(mates) + "---|---|",
@@ -925,7 +973,14 @@ class BillsSplit(Family):
             ],
             "total": money.format_amount(Decimal(sum(_cents(b.amount) for b in bills)) / 100, region),
             "nights": [
-                {"name": m.name, "weight": m.weight, "first": m.first.isoformat(), "last": m.last.isoformat()}
+                {
+                    "name": m.name,
+                    "weight": m.weight,
+                    "first": m.first.isoformat(),
+                    "last": m.last.isoformat(),
+                    "away": [d.isoformat() for d in m.away] if m.away else [],
+                    "trip": [d.isoformat() for d in m.trip] if m.trip else [],
+                }
                 for m in mates
             ],
         }

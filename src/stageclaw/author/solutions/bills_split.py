@@ -28,8 +28,8 @@ def _read_bills(tools: Any) -> None:
 
 
 def _read_people(tools: Any) -> None:
-    """Who lived there when: the leaver's last mail, the newcomer's answer, the new address."""
-    for subject in ("Moving out", "The room"):
+    """Who lived there when: the leaver's last mail, the newcomer's answer, the trips away, the new address."""
+    for subject in ("Moving out", "The room", "Away for a bit", "This weekend"):
         found = tools.mail_search(subject=subject, since="2026-01-01")["messages"]
         tools.mail_read(id=newest(found)["id"])
     for mate in FACTS["mates"]:
