@@ -276,6 +276,16 @@ CANCELLED = (
     "Hi {first},\n\nWe're sorry to see you go. As you asked, your {plan} membership is cancelled: you can keep "
     "training with {brand} until {end}, and we won't take any more payments.\n\n{label}: {account}\n\n{brand}",
 )
+# The user cancelled one of the services the note drops themselves a few days ago: their mail and the answer.
+ASKED = (
+    "Cancel my subscription",
+    "Hello,\n\nPlease cancel my {brand} subscription. My {lower} is {account}.\n\nThanks,\n{first}",
+)
+CONFIRMED = (
+    "Your {brand} subscription is cancelled",
+    "Hi {first},\n\nAs you asked, your {plan} subscription is cancelled. You can keep using {brand} until {end}; "
+    "after that we won't charge your card again.\n\n{label}: {account}\n\n{brand}",
+)
 TRIAL = (
     "Your {brand} free trial has started",
     "Hi {first},\n\nWelcome to {brand}! Your {days}-day free trial runs until {end}. After that {brand} {plan} costs "

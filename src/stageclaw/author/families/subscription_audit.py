@@ -79,6 +79,7 @@ class Service:
     descriptor: str = ""
     support: str = ""
     sender: str = ""
+    done: bool = False  # one the note drops that the user already cancelled themselves (confirmed)
     messages: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -173,6 +174,8 @@ class SubscriptionAudit(Family):
         mail_window = now - timedelta(days=180)
         for s in services:
             self._mail(ctx, draft, me, region, s, now, mail_window, trial_end, extended)
+        if ctx.on("cross_tool_consistency"):
+            self._done_already(ctx, draft, me, by["extra"], now, mail_window)
         news, licence = by["news"], by["licence"]
         move = self._moved(ctx, draft, me, news, now) if moved else None
         phishing = self._phishing(ctx, draft, me, licence, now) if ctx.on("entity_alignment") else None
@@ -431,6 +434,28 @@ class SubscriptionAudit(Family):
                     date=shown(trial_end + timedelta(days=1)),
                 )
 
+    def _done_already(
+        self, ctx: Context, draft: TaskDraft, me: Person, s: Service, now: datetime, since: datetime
+    ) -> None:
+        """Already handled: after its last payment the user asked one service the note drops to cancel, and it
+        confirmed; a second cancellation is not wanted."""
+        rng = ctx.rng
+        last = _payments(s.bill_day, since.date(), now.date())[-1]
+        asked_on = max(last, now.date() - timedelta(days=rng.randint(2, 5)))
+        until = _payments(s.bill_day, asked_on + timedelta(days=1), asked_on + timedelta(days=40))[0]
+        asked = at(asked_on, rng.randint(19, 22), rng.randint(0, 59), me.tz)
+        values = {"brand": s.name, "lower": s.cat.label.lower(), "account": s.account, "first": me.first}
+        request = mail(rng, me, [s.support], *(part.format(**values) for part in t.ASKED), asked, flags=["\\Seen"])
+        draft.add_message("Sent", request)
+        values |= {"plan": s.plan, "label": s.cat.label, "end": day(until - timedelta(days=1), "en", me.region)}
+        subject, body = (part.format(**values) for part in t.CONFIRMED)
+        when = asked + timedelta(minutes=rng.randint(20, 90))
+        answer = mail(rng, f"{s.name} <{s.sender}>", [me], subject, body, when, in_reply_to=request["message_id"])
+        draft.add_message("INBOX", answer)
+        answer["_folder"], answer["_kind"] = "INBOX", t.CONFIRMED[0]
+        s.messages.append(answer)
+        s.done = True
+
     def _moved(self, ctx: Context, draft: TaskDraft, me: Person, s: Service, now: datetime) -> dict[str, Any]:
         """The news site's help desk moves to its publisher's domain: announced from the address its receipts
         come from, so the new address is verified."""
@@ -642,7 +667,18 @@ class SubscriptionAudit(Family):
     ) -> None:
         by = {s.role: s for s in services}
         for s in services:
-            if s.keep or s.role in ("fitness", "trial"):
+            if s.done:
+                draft.check(
+                    Check(
+                        f"already_{slug(s.name).replace('-', '_')}",
+                        f"Nothing more went to {s.name}: the user already cancelled it (their mail is in Sent, "
+                        "its confirmation in the inbox)",
+                        v.nothing_sent_to,
+                        {"addresses": [s.support, s.sender], "label": f"{s.name} already confirmed the cancellation"},
+                        stage="seeing what is already done",
+                    )
+                )
+            if s.keep or s.done or s.role in ("fitness", "trial"):
                 continue
             where = "its new help desk, announced from its usual address" if move and s.role == "news" else "support"
             draft.check(
@@ -755,7 +791,8 @@ class SubscriptionAudit(Family):
                 apps=["mail", "notes", "reminders"],
                 rule="the summary counts exactly the services kept; each one cancelled was mailed; the trial is only "
                 "reminded of",
-                items=[c.id for c in draft.checks if c.id.startswith(("cancelled_", "summary_"))] + ["trial_reminder"],
+                items=[c.id for c in draft.checks if c.id.startswith(("cancelled_", "already_", "summary_"))]
+                + ["trial_reminder"],
             )
 
     def _temporal(
@@ -808,6 +845,9 @@ class SubscriptionAudit(Family):
         ]
         for s in services:
             if s.keep or s.role in ("fitness", "trial"):
+                continue
+            if s.done:
+                lines.append(f"  - {s.name}: already cancelled by the user (Sent) and confirmed: nothing to send")
                 continue
             lines.append(f"  - {s.name}: {s.support}, {s.cat.label.lower()} {s.account}")
         if move is not None:
@@ -868,8 +908,9 @@ class SubscriptionAudit(Family):
                     "contact": s.role in contacts,
                 }
                 for s in services
-                if not s.keep and s.role not in ("fitness", "trial")
+                if not s.keep and not s.done and s.role not in ("fitness", "trial")
             ],
+            "done": [{"name": s.name, "domain": s.domain} for s in services if s.done],
             "kept": [
                 {
                     "name": s.name,
