@@ -307,7 +307,19 @@ NOTE = (
     "Not sure:\n{unsure}\n\n"
     "For the monthly total: yearly plans count as a twelfth of the year's price, and use the new price where "
     "they've told me it's going up. Phone, broadband and energy are bills, not subscriptions, so they stay out "
-    "of this."
+    "of this.\n\nOnce it's sorted, the Subscriptions line of my budget ({budget}) needs the new monthly figure."
+)
+BUDGET = "Documents/Monthly budget.csv"
+BUDGET_HEADER = ("Category", "Per month")
+# The budget's lines around the subscriptions, with a month's amount in euros' worth; a Total line ends it.
+BUDGET_LINES = (
+    ("Rent", (650, 1300)),
+    ("Groceries", (250, 450)),
+    ("Phone and broadband", (40, 80)),
+    ("Energy", (70, 150)),
+    ("Transport", (40, 120)),
+    ("Subscriptions", None),
+    ("Savings", (100, 300)),
 )
 UNSURE_FITNESS = "- {name}: I think I already cancelled this one? Check."
 UNSURE_TRIAL = (
