@@ -237,7 +237,38 @@ class BillsSplit(Family):
         draft.solution = solution.solve
         draft.alternatives = {"one_mail": solution.solve_one_mail, "breakdown": solution.solve_breakdown}
         draft.facts = self._facts(home, mates, bills, replaced)
+        draft.provenance["levers"] = self._levers(draft, mates, bills)
         return draft
+
+    @staticmethod
+    def _levers(draft: TaskDraft, mates: list[Mate], bills: list[Bill]) -> dict[str, str]:
+        """Which planted difficulty each rubric item grades (see WAVE-D's letters), for classifying a failure."""
+        current, leaver = mates[1], mates[-2]
+        nights = (
+            "A+C: each part = bill x shares x nights / everyone's, rounded down per part, under the house note's away "
+            f"rule (a trip of {AWAY}+ nights told beforehand doesn't count): {current.name} away "
+            f"{current.away[0].isoformat() if current.away else '-'} to "
+            f"{current.away[1].isoformat() if current.away else '-'} (off), {leaver.name}'s short trip counts"
+        ) + (f"; F: {leaver.name}'s later mail brings the last night forward" if any(b.estimate for b in bills) else "")
+        out = {}
+        for bill in bills:
+            item = f"ledger_{_id(bill)}"
+            out[item] = nights
+            if bill.estimate:
+                out[item] += "; F: the corrected bill (later mail) replaces the estimate"
+            if not bill.mailed:
+                out[item] += "; G: this bill came by post, only the scanned PDF in Flat/Bills/2026 Q1 has it"
+            out[f"remind_{_id(bill)}"] = (
+                "C: two working days before the due date, across the public holidays of the user's note "
+                f"{t.HOLIDAYS_TITLE.format(year=QUARTER[0].year)!r} (the house note points to it)"
+            ) + (
+                "; D: half done, the user's open reminder on the due date is moved, not doubled" if bill.earlier else ""
+            )
+        if current.old:
+            out[f"told_{slug(current.name).replace('-', '_')}"] = (
+                "F: the contact card has the old work address; their mail from it gives the new one"
+            )
+        return {item: why for item, why in out.items() if any(c.id == item for c in draft.checks)}
 
     # -- the people and the bills -----------------------------------------------------------------------
 

@@ -209,7 +209,33 @@ class SubscriptionAudit(Family):
         draft.solution = solution.solve
         draft.alternatives = {"file_summary": solution.solve_file_summary, "note_appended": solution.solve_note_update}
         draft.facts = self._facts(me, region, services, statement, note["note"], due, move, contacts, budget)
+        draft.provenance["levers"] = self._levers(draft, services)
         return draft
+
+    @staticmethod
+    def _levers(draft: TaskDraft, services: list[Service]) -> dict[str, str]:
+        """Which planted difficulty each rubric item grades (see WAVE-D's letters), for classifying a failure."""
+        by = {s.role: s for s in services}
+        out = {
+            "budget_subscriptions": f"B+C: the note (not the prompt) asks for the new monthly figure on {t.BUDGET}'s "
+            "Subscriptions line",
+            "budget_total": "B+C: the budget's Total line must follow the changed Subscriptions line (plain sense)",
+            "summary_total": "C: a yearly plan as a twelfth, the announced rise applied, the meal kit only on the card "
+            "statement; the already-cancelled and the trial not counted",
+            "trial_reminder": "F+C: the later mail extends the trial; the evening before, across the clock change",
+        }
+        for s in services:
+            key = slug(s.name).replace("-", "_")
+            if s.done:
+                out[f"already_{key}"] = (
+                    "D: the note drops it, but the user's own request is in Sent and the confirmation in the inbox: "
+                    "a second cancellation is not wanted"
+                )
+            elif s.role == "news":
+                out[f"cancelled_{key}"] = "F: the help desk moved (announced from the usual sender); receipts say old"
+        if by["bank"].keep:
+            out[f"summary_{slug(by['bank'].name).replace('-', '_')}"] = "G: its price is only on the card statement"
+        return {item: why for item, why in out.items() if any(c.id == item for c in draft.checks)}
 
     # -- the services ---------------------------------------------------------------------------
 
