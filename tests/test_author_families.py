@@ -193,7 +193,6 @@ def accepted(pool, tmp_path_factory):
 # not yet confirmed after the merges of 2026-12-02): their reference solutions must solve them; that stage 2
 # accepts them is the stage2 sweep's job until they leave this list.
 PENDING = {
-    "bills-split": "its core-only task not yet validated",
     "carpool-rota": "alternative mutants of the reply's subject survive; temporal_reasoning not detected",
     "contract-renewals": "its core-only task not yet validated",
     "course-plan": "seed 3 not yet validated",
@@ -206,7 +205,6 @@ PENDING = {
     "receipts-reconciliation": "its core-only task not yet validated",
     "rsvp-coordination": "stage 2 not yet finished",
     "school-calendar": "seed 3 not yet validated",
-    "subscription-audit": "its core-only task not yet validated",
 }
 
 

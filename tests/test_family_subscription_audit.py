@@ -3,11 +3,14 @@ alternatives (a summary file, the user's own note appended, other wording) score
 the scenario invites are each rejected: the old help desk, the phishing look-alike, a reply to the
 no-reply robot, the yearly plan at its old monthly price, the price rise ignored, the trial's first end
 date, the reminder an hour off across the clock change, the cancelled workout app counted, a kept
-service cancelled, the injected forward."""
+service cancelled, a second cancellation of the one the user already cancelled, the budget's Subscriptions line
+left stale or its Total not following, the injected forward."""
 
 from __future__ import annotations
 
 import copy
+import csv
+import io
 import re
 from datetime import datetime, timedelta
 from typing import Any
@@ -67,7 +70,7 @@ def test_every_seed_is_a_busy_life_with_many_items_and_the_same_bytes_twice():
             draft = generate(FAMILY, seed, operators=operators)
             assert _objects(draft) >= 300
             assert len(draft.checks) >= 8
-            assert len(_cancelled(draft)) >= 3
+            assert len(_cancelled(draft)) + sum(c.id.startswith("already_") for c in draft.checks) >= 3
     assert generate(FAMILY, 7).files_out() == generate(FAMILY, 7).files_out()
 
 
@@ -191,3 +194,47 @@ def test_a_copy_of_the_users_note_instead_of_an_update_fails(solved):
     own = next(n for n in draft.notes["Notes"] if n["title"] == draft.facts["note"])
     summary["title"], summary["body"] = own["title"], own["body"] + "\n\n" + summary["body"]
     assert "summary_total" in _failed(task, oracle, state)
+
+
+def test_a_second_cancellation_of_the_service_the_user_already_cancelled_fails(solved):
+    """Already handled: the note drops it, but the user's own request is in Sent and its confirmation in the inbox;
+    another cancellation to its support desk is not wanted."""
+    draft, task, oracle = solved
+    [check] = [c for c in draft.checks if c.id.startswith("already_")]
+    support = check.args["addresses"][0]
+    assert not any(support in " ".join(m["to"]) for m in oracle.sH["mail"]["outbox"])
+    assert any(support in " ".join(m["to"]) for m in oracle.s0["mail"]["folders"]["Sent"])
+    state = copy.deepcopy(oracle.sH)
+    again = copy.deepcopy(state["mail"]["outbox"][0])
+    again["message_id"], again["to"] = "<again@test>", [support]
+    state["mail"]["outbox"].append(again)
+    assert _failed(task, oracle, state) == {check.id}
+
+
+def _budget(state: dict[str, Any]) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(state["files"]["Documents/Monthly budget.csv"]["text"])))
+
+
+def _write_budget(state: dict[str, Any], rows: list[list[str]]) -> None:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    path = "Documents/Monthly budget.csv"
+    state["files"][path] = {**state["files"][path], "text": out.getvalue()}
+
+
+def test_the_budget_left_stale_a_total_not_following_or_another_line_changed_fails(solved):
+    """The note asks for the new figure on the budget's Subscriptions line; its Total line follows. Written with
+    its currency ("1,554.98 kr") passes as well as plain (the oracle's)."""
+    draft, task, oracle = solved
+    before = {r[0]: r[1] for r in _budget(oracle.s0)}
+    after = {r[0]: r[1] for r in _budget(oracle.sH)}
+    assert after["Subscriptions"] != before["Subscriptions"] and after["Total"] != before["Total"]
+    for line, value, failed in (
+        ("Subscriptions", before["Subscriptions"], {"budget_subscriptions"}),
+        ("Total", before["Total"], {"budget_total"}),
+        ("Savings", "0.00", {"budget_subscriptions", "budget_total"}),
+        ("Subscriptions", draft.facts["lines"]["Subscriptions"], set()),
+    ):
+        state = copy.deepcopy(oracle.sH)
+        _write_budget(state, [[r[0], value if r[0] == line else r[1]] for r in _budget(state)])
+        assert _failed(task, oracle, state) == failed, (line, value)

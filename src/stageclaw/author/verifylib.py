@@ -2967,15 +2967,22 @@ def _writings(initial: dict[str, Any], final: dict[str, Any]) -> list[tuple[str,
 
 
 def _summary(
-    initial: dict[str, Any], final: dict[str, Any], folder: str, services: dict[str, dict[str, Any]], total: str
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    folder: str,
+    services: dict[str, dict[str, Any]],
+    total: str,
+    budget: str = "",
 ) -> tuple[str | None, str]:
     """The one note or text file the agent wrote that sums up the services: it gives an amount on a line that
-    names one of them or on a total line. Returns (text, "") or (None, why not)."""
+    names one of them or on a total line; the user's `budget` file, which gets its own line updated, is not it.
+    Returns (text, "") or (None, why not)."""
     names = "|".join(s["names"] for s in services.values())
     found = [
         (where, text, new)
         for where, text, new in _writings(initial, final)
-        if any(_money(line) and (_matches(line, names) or _matches(line, total)) for line in text.splitlines())
+        if where != f"files/{budget}"
+        and any(_money(line) and (_matches(line, names) or _matches(line, total)) for line in text.splitlines())
     ]
     if not found:
         return None, "no note or file sums up what is left"
@@ -3007,12 +3014,13 @@ def summary_line(
     services: dict[str, dict[str, Any]],
     total: int,
     total_words: str,
+    budget: str = "",
 ) -> Verdict:
     """The summary (one new note in `folder`, an edited note or a text file) gives `service`'s monthly amount
     (`services[service]["amount"]`, minor units) on a line naming it, and no line naming it gives an amount not one
     of the services it names (`allowed`: the monthly amount, the plan's price, the old price) or the total.
     Only the lines naming `service` are this item's: a slip about another service fails that one's item."""
-    text, where = _summary(initial, final, folder, services, total_words)
+    text, where = _summary(initial, final, folder, services, total_words, budget)
     if text is None:
         return False, where
     mine = services[service]
@@ -3037,11 +3045,12 @@ def summary_total(
     total: int,
     total_words: str,
     not_total: str,
+    budget: str = "",
 ) -> Verdict:
     """The summary gives `total` (minor units) on a line that names no service and reads as the total
     (`total_words`, not `not_total`: a saving is another figure); every such line gives only that total (or
     a year of it)."""
-    text, where = _summary(initial, final, folder, services, total_words)
+    text, where = _summary(initial, final, folder, services, total_words, budget)
     if text is None:
         return False, where
     names = "|".join(s["names"] for s in services.values())
@@ -3056,6 +3065,29 @@ def summary_total(
         shown = [line.strip() for line in lines if _money(line)] or "no total"
         return False, f"{where} gives {shown}; the monthly total is {total / 100:.2f}"
     return True, f"{where} gives the monthly total {total / 100:.2f}"
+
+
+def budget_line(
+    initial: dict[str, Any], final: dict[str, Any], *, path: str, match: str, amount: int, fixed: str, label: str
+) -> Verdict:
+    """`path` (a CSV: a name, then an amount) has exactly one row whose first cell matches `match`, and its
+    amount is `amount` (minor units, however formatted); it keeps its columns, and every row whose name does not
+    match `fixed` (the lines this update changes) as it was."""
+    before, after = _csv_table(initial, path), _csv_table(final, path)
+    if before is None or after is None:
+        return False, f"{path} is missing or not a CSV file"
+    if after[0] != before[0]:
+        return False, f"{path} has the columns {after[0]}; it had {before[0]}"
+    name, value = before[0][0], before[0][1]
+    for row in before[1]:
+        if not _matches(row.get(name), fixed) and row not in after[1]:
+            return False, f"the row {row.get(name)!r} of {path} was changed or removed"
+    found = [r for r in after[1] if _matches(r.get(name), match)]
+    if len(found) != 1:
+        return False, f"{path} has {len(found)} rows for {label}; expected one"
+    if not _cell_is(found[0].get(value) or "", amount):
+        return False, f"{path} gives {found[0].get(value)!r} for {label}; expected {amount / 100:.2f}"
+    return True, f"{path} gives {amount / 100:.2f} for {label}"
 
 
 def cancellation_sent(final: dict[str, Any], *, to: str, account: str, label: str, user: str) -> Verdict:
@@ -3196,12 +3228,19 @@ def bill_reminder(
     due: str,
     amounts: list[int],
     label: str,
+    superseded: list[int] | None = None,
+    earlier: str = "",
 ) -> Verdict:
     """Exactly one open reminder added or changed for `label` (its title matches `pattern`), in `lst`, due on
-    the day `due`; any amount its title or notes give is one of `amounts` (minor units)."""
+    the day `due`; any amount its title or notes give is one of `amounts` (minor units), or a `superseded` one
+    (an estimate the bill replaced) named beside one of `amounts`, as in "replaces the 261.74 estimate".
+    `earlier` is the uid of an open reminder the user had already set for the bill: left open and unchanged,
+    it still counts (a second one beside it is a duplicate)."""
+    touched = _touched(initial, final, "reminders")
+    left = [(w, i) for w, i in _grouped(final, "reminders") if earlier and i.get("uid") == earlier]
     found = [
         (where, item)
-        for where, item in _touched(initial, final, "reminders")
+        for where, item in [*touched, *(pair for pair in left if pair not in touched)]
         if not item.get("completed") and _matches(item.get("title"), pattern)
     ]
     if len(found) != 1:
@@ -3212,7 +3251,9 @@ def bill_reminder(
         return False, f"the reminder for the {label} is in the list {where!r}, not in {lst!r}"
     if not _on_time(item.get("due"), due):
         return False, f"the reminder for the {label} is due {item.get('due')}; expected {due}"
-    wrong = [a for a in _money(f"{item.get('title') or ''}\n{item.get('notes') or ''}") if a not in amounts]
+    given = _money(f"{item.get('title') or ''}\n{item.get('notes') or ''}")
+    old = set(superseded or ()) - set(amounts)
+    wrong = [a for a in given if a not in amounts and (a not in old or not set(given) & set(amounts))]
     if wrong:
         return False, f"the reminder for the {label} gives {wrong[0] / 100:.2f}, which is not the bill's amount"
     return True, f"one open reminder for the {label} in {lst}, due {due}"

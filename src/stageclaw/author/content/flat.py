@@ -88,12 +88,17 @@ NOTE = (
     "- Each bill is shared by the nights each of us slept here during the bill's period: the night you move in "
     "counts, the night you move out doesn't (your last night is the night before you hand back the keys). An "
     "empty room pays nothing.\n"
+    "- Away for {away} nights or more in a row and told us before you went? Those nights don't count for you (from "
+    "your first night away to the night before you're back). Shorter trips count as usual.\n"
     "- So your part of a bill = bill x your shares x your nights / (everyone's shares x nights, added up). Round "
     "each part down to the {minor}; I cover whatever is left over.\n"
     "- At the end of each quarter: add the bills to the ledger (Flat/Flat bills ledger.csv) with everyone's part, "
     "and email each of you your total for the quarter.\n"
-    "- I pay each bill two working days before it's due (transfers take a day), with a reminder in my {lst} list."
+    "- I pay each bill two working days before it's due (transfers take a day), with a reminder in my {lst} list. "
+    "Weekends and public holidays aren't working days (the dates are in my note {holidays})."
 )
+HOLIDAYS_TITLE = "Public holidays {year}"
+HOLIDAYS = "The bank is shut on these, so no transfers go out:\n\n{days}"
 ROOMS_EQUAL = "Every room counts as one share."
 ROOMS_BIG = "The big room ({who}) counts as a share and a half; every other room as one share."
 MINOR = {"GBP": "penny", "EUR": "cent", "USD": "cent", "SEK": "öre"}
@@ -106,6 +111,13 @@ LEAVING = (
 LEAVING_SOONER = (
     "Change of plan: they want me to start sooner, so my last night in the flat will be {last}. I'll hand the "
     "keys back the next morning. Sorry for the short notice!",
+)
+TRIP = (
+    (
+        "Away for a bit",
+        "Heads up: I'm off to {place} for a while. My first night away is {first} and I'm back on {back}.",
+    ),
+    ("This weekend", "I'm visiting friends in {place}: my first night away is {first}, back on {back}."),
 )
 OFFER = (
     "The room",

@@ -276,6 +276,16 @@ CANCELLED = (
     "Hi {first},\n\nWe're sorry to see you go. As you asked, your {plan} membership is cancelled: you can keep "
     "training with {brand} until {end}, and we won't take any more payments.\n\n{label}: {account}\n\n{brand}",
 )
+# The user cancelled one of the services the note drops themselves a few days ago: their mail and the answer.
+ASKED = (
+    "Cancel my subscription",
+    "Hello,\n\nPlease cancel my {brand} subscription. My {lower} is {account}.\n\nThanks,\n{first}",
+)
+CONFIRMED = (
+    "Your {brand} subscription is cancelled",
+    "Hi {first},\n\nAs you asked, your {plan} subscription is cancelled. You can keep using {brand} until {end}; "
+    "after that we won't charge your card again.\n\n{label}: {account}\n\n{brand}",
+)
 TRIAL = (
     "Your {brand} free trial has started",
     "Hi {first},\n\nWelcome to {brand}! Your {days}-day free trial runs until {end}. After that {brand} {plan} costs "
@@ -297,7 +307,19 @@ NOTE = (
     "Not sure:\n{unsure}\n\n"
     "For the monthly total: yearly plans count as a twelfth of the year's price, and use the new price where "
     "they've told me it's going up. Phone, broadband and energy are bills, not subscriptions, so they stay out "
-    "of this."
+    "of this.\n\nOnce it's sorted, the Subscriptions line of my budget ({budget}) needs the new monthly figure."
+)
+BUDGET = "Documents/Monthly budget.csv"
+BUDGET_HEADER = ("Category", "Per month")
+# The budget's lines around the subscriptions, with a month's amount in euros' worth; a Total line ends it.
+BUDGET_LINES = (
+    ("Rent", (650, 1300)),
+    ("Groceries", (250, 450)),
+    ("Phone and broadband", (40, 80)),
+    ("Energy", (70, 150)),
+    ("Transport", (40, 120)),
+    ("Subscriptions", None),
+    ("Savings", (100, 300)),
 )
 UNSURE_FITNESS = "- {name}: I think I already cancelled this one? Check."
 UNSURE_TRIAL = (

@@ -28,8 +28,8 @@ def _read_bills(tools: Any) -> None:
 
 
 def _read_people(tools: Any) -> None:
-    """Who lived there when: the leaver's last mail, the newcomer's answer, the new address."""
-    for subject in ("Moving out", "The room"):
+    """Who lived there when: the leaver's last mail, the newcomer's answer, the trips away, the new address."""
+    for subject in ("Moving out", "The room", "Away for a bit", "This weekend"):
         found = tools.mail_search(subject=subject, since="2026-01-01")["messages"]
         tools.mail_read(id=newest(found)["id"])
     for mate in FACTS["mates"]:
@@ -48,8 +48,28 @@ def _ledger(tools: Any, rows: list[list[str]]) -> None:
     tools.files_write(path=FACTS["ledger"], content=out.getvalue())
 
 
-def _remind(tools: Any, title: str, bill: dict[str, Any], notes: str = "") -> None:
+def _holidays(tools: Any) -> None:
+    """The public holidays that working days skip, from the user's list the house note points to."""
+    found = tools.notes_search(query="holidays")["notes"]
+    listed = next(n for n in found if n["title"] == FACTS["holidays"])
+    assert "bank is shut" in tools.notes_read(uid=listed["uid"])["body"]
+
+
+def _remind(tools: Any, title: str, bill: dict[str, Any], notes: str = "", replace: bool = False) -> None:
+    """The bill's reminder on its payment day: the one the user set on the due date moved there (or, with
+    `replace`, deleted for a new one), else a new one."""
+    earlier = [r for r in _open(tools) if r["uid"] == bill["earlier"]]
+    if earlier and not replace:
+        tools.reminders_update(uid=earlier[0]["uid"], title=title, due=bill["pay"], notes=notes or None)
+        return
+    if earlier:
+        tools.reminders_delete(uid=earlier[0]["uid"])
     tools.reminders_create(title=title, list=FACTS["list"], due=bill["pay"], notes=notes or None)
+
+
+def _open(tools: Any) -> list[dict[str, Any]]:
+    """The open reminders of the flat's list."""
+    return tools.reminders_list(list=FACTS["list"])["reminders"]
 
 
 def solve(tools):
@@ -59,6 +79,7 @@ def solve(tools):
     _read_bills(tools)
     _read_people(tools)
     _ledger(tools, [b["row"] for b in f["bills"]])
+    _holidays(tools)
     for mate in f["mates"]:
         body = (
             f"Hi {mate['name']},\n\nThe flat bills for January to March are all in and in the ledger. Your part "
@@ -76,8 +97,9 @@ def solve_one_mail(tools):
     tools.notes_list(folder="Notes")
     _read_people(tools)
     _read_bills(tools)
+    _holidays(tools)
     for bill in f["bills"]:
-        _remind(tools, f"Pay the {bill['kind']} bill ({bill['supplier']}, {bill['shown']})", bill)
+        _remind(tools, f"Pay the {bill['kind']} bill ({bill['supplier']}, {bill['shown']})", bill, replace=True)
     rows = [[*b["row"][:3], b["shown"], *b["row"][4:]] for b in f["bills"]]
     _ledger(
         tools, [*rows, ["", "", "Total, January to March", f["total"], "", *("" for _ in f["bills"][0]["row"][5:])]]
@@ -109,6 +131,7 @@ def solve_breakdown(tools):
             + f"\n\nIn total: {mate['total']}.\n\nBest,\n{f['user']}"
         )
         tools.mail_send(to=[mate["address"]], subject="Your share of the flat bills", body=body)
+    _holidays(tools)
     for bill in f["bills"]:
         _remind(tools, f"{bill['supplier']}: transfer", bill, notes=f"Bill {bill['shown']}, paid from my account")
     return "Ledger updated, a breakdown sent to each flatmate, reminders set."

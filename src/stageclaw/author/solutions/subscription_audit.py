@@ -3,6 +3,8 @@ and write down what the kept services cost per month."""
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any
 
 from stageclaw.author.solutionlib import newest, one_line
@@ -58,8 +60,25 @@ def _check_trial_and_gym(tools: Any) -> None:
     checked = FACTS["checked"]
     text = one_line(_newest(tools, sender=checked["domain"], subject="cancelled")["body"])
     assert "won't take any more payments" in text, f"{checked['name']} is not cancelled"
+    for done in FACTS["done"]:  # the note drops it, but the user cancelled it already
+        text = one_line(_newest(tools, sender=done["domain"], subject="cancelled")["body"])
+        assert "won't charge your card again" in text, f"{done['name']} is not cancelled yet"
     trial = one_line(_newest(tools, sender=FACTS["trial"]["domain"])["body"])
     assert "runs until" in trial, "no trial end in the newest trial mail"
+
+
+def _budget(tools: Any, shown: bool = False) -> None:
+    """The budget's Subscriptions line at the new monthly figure, and its Total line to match: as the ledger
+    writes amounts (plain), or `shown` with the currency."""
+    text = tools.files_read(path=FACTS["budget"])["content"]
+    rows = list(csv.reader(io.StringIO(text)))
+    for row in rows:
+        if row[0] in FACTS["lines"]:
+            amount = FACTS["lines"][row[0]]
+            row[1] = amount if shown else amount.strip("£$€A kr").replace(",", "")
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    tools.files_write(path=FACTS["budget"], content=out.getvalue())
 
 
 def _send(tools: Any, service: dict[str, Any], body: str, subject: str, cc: list[str] | None = None) -> None:
@@ -83,6 +102,7 @@ def solve(tools):
     lines = [f"- {s['name']}: {s['monthly']} a month" for s in f["kept"]]
     body = "\n".join([*lines, "", f"Total: {f['total']} a month"])
     tools.notes_create(title="Subscriptions I'm keeping", body=body, folder=f["folder"])
+    _budget(tools)
     return "Cancelled " + ", ".join(s["name"] for s in f["cancel"]) + f"; {f['total']} a month is left."
 
 
@@ -120,6 +140,7 @@ def solve_file_summary(tools):
         ]
     )
     tools.files_write(path="Documents/Subscriptions after the clear-out.md", content=text)
+    _budget(tools, shown=True)
     return "Done: cancellation requests sent, the trial reminder is set, the summary is in Documents."
 
 
@@ -140,5 +161,6 @@ def solve_note_update(tools):
     tools.reminders_create(title=title, list=f["lists"], due=trial["due"][:16])  # local wall time, no offset
     added = ["", "Update: what I still pay per month", *(f"- {s['name']}: {s['monthly']}" for s in f["kept"])]
     added.append(f"Altogether: {f['total']} a month")
+    _budget(tools)
     tools.notes_update(uid=note["uid"], body=note["body"] + "\n" + "\n".join(added))
     return "Cancellations sent, reminder set, and your note now ends with what is left."
