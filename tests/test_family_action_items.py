@@ -12,6 +12,7 @@ import pytest
 
 from stageclaw.author import generate
 from stageclaw.author.draft import Check, TaskDraft
+from stageclaw.grade.collateral import allowed
 
 FAMILY = "action-items"
 CASES = ((1, None), (1, ["cross_source_conflict", "hidden_dependency"]), (3, ["noisy_data", "cross_tool_consistency"]))
@@ -32,9 +33,9 @@ def _items(draft: TaskDraft) -> list[tuple[dict[str, Any], list[date]]]:
     return out
 
 
-def _passes(check: Check, body: str) -> bool:
+def _passes(check: Check, body: str, folder: str = "Notes") -> bool:
     note = {"uid": "new-note", "title": "Decisions and my to-dos", "body": body}
-    passed, _ = check.helper({"notes": {}}, {"notes": {"Notes": [note]}}, **check.args)
+    passed, _ = check.helper({"notes": {}}, {"notes": {folder: [note]}}, **check.args)
     return passed
 
 
@@ -81,3 +82,12 @@ def test_an_item_with_a_wrong_date_fails(draft):
         off = first_dues[0] + timedelta(days=shift)
         if off not in first_dues:
             assert not _passes(check, _note(draft, {first["key"]: off}))
+
+
+def test_the_note_may_go_in_a_work_folder(draft):
+    """A blind player filed the summary in a new "Work" folder; the request names no folder, so it passes,
+    and the new note there is no collateral change."""
+    check = next(c for c in draft.checks if c.id == "summary_note")
+    assert _passes(check, _note(draft, {}), folder="Work")
+    assert allowed({"op": "added", "path": "notes/Work/new-note"}, draft.allow)
+    assert not allowed({"op": "removed", "path": "notes/Work/new-note"}, draft.allow)

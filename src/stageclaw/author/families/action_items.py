@@ -588,7 +588,7 @@ class ActionItems(Family):
             if figures is not None:
                 note_patterns[decision.rstrip(".")] = figures
         described = (
-            f"One new note in Notes records the decisions with their figures, among them the budget of "
+            f"One new note (in any folder) records the decisions with their figures, among them the budget of "
             f"{money(budget, region)} and the {clock_at:%H:%M} start; every date it gives is right (an action item's "
             "line gives that item's due date)"
         )
@@ -610,7 +610,7 @@ class ActionItems(Family):
                 described,
                 v.new_note,
                 {
-                    "folder": "Notes",
+                    "folder": None,  # the request names no folder
                     "patterns": note_patterns,
                     "stated": {
                         "dates": sorted(d.isoformat() for d in note_dates),
@@ -641,7 +641,7 @@ class ActionItems(Family):
                 stage="summarising the meeting",
             )
         )
-        allow = [f"+reminders/{work}/*", "+notes/Notes/*"]
+        allow = [f"+reminders/{work}/*", "+notes/*/*"]
         for uid in stale.values():
             allow += [f"~reminders/{work}/{uid}#{f}" for f in ("due", "title", "notes", "priority")]
             allow.append(f"-reminders/{work}/{uid}")
@@ -667,7 +667,7 @@ class ActionItems(Family):
                 "Exactly one open Work reminder per item; stale ones are moved (or replaced), never ticked off. No "
                 "reminders for other people's or finished items.",
                 "",
-                f"One new note in Notes with the decisions: {'; '.join(decisions)}"
+                f"One new note (any folder) with the decisions: {'; '.join(decisions)}"
                 + (" It also lists the items with their due dates." if ctx.on("cross_tool_consistency") else ""),
                 "",
                 "Nothing else changes.",

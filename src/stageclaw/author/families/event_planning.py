@@ -802,6 +802,7 @@ class EventPlanning(Family):
                         "end": q.slot[1].isoformat(),
                         "pattern": words,
                         "label": label,
+                        "named": q.pattern,
                     },
                     stage="the calendar",
                 )
