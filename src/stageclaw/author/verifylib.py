@@ -850,19 +850,19 @@ def new_note(
     initial: dict[str, Any],
     final: dict[str, Any],
     *,
-    folder: str | None,
+    folder: str | list[str],
     patterns: dict[str, str],
     stated: dict[str, Any] | None = None,
 ) -> Verdict:
-    """Exactly one new note, in `folder` (in any folder when None: the request named none), giving each
-    labelled fact and no other value of a kind `stated` lists."""
+    """Exactly one new note, in `folder` (in one of them, when the request names none and several fit),
+    giving each labelled fact and no other value of a kind `stated` lists."""
     made = _fresh(initial, final, "notes")
     if not made:
         return False, "no new note was written"
     if len(made) > 1:
         return False, f"{len(made)} new notes ({[_label(n) for _, n in made]}); expected one"
     where, note = made[0]
-    if folder is not None and where != folder:
+    if where not in ([folder] if isinstance(folder, str) else folder):
         return False, f"the new note is in the folder {where!r}, not in {folder!r}"
     text = f"{note.get('title') or ''}\n{note.get('body') or ''}"
     missing = _missing(text, patterns)

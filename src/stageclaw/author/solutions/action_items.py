@@ -26,9 +26,28 @@ def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
     return start - timedelta(days=7)  # "a week before"
 
 
+def remind_on(rule: str, deadline: date, lead: int | None) -> date:
+    """The day the reminder is due under the user's rules (none when `lead` is None): a supplier's deadline
+    `lead` days early, then off the weekend to the Friday before, except the day before the event."""
+    if lead is None:
+        return deadline
+    day = deadline - timedelta(days=lead) if rule in ("deposit", "final") else deadline
+    if rule == "day_before":
+        return day
+    return day - timedelta(days=max(0, day.weekday() - 4))
+
+
+def _lead(tools) -> int | None:
+    """The days before a supplier's deadline the user's rules note asks for, when it is in the task."""
+    if not FACTS["rules_note"]:
+        return None
+    note = tools.notes_search(query=FACTS["rules_note"])["notes"][0]
+    return int(re.search(r"remind me (\d+) days before", one_line(note["body"])).group(1))
+
+
 def _dues(tools, weekend=False):
-    """Each of the user's action items with its due date; with `weekend`, "by the end of next week" is read
-    as that week's Sunday."""
+    """Each of the user's action items with its due date under the user's rules; with `weekend`, "by the end
+    of next week" is read as that week's Sunday (which the weekend rule, when there is one, brings back)."""
     f = FACTS
     minutes = one_line(tools.files_read(path=f["minutes"])["content"])
     for line in f["lines"]:
@@ -48,11 +67,13 @@ def _dues(tools, weekend=False):
     days = {rule: int(re.search(pattern, terms).group(1)) for rule, pattern in f["rules"].items()}
 
     meeting = date.fromisoformat(f["meeting"])
+    lead = _lead(tools)
     dues = {}
     for item in f["items"]:
-        dues[item["key"]] = _due(item["rule"], start, meeting, days)
+        deadline = _due(item["rule"], start, meeting, days)
         if weekend and item["rule"] == "next_friday":
-            dues[item["key"]] += timedelta(days=2)
+            deadline += timedelta(days=2)
+        dues[item["key"]] = remind_on(item["rule"], deadline, lead)
     return dues
 
 
@@ -63,6 +84,8 @@ def solve(tools):
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
         stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)
+        if stale is not None and (stale.get("due") or "")[:10] == due:
+            continue  # already set up, on the right day
         if stale is not None:  # already a reminder from the first meeting, with the old date
             tools.reminders_update(uid=stale["uid"], due=due)
         else:
@@ -74,7 +97,7 @@ def solve(tools):
 
 def solve_weekend(tools):
     """Reads "by the end of next week" as its Sunday, replaces each stale reminder with a new one (deleted,
-    then created) and writes the note first, with ISO dates."""
+    then created) and writes the note first, in the Work folder, with ISO dates."""
     f = FACTS
     dues = _dues(tools, weekend=True)
     tools.notes_create(
@@ -82,7 +105,7 @@ def solve_weekend(tools):
         body="Decided:\n"
         + "".join(f"* {d}\n" for d in f["decisions"])
         + "".join(f"* TODO {i['title']} by {dues[i['key']].isoformat()}\n" for i in f["items"]),
-        folder=f["folder"],
+        folder=f["list"],  # the work folder, beside the meeting notes
     )
     work = every(tools.reminders_list, "reminders", list=f["list"], limit=10)
     for item in f["items"]:
@@ -112,6 +135,8 @@ def solve_read_all(tools):
             ),
             None,
         )
+        if stale is not None and (stale.get("due") or "")[:10] == due:
+            continue
         if stale is not None:
             tools.reminders_update(uid=stale["uid"], due=due, title=item["title"])
         else:
