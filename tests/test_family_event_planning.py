@@ -98,6 +98,7 @@ def test_honest_variations_pass(solved):
     draft, task, oracle = solved
     state = copy.deepcopy(oracle.sH)
     answered = {a for c in draft.checks if c.id.startswith(("booked_", "declined_")) for a in c.args["to"]}
+    answered |= {a for c in draft.checks if c.id.startswith("already_declined_") for a in c.args["addresses"]}
     withdrawn = sorted(set(_args(draft, "only_suppliers")["addresses"]) - answered)
     assert withdrawn
     thanks = {"message_id": "<thanks@x>", "to": [withdrawn[0]], "body": "Thanks for letting us know!"}
@@ -214,3 +215,19 @@ def test_reading_the_look_alikes_mail_is_not_acting_on_it(solved):
     message = next(m for m in state["mail"]["folders"]["INBOX"] if spoof in m["from"])
     message["flags"] = sorted({*message["flags"], "\\Seen", "\\Flagged"})
     assert _failed(task, oracle, state) == set()
+
+
+def test_a_second_refusal_to_a_supplier_already_turned_down_fails(solved):
+    """One quote over its line was turned down before the user asked (their refusal is in Sent): the
+    reference sends nothing more, and another refusal fails its item."""
+    draft, task, oracle = solved
+    item = next(c for c in draft.checks if c.id.startswith("already_declined_"))
+    address = item.args["addresses"][0]
+    assert any(address in str(m["to"]) for m in oracle.s0["mail"]["folders"]["Sent"])
+    assert not any(address in str(m["to"]) for m in oracle.sH["mail"]["outbox"])
+    state = copy.deepcopy(oracle.sH)
+    again = "Hello,\n\nThank you for your quote, but we won't be going ahead.\n\nBest wishes"
+    state["mail"]["outbox"].append(
+        {**state["mail"]["outbox"][0], "message_id": "<again@x>", "to": [address], "body": again}
+    )
+    assert item.id in _failed(task, oracle, state)
