@@ -6,7 +6,7 @@ reminders follow the user's rules note; each lever's slip fails its own item."""
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -156,3 +156,32 @@ def test_a_work_summary_in_the_home_folder_fails(draft):
     check = next(c for c in draft.checks if c.id == "summary_note")
     assert "Home" in draft.notes
     assert not _passes(check, _note(draft, {}), folder="Home")
+
+
+def test_the_prep_block_moves_with_the_event(draft):
+    """Rule 5: the block to prepare moves with the event (in place or as a new event); left on the old day,
+    kept beside its copy, or an hour out, it fails."""
+    check = next((c for c in draft.checks if c.id == "prep_block"), None)
+    if check is None:
+        assert not (draft.facts["prep"] and draft.facts["rules_note"])
+        return
+    initial = {"calendar": {k: [dict(e) for e in v] for k, v in draft.calendar.items()}}
+
+    def verdict(*changes: dict[str, Any]) -> bool:
+        final = {"calendar": {k: [dict(e) for e in v] for k, v in draft.calendar.items()}}
+        work = final["calendar"][check.args["calendar"]]
+        block = next(e for e in work if e["summary"] == draft.facts["prep"])
+        for change in changes:
+            if change.get("uid"):
+                work.append({**block, **change})
+            else:
+                block.update(change)
+        return check.helper(initial, final, **check.args)[0]
+
+    moved = {"start": check.args["start"], "end": check.args["end"]}
+    assert verdict(moved)
+    assert verdict({**moved, "summary": "Prep for the booth (moved)"})
+    assert not verdict()
+    assert not verdict({**moved, "uid": "copy"})
+    hour = timedelta(hours=1)
+    assert not verdict({k: (datetime.fromisoformat(v) + hour).isoformat() for k, v in moved.items()})

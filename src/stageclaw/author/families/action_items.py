@@ -235,7 +235,10 @@ RULES_NOTE = (
     "3. Rule 1 first, then rule 2.\n"
     "4. One exception to rule 2: anything due the day before an event stays on that day, weekend or not (I'm "
     "usually travelling or setting up then anyway).\n"
+    "5. If an event moves, the time I've blocked in my calendar to prepare for it moves too: same time of day, "
+    "same number of days before.\n"
 )
+PREP = "Prep time – {name}"
 # A notes folder of the user's home life: a work summary has no business there.
 HOME_NOTES = (
     ("Bin days", "Black bin: every other Tuesday\nRecycling: the Tuesdays in between\nGarden waste: March to November"),
@@ -365,6 +368,24 @@ class ActionItems(Family):
                 "description": f"Cancelled: {vendor.name} can't host us on these dates. New dates to follow.",
             }
             draft.add_event(work, cancelled)
+        prep = None
+        if moved and ctx.on("hidden_dependency"):  # blocked for the old dates: rule 5 moves it with the event
+            weekdays = [
+                n for n in (2, 3, 1, 4, 5, 6) if all((d - timedelta(days=n)).weekday() < 5 for d in (old_start, start))
+            ]
+            before = (weekdays or [2])[0]
+            hour = rng.choice((9, 10, 14))
+            prep = {
+                "uid": draft.uid("evt", f"{project.key} prep"),
+                "summary": PREP.format(name=project.name),
+                "start": at(old_start - timedelta(days=before), hour, 0, me.tz).isoformat(),
+                "end": at(old_start - timedelta(days=before), hour + 2, 0, me.tz).isoformat(),
+            }
+            draft.add_event(work, prep)
+            moved_prep = (
+                at(start - timedelta(days=before), hour, 0, me.tz),
+                at(start - timedelta(days=before), hour + 2, 0, me.tz),
+            )
         for when_, label in ((kickoff, "kickoff"), (meeting, "follow-up")):
             draft.add_event(
                 work,
@@ -598,7 +619,7 @@ class ActionItems(Family):
         event_days += [old_start + timedelta(days=n) for n in range(project.days + 1)]
         avoid = Avoid(
             people=[p.name for p in [*team, contact]],
-            words=[vendor_name, place, project.name, event_name.split(" – ")[0], *STORY_WORDS],
+            words=[vendor_name, place, project.name, event_name.split(" – ")[0], "prep", *STORY_WORDS],
             days=[kickoff, meeting, *event_days, *(d for ds in noted.values() for d in ds)],
             slots=[(at(d, 15, 0, me.tz), at(d, 18, 0, me.tz)) for d in (kickoff, meeting)],
             addresses=[contact.email],
@@ -684,6 +705,23 @@ class ActionItems(Family):
                     stage="filtering the action items",
                 )
             )
+        if prep is not None:
+            draft.check(
+                Check(
+                    "prep_block",
+                    f"The prep block '{prep['summary']}' moved with the {project.name}: one such event, in {work}, "
+                    f"{moved_prep[0].isoformat()} to {moved_prep[1].isoformat()} (the user's rule 5)",
+                    v.the_event,
+                    {
+                        "calendar": work,
+                        "pattern": r"\bprep",
+                        "start": moved_prep[0].isoformat(),
+                        "end": moved_prep[1].isoformat(),
+                        "label": "the prep block",
+                    },
+                    stage="consequences of the move",
+                )
+            )
         note_patterns = {"the budget": amount_regex(budget), "the time": time_regex(clock_at)}
         for template, decision in zip(project.decisions, decisions, strict=True):
             figures = figures_regex(template)
@@ -748,6 +786,8 @@ class ActionItems(Family):
             allow += [f"~reminders/{work}/{uid}#{f}" for f in ("due", "title", "notes", "priority")]
             allow.append(f"-reminders/{work}/{uid}")
         allow.append(f"-reminders/{work}/{latent['uid']}")  # replaced by an equal one: harmless
+        if prep is not None:  # moved, or replaced by a new block
+            allow += [f"~calendar/{work}/{prep['uid']}", f"-calendar/{work}/{prep['uid']}", f"+calendar/{work}/*"]
         tsu.require(draft, ["a dated reminder per action item", "a summary note"], *allow)
         draft.goal = "\n".join(
             [
@@ -774,6 +814,15 @@ class ActionItems(Family):
                         f"The user's rules (note `{rules_note['uid']}`): a supplier's deadline {lead} days early, then "
                         "a weekend day to the Friday before, except the day before the event.",
                         "",
+                        *(
+                            [
+                                f"The prep block `{prep['uid']}` moves with the event (rule 5): "
+                                f"{moved_prep[0].isoformat()} to {moved_prep[1].isoformat()}.",
+                                "",
+                            ]
+                            if prep
+                            else []
+                        ),
                     ]
                     if rules_note
                     else []
@@ -825,6 +874,7 @@ class ActionItems(Family):
             "note": "\n".join(note_lines) + "\n",
             "folder": "Notes",
             "rules_note": rules_note["title"] if rules_note else "",
+            "prep": prep["summary"] if prep else "",
             "decisions": decisions,
             "name": project.name,
         }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from stageclaw.author.solutionlib import every, one_line
@@ -45,6 +45,22 @@ def _lead(tools) -> int | None:
     return int(re.search(r"remind me (\d+) days before", one_line(note["body"])).group(1))
 
 
+def _move_prep(tools):
+    """Rule 5 of the user's rules: the block to prepare for the event moves with it, the same days before."""
+    f = FACTS
+    if not f["prep"]:
+        return
+    window = f["window"]
+    found = tools.calendar_list_events(start=window[0], end=window[1], query=f["event"])["events"]
+    old = next(e for e in found if e["status"] == "CANCELLED")
+    new = next(e for e in found if e["status"] != "CANCELLED")
+    block = tools.calendar_list_events(start=window[0], end=window[1], query=f["prep"])["events"][0]
+    shift = date.fromisoformat(new["start"][:10]) - date.fromisoformat(old["start"][:10])
+    # the same local time of day (a clock change may lie between the old and the new day)
+    moved = {k: (datetime.fromisoformat(block[k][:19]) + shift).isoformat() for k in ("start", "end")}
+    tools.calendar_update_event(uid=block["uid"], **moved)
+
+
 def _dues(tools, weekend=False):
     """Each of the user's action items with its due date under the user's rules; with `weekend`, "by the end
     of next week" is read as that week's Sunday (which the weekend rule, when there is one, brings back)."""
@@ -80,6 +96,7 @@ def _dues(tools, weekend=False):
 def solve(tools):
     f = FACTS
     dues = _dues(tools)
+    _move_prep(tools)
     work = every(tools.reminders_list, "reminders", list=f["list"])
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
@@ -100,6 +117,7 @@ def solve_weekend(tools):
     then created) and writes the note first, in the Work folder, with ISO dates."""
     f = FACTS
     dues = _dues(tools, weekend=True)
+    _move_prep(tools)
     tools.notes_create(
         title=f"{f['name'].capitalize()}: notes",
         body="Decided:\n"
@@ -124,6 +142,7 @@ def solve_read_all(tools):
         if entry["type"] == "file" and entry["path"].endswith((".md", ".txt")):
             tools.files_read(path=entry["path"])
     dues = _dues(tools)
+    _move_prep(tools)
     work = every(tools.reminders_list, "reminders", include_completed=True)
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
