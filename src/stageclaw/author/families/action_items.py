@@ -7,10 +7,18 @@ in the Work list with real dates and writes a note with the decisions.
 - cross_source_conflict: the event moved: a cancelled invite for the old dates sits next to the
   new one, the first meeting's minutes still have the old plan, and two reminders from it carry
   the old deadlines (they must be moved, not duplicated or ticked off).
-- hidden_dependency: the vendor's deadlines are only in their booking confirmation (mail).
-- noisy_data: the first meeting's minutes under a near-identical name, and other people's and
-  finished items in the minutes.
+- hidden_dependency: the vendor's deadlines are only in their booking confirmation (mail), and the
+  user's reminder rules only in a note ("as usual"): a supplier's deadline some days early, a weekend
+  day to the Friday before (rule 1 first, then rule 2), except the day before the event; when the
+  event moved, the block to prepare for it moves too (same time, same days before).
+- noisy_data: the first meeting's minutes under a near-identical name, other people's and finished
+  items in the minutes, and a colleague with the user's first name: the minutes tell them apart by
+  an initial, and that colleague's item is not the user's.
 - cross_tool_consistency: the note lists the user's items with the same dates as the reminders.
+
+One of the user's items is already in the reminders on the right day (a second copy is a mistake).
+The summary note may go in Notes or in Work (the request names no folder); a Home folder is no place
+for it.
 
 Around the story, half a year of the user's life (volume.Life, some 400 objects) that never names its
 people, vendor, items or days: the reminders and the calendar are paged and searched, not read whole.

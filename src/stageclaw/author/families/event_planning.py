@@ -9,7 +9,8 @@ each supplier's slot in the calendar, sets a reminder for each deposit and (with
 cross_tool_consistency) fills in the budget sheet and ticks off the plan note.
 
 A quote that does not fit fails for one reason the world states: it is over its budget line, it is
-for another date (the supplier is booked and offers another day), or it breaks a must-have.
+for another date (the supplier is booked and offers another day), or it breaks a must-have. One quote
+over its line the user already turned down (their refusal is in Sent): nothing more goes to them.
 
 - tool_state_update (core): acceptances, refusals, slots, deposit reminders.
 - cross_source_conflict: a supplier withdraws a quote that fitted; another corrects theirs (a total
@@ -18,7 +19,7 @@ for another date (the supplier is booked and offers another day), or it breaks a
 - hidden_dependency: the plan says everything must work for one guest, "see their card"; only the
   contact card says what that means (step-free, gluten-free), and one quote fails it.
 - temporal_reasoning: the user pays deposits two working days before they are due (weekends and
-  public holidays skipped); some deadlines are "N days before the event".
+  the public holidays the plan note lists skipped); some deadlines are "N days before the event".
 - entity_alignment: the photographer is a friend of a friend, in the contacts under a short name and
   a personal address; the quote comes from their studio address under their full name.
 - noisy_data: last year's party (its quote in the archive, its budget sheet) in a full mailbox.
