@@ -238,7 +238,7 @@ RULES_PROMPT = " Set the dates by my usual reminder rules (they're in my notes).
 RULES_NOTE = (
     "My rules for work reminders (so nothing sneaks up on me):\n\n"
     "1. Supplier deadlines (deposits, final numbers, anything a vendor needs from us by a date): remind me {lead} "
-    "days before their deadline, not on it. Finance needs the time.\n"
+    "calendar days before their deadline, not on it. Finance needs the time.\n"
     "2. No reminders at weekends: if the day falls on a Saturday or Sunday, it goes on the Friday before.\n"
     "3. Rule 1 first, then rule 2.\n"
     "4. One exception to rule 2: anything due the day before an event stays on that day, weekend or not (I'm "

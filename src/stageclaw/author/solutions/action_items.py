@@ -42,7 +42,7 @@ def _lead(tools) -> int | None:
     if not FACTS["rules_note"]:
         return None
     note = tools.notes_search(query=FACTS["rules_note"])["notes"][0]
-    return int(re.search(r"remind me (\d+) days before", one_line(note["body"])).group(1))
+    return int(re.search(r"remind me (\d+) calendar days before", one_line(note["body"])).group(1))
 
 
 def _move_prep(tools):
