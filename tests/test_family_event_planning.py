@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from stageclaw.author import generate
+from stageclaw.author.content.text import date_regex
 from stageclaw.author.draft import TaskDraft
 from stageclaw.grade.grader import grade
 from stageclaw.run.episode import run_episode
@@ -231,3 +232,12 @@ def test_a_second_refusal_to_a_supplier_already_turned_down_fails(solved):
         {**state["mail"]["outbox"][0], "message_id": "<again@x>", "to": [address], "body": again}
     )
     assert item.id in _failed(task, oracle, state)
+
+
+def test_the_plan_note_lists_the_holidays_that_count():
+    """Deposits are paid working days early, so the holidays that count are in the world, not guessed."""
+    draft = generate(FAMILY, 5)
+    assert draft.facts["pay_days"] and draft.facts["holidays"]
+    note = next(n for ns in draft.notes.values() for n in ns if n["title"] == draft.facts["note"])
+    for day in draft.facts["holidays"]:
+        assert re.search(date_regex(date.fromisoformat(day)), note["body"]), day
