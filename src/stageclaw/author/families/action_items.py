@@ -246,7 +246,7 @@ RULES_NOTE = (
     "5. If an event moves, the time I've blocked in my calendar to prepare for it moves too: same time of day, "
     "same number of days before.\n"
 )
-PREP = "Prep time – {name}"
+PREP = "Prep for {the}"  # not the event's own title: a search for the event does not find it
 # A notes folder of the user's home life: a work summary has no business there.
 HOME_NOTES = (
     ("Bin days", "Black bin: every other Tuesday\nRecycling: the Tuesdays in between\nGarden waste: March to November"),
@@ -385,7 +385,7 @@ class ActionItems(Family):
             hour = rng.choice((9, 10, 14))
             prep = {
                 "uid": draft.uid("evt", f"{project.key} prep"),
-                "summary": PREP.format(name=project.name),
+                "summary": PREP.format(the=project.the),
                 "start": at(old_start - timedelta(days=before), hour, 0, me.tz).isoformat(),
                 "end": at(old_start - timedelta(days=before), hour + 2, 0, me.tz).isoformat(),
             }

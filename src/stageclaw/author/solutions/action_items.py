@@ -45,13 +45,20 @@ def _lead(tools) -> int | None:
     return int(re.search(r"remind me (\d+) calendar days before", one_line(note["body"])).group(1))
 
 
+def _the_event(tools):
+    """The event's entries (the current one, and the cancelled old dates when it moved): titled as the event."""
+    f = FACTS
+    found = tools.calendar_list_events(start=f["window"][0], end=f["window"][1], query=f["event"])["events"]
+    return [e for e in found if e["summary"].startswith(f["event"])]
+
+
 def _move_prep(tools):
     """Rule 5 of the user's rules: the block to prepare for the event moves with it, the same days before."""
     f = FACTS
     if not f["prep"]:
         return
     window = f["window"]
-    found = tools.calendar_list_events(start=window[0], end=window[1], query=f["event"])["events"]
+    found = _the_event(tools)
     old = next(e for e in found if e["status"] == "CANCELLED")
     new = next(e for e in found if e["status"] != "CANCELLED")
     block = tools.calendar_list_events(start=window[0], end=window[1], query=f["prep"])["events"][0]
@@ -70,8 +77,7 @@ def _dues(tools, weekend=False):
         assert line in minutes, f"the minutes do not say {line!r}"
 
     # The event as it stands now: a cancelled invite for the old dates may sit next to it.
-    window = f["window"]
-    found = tools.calendar_list_events(start=window[0], end=window[1], query=f["event"])["events"]
+    found = _the_event(tools)
     event = tools.calendar_get_event(uid=next(e["uid"] for e in found if e["status"] != "CANCELLED"))
     start = date.fromisoformat(event["start"][:10])
 
