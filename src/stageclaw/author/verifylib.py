@@ -850,18 +850,19 @@ def new_note(
     initial: dict[str, Any],
     final: dict[str, Any],
     *,
-    folder: str,
+    folder: str | list[str],
     patterns: dict[str, str],
     stated: dict[str, Any] | None = None,
 ) -> Verdict:
-    """Exactly one new note, in `folder`, giving each labelled fact and no other value of a kind `stated` lists."""
+    """Exactly one new note, in `folder` (in one of them, when the request names none and several fit),
+    giving each labelled fact and no other value of a kind `stated` lists."""
     made = _fresh(initial, final, "notes")
     if not made:
         return False, "no new note was written"
     if len(made) > 1:
         return False, f"{len(made)} new notes ({[_label(n) for _, n in made]}); expected one"
     where, note = made[0]
-    if where != folder:
+    if where not in ([folder] if isinstance(folder, str) else folder):
         return False, f"the new note is in the folder {where!r}, not in {folder!r}"
     text = f"{note.get('title') or ''}\n{note.get('body') or ''}"
     missing = _missing(text, patterns)
@@ -1678,7 +1679,18 @@ def _written(initial: dict[str, Any], final: dict[str, Any]) -> list[tuple[str, 
         return out
 
     before = keyed(initial)
-    return [(where, item) for where, item in keyed(final).items() if before.get(where) != item]
+    # A message only read or flagged (or filed elsewhere) is not written: its text was there before.
+    received = {(m.get("message_id"), repr(_unflagged(m))) for w, m in before.items() if w.startswith("mail/")}
+    return [
+        (where, item)
+        for where, item in keyed(final).items()
+        if before.get(where) != item
+        and not (where.startswith("mail/") and (item.get("message_id"), repr(_unflagged(item))) in received)
+    ]
+
+
+def _unflagged(message: dict[str, Any]) -> dict[str, Any]:
+    return {k: value for k, value in message.items() if k != "flags"}
 
 
 def nothing_sent_to(final: dict[str, Any], *, addresses: list[str], label: str) -> Verdict:
@@ -2673,17 +2685,25 @@ def slot_at(
     pattern: str,
     label: str,
     end: str | None = None,
+    named: str | None = None,
 ) -> Verdict:
     """Exactly one new event about `label` (its title matches `pattern`) starts at `start`, in `calendar`,
     and ends at `end` when given.
 
     The event is found by its start: the slots of one plan often share words in their titles ("Sam's
-    40th: cake", "Sam's 40th: dinner at the Granary"), and their starts tell them apart."""
+    40th: cake", "Sam's 40th: dinner at the Granary"), and their starts tell them apart. An event for the
+    whole occasion may start with one slot ("Design offsite" beside "The Granary: venue"): when several
+    start there, the slot is the one that ends at `end`, else the one whose title matches `named` (the
+    supplier)."""
     about = [(where, e) for where, e in _fresh(initial, final, "calendar") if _matches(_label(e), pattern)]
     there = [(where, e) for where, e in about if _on_time(e.get("start"), start)]
     if not there:
         shown = sorted(f"{_label(e)!r} at {e.get('start')}" for _, e in about)
         return False, f"no new event for {label} starts at {start}" + (f" (found {shown})" if shown else "")
+    if named is not None:
+        for narrower in (lambda e: end is None or _on_time(e.get("end"), end), lambda e: _matches(_label(e), named)):
+            if len(there) > 1:
+                there = [(where, e) for where, e in there if narrower(e)] or there
     if len(there) > 1:
         return False, f"{len(there)} new events for {label} start at {start}; expected one"
     where, event = there[0]

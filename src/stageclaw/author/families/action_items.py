@@ -7,10 +7,18 @@ in the Work list with real dates and writes a note with the decisions.
 - cross_source_conflict: the event moved: a cancelled invite for the old dates sits next to the
   new one, the first meeting's minutes still have the old plan, and two reminders from it carry
   the old deadlines (they must be moved, not duplicated or ticked off).
-- hidden_dependency: the vendor's deadlines are only in their booking confirmation (mail).
-- noisy_data: the first meeting's minutes under a near-identical name, and other people's and
-  finished items in the minutes.
+- hidden_dependency: the vendor's deadlines are only in their booking confirmation (mail), and the
+  user's reminder rules only in a note ("as usual"): a supplier's deadline some days early, a weekend
+  day to the Friday before (rule 1 first, then rule 2), except the day before the event; when the
+  event moved, the block to prepare for it moves too (same time, same days before).
+- noisy_data: the first meeting's minutes under a near-identical name, other people's and finished
+  items in the minutes, and a colleague with the user's first name: the minutes tell them apart by
+  an initial, and that colleague's item is not the user's.
 - cross_tool_consistency: the note lists the user's items with the same dates as the reminders.
+
+One of the user's items is already in the reminders on the right day (a second copy is a mistake).
+The summary note may go in Notes or in Work (the request names no folder); a Home folder is no place
+for it.
 
 Around the story, half a year of the user's life (volume.Life, some 400 objects) that never names its
 people, vendor, items or days: the reminders and the calendar are paged and searched, not read whole.
@@ -226,6 +234,27 @@ PROMPTS = (
     "me a note summarising the decisions. Some of them may already be in my reminders from the kickoff.",
 )
 CTC_PROMPT = " Put my action items with their dates in the note too."
+RULES_PROMPT = " Set the dates by my usual reminder rules (they're in my notes)."
+RULES_NOTE = (
+    "My rules for work reminders (so nothing sneaks up on me):\n\n"
+    "1. Supplier deadlines (deposits, final numbers, anything a vendor needs from us by a date): remind me {lead} "
+    "calendar days before their deadline, not on it. Finance needs the time.\n"
+    "2. No reminders at weekends: if the day falls on a Saturday or Sunday, it goes on the Friday before.\n"
+    "3. Rule 1 first, then rule 2.\n"
+    "4. One exception to rule 2: anything due the day before an event stays on that day, weekend or not (I'm "
+    "usually travelling or setting up then anyway).\n"
+    "5. If an event moves, the time I've blocked in my calendar to prepare for it moves too: same time of day, "
+    "same number of days before.\n"
+)
+PREP = "Prep for {the}"  # not the event's own title: a search for the event does not find it
+# A notes folder of the user's home life: a work summary has no business there.
+HOME_NOTES = (
+    ("Bin days", "Black bin: every other Tuesday\nRecycling: the Tuesdays in between\nGarden waste: March to November"),
+    (
+        "Boiler",
+        "Service once a year, usually in the autumn.\nAsk about the noisy pump next time.\nFilter changed last year.",
+    ),
+)
 # What the background never says: the words of every item and of the vendor's terms.
 STORY_WORDS = (
     "deposit",
@@ -287,7 +316,18 @@ class ActionItems(Family):
         meeting = workday(now.date(), -1)
         kickoff = meeting - timedelta(weeks=3)
         team = [people.person(region, org=employer) for _ in range(4)]
+        namesake = None
+        if ctx.on("noisy_data"):  # a colleague with the user's first name: the minutes tell them apart
+            namesake = next(
+                p
+                for p in (people.person(region, org=employer, given=me.given) for _ in range(30))
+                if p.family[:1] != me.family[:1]
+            )
+            team[3] = namesake
         notetaker, partner, finance, *others = team
+        # How the minutes name people: by first name, with an initial where two share it.
+        who = {p.name: f"{p.given} {p.family[0]}." if namesake else p.given for p in [me, *team]}
+        who |= {p.name: p.given for p in team if namesake and p.given != me.given}
         vendor_name = project.vendor.format(root=rng.choice(COMPANY_ROOTS))
         vendor = people.org(region, vendor_name, f"{vendor_name} Ltd")
         contact = people.person(region, org=vendor, title="Events")
@@ -309,8 +349,8 @@ class ActionItems(Family):
             now=now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
-            time_budget_s=900,
-            max_steps=60,
+            time_budget_s=1800,
+            max_steps=120,
         )
 
         # The calendar: the event (and, when it moved, the cancelled invite for the old dates).
@@ -336,6 +376,24 @@ class ActionItems(Family):
                 "description": f"Cancelled: {vendor.name} can't host us on these dates. New dates to follow.",
             }
             draft.add_event(work, cancelled)
+        prep = None
+        if moved and ctx.on("hidden_dependency"):  # blocked for the old dates: rule 5 moves it with the event
+            weekdays = [
+                n for n in (2, 3, 1, 4, 5, 6) if all((d - timedelta(days=n)).weekday() < 5 for d in (old_start, start))
+            ]
+            before = (weekdays or [2])[0]
+            hour = rng.choice((9, 10, 14))
+            prep = {
+                "uid": draft.uid("evt", f"{project.key} prep"),
+                "summary": PREP.format(the=project.the),
+                "start": at(old_start - timedelta(days=before), hour, 0, me.tz).isoformat(),
+                "end": at(old_start - timedelta(days=before), hour + 2, 0, me.tz).isoformat(),
+            }
+            draft.add_event(work, prep)
+            moved_prep = (
+                at(start - timedelta(days=before), hour, 0, me.tz),
+                at(start - timedelta(days=before), hour + 2, 0, me.tz),
+            )
         for when_, label in ((kickoff, "kickoff"), (meeting, "follow-up")):
             draft.add_event(
                 work,
@@ -388,6 +446,10 @@ class ActionItems(Family):
         # My items, with their deadlines.
         own = list(rng.sample(project.own, 4))
         own_rules = rng.sample(RULES, 4)
+        theirs = None  # the namesake's item, in the words of the user's
+        if namesake is not None:
+            theirs, own = (own[-1], own_rules[-1]), own[:-1]
+            own_rules = own_rules[:-1]
         fill = {"vendor": vendor.name, "with": partner.given}
         mine = [
             (project.deposit, "deposit", project.deposit.line.format(when=deposit_when, **fill)),
@@ -397,13 +459,28 @@ class ActionItems(Family):
             (item, rule, item.line.format(when=words.format(name=project.the.removeprefix("the ")), **fill))
             for item, (rule, words) in zip(own, own_rules, strict=True)
         ]
-        dues = {item.key: self._due(rule, start, meeting, deposit_days, final_days) for item, rule, _ in mine}
+        deadlines = {item.key: self._due(rule, start, meeting, deposit_days, final_days) for item, rule, _ in mine}
+        # The user's reminder rules (a note): a supplier's deadline some days early, never on a weekend. The
+        # lead is one that takes a supplier's reminder onto a weekend where one can, so the rules combine.
+        lead = None
+        if ctx.on("hidden_dependency"):
+            leads = [2, 3, 4]
+            rng.shuffle(leads)
+            vendors = [deadlines[k] for k in ("deposit", "final")]
+            lead = next((n for n in leads if any((d - timedelta(days=n)).weekday() >= 5 for d in vendors)), leads[0])
+        rules = {item.key: rule for item, rule, _ in mine}
+        dues = {key: solution.remind_on(rules[key], deadlines[key], lead) for key in deadlines}
         # "By the end of next week" is its Friday (the working week) to most, its Sunday (the calendar
         # week) to some: both read it right, a day in between neither.
+        # The weekend rule, when the user has one, takes that Sunday back to the Friday.
         allowed = {
-            item.key: [dues[item.key] + timedelta(days=n) for n in ((0, 2) if rule == "next_friday" else (0,))]
+            item.key: [
+                dues[item.key] + timedelta(days=n) for n in ((0, 2) if rule == "next_friday" and lead is None else (0,))
+            ]
             for item, rule, _ in mine
         }
+        # A line of the note may give an item's own deadline beside (or instead of) its reminder's day.
+        noted = {key: sorted({*days, deadlines[key]}) for key, days in allowed.items()}
         for item, _, _ in mine:
             title = item.title.format(**fill)
             clashes = [o.key for o, _, _ in mine if re.search(o.pattern, title, re.IGNORECASE)]
@@ -432,9 +509,13 @@ class ActionItems(Family):
         else:
             lines.append(f"- {vendor.name} confirmed the booking for the dates in the calendar invite.")
         lines += ["", "## Decisions", "", *(f"- {d}" for d in decisions), "", "## Action items", ""]
-        others_lines = [o.format(who=p.given) for o, p in zip(project.others, others, strict=False)]
-        done_lines = [d.format(who=p.given) for d, p in zip(project.done, [notetaker, me], strict=True)]
-        items_md = [f"- [ ] {me.given} – {line}" for _, _, line in mine] + [f"- [ ] {o}" for o in others_lines]
+        others_lines = [o.format(who=who[p.name]) for o, p in zip(project.others, others, strict=False)]
+        if theirs is not None and namesake is not None:
+            item, (rule, words) = theirs
+            when = words.format(name=project.the.removeprefix("the "))
+            others_lines.append(f"{who[namesake.name]} – {item.line.format(when=when, **fill)}")
+        done_lines = [d.format(who=who[p.name]) for d, p in zip(project.done, [notetaker, me], strict=True)]
+        items_md = [f"- [ ] {who[me.name]} – {line}" for _, _, line in mine] + [f"- [ ] {o}" for o in others_lines]
         items_md = rng.sample(items_md, len(items_md)) + [f"- [x] {d}" for d in done_lines]
         lines += items_md
         minutes = "\n".join(lines) + "\n"
@@ -465,8 +546,8 @@ class ActionItems(Family):
                         "",
                         "## Action items",
                         "",
-                        f"- [ ] {me.given} – {project.deposit.line.format(when=first_when['deposit'], **fill)}",
-                        f"- [ ] {me.given} – {project.final.line.format(when=first_when['final'], **fill)}",
+                        f"- [ ] {who[me.name]} – {project.deposit.line.format(when=first_when['deposit'], **fill)}",
+                        f"- [ ] {who[me.name]} – {project.final.line.format(when=first_when['final'], **fill)}",
                         f"- [ ] {notetaker.given} – send the invite to the whole team",
                     ]
                 )
@@ -482,7 +563,7 @@ class ActionItems(Family):
                 todo = {
                     "uid": draft.uid("r", item.key),
                     "title": item.title.format(**fill),
-                    "due": (old_start - timedelta(days=days)).isoformat(),
+                    "due": solution.remind_on(item.key, old_start - timedelta(days=days), lead).isoformat(),
                 }
                 draft.add_reminder(work, todo)
                 stale[item.key] = todo["uid"]
@@ -502,6 +583,36 @@ class ActionItems(Family):
                 instead_of=minutes_file,
             )
 
+        # Already done: one of the user's items put in the reminders last night, on the right day.
+        latent_item = rng.choice([item for item, rule, _ in mine[2:] if rule != "day_before"])
+        latent = draft.add_reminder(
+            work,
+            {
+                "uid": draft.uid("r", f"{latent_item.key} set up"),
+                "title": latent_item.title.format(**fill),
+                "due": dues[latent_item.key].isoformat(),
+            },
+        )
+        rules_note = None
+        if lead is not None:
+            rules_note = draft.add_note(
+                work,
+                {
+                    "uid": draft.uid("n", "reminder rules"),
+                    "title": "How I set my work reminders",
+                    "body": RULES_NOTE.format(lead=lead),
+                },
+            )
+            hd.move_fact(
+                draft,
+                fact=f"the user's reminder rules: {lead} days before a supplier's deadline, off weekends to the "
+                "Friday before, except the day before the event",
+                item=item_path("notes", work, rules_note),
+                instead_of=minutes_file,
+            )
+        for title, body in HOME_NOTES:  # the folder a work summary does not go in
+            draft.add_note("Home", {"uid": draft.uid("n", title), "title": title, "body": body})
+
         # The rest of the user's life, clear of the story: no look-alike item, vendor, event or meeting.
         draft.add_reminder(
             work,
@@ -516,8 +627,8 @@ class ActionItems(Family):
         event_days += [old_start + timedelta(days=n) for n in range(project.days + 1)]
         avoid = Avoid(
             people=[p.name for p in [*team, contact]],
-            words=[vendor_name, place, project.name, event_name.split(" – ")[0], *STORY_WORDS],
-            days=[kickoff, meeting, *event_days, *dues.values(), *(d for ds in allowed.values() for d in ds)],
+            words=[vendor_name, place, project.name, event_name.split(" – ")[0], "prep", *STORY_WORDS],
+            days=[kickoff, meeting, *event_days, *(d for ds in noted.values() for d in ds)],
             slots=[(at(d, 15, 0, me.tz), at(d, 18, 0, me.tz)) for d in (kickoff, meeting)],
             addresses=[contact.email],
             paths=[minutes_path.rsplit("/", 1)[0]],
@@ -528,11 +639,15 @@ class ActionItems(Family):
         if ctx.on("noisy_data"):
             nd.irrelevant(draft, background[:: max(1, len(background) // 40)])
             draft.record(nd.NAME, {"other_peoples_items": others_lines, "done_items": done_lines})
+            if namesake is not None:
+                draft.record(nd.NAME, {"namesake": f"{namesake.name}, {who[namesake.name]} in the minutes"})
 
         # The request and the checks.
         prompt = rng.choice(PROMPTS).format(name=project.name)
         if ctx.on("cross_tool_consistency"):
             prompt += CTC_PROMPT
+        if lead is not None:
+            prompt += RULES_PROMPT
         draft.prompt = prompt
         draft.summary = f"{len(mine)} action items of {me.given} from the {project.name} follow-up, and a note"
         draft.hint = (
@@ -550,6 +665,10 @@ class ActionItems(Family):
                 "deposit": f"{deposit_days} days before {project.arrival}",
                 "final": f"{final_days} days before {project.arrival}",
             }.get(rule) or dict(RULES)[rule].format(name=project.the.removeprefix("the "))
+            if dues[item.key] != deadlines[item.key]:
+                how += f", deadline {deadlines[item.key].isoformat()}, by the user's rules"
+            if item is latent_item:
+                how += ", already set up: left as it is"
             draft.check(
                 Check(
                     f"{item.key}_reminder",
@@ -564,7 +683,7 @@ class ActionItems(Family):
                         if len(allowed[item.key]) == 1
                         else [d.isoformat() for d in allowed[item.key]],
                         "label": item.key,
-                        "stale": stale.get(item.key),
+                        "stale": latent["uid"] if item is latent_item else stale.get(item.key),
                     },
                     weight=2 if rule in ("deposit", "final") else 1,
                     critical=rule in ("deposit", "final"),
@@ -582,24 +701,53 @@ class ActionItems(Family):
                 stage="filtering the action items",
             )
         )
+        if theirs is not None and namesake is not None:
+            item = theirs[0]
+            draft.check(
+                Check(
+                    "not_the_namesakes_item",
+                    f"No reminder to {item.title.format(**fill).lower()}: that item is {namesake.name}'s "
+                    f"({who[namesake.name]} in the minutes), not the user's",
+                    v.no_new_items,
+                    {"app": "reminders", "pattern": item.pattern, "label": f"{namesake.name}'s item"},
+                    stage="filtering the action items",
+                )
+            )
+        if prep is not None:
+            draft.check(
+                Check(
+                    "prep_block",
+                    f"The prep block '{prep['summary']}' moved with the {project.name}: one such event, in {work}, "
+                    f"{moved_prep[0].isoformat()} to {moved_prep[1].isoformat()} (the user's rule 5)",
+                    v.the_event,
+                    {
+                        "calendar": work,
+                        "pattern": r"\bprep",
+                        "start": moved_prep[0].isoformat(),
+                        "end": moved_prep[1].isoformat(),
+                        "label": "the prep block",
+                    },
+                    stage="consequences of the move",
+                )
+            )
         note_patterns = {"the budget": amount_regex(budget), "the time": time_regex(clock_at)}
         for template, decision in zip(project.decisions, decisions, strict=True):
             figures = figures_regex(template)
             if figures is not None:
                 note_patterns[decision.rstrip(".")] = figures
         described = (
-            f"One new note in Notes records the decisions with their figures, among them the budget of "
+            f"One new note (in Notes or Work) records the decisions with their figures, among them the budget of "
             f"{money(budget, region)} and the {clock_at:%H:%M} start; every date it gives is right (an action item's "
             "line gives that item's due date)"
         )
         # The days a correct note may name: the meeting, the event's days, the new due dates.
-        note_dates = {meeting, *(start + timedelta(days=n) for n in range(project.days + 1)), *dues.values()}
-        note_dates |= {d for days in allowed.values() for d in days}
+        note_dates = {meeting, *(start + timedelta(days=n) for n in range(project.days + 1))}
+        note_dates |= {d for days in noted.values() for d in days}
         if ctx.on("cross_tool_consistency"):
             note_patterns |= {
                 # the item's own line gives its date: another item's date there is wrong
                 f"{item.key} due {dues[item.key].isoformat()}": rf"(?im)^(?=[^\n]*(?:{item.pattern}))[^\n]*(?:"
-                + "|".join(date_regex(d) for d in allowed[item.key])
+                + "|".join(date_regex(d) for d in noted[item.key])
                 + ")"
                 for item, _, _ in mine
             }
@@ -610,13 +758,13 @@ class ActionItems(Family):
                 described,
                 v.new_note,
                 {
-                    "folder": "Notes",
+                    "folder": ["Notes", "Work"],  # the request names none: the default one, or the work one
                     "patterns": note_patterns,
                     "stated": {
                         "dates": sorted(d.isoformat() for d in note_dates),
                         # an item's line that gives a date gives that item's: not another item's, not a day off
                         "dated": {
-                            item.key: {"pattern": item.pattern, "dates": [d.isoformat() for d in allowed[item.key]]}
+                            item.key: {"pattern": item.pattern, "dates": [d.isoformat() for d in noted[item.key]]}
                             for item, _, _ in mine
                         },
                     },
@@ -641,10 +789,13 @@ class ActionItems(Family):
                 stage="summarising the meeting",
             )
         )
-        allow = [f"+reminders/{work}/*", "+notes/Notes/*"]
+        allow = [f"+reminders/{work}/*", "+notes/Notes/*", f"+notes/{work}/*"]
         for uid in stale.values():
             allow += [f"~reminders/{work}/{uid}#{f}" for f in ("due", "title", "notes", "priority")]
             allow.append(f"-reminders/{work}/{uid}")
+        allow.append(f"-reminders/{work}/{latent['uid']}")  # replaced by an equal one: harmless
+        if prep is not None:  # moved, or replaced by a new block
+            allow += [f"~calendar/{work}/{prep['uid']}", f"-calendar/{work}/{prep['uid']}", f"+calendar/{work}/*"]
         tsu.require(draft, ["a dated reminder per action item", "a summary note"], *allow)
         draft.goal = "\n".join(
             [
@@ -660,14 +811,43 @@ class ActionItems(Family):
                 "",
                 *(
                     f"- {item.title.format(**fill)}: **{dues[item.key].isoformat()}**"
+                    + (f" (deadline {deadlines[item.key].isoformat()})" * (dues[item.key] != deadlines[item.key]))
                     + (f" (update the stale reminder `{stale[item.key]}`)" if item.key in stale else "")
+                    + (f" (already set up as `{latent['uid']}`: leave it)" if item is latent_item else "")
                     for item, _, _ in mine
                 ),
                 "",
+                *(
+                    [
+                        f"The user's rules (note `{rules_note['uid']}`): a supplier's deadline {lead} days early, then "
+                        "a weekend day to the Friday before, except the day before the event.",
+                        "",
+                        *(
+                            [
+                                f"The prep block `{prep['uid']}` moves with the event (rule 5): "
+                                f"{moved_prep[0].isoformat()} to {moved_prep[1].isoformat()}.",
+                                "",
+                            ]
+                            if prep
+                            else []
+                        ),
+                    ]
+                    if rules_note
+                    else []
+                ),
+                *(
+                    [
+                        f"{theirs[0].title.format(**fill)} is {namesake.name}'s ({who[namesake.name]}), not the "
+                        f"user's ({who[me.name]}): no reminder for it.",
+                        "",
+                    ]
+                    if theirs and namesake
+                    else []
+                ),
                 "Exactly one open Work reminder per item; stale ones are moved (or replaced), never ticked off. No "
                 "reminders for other people's or finished items.",
                 "",
-                f"One new note in Notes with the decisions: {'; '.join(decisions)}"
+                f"One new note (in Notes or Work) with the decisions: {'; '.join(decisions)}"
                 + (" It also lists the items with their due dates." if ctx.on("cross_tool_consistency") else ""),
                 "",
                 "Nothing else changes.",
@@ -701,6 +881,8 @@ class ActionItems(Family):
             "note_title": f"{project.name.capitalize()} – decisions and my to-dos",
             "note": "\n".join(note_lines) + "\n",
             "folder": "Notes",
+            "rules_note": rules_note["title"] if rules_note else "",
+            "prep": prep["summary"] if prep else "",
             "decisions": decisions,
             "name": project.name,
         }

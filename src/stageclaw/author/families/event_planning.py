@@ -9,7 +9,8 @@ each supplier's slot in the calendar, sets a reminder for each deposit and (with
 cross_tool_consistency) fills in the budget sheet and ticks off the plan note.
 
 A quote that does not fit fails for one reason the world states: it is over its budget line, it is
-for another date (the supplier is booked and offers another day), or it breaks a must-have.
+for another date (the supplier is booked and offers another day), or it breaks a must-have. One quote
+over its line the user already turned down (their refusal is in Sent): nothing more goes to them.
 
 - tool_state_update (core): acceptances, refusals, slots, deposit reminders.
 - cross_source_conflict: a supplier withdraws a quote that fitted; another corrects theirs (a total
@@ -18,7 +19,7 @@ for another date (the supplier is booked and offers another day), or it breaks a
 - hidden_dependency: the plan says everything must work for one guest, "see their card"; only the
   contact card says what that means (step-free, gluten-free), and one quote fails it.
 - temporal_reasoning: the user pays deposits two working days before they are due (weekends and
-  public holidays skipped); some deadlines are "N days before the event".
+  the public holidays the plan note lists skipped); some deadlines are "N days before the event".
 - entity_alignment: the photographer is a friend of a friend, in the contacts under a short name and
   a personal address; the quote comes from their studio address under their full name.
 - noisy_data: last year's party (its quote in the archive, its budget sheet) in a full mailbox.
@@ -122,6 +123,7 @@ class Quote:
     first_deposit: Decimal | None = None
     other_day: date | None = None  # the day a booked-up supplier offers instead
     alias: Person | None = None  # the identity the address book knows
+    already: bool = False  # the user turned it down before asking for help (their refusal is in Sent)
     messages: list[dict[str, Any]] = field(default_factory=list)  # enquiry (Sent), then the supplier's mails
 
     @property
@@ -144,7 +146,8 @@ class Quote:
 
     @property
     def declined(self) -> bool:
-        return self.status in (OVER, WRONG_DATE, MUST, REVISED_OVER)
+        """To be turned down now (not already turned down)."""
+        return self.status in (OVER, WRONG_DATE, MUST, REVISED_OVER) and not self.already
 
     @property
     def pattern(self) -> str:
@@ -509,6 +512,8 @@ class EventPlanning(Family):
             reply = self._quote_mail(ctx, draft, plan, q, enquiry, sent, answered)
             if q.status in (WITHDRAWN, REVISED, REVISED_OVER):
                 self._follow_up(ctx, draft, plan, q, reply, answered)
+            if q.status == OVER and not any(p.already for p in plan.quotes):
+                self._turned_down(ctx, draft, plan, q, reply, answered)
             if q.alias is not None:
                 draft.record(ea.NAME, {"items": [mail_path("Sent", enquiry), mail_path("INBOX", reply)]})
         return alias_contact
@@ -552,6 +557,25 @@ class EventPlanning(Family):
         )  # fmt: skip
         q.messages.append(draft.add_message("INBOX", reply))
         return reply
+
+    def _turned_down(
+        self, ctx: Context, draft: TaskDraft, plan: Plan, q: Quote, reply: dict[str, Any], answered: datetime
+    ) -> None:
+        """The user already said no to a quote over its line: their refusal is in Sent, and a second one would
+        be a mistake."""
+        rng = ctx.rng
+        when = min(_working(answered + timedelta(hours=rng.randint(3, 40))), plan.now - timedelta(hours=20))
+        text = (
+            f"Thank you for the quote. I'm afraid it's more than we've set aside for the {q.kind.row.lower()}, so "
+            "we won't be going ahead this time. Thanks again for getting back to us so quickly."
+        )
+        letter = mails.letter(rng, plan.me, q.signer, [text], quote=(reply, answered))
+        refusal = mails.mail(
+            rng, plan.me, [q.sender], reply["subject"], letter, when, flags=["\\Seen"], in_reply_to=reply["message_id"]
+        )
+        q.messages.append(draft.add_message("Sent", refusal))
+        reply["flags"] = sorted({*reply.get("flags", []), "\\Seen", "\\Answered"})
+        q.already = True
 
     def _follow_up(
         self, ctx: Context, draft: TaskDraft, plan: Plan, q: Quote, reply: dict[str, Any], answered: datetime
@@ -641,10 +665,16 @@ class EventPlanning(Family):
             if plan.business_days
             else "I pay each deposit on the day it's due, so that's when I want each reminder"
         )
+        off = ""
+        if plan.business_days:  # the holidays that count, so that nobody has to guess them
+            business = holidays.calendar(plan.region.key)
+            days = [plan.now.date() + timedelta(days=n) for n in range((plan.start.date() - plan.now.date()).days)]
+            named = [f"{plan.day(d)} ({h.name})" for d in days if (h := business.holiday(d))]
+            off = f" Public holidays before then: {'; '.join(named)}." if named else " No public holidays before then."
         lines = [f"- [ ] {c.KINDS[k].row}" for k in plan.occasion.kinds] + [f"- [x] {extra[0]} – {extra[1]}"]
         body = (
             f"{plan.title} – plan\n\n{when}, about {plan.guests} people.{surprise}\n{who}\n"
-            f"Money: stay within each line of the budget sheet ({plan.sheet}). {pay}, in the {lst} list.\n"
+            f"Money: stay within each line of the budget sheet ({plan.sheet}). {pay}, in the {lst} list.{off}\n"
             f"Calendar: the {plan.occasion.what.lower()} itself and every supplier's slot go in my {plan.calendar} "
             "calendar.\n"
             "Once something is booked: tick it off here and fill in its row of the budget sheet (supplier, quote, "
@@ -802,6 +832,7 @@ class EventPlanning(Family):
                         "end": q.slot[1].isoformat(),
                         "pattern": words,
                         "label": label,
+                        "named": q.pattern,
                     },
                     stage="the calendar",
                 )
@@ -842,6 +873,18 @@ class EventPlanning(Family):
                     stage="choosing the quotes that fit",
                 )
             )
+        for q in plan.quotes:
+            if q.already:
+                label = f"{q.name} ({q.kind.row.lower()})"
+                draft.check(
+                    Check(
+                        f"already_declined_{slug(q.name).replace('-', '_')}",
+                        f"{label} was already turned down (the user's refusal is in Sent): nothing more goes to them",
+                        v.nothing_sent_to,
+                        {"addresses": q.addresses, "label": f"{label}, turned down already"},
+                        stage="choosing the quotes that fit",
+                    )
+                )
         suppliers = sorted({a for q in plan.quotes for a in [*q.addresses, *([q.alias.email] if q.alias else [])]})
         draft.check(
             Check(
@@ -981,6 +1024,8 @@ class EventPlanning(Family):
             )
         lines += ["", "Decline (one mail each):", ""]
         lines += [f"- {q.name} ({q.kind.row}): {WHY[q.status]}." for q in plan.quotes if q.declined]
+        lines += [f"- {q.name} ({q.kind.row}): already turned down (in Sent); nothing more." for q in plan.quotes
+                  if q.already]  # fmt: skip
         withdrawn = [q for q in plan.quotes if q.status == WITHDRAWN]
         if withdrawn:
             lines += ["", "Withdrawn, so not booked (a mail to them is optional):", ""]

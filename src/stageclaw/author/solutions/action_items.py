@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from stageclaw.author.solutionlib import every, one_line
@@ -26,17 +26,58 @@ def _due(rule: str, start: date, meeting: date, days: dict[str, int]) -> date:
     return start - timedelta(days=7)  # "a week before"
 
 
+def remind_on(rule: str, deadline: date, lead: int | None) -> date:
+    """The day the reminder is due under the user's rules (none when `lead` is None): a supplier's deadline
+    `lead` days early, then off the weekend to the Friday before, except the day before the event."""
+    if lead is None:
+        return deadline
+    day = deadline - timedelta(days=lead) if rule in ("deposit", "final") else deadline
+    if rule == "day_before":
+        return day
+    return day - timedelta(days=max(0, day.weekday() - 4))
+
+
+def _lead(tools) -> int | None:
+    """The days before a supplier's deadline the user's rules note asks for, when it is in the task."""
+    if not FACTS["rules_note"]:
+        return None
+    note = tools.notes_search(query=FACTS["rules_note"])["notes"][0]
+    return int(re.search(r"remind me (\d+) calendar days before", one_line(note["body"])).group(1))
+
+
+def _the_event(tools):
+    """The event's entries (the current one, and the cancelled old dates when it moved): titled as the event."""
+    f = FACTS
+    found = tools.calendar_list_events(start=f["window"][0], end=f["window"][1], query=f["event"])["events"]
+    return [e for e in found if e["summary"].startswith(f["event"])]
+
+
+def _move_prep(tools):
+    """Rule 5 of the user's rules: the block to prepare for the event moves with it, the same days before."""
+    f = FACTS
+    if not f["prep"]:
+        return
+    window = f["window"]
+    found = _the_event(tools)
+    old = next(e for e in found if e["status"] == "CANCELLED")
+    new = next(e for e in found if e["status"] != "CANCELLED")
+    block = tools.calendar_list_events(start=window[0], end=window[1], query=f["prep"])["events"][0]
+    shift = date.fromisoformat(new["start"][:10]) - date.fromisoformat(old["start"][:10])
+    # the same local time of day (a clock change may lie between the old and the new day)
+    moved = {k: (datetime.fromisoformat(block[k][:19]) + shift).isoformat() for k in ("start", "end")}
+    tools.calendar_update_event(uid=block["uid"], **moved)
+
+
 def _dues(tools, weekend=False):
-    """Each of the user's action items with its due date; with `weekend`, "by the end of next week" is read
-    as that week's Sunday."""
+    """Each of the user's action items with its due date under the user's rules; with `weekend`, "by the end
+    of next week" is read as that week's Sunday (which the weekend rule, when there is one, brings back)."""
     f = FACTS
     minutes = one_line(tools.files_read(path=f["minutes"])["content"])
     for line in f["lines"]:
         assert line in minutes, f"the minutes do not say {line!r}"
 
     # The event as it stands now: a cancelled invite for the old dates may sit next to it.
-    window = f["window"]
-    found = tools.calendar_list_events(start=window[0], end=window[1], query=f["event"])["events"]
+    found = _the_event(tools)
     event = tools.calendar_get_event(uid=next(e["uid"] for e in found if e["status"] != "CANCELLED"))
     start = date.fromisoformat(event["start"][:10])
 
@@ -48,21 +89,26 @@ def _dues(tools, weekend=False):
     days = {rule: int(re.search(pattern, terms).group(1)) for rule, pattern in f["rules"].items()}
 
     meeting = date.fromisoformat(f["meeting"])
+    lead = _lead(tools)
     dues = {}
     for item in f["items"]:
-        dues[item["key"]] = _due(item["rule"], start, meeting, days)
+        deadline = _due(item["rule"], start, meeting, days)
         if weekend and item["rule"] == "next_friday":
-            dues[item["key"]] += timedelta(days=2)
+            deadline += timedelta(days=2)
+        dues[item["key"]] = remind_on(item["rule"], deadline, lead)
     return dues
 
 
 def solve(tools):
     f = FACTS
     dues = _dues(tools)
+    _move_prep(tools)
     work = every(tools.reminders_list, "reminders", list=f["list"])
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
         stale = next((t for t in work if re.search(item["pattern"], t["title"], re.IGNORECASE)), None)
+        if stale is not None and (stale.get("due") or "")[:10] == due:
+            continue  # already set up, on the right day
         if stale is not None:  # already a reminder from the first meeting, with the old date
             tools.reminders_update(uid=stale["uid"], due=due)
         else:
@@ -74,15 +120,16 @@ def solve(tools):
 
 def solve_weekend(tools):
     """Reads "by the end of next week" as its Sunday, replaces each stale reminder with a new one (deleted,
-    then created) and writes the note first, with ISO dates."""
+    then created) and writes the note first, in the Work folder, with ISO dates."""
     f = FACTS
     dues = _dues(tools, weekend=True)
+    _move_prep(tools)
     tools.notes_create(
         title=f"{f['name'].capitalize()}: notes",
         body="Decided:\n"
         + "".join(f"* {d}\n" for d in f["decisions"])
         + "".join(f"* TODO {i['title']} by {dues[i['key']].isoformat()}\n" for i in f["items"]),
-        folder=f["folder"],
+        folder=f["list"],  # the work folder, beside the meeting notes
     )
     work = every(tools.reminders_list, "reminders", list=f["list"], limit=10)
     for item in f["items"]:
@@ -101,6 +148,7 @@ def solve_read_all(tools):
         if entry["type"] == "file" and entry["path"].endswith((".md", ".txt")):
             tools.files_read(path=entry["path"])
     dues = _dues(tools)
+    _move_prep(tools)
     work = every(tools.reminders_list, "reminders", include_completed=True)
     for item in f["items"]:
         due = dues[item["key"]].isoformat()
@@ -112,6 +160,8 @@ def solve_read_all(tools):
             ),
             None,
         )
+        if stale is not None and (stale.get("due") or "")[:10] == due:
+            continue
         if stale is not None:
             tools.reminders_update(uid=stale["uid"], due=due, title=item["title"])
         else:

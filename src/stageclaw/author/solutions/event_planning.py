@@ -82,6 +82,11 @@ def _quotes(tools, unmet, budgets, read_all=False):
         if f["withdraw"] in texts[-1]:
             out.append({**quote, "decision": "withdrawn"})
             continue
+        ours = tools.mail_search(folder="Sent", recipient=s["from"])["messages"]
+        last = datetime.fromisoformat(theirs[-1]["date"])
+        if any(datetime.fromisoformat(m["date"]) > last for m in ours):
+            out.append({**quote, "decision": "answered"})  # the user already said no: nothing more to say
+            continue
         quote["total"] = _last_said(texts, s["totals"])
         quote["deposit"] = _last_said(texts, s["deposits"])
         everything = " ".join(texts)
@@ -129,7 +134,7 @@ def solve(tools):
     note, unmet, sheet, budgets = _rules(tools)
     quotes = _quotes(tools, unmet, budgets)
     for q in quotes:
-        if q["decision"] != "withdrawn":
+        if q["decision"] in ("book", "decline"):
             text = ACCEPT if q["decision"] == "book" else DECLINE
             tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"]))
     body = note["body"]
@@ -151,7 +156,7 @@ def solve_new_messages(tools):
     note, unmet, sheet, budgets = _rules(tools)
     quotes = _quotes(tools, unmet, budgets)
     for q in quotes:
-        if q["decision"] == "withdrawn":
+        if q["decision"] not in ("book", "decline"):
             continue
         if q["decision"] == "book":
             text = "Hello,\n\nThanks so much for your quote: we're happy to confirm the booking. Please send over "
@@ -194,7 +199,7 @@ def solve_read_all(tools):
         tools.calendar_create_event(calendar=f["calendar"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1])
         tools.reminders_create(title=f"Deposit for {q['name']}", list=f["list"], due=q["pay"].isoformat())
     for q in quotes:
-        if q["decision"] != "withdrawn":
+        if q["decision"] in ("book", "decline"):
             text = ACCEPT if q["decision"] == "book" else DECLINE
             tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"]))
     if f["update"]:
