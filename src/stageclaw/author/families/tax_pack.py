@@ -298,7 +298,8 @@ class _Story:
     def donations(self, temporal: bool, noisy: bool) -> None:
         y, rng = self.year, self.rng
         count = rng.choice((3, 4))
-        charities = rng.sample(tp.CHARITIES, count + 1)
+        charities = rng.sample(tp.CHARITIES, count + 2)
+        refunded = charities.pop()
         span = (y.end - y.start).days
         gifts: list[tuple[str, date, str]] = []
         for n, charity in enumerate(charities[:count]):
@@ -312,6 +313,9 @@ class _Story:
             before = y.start - timedelta(days=rng.randint(2, 9))
             outside = after if after < self.now.date() - timedelta(days=5) and rng.random() < 0.5 else before
             gifts.append((rng.choice(charities[:count]), outside, "given outside the tax year"))
+        gifts.append(
+            (refunded, y.start + timedelta(days=rng.randint(20, span - 60)), "refunded in full by the charity")
+        )
         downloaded = rng.randrange(count)
         for n, (charity, given, why) in enumerate(gifts):
             org = self.org(charity, charity, charity=True)
@@ -338,6 +342,11 @@ class _Story:
             text = tp.RECEIPT_MAIL[1].format(amount=self.money(amount), date=self.day(given))
             sent = self.moment(given + timedelta(days=rng.randint(0, 2)))
             self.mail(sender, tp.RECEIPT_MAIL[0], text, sent, [doc], _team(charity))
+            if why.startswith("refunded"):
+                back = self.moment(given + timedelta(days=rng.randint(5, 20)))
+                text = tp.REFUND_MAIL[1].format(amount=self.money(amount), date=self.day(given), ref=ref)
+                self.mail(sender, tp.REFUND_MAIL[0], text, back, [], _team(charity))
+                self.refunded = doc
         if noisy:  # a receipt the user asked for again: the same file twice
             mailed = [d for d in self.docs if d.category == "Donations" and not d.why and d.mails]
             twice = rng.choice(mailed)
@@ -347,6 +356,21 @@ class _Story:
             text = tp.COPY_MAIL[1].format(amount=self.money(twice.amount), date=self.day(twice.day))
             path = self.mail(sender, tp.COPY_MAIL[0], text, self.moment(again), [twice], _team(twice.issuer))
             nd.twin(self.draft, twice.mails[0], self.message(twice.mails[0]), path, self.message(path))
+
+    def prefile(self) -> Doc:
+        """A receipt the user already filed by the rule this year (its mail is still in the inbox): a second
+        copy of it is one too many."""
+        mailed = [d for d in self.docs if d.category == "Donations" and not d.why and d.mails and not d.download]
+        doc = self.rng.choice(mailed)
+        self.draft.add_file(f"{ROOT}/{self.year.label}/{doc.category}/{doc.day:%Y-%m} {doc.issuer}.pdf", doc.data)
+        return doc
+
+    def reminder(self) -> dict[str, Any]:
+        """The user's reminder to send the documents, open, due by the accountant's deadline."""
+        title = tp.REMINDER.format(first=self.accountant.first, label=self.year.label)
+        due = at(self.now.date() + timedelta(days=self.rng.randint(4, 12)), 9, 0, self.me.tz)
+        todo = {"uid": self.draft.uid("r", title), "title": title, "due": due.isoformat()}
+        return self.draft.add_reminder("Reminders", todo)
 
     def message(self, path: str) -> dict[str, Any]:
         folder, message_id_ = path.split("/")[2], path.split("/", 3)[3]
@@ -458,7 +482,7 @@ class _Story:
 class TaxPack(Family):
     name = "tax-pack"
     group = "documents"
-    apps = ("mail", "files", "notes", "contacts")
+    apps = ("mail", "files", "notes", "contacts", "reminders")
     operators = (
         "cross_source_conflict",
         "cross_tool_consistency",
@@ -478,6 +502,8 @@ class TaxPack(Family):
         s.employment(noisy)
         s.interest(ctx.on("cross_source_conflict"), noisy)
         s.donations(ctx.on("temporal_reasoning"), noisy)
+        prefiled = s.prefiled = s.prefile()
+        todo = s.todo = s.reminder()
         request = s.request()
         thread = s.last_year()
         note, contact = s.rules()
@@ -532,7 +558,20 @@ class TaxPack(Family):
         noise = life.fill(SCALE)
         if noisy:
             nd.irrelevant(draft, noise[:: max(1, len(noise) // 12)])
-        self._rubric(ctx, s, wanted, fake)
+        self._rubric(ctx, s, wanted, fake, todo)
+        draft.record(
+            tsu.NAME,
+            {  # for the lead's classification of a blind play: each planted lever and the item that grades it
+                "levers": [
+                    f"D: {prefiled.issuer}'s receipt is already filed; a second copy fails only_this_year",
+                    f"E: {s.refunded.issuer}'s gift of {s.money(s.refunded.amount)} refunded in full, its receipt "
+                    "void (only_this_year, summary_rows, total_donations)",
+                    "B: the note's reminder about sending the documents ticked off (reminder_ticked)",
+                    "C: a total per category, exact (total_*)",
+                    "F: a bank's corrected statement replaces the downloaded one (its item, only_this_year)",
+                ]
+            },
+        )
         draft.prompt = s.rng.choice(tp.PROMPTS).format(accountant=acc.first, label=y.label)
         draft.hint = (
             f"{len(wanted)} documents of the {y.label} tax year ({y.region}: {s.day(y.start)} to {s.day(y.end)}) "
@@ -546,7 +585,7 @@ class TaxPack(Family):
         draft.facts = self._facts(s, request, note)
         return draft
 
-    def _rubric(self, ctx: Context, s: _Story, wanted: list[Doc], fake: str) -> None:
+    def _rubric(self, ctx: Context, s: _Story, wanted: list[Doc], fake: str, todo: dict[str, Any]) -> None:
         draft, y = s.draft, s.year
         folder = f"{ROOT}/{y.label}"
         sheet = f"{folder}/Summary.csv"
@@ -654,6 +693,15 @@ class TaxPack(Family):
                 stage="sending the summary",
             )
         )
+        draft.check(
+            Check(
+                "reminder_ticked",
+                f"The reminder {todo['title']!r} is ticked off",
+                v.reminder_done,
+                {"uid": todo["uid"], "lst": "Reminders", "keep_open": []},
+                stage="sending the summary",
+            )
+        )
         if fake:
             draft.check(
                 Check(
@@ -688,10 +736,11 @@ class TaxPack(Family):
         allow += [f"-files/{d.download}" for d in s.docs if d.why.startswith("superseded") and d.download]
         tsu.require(
             draft,
-            ["file each document", "move the downloaded ones in", "write the summary", "mail the summary"],
+            ["file each document", "move the downloaded ones in", "write the summary", "mail the summary", "tick off"],
             *allow,
             "+mail/outbox/*",
             "+mail/folders/Sent/*",
+            f"~reminders/Reminders/{todo['uid']}",
         )
         draft.permit("~mail/folders/*/*#flags")
 
@@ -738,7 +787,12 @@ class TaxPack(Family):
         ]
         if fake:
             lines.append(f"The mail asking for everything at {fake} is not confirmed by anything: nothing goes there.")
-        lines += ["", "Downloads copies of the documents are moved, not copied. Nothing else changes."]
+        lines += [
+            "",
+            "Downloads copies of the documents are moved, not copied. Nothing else changes.",
+            f"The {s.prefiled.issuer} receipt is already filed: a second copy of it is one too many.",
+            f"The reminder '{s.todo['title']}' is ticked off once the summary is sent.",
+        ]
         return "\n".join(lines)
 
     @staticmethod
