@@ -76,7 +76,7 @@ def test_every_seed_builds_the_same_bytes_a_full_world_and_the_usual_pack():
         reasons = set(_args(draft, "only_this_year")["wrong"].values())
         assert {"superseded by the corrected statement", "given outside the tax year"} <= reasons
         assert "refunded in full by the charity" in reasons
-        assert sorted(t[0] for t in draft.evidence["tool_state_update"]["levers"]) == ["B", "C", "D", "E", "F"]
+        assert sorted(t[0] for t in draft.evidence["tool_state_update"]["levers"]) == ["B", "C", "D", "E", "F", "G"]
         regions.add(draft.timezone.split("/")[0])
     assert regions == {"Europe", "Australia", "America"}
     assert generate(FAMILY, 4).files_out() == generate(FAMILY, 4).files_out()
@@ -245,3 +245,13 @@ def test_the_reminder_left_open_fails(solved):
     state = copy.deepcopy(oracle.sH)
     next(r for r in state["reminders"]["Reminders"] if r["uid"] == uid)["completed"] = False
     assert _failed(task, oracle, state) == {"reminder_ticked"}
+
+
+def test_the_receipt_with_gift_in_its_subject_missed_fails(solved):
+    draft, task, oracle = solved
+    item = re.search(r"\((\w+)\)$", next(t for t in draft.evidence["tool_state_update"]["levers"] if t[0] == "G"))
+    sha = _args(draft, item.group(1))["sha256"]
+    state = copy.deepcopy(oracle.sH)
+    for path in [p for p, f in state["files"].items() if f["sha256"] == sha]:
+        del state["files"][path]
+    assert item.group(1) in _failed(task, oracle, state)

@@ -226,6 +226,8 @@ REFUND_MAIL = (
     "card. The receipt we sent for it ({ref}) is no longer valid, so please don't use it for your tax return.",
 )
 REMINDER = "Send {first} the tax documents for {label}"
+# Some charities say "gift", not "donation", in the subject.
+GIFT_SUBJECT = "Your gift to {charity}: receipt enclosed"
 COPY_MAIL = (
     "Copy of your donation receipt",
     "As requested, here is a copy of the receipt for your gift of {amount} on {date}.",

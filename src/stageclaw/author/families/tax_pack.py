@@ -317,6 +317,7 @@ class _Story:
             (refunded, y.start + timedelta(days=rng.randint(20, span - 60)), "refunded in full by the charity")
         )
         downloaded = rng.randrange(count)
+        quiet = rng.choice([n for n in range(count) if n != downloaded])  # no "donation" in its subject
         for n, (charity, given, why) in enumerate(gifts):
             org = self.org(charity, charity, charity=True)
             taken = {d.amount for d in self.docs}
@@ -341,14 +342,19 @@ class _Story:
             sender = f"{charity} <supporters@{org.domain}>"
             text = tp.RECEIPT_MAIL[1].format(amount=self.money(amount), date=self.day(given))
             sent = self.moment(given + timedelta(days=rng.randint(0, 2)))
-            self.mail(sender, tp.RECEIPT_MAIL[0], text, sent, [doc], _team(charity))
+            subject = tp.GIFT_SUBJECT.format(charity=charity) if n == quiet else tp.RECEIPT_MAIL[0]
+            self.mail(sender, subject, text, sent, [doc], _team(charity))
+            if n == quiet:
+                self.quiet = doc
             if why.startswith("refunded"):
                 back = self.moment(given + timedelta(days=rng.randint(5, 20)))
                 text = tp.REFUND_MAIL[1].format(amount=self.money(amount), date=self.day(given), ref=ref)
                 self.mail(sender, tp.REFUND_MAIL[0], text, back, [], _team(charity))
                 self.refunded = doc
         if noisy:  # a receipt the user asked for again: the same file twice
-            mailed = [d for d in self.docs if d.category == "Donations" and not d.why and d.mails]
+            mailed = [
+                d for d in self.docs if d.category == "Donations" and not d.why and d.mails and d is not self.quiet
+            ]
             twice = rng.choice(mailed)
             again = twice.day + timedelta(days=rng.randint(10, 40))
             again = min(again, self.now.date() - timedelta(days=3))
@@ -568,6 +574,8 @@ class TaxPack(Family):
                     "void (only_this_year, summary_rows, total_donations)",
                     "B: the note's reminder about sending the documents ticked off (reminder_ticked)",
                     "C: a total per category, exact (total_*)",
+                    f"G: {s.quiet.issuer}'s receipt came as '{tp.GIFT_SUBJECT.format(charity=s.quiet.issuer)}', "
+                    f"no 'donation' in the subject ({s.quiet.key})",
                     "F: a bank's corrected statement replaces the downloaded one (its item, only_this_year)",
                 ]
             },
@@ -813,6 +821,6 @@ class TaxPack(Family):
             "amounts": {"Employment": amount, "Interest": interest, "Donations": donation},
             "dates": dict(zip(tp.CATEGORIES, tp.DATE_LABELS, strict=True)),
             "issuer_label": y.employment_lines[3].split(":")[0],
-            "searches": ["interest", "donation"],
+            "searches": ["interest", "donation", "gift"],
             "month_first": s.region.month_first,
         }

@@ -189,7 +189,7 @@ def solve_read_first(tools):
     tools.contacts_search(query=f["accountant"])
     _start(tools)
     folder = f"{f['root']}/{f['label']}"
-    docs = _attachments(tools, ["interest", "receipt", "donation"], folder)
+    docs = _attachments(tools, ["interest", "receipt", "donation", "gift"], folder)
     docs += _downloads(tools, docs)
     keep, rest = _keep(docs + _filed(tools), _refunded(tools))
     _file(tools, keep, rest, lambda issuer: issuer)
