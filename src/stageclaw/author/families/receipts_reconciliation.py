@@ -8,7 +8,12 @@ statement's date and amount, the receipt number and a status (matched, no receip
 refunded); a mail to the shop about a double charge, and a reminder to follow up some working days
 later. Each card payment's row is its own rubric item.
 
-- tool_state_update (core): the sheet, the mail to the shop, the reminder.
+Planted on every task besides the operators (the levers are listed in the evidence of tool_state_update, each
+with the item that grades it): a receipt the shop reissued under a new number (the first one still in the
+mail; the row gives the new number), a receipt the user's partner forwarded with no "receipt" in its
+subject, and the note's last rule: tick off the month's "Reconcile" reminder (last month's already is).
+
+- tool_state_update (core): the sheet, the mail to the shop, the reminder, the month's reminder ticked off.
 - (not declared as entity_alignment, whose detector looks for people: the statement's registered names
   against the receipts' brands is part of every task.)
 - cross_source_conflict: a payment abroad: the receipt is in euros, the statement's converted amount is

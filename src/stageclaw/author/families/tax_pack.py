@@ -8,7 +8,12 @@ under Tax/<year>/<category>/ named "<YYYY-MM> <issuer>.pdf", one copy each, corr
 only, Downloads moved in, and a Summary.csv with a row per document and a total per category,
 mailed to the accountant. Each document is its own rubric item; so is each category's total.
 
-- tool_state_update (core): the documents are filed, the sheet written, the mail sent.
+Planted on every task besides the operators (listed in the evidence of tool_state_update, each with the item
+that grades it): a receipt the user filed by the rule already (a second copy is one too many; it is still in
+the summary), a gift the charity refunded in full (its receipt is void), a charity that says "gift" and not
+"donation" in its subject, and the note's rule to tick off the reminder about sending the documents.
+
+- tool_state_update (core): the documents are filed, the sheet written, the mail sent, the reminder ticked off.
 - hidden_dependency (core): the rules are the user's note; the accountant's address is the contact
   card (and last year's thread): the portal's request comes from an address nobody reads.
 - cross_source_conflict: a bank corrects a statement; the original sits in Downloads.
