@@ -311,12 +311,18 @@ class _Story:
 
     def deliver(self) -> None:
         """Each receipt into the mail or into Documents/Receipts, as it came."""
-        rng, scans = self.rng, 0
+        rng, scans, named = self.rng, 0, set()
+        prefixes = ("Scan", "IMG", "receipt")
         for r in self.receipts:
             lines = self.lines_of_pdf(r)
             if r.path:
                 scans += 1
-                r.path = f"{RECEIPTS}/{rng.choice(('Scan', 'IMG', 'receipt'))}_{r.bought:%m%d}_{scans}.pdf"
+                # two scans of one day never share a name but for the counter (a reader takes them for versions)
+                first = prefixes.index(rng.choice(prefixes))
+                free = [p for p in prefixes[first:] + prefixes[:first] if (p, r.bought) not in named]
+                prefix = free[0] if free else re.sub(r"\W", "", r.brand)
+                named.add((prefix, r.bought))
+                r.path = f"{RECEIPTS}/{prefix}_{r.bought:%m%d}_{scans}.pdf"
                 self.draft.add_file(r.path, pdf_pages([(f"{r.brand}: receipt", lines[1:])]))
                 continue
             when = at(r.bought, rng.randint(8, 20), rng.randint(0, 59), self.me.tz)
