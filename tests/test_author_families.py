@@ -201,7 +201,6 @@ PENDING = {
     "inbox-followup": "not re-validated since the verifylib merges",
     "inbox-triage": "stage 2 not yet finished",
     "leave-cover": "alternative mutants of the announcement's dates survive",
-    "receipts-reconciliation": "its core-only task not yet validated",
     "rsvp-coordination": "stage 2 not yet finished",
     "school-calendar": "seed 3 not yet validated",
 }

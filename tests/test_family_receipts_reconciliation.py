@@ -1,7 +1,8 @@
 """receipts-reconciliation on the real servers: the reference and its alternatives score 100, an operator subset
 is accepted by stage 2 with every mutant killed, and the mistakes the scenario invites (the receipt's euros
 for a payment abroad, a double charge or a refund marked matched, a payment with no receipt given someone
-else's, the follow-up counted through the holidays, the shop's mail to the wrong address) are each rejected."""
+else's, the follow-up counted through the holidays, the shop's mail to the wrong address, a reissued receipt's
+cancelled number, the receipt the partner forwarded missed, the month's reminder left open) are each rejected."""
 
 from __future__ import annotations
 
@@ -68,6 +69,9 @@ def test_every_seed_builds_the_same_bytes_with_its_twists():
         statuses = sorted(s for c in rows for s in c.args["statuses"])
         assert statuses.count("double charge") == 1 and statuses.count("refunded") == 2 and "no receipt" in statuses
         assert any(" EUR " in c.description for c in rows)
+        levers = draft.evidence["tool_state_update"]["levers"]
+        assert sorted(t[0] for t in levers) == ["B", "C", "E", "F", "G"]
+        assert sum(len(c.args.get("stated", {}).get("codes", [])) == 2 for c in rows) == 1  # one reissued receipt
         regions.add(draft.timezone.split("/")[0])
     assert regions == {"Europe", "America"}
     assert generate(FAMILY, 6).files_out() == generate(FAMILY, 6).files_out()
@@ -187,3 +191,46 @@ def test_a_new_message_to_the_receipts_mailbox_or_the_wrong_day_fails(solved):
     day = date.fromisoformat(args["stated"]["dates"][0]) - timedelta(days=3)
     chase["body"] += f"\n\nI first noticed it on {day.day} {day:%B} {day.year}."
     assert _failed(task, oracle, state) == {"double_charge_mail"}
+
+
+def _lever(draft: TaskDraft, letter: str) -> str:
+    """The row item that grades the planted lever `letter` (as the task's provenance names it)."""
+    text = next(t for t in draft.evidence["tool_state_update"]["levers"] if t.startswith(f"{letter}:"))
+    return re.search(r"\((row_[^)]+)\)", text).group(1)
+
+
+def test_the_cancelled_number_of_a_reissued_receipt_fails_unless_beside_the_new_one(solved):
+    draft, task, oracle = solved
+    path, item = _sheet(draft), _lever(draft, "F")
+    check = next(c for c in draft.checks if c.id == item)
+    new, old = check.args["stated"]["codes"]
+    state = copy.deepcopy(oracle.sH)
+    rows = _rows(state, path)
+    row = next(r for r in rows if r[3] == new)
+    row[3] = old
+    _write(state, path, rows)
+    assert _failed(task, oracle, state) == {item}
+    row[3] = f"{new} (reissued; was {old})"  # the history beside the right number is harmless
+    _write(state, path, rows)
+    assert _failed(task, oracle, state) == set()
+
+
+def test_the_forwarded_receipt_missed_fails(solved):
+    draft, task, oracle = solved
+    path, item = _sheet(draft), _lever(draft, "G")
+    number = re.sub(r"\\", "", next(c for c in draft.checks if c.id == item).args["receipt"])
+    state = copy.deepcopy(oracle.sH)
+    rows = _rows(state, path)
+    row = next(r for r in rows if r[3] == number)
+    row[3], row[-1] = "none", "no receipt"
+    _write(state, path, rows)
+    assert _failed(task, oracle, state) == {item}
+
+
+def test_the_months_reminder_left_open_fails(solved):
+    draft, task, oracle = solved
+    uid = next(c for c in draft.checks if c.id == "reminder_ticked").args["uid"]
+    state = copy.deepcopy(oracle.sH)
+    todo = next(r for r in state["reminders"]["Reminders"] if r["uid"] == uid)
+    todo["completed"] = False
+    assert _failed(task, oracle, state) == {"reminder_ticked"}

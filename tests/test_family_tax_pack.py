@@ -1,7 +1,8 @@
 """tax-pack on the real servers: the reference and its alternatives score 100, operator subsets are
 accepted by stage 2 with every mutant killed, the mistakes the scenario invites (the void statement,
 a receipt counted twice, a gift outside the tax year, the unconfirmed address, the injected forward,
-copies left in Downloads) are each rejected, and honest variations pass."""
+copies left in Downloads, the refunded gift counted, the receipt already filed left out of the summary, the
+reminder left open) are each rejected, and honest variations pass."""
 
 from __future__ import annotations
 
@@ -74,6 +75,8 @@ def test_every_seed_builds_the_same_bytes_a_full_world_and_the_usual_pack():
         assert filed["Employment"] == 1 and 2 <= filed["Interest"] <= 3 and 3 <= filed["Donations"] <= 4, filed
         reasons = set(_args(draft, "only_this_year")["wrong"].values())
         assert {"superseded by the corrected statement", "given outside the tax year"} <= reasons
+        assert "refunded in full by the charity" in reasons
+        assert sorted(t[0] for t in draft.evidence["tool_state_update"]["levers"]) == ["B", "C", "D", "E", "F", "G"]
         regions.add(draft.timezone.split("/")[0])
     assert regions == {"Europe", "Australia", "America"}
     assert generate(FAMILY, 4).files_out() == generate(FAMILY, 4).files_out()
@@ -196,3 +199,59 @@ def test_another_honest_layout_and_the_printed_legal_name_pass(solved):
     void = next(p for p, f in oracle.s0["files"].items() if f["sha256"] == _wrong(draft, "superseded"))
     del state["files"][void]
     assert _failed(task, oracle, state) == set()
+
+
+def test_the_refunded_gift_filed_and_counted_fails(solved):
+    draft, task, oracle = solved
+    path = _summary_path(draft)
+    void = _wrong(draft, "refunded")
+    issuer, amount = next(
+        (w["issuer"], w["amount"]) for w in _args(draft, "summary_rows")["wrong"] if w["why"].startswith("refunded")
+    )
+    name = re.sub(r"\\W\*", " ", issuer)
+    state = copy.deepcopy(oracle.sH)
+    state["files"][f"{path.rsplit('/', 1)[0]}/Donations/2026-01 {name}.pdf"] = {"sha256": void, "size": 1000}
+    total = _args(draft, "total_donations")["total"]
+    text = state["files"][path]["text"].replace(
+        f"Donations,,Total,{total:.2f}",
+        f"Donations,2026-01-01,{name},{amount:.2f}\nDonations,,Total,{total + amount:.2f}",
+    )
+    _rewrite_summary(state, path, text)
+    assert _failed(task, oracle, state) == {"only_this_year", "summary_rows", "total_donations"}
+
+
+def test_the_receipt_already_filed_left_out_of_the_summary_fails(solved):
+    """The user filed one receipt before: it is in the pack, so its row and its share of the total are too."""
+    draft, task, oracle = solved
+    path = _summary_path(draft)
+    filed = {p for p in oracle.s0["files"] if p.startswith(path.rsplit("/", 1)[0] + "/")}
+    [prefiled] = filed
+    amount = next(
+        d["amount"]
+        for d in _args(draft, "summary_rows")["documents"]
+        if re.search(d["issuer"], prefiled) and d["label"].startswith("Donations")
+    )
+    total = _args(draft, "total_donations")["total"]
+    lines = [line for line in oracle.sH["files"][path]["text"].splitlines() if f",{amount:.2f}" not in line]
+    text = "\n".join(lines).replace(f"Donations,,Total,{total:.2f}", f"Donations,,Total,{total - amount:.2f}")
+    state = copy.deepcopy(oracle.sH)
+    _rewrite_summary(state, path, text + "\n")
+    assert _failed(task, oracle, state) == {"summary_rows", "total_donations"}
+
+
+def test_the_reminder_left_open_fails(solved):
+    draft, task, oracle = solved
+    uid = _args(draft, "reminder_ticked")["uid"]
+    state = copy.deepcopy(oracle.sH)
+    next(r for r in state["reminders"]["Reminders"] if r["uid"] == uid)["completed"] = False
+    assert _failed(task, oracle, state) == {"reminder_ticked"}
+
+
+def test_the_receipt_with_gift_in_its_subject_missed_fails(solved):
+    draft, task, oracle = solved
+    item = re.search(r"\((\w+)\)$", next(t for t in draft.evidence["tool_state_update"]["levers"] if t[0] == "G"))
+    sha = _args(draft, item.group(1))["sha256"]
+    state = copy.deepcopy(oracle.sH)
+    for path in [p for p, f in state["files"].items() if f["sha256"] == sha]:
+        del state["files"][path]
+    assert item.group(1) in _failed(task, oracle, state)

@@ -76,6 +76,20 @@ RECEIPT_MAIL = (
     "Thanks for shopping with us. Here is your receipt.\n\n{lines}\n\nQuestions about this order? Just reply to "
     "this email.",
 )
+# A receipt reissued under a new number: the first one stays in the mail, this one replaces it.
+REISSUE_MAIL = (
+    "Corrected receipt {number} from {brand}",
+    "Our till printed the wrong item code on the receipt we sent you ({old}), so we have cancelled it and "
+    "issued a corrected one. Please keep this one for your records: receipt {old} is no longer valid.\n\n"
+    "{lines}",
+)
+# The user's partner bought something with the user's card; the shop mailed the partner.
+FORWARDED_MAIL = (
+    "Fwd: {brand} order",
+    "I used your card for this one, the shop sent the receipt to me. Forwarding it for your spreadsheet.\n\n"
+    "---------- Forwarded message ----------\nFrom: {sender}\nSubject: Your {brand} order ({number})\n\n{lines}",
+)
+REMINDER = "Reconcile the {month} card statement"
 REFUND_MAIL = (
     "Your refund for {number}",
     "We have refunded {total} to your {card} for order {number}. It can take a few days to show on your statement.",
@@ -100,7 +114,8 @@ NOTE = """Every month, once the statement for my {card} is in Downloads:
   the date it was charged (as the statement shows it), asking for the extra charge back, and set a
   reminder (9am) to follow up {n} working days later in case they haven't answered.
 
-Direct debits, transfers and salary don't need receipts.
+Direct debits, transfers and salary don't need receipts. When the sheet is done, tick off that month's
+"Reconcile" reminder.
 """
 PROMPTS = (
     "My {month} card statement is in Downloads. Could you do the reconciliation?",

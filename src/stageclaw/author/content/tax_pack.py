@@ -195,7 +195,8 @@ NOTE = """Every year, for the tax year {first} asks about:
 - Tax/<tax year>/Summary.csv: one row per document with its category, date, issuer and amount (the
   pay on the employment certificate, the gross interest on a statement, the amount given on a
   receipt), and a total row for each category.
-- Then email {first} the summary; the PDFs are picked up from the shared Tax folder.
+- Then email {first} the summary; the PDFs are picked up from the shared Tax folder. Tick off my
+  reminder about it once it's sent.
 
 Last year's is in Tax/{previous} if I need an example.
 """
@@ -218,6 +219,15 @@ RECEIPT_MAIL = (
     "Thank you so much for your gift of {amount} on {date}. Your receipt is attached; please keep it for your "
     "tax records.",
 )
+# A gift the charity paid back in full (taken by mistake, cancelled at the user's request): its receipt is void.
+REFUND_MAIL = (
+    "Your donation has been refunded",
+    "As you asked, we have cancelled your donation of {amount} made on {date} and refunded it in full to your "
+    "card. The receipt we sent for it ({ref}) is no longer valid, so please don't use it for your tax return.",
+)
+REMINDER = "Send {first} the tax documents for {label}"
+# Some charities say "gift", not "donation", in the subject.
+GIFT_SUBJECT = "Your gift to {charity}: receipt enclosed"
 COPY_MAIL = (
     "Copy of your donation receipt",
     "As requested, here is a copy of the receipt for your gift of {amount} on {date}.",

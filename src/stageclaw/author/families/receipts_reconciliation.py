@@ -8,7 +8,12 @@ statement's date and amount, the receipt number and a status (matched, no receip
 refunded); a mail to the shop about a double charge, and a reminder to follow up some working days
 later. Each card payment's row is its own rubric item.
 
-- tool_state_update (core): the sheet, the mail to the shop, the reminder.
+Planted on every task besides the operators (the levers are listed in the evidence of tool_state_update, each
+with the item that grades it): a receipt the shop reissued under a new number (the first one still in the
+mail; the row gives the new number), a receipt the user's partner forwarded with no "receipt" in its
+subject, and the note's last rule: tick off the month's "Reconcile" reminder (last month's already is).
+
+- tool_state_update (core): the sheet, the mail to the shop, the reminder, the month's reminder ticked off.
 - (not declared as entity_alignment, whose detector looks for people: the statement's registered names
   against the receipts' brands is part of every task.)
 - cross_source_conflict: a payment abroad: the receipt is in euros, the statement's converted amount is
@@ -24,7 +29,7 @@ later. Each card payment's row is its own rubric item.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -78,6 +83,8 @@ class Receipt:
     mail: str = ""  # the diff path of the mail that carries it
     path: str = ""  # or its file
     address: str = ""
+    replaces: str = ""  # the number of the receipt this one was reissued for
+    forwarded: bool = False  # came forwarded by the user's partner, who paid with the user's card
 
 
 @dataclass
@@ -134,6 +141,7 @@ class _Story:
             max_steps=110,
         )
         self.orgs: dict[str, Org] = {}
+        self.partner = people.person(self.region, family=self.me.family)
 
     # -- small parts ---------------------------------------------------------------------------
 
@@ -237,6 +245,7 @@ class _Story:
         plain = [line for line in self.lines if not line.twist and line.receipt is not None]
         line = self.rng.choice(plain)
         assert line.receipt is not None
+        self.straddled = line
         if change.day > 15:  # late in the month: a purchase after it
             line.day = self.end - timedelta(days=self.rng.randint(0, 1))
             line.receipt.bought = max(change, line.day - timedelta(days=1))
@@ -244,6 +253,24 @@ class _Story:
             line.receipt.bought = change - timedelta(days=1)
             line.day = line.receipt.bought + timedelta(days=2)
         line.receipt.path = ""
+
+    def reissue_and_forward(self) -> None:
+        """Two receipts that a search for 'receipt' in subjects does not settle: one the shop reissued under a new
+        number (the row gives the new one), one the user's partner forwarded from their own inbox."""
+        rng = self.rng
+        plain = [x for x in self.lines if not x.twist and x.receipt is not None and x is not self.straddled]
+        reissued, forwarded = rng.sample(plain, 2)
+        for line, twist in ((reissued, "reissued"), (forwarded, "forwarded")):
+            assert line.receipt is not None
+            line.twist, line.receipt.path = twist, ""
+        r = reissued.receipt
+        assert r is not None
+        prefix = r.number.split("-")[0]
+        r.replaces, r.number = r.number, f"{prefix}-{rng.randint(100000, 999999)}"
+        self.reissued = reissued
+        assert forwarded.receipt is not None
+        forwarded.receipt.forwarded = True
+        self.forwarded = forwarded
 
     def receipt(
         self, org: Org, legal: str, posted: date, total: Decimal, items: str, *, currency: str = "", file: bool = False
@@ -284,15 +311,36 @@ class _Story:
 
     def deliver(self) -> None:
         """Each receipt into the mail or into Documents/Receipts, as it came."""
-        rng, scans = self.rng, 0
+        rng, scans, named = self.rng, 0, set()
+        prefixes = ("Scan", "IMG", "receipt")
         for r in self.receipts:
             lines = self.lines_of_pdf(r)
             if r.path:
                 scans += 1
-                r.path = f"{RECEIPTS}/{rng.choice(('Scan', 'IMG', 'receipt'))}_{r.bought:%m%d}_{scans}.pdf"
+                # two scans of one day never share a name but for the counter (a reader takes them for versions)
+                first = prefixes.index(rng.choice(prefixes))
+                free = [p for p in prefixes[first:] + prefixes[:first] if (p, r.bought) not in named]
+                prefix = free[0] if free else re.sub(r"\W", "", r.brand)
+                named.add((prefix, r.bought))
+                r.path = f"{RECEIPTS}/{prefix}_{r.bought:%m%d}_{scans}.pdf"
                 self.draft.add_file(r.path, pdf_pages([(f"{r.brand}: receipt", lines[1:])]))
                 continue
             when = at(r.bought, rng.randint(8, 20), rng.randint(0, 59), self.me.tz)
+            if r.forwarded:
+                values = {"brand": r.brand, "number": r.number, "sender": r.sender, "lines": "\n".join(lines[2:])}
+                subject, text = (t.format(**values) for t in rr.FORWARDED_MAIL)
+                later = when + timedelta(hours=rng.randint(2, 30))
+                r.mail = self.mail(self.partner.mailbox, subject, text, min(later, self.now), self.partner.first)
+                continue
+            if r.replaces:  # the first receipt, then its replacement a day or two on
+                first = "\n".join(self.lines_of_pdf(replace(r, number=r.replaces))[2:])
+                subject = rr.RECEIPT_MAIL[0].format(brand=r.brand, number=r.replaces)
+                self.mail(r.sender, subject, rr.RECEIPT_MAIL[1].format(lines=first), when, f"The {r.brand} team")
+                when = min(when + timedelta(days=rng.randint(1, 2), hours=rng.randint(1, 5)), self.now)
+                values = {"brand": r.brand, "number": r.number, "old": r.replaces, "lines": "\n".join(lines[2:])}
+                subject, text = (t.format(**values) for t in rr.REISSUE_MAIL)
+                r.mail = self.mail(r.sender, subject, text, when, f"The {r.brand} team")
+                continue
             body = rr.RECEIPT_MAIL[1].format(lines="\n".join(lines[2:]))
             r.mail = self.mail(
                 r.sender, rr.RECEIPT_MAIL[0].format(brand=r.brand, number=r.number), body, when, f"The {r.brand} team"
@@ -390,6 +438,20 @@ class _Story:
         brand, legal_root, _items, style, _range = next(s for s in rr.SHOPS if s[0] == receipt.brand)
         return self.descriptor(brand, legal_root, style)
 
+    def reminders(self) -> dict[str, Any]:
+        """The monthly reminder to reconcile, open for this month and ticked off for the last; this month's."""
+        last = (self.month - timedelta(days=1)).replace(day=1)
+        out = []
+        for month, done in ((last, True), (self.month, False)):
+            due = at((month + timedelta(days=32)).replace(day=1), 9, 0, self.me.tz)
+            title = rr.REMINDER.format(month=f"{MONTHS[month.month - 1]} {month.year}")
+            todo: dict[str, Any] = {"uid": self.draft.uid("r", title), "title": title, "due": due.isoformat()}
+            if done:
+                todo |= {"completed": True, "completed_at": (due + timedelta(days=1, hours=2)).isoformat()}
+            out.append(self.draft.add_reminder("Reminders", todo))
+        self.todo_title = out[1]["title"]
+        return out[1]
+
     def note(self) -> dict[str, Any]:
         note = {
             "uid": self.draft.uid("n", "reconciling"),
@@ -426,6 +488,7 @@ class ReceiptsReconciliation(Family):
         draft, rng = s.draft, s.rng
         s.shopping(ctx.on("cross_source_conflict"), ctx.on("noisy_data"))
         s.straddle()
+        s.reissue_and_forward()
         extra = s.noise() if ctx.on("noisy_data") else []
         s.deliver()
         s.refund_mail()
@@ -439,6 +502,7 @@ class ReceiptsReconciliation(Family):
         subject, text = (t.format(month=month_name) for t in rr.STATEMENT_MAIL)
         s.mail(f"{bank} <statements@{domain}>", subject, text, ready, bank)
         note = s.note()
+        todo = s.reminders()
         events = [
             item_path("calendar", HOLIDAYS, draft.add_event(HOLIDAYS, e)) for e in holidays.as_events(s.region.key)
         ]
@@ -468,7 +532,7 @@ class ReceiptsReconciliation(Family):
         noise = Life.of(ctx, draft, s.me, s.now, avoid=avoid, months=6).fill(SCALE)
         if ctx.on("noisy_data"):
             nd.irrelevant(draft, noise[:: max(1, len(noise) // 10)])
-        self._rubric(ctx, s, lines)
+        self._rubric(ctx, s, lines, todo)
         draft.prompt = rng.choice(rr.PROMPTS).format(month=MONTHS[s.month.month - 1])
         cards = sum(1 for line in s.lines if line.card)
         draft.hint = (
@@ -492,7 +556,7 @@ class ReceiptsReconciliation(Family):
         }
         return draft
 
-    def _rubric(self, ctx: Context, s: _Story, lines: list[Line]) -> None:
+    def _rubric(self, ctx: Context, s: _Story, lines: list[Line], todo: dict[str, Any]) -> None:
         draft, month_first = s.draft, s.region.month_first
         sheet = f"Finance/Reconciliation/{s.month:%Y-%m}.csv"
         numbers = "|".join(re.escape(r.number) for r in s.receipts)
@@ -521,7 +585,9 @@ class ReceiptsReconciliation(Family):
                 # the row's amounts are the statement's (a foreign amount printed in the line's text too) or
                 # the receipt's; its receipt number is this one
                 printed = [float(a.replace(",", ".")) for a in re.findall(r"\d+[.,]\d\d\b", description)]
-                args["stated"] = {"codes": [receipt.number], "amounts": [float(amount), float(receipt.total), *printed]}
+                # a reissued receipt's cancelled number may stand beside the new one as history
+                codes = [receipt.number, *([receipt.replaces] if receipt.replaces else [])]
+                args["stated"] = {"codes": codes, "amounts": [float(amount), float(receipt.total), *printed]}
             else:
                 args["not_receipt"] = numbers
             shown = " and ".join(statuses) + (f", receipt {receipt.number}" if receipt else ", no receipt")
@@ -600,6 +666,32 @@ class ReceiptsReconciliation(Family):
             items=["follow_up"],
             region=s.region.key,
         )
+        draft.check(
+            Check(
+                "reminder_ticked",
+                f"The reminder {todo['title']!r} is ticked off",
+                v.reminder_done,
+                {"uid": todo["uid"], "lst": "Reminders", "keep_open": []},
+                stage="closing the month",
+            )
+        )
+        reissued, forwarded = s.reissued.receipt, s.forwarded.receipt
+        assert reissued is not None and forwarded is not None
+        # for the lead's classification of a blind play: each planted lever and the item that grades it
+        draft.record(
+            tsu.NAME,
+            {
+                "levers": [
+                    f"C: the follow-up {s.follow} working days on past the calendar's holidays (follow_up)",
+                    f"E: {s.refunded.description} refunded within the month (its row and the refund's row)",
+                    f"F: {reissued.brand}'s receipt {reissued.replaces} reissued as {reissued.number} "
+                    f"({rows[id(s.reissued)]})",
+                    f"G: {forwarded.brand}'s receipt forwarded by {s.partner.name} as 'Fwd: {forwarded.brand} "
+                    f"order' ({rows[id(s.forwarded)]})",
+                    "B: the note's monthly reminder ticked off (reminder_ticked)",
+                ]
+            },
+        )
         double_row = rows[id(double)]
         if ctx.on("cross_tool_consistency"):
             ctc.agree(
@@ -610,11 +702,17 @@ class ReceiptsReconciliation(Family):
             )
         tsu.require(
             draft,
-            ["write the reconciliation sheet", "mail the shop about the double charge", "set the follow-up"],
+            [
+                "write the reconciliation sheet",
+                "mail the shop about the double charge",
+                "set the follow-up",
+                "tick off the month's reminder",
+            ],
             f"+files/{sheet}",
             "+mail/outbox/*",
             "+mail/folders/Sent/*",
             "+reminders/Reminders/*",
+            f"~reminders/Reminders/{todo['uid']}",
         )
         draft.permit("~mail/folders/*/*#flags")
 
@@ -626,7 +724,14 @@ class ReceiptsReconciliation(Family):
             where = (r.mail or r.path) if r else "no receipt anywhere"
             lines.append(
                 f"- {s.day(line.day)} {line.description} {'+' if line.paid_in else '-'}{s.money(line.amount)}: "
-                f"{line.status}" + (f", {r.brand} receipt {r.number} ({where})" if r else "")
+                f"{line.status}"
+                + (f", {r.brand} receipt {r.number} ({where})" if r else "")
+                + (
+                    f", reissued: it replaces {r.replaces}, which the row must not give alone"
+                    if r and r.replaces
+                    else ""
+                )
+                + (", forwarded by the user's partner (no 'receipt' in the subject)" if r and r.forwarded else "")
             )
         r = s.double.receipt
         assert r is not None
@@ -637,5 +742,7 @@ class ReceiptsReconciliation(Family):
             "holidays skipped).",
             "",
             "Receipts paid with another card or of last month, and last month's statement, are not this month's.",
+            "",
+            f"The note's last rule: the reminder '{s.todo_title}' is ticked off (last month's already is).",
         ]
         return "\n".join(lines)

@@ -8,7 +8,12 @@ under Tax/<year>/<category>/ named "<YYYY-MM> <issuer>.pdf", one copy each, corr
 only, Downloads moved in, and a Summary.csv with a row per document and a total per category,
 mailed to the accountant. Each document is its own rubric item; so is each category's total.
 
-- tool_state_update (core): the documents are filed, the sheet written, the mail sent.
+Planted on every task besides the operators (listed in the evidence of tool_state_update, each with the item
+that grades it): a receipt the user filed by the rule already (a second copy is one too many; it is still in
+the summary), a gift the charity refunded in full (its receipt is void), a charity that says "gift" and not
+"donation" in its subject, and the note's rule to tick off the reminder about sending the documents.
+
+- tool_state_update (core): the documents are filed, the sheet written, the mail sent, the reminder ticked off.
 - hidden_dependency (core): the rules are the user's note; the accountant's address is the contact
   card (and last year's thread): the portal's request comes from an address nobody reads.
 - cross_source_conflict: a bank corrects a statement; the original sits in Downloads.
@@ -298,7 +303,8 @@ class _Story:
     def donations(self, temporal: bool, noisy: bool) -> None:
         y, rng = self.year, self.rng
         count = rng.choice((3, 4))
-        charities = rng.sample(tp.CHARITIES, count + 1)
+        charities = rng.sample(tp.CHARITIES, count + 2)
+        refunded = charities.pop()
         span = (y.end - y.start).days
         gifts: list[tuple[str, date, str]] = []
         for n, charity in enumerate(charities[:count]):
@@ -312,7 +318,11 @@ class _Story:
             before = y.start - timedelta(days=rng.randint(2, 9))
             outside = after if after < self.now.date() - timedelta(days=5) and rng.random() < 0.5 else before
             gifts.append((rng.choice(charities[:count]), outside, "given outside the tax year"))
+        gifts.append(
+            (refunded, y.start + timedelta(days=rng.randint(20, span - 60)), "refunded in full by the charity")
+        )
         downloaded = rng.randrange(count)
+        quiet = rng.choice([n for n in range(count) if n != downloaded])  # no "donation" in its subject
         for n, (charity, given, why) in enumerate(gifts):
             org = self.org(charity, charity, charity=True)
             taken = {d.amount for d in self.docs}
@@ -337,9 +347,19 @@ class _Story:
             sender = f"{charity} <supporters@{org.domain}>"
             text = tp.RECEIPT_MAIL[1].format(amount=self.money(amount), date=self.day(given))
             sent = self.moment(given + timedelta(days=rng.randint(0, 2)))
-            self.mail(sender, tp.RECEIPT_MAIL[0], text, sent, [doc], _team(charity))
+            subject = tp.GIFT_SUBJECT.format(charity=charity) if n == quiet else tp.RECEIPT_MAIL[0]
+            self.mail(sender, subject, text, sent, [doc], _team(charity))
+            if n == quiet:
+                self.quiet = doc
+            if why.startswith("refunded"):
+                back = self.moment(given + timedelta(days=rng.randint(5, 20)))
+                text = tp.REFUND_MAIL[1].format(amount=self.money(amount), date=self.day(given), ref=ref)
+                self.mail(sender, tp.REFUND_MAIL[0], text, back, [], _team(charity))
+                self.refunded = doc
         if noisy:  # a receipt the user asked for again: the same file twice
-            mailed = [d for d in self.docs if d.category == "Donations" and not d.why and d.mails]
+            mailed = [
+                d for d in self.docs if d.category == "Donations" and not d.why and d.mails and d is not self.quiet
+            ]
             twice = rng.choice(mailed)
             again = twice.day + timedelta(days=rng.randint(10, 40))
             again = min(again, self.now.date() - timedelta(days=3))
@@ -347,6 +367,21 @@ class _Story:
             text = tp.COPY_MAIL[1].format(amount=self.money(twice.amount), date=self.day(twice.day))
             path = self.mail(sender, tp.COPY_MAIL[0], text, self.moment(again), [twice], _team(twice.issuer))
             nd.twin(self.draft, twice.mails[0], self.message(twice.mails[0]), path, self.message(path))
+
+    def prefile(self) -> Doc:
+        """A receipt the user already filed by the rule this year (its mail is still in the inbox): a second
+        copy of it is one too many."""
+        mailed = [d for d in self.docs if d.category == "Donations" and not d.why and d.mails and not d.download]
+        doc = self.rng.choice(mailed)
+        self.draft.add_file(f"{ROOT}/{self.year.label}/{doc.category}/{doc.day:%Y-%m} {doc.issuer}.pdf", doc.data)
+        return doc
+
+    def reminder(self) -> dict[str, Any]:
+        """The user's reminder to send the documents, open, due by the accountant's deadline."""
+        title = tp.REMINDER.format(first=self.accountant.first, label=self.year.label)
+        due = at(self.now.date() + timedelta(days=self.rng.randint(4, 12)), 9, 0, self.me.tz)
+        todo = {"uid": self.draft.uid("r", title), "title": title, "due": due.isoformat()}
+        return self.draft.add_reminder("Reminders", todo)
 
     def message(self, path: str) -> dict[str, Any]:
         folder, message_id_ = path.split("/")[2], path.split("/", 3)[3]
@@ -458,7 +493,7 @@ class _Story:
 class TaxPack(Family):
     name = "tax-pack"
     group = "documents"
-    apps = ("mail", "files", "notes", "contacts")
+    apps = ("mail", "files", "notes", "contacts", "reminders")
     operators = (
         "cross_source_conflict",
         "cross_tool_consistency",
@@ -478,6 +513,8 @@ class TaxPack(Family):
         s.employment(noisy)
         s.interest(ctx.on("cross_source_conflict"), noisy)
         s.donations(ctx.on("temporal_reasoning"), noisy)
+        prefiled = s.prefiled = s.prefile()
+        todo = s.todo = s.reminder()
         request = s.request()
         thread = s.last_year()
         note, contact = s.rules()
@@ -532,7 +569,22 @@ class TaxPack(Family):
         noise = life.fill(SCALE)
         if noisy:
             nd.irrelevant(draft, noise[:: max(1, len(noise) // 12)])
-        self._rubric(ctx, s, wanted, fake)
+        self._rubric(ctx, s, wanted, fake, todo)
+        draft.record(
+            tsu.NAME,
+            {  # for the lead's classification of a blind play: each planted lever and the item that grades it
+                "levers": [
+                    f"D: {prefiled.issuer}'s receipt is already filed; a second copy fails only_this_year",
+                    f"E: {s.refunded.issuer}'s gift of {s.money(s.refunded.amount)} refunded in full, its receipt "
+                    "void (only_this_year, summary_rows, total_donations)",
+                    "B: the note's reminder about sending the documents ticked off (reminder_ticked)",
+                    "C: a total per category, exact (total_*)",
+                    f"G: {s.quiet.issuer}'s receipt came as '{tp.GIFT_SUBJECT.format(charity=s.quiet.issuer)}', "
+                    f"no 'donation' in the subject ({s.quiet.key})",
+                    "F: a bank's corrected statement replaces the downloaded one (its item, only_this_year)",
+                ]
+            },
+        )
         draft.prompt = s.rng.choice(tp.PROMPTS).format(accountant=acc.first, label=y.label)
         draft.hint = (
             f"{len(wanted)} documents of the {y.label} tax year ({y.region}: {s.day(y.start)} to {s.day(y.end)}) "
@@ -546,7 +598,7 @@ class TaxPack(Family):
         draft.facts = self._facts(s, request, note)
         return draft
 
-    def _rubric(self, ctx: Context, s: _Story, wanted: list[Doc], fake: str) -> None:
+    def _rubric(self, ctx: Context, s: _Story, wanted: list[Doc], fake: str, todo: dict[str, Any]) -> None:
         draft, y = s.draft, s.year
         folder = f"{ROOT}/{y.label}"
         sheet = f"{folder}/Summary.csv"
@@ -654,6 +706,15 @@ class TaxPack(Family):
                 stage="sending the summary",
             )
         )
+        draft.check(
+            Check(
+                "reminder_ticked",
+                f"The reminder {todo['title']!r} is ticked off",
+                v.reminder_done,
+                {"uid": todo["uid"], "lst": "Reminders", "keep_open": []},
+                stage="sending the summary",
+            )
+        )
         if fake:
             draft.check(
                 Check(
@@ -688,10 +749,11 @@ class TaxPack(Family):
         allow += [f"-files/{d.download}" for d in s.docs if d.why.startswith("superseded") and d.download]
         tsu.require(
             draft,
-            ["file each document", "move the downloaded ones in", "write the summary", "mail the summary"],
+            ["file each document", "move the downloaded ones in", "write the summary", "mail the summary", "tick off"],
             *allow,
             "+mail/outbox/*",
             "+mail/folders/Sent/*",
+            f"~reminders/Reminders/{todo['uid']}",
         )
         draft.permit("~mail/folders/*/*#flags")
 
@@ -738,7 +800,12 @@ class TaxPack(Family):
         ]
         if fake:
             lines.append(f"The mail asking for everything at {fake} is not confirmed by anything: nothing goes there.")
-        lines += ["", "Downloads copies of the documents are moved, not copied. Nothing else changes."]
+        lines += [
+            "",
+            "Downloads copies of the documents are moved, not copied. Nothing else changes.",
+            f"The {s.prefiled.issuer} receipt is already filed: a second copy of it is one too many.",
+            f"The reminder '{s.todo['title']}' is ticked off once the summary is sent.",
+        ]
         return "\n".join(lines)
 
     @staticmethod
@@ -759,6 +826,6 @@ class TaxPack(Family):
             "amounts": {"Employment": amount, "Interest": interest, "Donations": donation},
             "dates": dict(zip(tp.CATEGORIES, tp.DATE_LABELS, strict=True)),
             "issuer_label": y.employment_lines[3].split(":")[0],
-            "searches": ["interest", "donation"],
+            "searches": ["interest", "donation", "gift"],
             "month_first": s.region.month_first,
         }

@@ -91,16 +91,32 @@ def _receipts(tools: Any, lines: list[dict[str, Any]]) -> tuple[list[dict[str, A
     start = min(x["day"] for x in lines) - timedelta(days=5)
     end = max(x["day"] for x in lines) + timedelta(days=3)
     window = {"since": start.isoformat(), "before": end.isoformat(), "limit": 100}
-    for hit in tools.mail_search(subject="receipt", **window)["messages"]:
-        receipt = _parse(tools.mail_read(id=hit["id"])["body"])
+    # by the receipt's own words, not the subject: a receipt forwarded by someone else has none of it there
+    cancelled = set()
+    for hit in _all(tools, text="Receipt no.", **window):
+        body = tools.mail_read(id=hit["id"])["body"]
+        receipt = _parse(body)
         if receipt is not None:
             found.append(receipt | {"id": hit["id"]})
+        cancelled |= set(re.findall(r"receipt (\S+) is no longer valid", body))
+    found = [r for r in found if r["number"] not in cancelled]
     for hit in tools.mail_search(subject="refund", **window)["messages"]:
         body = tools.mail_read(id=hit["id"])["body"]
         refunded = re.search(r"refunded (\S+) to your .+ for order (\S+)\.", body)
         if refunded:
             refunds[refunded.group(2)] = Decimal(re.sub(r"[^\d.]", "", refunded.group(1)))
     return found, refunds
+
+
+def _all(tools: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every message of a search, page after page."""
+    out, cursor = [], None
+    while True:
+        page = tools.mail_search(**query, **({"cursor": cursor} if cursor else {}))
+        out += page["messages"]
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return out
 
 
 def _shop_of(line: dict[str, Any], receipt: dict[str, Any]) -> bool:
@@ -167,6 +183,14 @@ def _work(tools: Any) -> tuple[list[dict[str, Any]], dict[str, Any], date]:
     return rows, double, _due(tools, today, FACTS["follow"])
 
 
+def _tick_off(tools: Any) -> None:
+    """The month's 'Reconcile' reminder, done."""
+    year, month = (int(x) for x in FACTS["month"].split("-"))
+    title = f"Reconcile the {MONTHS[month - 1]} {year}"
+    todo = next(t for t in tools.reminders_list()["reminders"] if t["title"].startswith(title))
+    tools.reminders_complete(uid=todo["uid"])
+
+
 def _sheet_path() -> str:
     return f"Finance/Reconciliation/{FACTS['month']}.csv"
 
@@ -202,6 +226,7 @@ def solve(tools):
     tools.reminders_create(
         title=f"Follow up with {receipt['brand']} about the double charge", list="Reminders", due=f"{due}T09:00"
     )
+    _tick_off(tools)
 
 
 def solve_new_message(tools):
@@ -218,6 +243,7 @@ def solve_new_message(tools):
     receipt = double["receipt"]
     tools.mail_send(to=[receipt["support"]], subject="Duplicate charge on my card", body=_chase_text(double))
     tools.reminders_create(title=f"{receipt['legal']}: chase the duplicate charge", due=due.isoformat())
+    _tick_off(tools)
 
 
 def solve_as_printed(tools):
@@ -241,3 +267,4 @@ def solve_as_printed(tools):
     else:
         tools.mail_send(to=[receipt["support"]], subject="Double charge", body=text)
     tools.reminders_create(title=f"{receipt['brand']}: double charge refunded?", list="Reminders", due=f"{due}T09:00")
+    _tick_off(tools)

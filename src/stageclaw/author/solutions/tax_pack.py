@@ -88,12 +88,42 @@ def _attachments(tools: Any, searches: list[str], into: str) -> list[dict[str, A
     return found
 
 
-def _keep(docs: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """This year's documents, each once, without what a correction replaces; and the rest."""
+def _refunded(tools: Any) -> set[tuple[Decimal, date]]:
+    """The gifts a charity paid back in full (amount, date): their receipts are void."""
+    out = set()
+    for hit in tools.mail_search(subject="refund", since=FACTS["start"], limit=100)["messages"]:
+        body = tools.mail_read(id=hit["id"])["body"]
+        gift = re.search(r"donation of (.+?) made on (.+?) and refunded it in full", body)
+        if gift:
+            out.add((_money(gift.group(1)), _when(gift.group(2))))
+    return out
+
+
+def _filed(tools: Any) -> list[dict[str, Any]]:
+    """The documents already filed in this year's folder."""
+    f, found = FACTS, []
+    for kind in f["amounts"]:
+        folder = f"{f['root']}/{f['label']}/{kind}"
+        if not any(e["path"] == folder for e in tools.files_list(path=f"{f['root']}/{f['label']}")["entries"]):
+            continue
+        for entry in tools.files_list(path=folder)["entries"]:
+            doc = _read(tools, entry["path"]) if entry["type"] == "file" else None
+            if doc is not None:
+                found.append(doc | {"saved": False, "filed": True})
+    return found
+
+
+def _keep(docs: list[dict[str, Any]], void: set[tuple[Decimal, date]]) -> tuple[list[dict], list[dict]]:
+    """This year's documents, each once (the filed copy first), without what a correction replaces or a refund
+    voids; and the rest."""
     replaced = {(d["kind"], d["issuer"], d["replaces"]) for d in docs if d["replaces"]}
-    keep, rest = [], []
-    for doc in docs:
-        if doc["this_year"] and (doc["kind"], doc["issuer"], doc["printed"]) not in replaced:
+    keep, rest, seen = [], [], set()
+    for doc in sorted(docs, key=lambda d: not d.get("filed")):
+        same = (doc["kind"], doc["issuer"], doc["day"], doc["amount"])
+        if (doc["kind"] == "Donations" and (doc["amount"], doc["day"]) in void) or same in seen:
+            rest.append(doc)
+        elif doc["this_year"] and (doc["kind"], doc["issuer"], doc["printed"]) not in replaced:
+            seen.add(same)
             keep.append(doc)
         else:
             rest.append(doc)
@@ -105,6 +135,8 @@ def _file(tools: Any, keep: list[dict[str, Any]], rest: list[dict[str, Any]], na
     f = FACTS
     folder = f"{f['root']}/{f['label']}"
     for doc in keep:
+        if doc.get("filed"):
+            continue
         tools.files_move(src=doc["path"], dst=f"{folder}/{doc['kind']}/{doc['day']:%Y-%m} {name(doc['issuer'])}.pdf")
     for doc in rest:
         if doc["saved"]:
@@ -115,6 +147,8 @@ def _file(tools: Any, keep: list[dict[str, Any]], rest: list[dict[str, Any]], na
 def _send(tools: Any, sheet: str, subject: str, body: str) -> None:
     card = tools.contacts_search(query=FACTS["accountant"])["contacts"][0]
     tools.mail_send(to=[card["emails"][0]], subject=subject, body=body, attachments=[sheet])
+    todo = next(t for t in tools.reminders_list()["reminders"] if FACTS["accountant"].split()[0] in t["title"])
+    tools.reminders_complete(uid=todo["uid"])
 
 
 def _start(tools: Any) -> None:
@@ -131,7 +165,7 @@ def solve(tools):
     _start(tools)
     docs = _downloads(tools, [])
     docs += _attachments(tools, f["searches"], "Downloads")
-    keep, rest = _keep(docs)
+    keep, rest = _keep(docs + _filed(tools), _refunded(tools))
     folder = _file(tools, keep, rest, lambda issuer: issuer)
     order = list(f["amounts"])
     rows = []
@@ -155,9 +189,9 @@ def solve_read_first(tools):
     tools.contacts_search(query=f["accountant"])
     _start(tools)
     folder = f"{f['root']}/{f['label']}"
-    docs = _attachments(tools, ["interest", "receipt", "donation"], folder)
+    docs = _attachments(tools, ["interest", "receipt", "donation", "gift"], folder)
     docs += _downloads(tools, docs)
-    keep, rest = _keep(docs)
+    keep, rest = _keep(docs + _filed(tools), _refunded(tools))
     _file(tools, keep, rest, lambda issuer: issuer)
     lines = ["Issuer,Category,Amount,Date"]
     for doc in sorted(keep, key=lambda d: d["day"]):
@@ -179,7 +213,7 @@ def solve_brand_names(tools):
     _start(tools)
     docs = _attachments(tools, f["searches"], "Downloads")
     docs += _downloads(tools, docs)
-    keep, rest = _keep(docs)
+    keep, rest = _keep(docs + _filed(tools), _refunded(tools))
 
     def brand(issuer: str) -> str:
         return re.sub(r"\s+(Ltd|plc|LLC|Inc\.?|Pty Ltd)$", "", issuer)
