@@ -498,7 +498,8 @@ class ContractRenewals(Family):
                 stated=True,
             )
         holidays_paths = s.holidays_calendar()
-        note = s.note((cr.DONE_RULE if done else "") + (cr.BUDGET_RULE.format(budget=cr.BUDGET_TITLE) if budgeted else ""))
+        rules = (cr.DONE_RULE if done else "") + (cr.BUDGET_RULE.format(budget=cr.BUDGET_TITLE) if budgeted else "")
+        note = s.note(rules)
         budget = s.budget() if budgeted else None
         if done is not None:
             csc.supersede(
@@ -591,7 +592,7 @@ class ContractRenewals(Family):
         return out
 
     def _rubric(self, ctx: Context, s: _Story, note: dict[str, Any], bait: str) -> None:
-        draft, month_first = s.draft, s.region.month_first
+        draft = s.draft
         rows, reminders, mails = [], [], []
         for c in sorted(s.contracts, key=lambda c: c.deadline):
             title = rf"\b{re.escape(c.brand.split()[0])}|{c.kind.label}"
@@ -825,7 +826,8 @@ class ContractRenewals(Family):
             lines.append(
                 f"- {c.brand} ({c.kind.label}, {c.number}): {counted} ({basis}) gives the deadline "
                 f"{s.day(c.deadline)}; "
-                + ("ALREADY CANCELLED (confirmed): no reminder, no mail" if c.done else f"reminder {s.day(c.reminder)}; ")
+                + ("ALREADY CANCELLED (confirmed): no reminder, no mail" if c.done else f"reminder {s.day(c.reminder)}")
+                + ("" if c.done else "; ")
                 + ("" if c.done else "CANCEL" if c.cancel else "keep")
                 + (
                     f" (notices to {c.address}" + (", only in the welcome mail)" if c.welcome_only else ")")
