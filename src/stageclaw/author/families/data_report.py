@@ -134,6 +134,12 @@ def _month(d: date) -> str:
     return f"{MONTHS[d.month - 1]} {d.year}"
 
 
+def _month_regex(first: date) -> str:
+    """A month with its year, however written: "March 2026", "Mar. 2026", "2026-03", "03/2026"."""
+    name = MONTHS[first.month - 1][:3]
+    return rf"\b{name}[a-z]*\.?,?\s+{first.year}\b|\b{first:%Y-%m}\b|\b0?{first.month}/{first.year}\b"
+
+
 def _utc(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -911,7 +917,7 @@ class DataReport(Family):
                     "lines": [
                         {
                             "label": _month(first),
-                            "pattern": rf"\b{MONTHS[first.month - 1][:3]}|{first:%Y-%m}\b|\b{first.month}/{first.year}",
+                            "pattern": _month_regex(first),
                             "says": {f"the total {p.money(cents)}": amount_regex(cents / 100)},
                         }
                         for first, cents in [*p.history, (p.first, total)]
