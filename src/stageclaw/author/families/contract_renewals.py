@@ -201,8 +201,9 @@ class _Story:
         cancel = {k.key for k in rng.sample(kinds, rng.choice((2, 3)) + latent)}
         on_holiday = rng.choice(kinds).key
         done = rng.choice(sorted(cancel - {on_holiday})) if latent else ""
-        terms = [k.key for k in kinds if k.runs == "term" and k.key not in (on_holiday, done)]
-        amend = rng.choice([t for t in terms if t != "gym"] or terms) if amended and terms else ""
+        terms = [k for k in kinds if k.runs == "term" and k.key not in (on_holiday, done)]
+        # The amendment goes to a PDF agreement when there is one: a DOCX one is last year's renewed membership.
+        amend = rng.choice([t for t in terms if t.form == "pdf"] or terms).key if amended and terms else ""
         live = sorted(cancel - {done})
         welcome = set(rng.sample(live, 1 if len(live) == 2 else 2)) if hidden else set()
         taken: list[date] = []
