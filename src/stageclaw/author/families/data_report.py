@@ -5,12 +5,14 @@ every time in UTC. The owner's note says how the monthly summary is done: the we
 month, an order counted in the month it was placed in the shop's city, corrections replacing amounts,
 gift cards left out; a Markdown report like last month's (sales per product line, the total, the top
 three customers); a thank-you mail to each of the top three with an unused voucher code, written down
-in the vouchers file, at the address on their contact card; the figures to the business partner, who
-asked. Around it, five months of the owner's ordinary life.
+in the vouchers file, at the address on their contact card, except for the one the file already gave a
+code within three months (thanked without one); the figures and the partner's agreed share of one line
+(after the corrections, to the cent) to the business partner, who asked; the month's total as a new line
+of the monthly sales note. Around it, five months of the owner's ordinary life.
 
-- tool_state_update (core): the report, the mails, the vouchers file.
-- cross_tool_consistency (core): the partner's figures are the report's; the codes mailed are the codes
-  the vouchers file gives out.
+- tool_state_update (core): the report, the mails, the vouchers file, the sales note.
+- cross_tool_consistency (core): the partner's figures and share and the sales note's total are the
+  report's; the codes mailed are the codes the vouchers file gives out.
 - hidden_dependency: the export names only the products (which line each counts under is in a note),
   and one top customer's contact card has another address than their shop account.
 - cross_source_conflict: a corrections file replaces the amounts of refunded orders.

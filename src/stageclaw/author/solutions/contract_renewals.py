@@ -205,7 +205,7 @@ def solve(tools):
 
 def solve_by_contract(tools):
     """One contract at a time (reminder, then cancellation), dates as ISO in the table, the reminder on the
-    day without a time, titled by what the contract is."""
+    day without a time, titled by what the contract is; the budget's cancelled lines struck through and marked."""
     note, agreements = _plan(tools)
     rows = []
     for a in agreements:

@@ -270,8 +270,8 @@ def solve(tools):
 
 
 def solve_list_new_message(tools):
-    """The report as lists in the currency's code, a new message to the partner instead of a reply; the last
-    free codes, each given to the customer's address."""
+    """The report as lists in the currency's code, a new message to the partner instead of a reply (the share in
+    a sentence); the last free codes, each given to the customer's address; the sales note's total in the code."""
     f = FACTS
     figures = _figures(tools)
     text = (
