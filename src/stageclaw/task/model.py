@@ -46,6 +46,9 @@ class Provenance(_Strict):
     model: str | None = None
     generator_version: str | None = None
     evidence: dict[str, dict[str, Any]] = {}
+    # What each planted difficulty lever is and which rubric items grade it, so that a blind play's failure
+    # can be classified as the agent's mistake or the task's defect.
+    levers: list[str] = []
 
 
 class TaskConfig(_Strict):
