@@ -418,7 +418,8 @@ class _Story:
         answered = sent + timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 5))
         reply = {
             "message_id": message_id(rng, contract.org.domain, answered),
-            "from": f"{contract.brand} <{contract.address}>",
+            # From a no-reply box, so that thanking them for it is no second notice to the notices address.
+            "from": f"{contract.brand} <no-reply@{contract.org.domain}>",
             "to": [me.mailbox],
             "subject": subject,
             "date": answered.isoformat(),
