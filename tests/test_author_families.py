@@ -178,9 +178,7 @@ def accepted(pool, tmp_path_factory):
 PENDING = {
     "bills-split": "its core-only task not yet validated",
     "carpool-rota": "alternative mutants of the reply's subject survive; temporal_reasoning not detected",
-    "contract-renewals": "its core-only task not yet validated",
     "course-plan": "seed 3 not yet validated",
-    "data-report": "read_all's fix not yet validated",
     "event-planning": "stage 2 not yet finished",
     "handover": "the forwards' own text is not covered by any check",
     "inbox-followup": "not re-validated since the verifylib merges",
