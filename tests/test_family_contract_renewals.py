@@ -1,7 +1,10 @@
 """contract-renewals on the real servers: the reference and its alternatives score 100, an operator subset is
 accepted by stage 2 with every mutant killed, and the mistakes the scenario invites (a reminder on the
 holiday Friday, the deadline of the term before the amendment, the cancellation at the wrong address or to
-a kept provider, the replaced agreement in the table, the decision turned round) are each rejected."""
+a kept provider, the replaced agreement in the table, the decision turned round) are each rejected; so are the
+slips the combined rules invite (a second notice or a reminder for the cancellation already confirmed, a
+cancelled contract left in the budget, the budget's old monthly figure), while a budget line struck through
+and marked cancelled passes."""
 
 from __future__ import annotations
 
@@ -62,7 +65,10 @@ def test_every_seed_builds_the_same_bytes_with_its_twists():
     for seed in range(1, 9):
         draft = generate(FAMILY, seed)
         reminders = [c for c in draft.checks if c.id.startswith("reminder_")]
-        assert 6 <= len(reminders) <= 7 and 2 <= sum(c.id.startswith("cancelled_") for c in draft.checks) <= 3
+        # One contract to cancel was already cancelled and confirmed: it gets no reminder and no second mail.
+        assert 5 <= len(reminders) <= 6 and 2 <= sum(c.id.startswith("cancelled_") for c in draft.checks) <= 3
+        assert sum(c.id.startswith("already_sent_") for c in draft.checks) == 1, seed
+        assert {"budget_lines", "budget_total"} <= {c.id for c in draft.checks}
         assert any("holiday Friday" in c.description for c in reminders), seed
         dues = [date.fromisoformat(c.args["due"]) for c in reminders]
         assert all(d > datetime.fromisoformat(draft.now).date() for d in dues) and len(set(dues)) == len(dues)
@@ -180,3 +186,50 @@ def test_another_number_in_a_cancellation_or_a_wrong_date_in_a_reminder_fails(so
     wrong = date.fromisoformat(check.args["due"]) - timedelta(days=3)  # before every date of the contract
     reminder["title"] += f" (deadline {wrong.isoformat()})"
     assert _failed(task, oracle, state) == {check.id}
+
+
+def _sent(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return state["mail"]["outbox"]
+
+
+def test_a_second_notice_or_a_reminder_for_the_confirmed_cancellation_fails(solved):
+    draft, task, oracle = solved
+    check = next(c for c in draft.checks if c.id.startswith("already_sent_"))
+    key = check.id.removeprefix("already_sent_")
+    state = copy.deepcopy(oracle.sH)
+    [first, *_] = _sent(state)
+    _sent(state).append({**first, "message_id": "<again@x>", "to": check.args["addresses"]})
+    assert _failed(task, oracle, state) == {check.id}
+    state = copy.deepcopy(oracle.sH)
+    reminder = copy.deepcopy(state["reminders"]["Reminders"][-1])
+    pattern = next(c.args["pattern"] for c in draft.checks if c.id == f"no_reminder_{key}")
+    brand = re.search(r"\\b(\w+)", pattern).group(1)
+    reminder.update({"uid": "again", "title": f"Check {brand} confirmed the cancellation"})
+    state["reminders"]["Reminders"].append(reminder)
+    assert _failed(task, oracle, state) == {f"no_reminder_{key}"}
+
+
+def _budget(draft: TaskDraft, state: dict[str, Any]) -> dict[str, Any]:
+    uid = next(c.args["uid"] for c in draft.checks if c.id == "budget_total")
+    return next(n for n in state["notes"]["Notes"] if n["uid"] == uid)
+
+
+def test_the_budget_keeps_no_cancelled_line_and_the_new_figure(solved):
+    draft, task, oracle = solved
+    before = _budget(draft, oracle.s0)
+    gone = [e for e in next(c for c in draft.checks if c.id == "budget_lines").args["lines"] if e.get("count") == 0]
+    line = next(
+        line for line in before["body"].splitlines() if re.search(gone[0]["pattern"], line, re.I)
+    )  # a cancelled contract's line as it was
+    state = copy.deepcopy(oracle.sH)
+    note = _budget(draft, state)
+    note["body"] = note["body"].replace("\nMonthly", f"{line}\nMonthly", 1)
+    assert _failed(task, oracle, state) == {"budget_lines"}
+    note["body"] = note["body"].replace(line, f"~~{line[2:]}~~ (cancelled)")
+    assert not _failed(task, oracle, state)  # struck through and marked: it no longer counts
+    state = copy.deepcopy(oracle.sH)
+    note = _budget(draft, state)
+    old = next(x for x in before["body"].splitlines() if x.startswith("Monthly"))
+    now = next(x for x in note["body"].splitlines() if x.startswith("Monthly"))
+    note["body"] = note["body"].replace(now, old)
+    assert _failed(task, oracle, state) == {"budget_total"}

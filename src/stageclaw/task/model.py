@@ -33,9 +33,9 @@ class Provenance(_Strict):
     `evidence` says, per difficulty operator, what in the world makes the task that hard
     (item paths as the diff writes them, e.g. `calendar/Work/evt-1`), for stage 2 and auditors.
     A task of a private twin of a suite (`stageclaw generate --suite ... --reseed N`) names the
-    public `suite` it twins and the `reseed` N it was drawn with. `levers` says, per rubric item, which
-    planted difficulty (a rule with an exception, latent state, a consequence elsewhere...) it grades, so that a
-    failure in a blind play can be classified.
+    public `suite` it twins and the `reseed` N it was drawn with. `levers` lists, one line each, what the
+    family planted to make the job itself hard (a rule with an exception, latent state, a consequence elsewhere...)
+    and which rubric items grade it, so that a failure in a blind play can be classified.
     """
 
     family: str | None = None
@@ -48,7 +48,7 @@ class Provenance(_Strict):
     model: str | None = None
     generator_version: str | None = None
     evidence: dict[str, dict[str, Any]] = {}
-    levers: dict[str, str] = {}
+    levers: list[str] = []
 
 
 class TaskConfig(_Strict):

@@ -191,7 +191,7 @@ How I deal with them:
   before it instead; the holidays are in my calendar. The title names the provider.
 - The ones I'm cancelling: email the cancellation now to the address the contract gives for
   notices, quoting the contract number.
-- Then a row per contract in the table below ("Term ends" is the last day of the current term).
+- Then a row per contract in the table below ("Term ends" is the last day of the current term).{rules}
 
 | Contract | Provider | Number | Term ends | Notice deadline | Decision |
 |---|---|---|---|---|---|
@@ -211,3 +211,38 @@ PROMPTS = (
     "Time for the contracts round. Can you handle it as described in my Contracts note?",
 )
 CANCEL_SUBJECT = "Cancellation of {number}"
+
+# The standing rules the latent and budget levers add to the note: an exception to the reminder and the
+# mail (a notice already confirmed), and a consequence in a second note (the budget's lines and total).
+DONE_RULE = """
+- Exception: if I've already emailed a cancellation and the provider has confirmed it, don't send
+  another one and don't set a reminder for it. It still gets its row in the table."""
+BUDGET_RULE = """
+- Every contract I cancel (one already confirmed too) comes off my "{budget}" note: delete its
+  line there and correct the monthly figure at the bottom so it's the sum of the lines that are left."""
+BUDGET_TITLE = "Household budget"
+# A budget line that says its contract is gone (struck through, marked cancelled) no longer counts it.
+GONE_WORDS = r"~~|cancel|remov|ended|ending|stopp|dropp|gone|deleted"
+# The budget's bottom line, however the assistant words it when correcting it.
+BUDGET_TOTAL = r"monthly outgoings|\btotal\b|\bsum\b|per month in all"
+BUDGET = """What goes out every month (yearly bills spread over twelve months).
+
+{lines}
+
+Monthly outgoings: {total}
+"""
+# Household costs that are no contract of the round: the budget's other lines, in euros' worth a month.
+BUDGET_OTHERS = (
+    ("Rent", 900, 1600),
+    ("Travel pass", 60, 140),
+    ("Energy", 80, 160),
+    ("Water", 25, 45),
+    ("Food shop", 300, 520),
+    ("Savings transfer", 150, 400),
+)
+CONFIRM = (
+    "Your notice for {number} has been received",
+    "We've received your notice to end agreement {number}. Your agreement ends on {end} and there is "
+    "nothing more you need to do: no further notice or reminder is needed from your side.",
+)
+DONE_BODY = "Hello,\n\nPlease cancel agreement {number} at the end of its current term.\n\nThanks,\n{me}"

@@ -129,9 +129,18 @@ counts in the month it was placed here in {city}.
 total, and the top three customers by what they spent (a customer counts once, whichever address they ordered from).
 5. Top three: a thank-you email each with one unused code from {vouchers} ({discount}% off their next order). Write \
 their name and the date (YYYY-MM-DD) next to the code in the file. Always use the address on their contact card, not \
-the one in the export.
-6. Send {partner} the sales per product line and the total.
+the one in the export. Nobody gets a second code within three months: if the file shows a code given to them in the \
+last three months, they still get the thank-you, just without a code.
+6. Send {partner} the sales per product line and the total, and {partner}'s share as we agreed: {share}% of the \
+{share_line} sales (after any corrections), to the cent.
+7. Add the month's total as a new line to my "{log}" note.
 """
+# The running record of each month's total sales, one line a month, that the routine keeps up.
+LOG_TITLE = "Monthly sales"
+LOG_NOTE = "Total sales per month (from the summaries).\n\n{lines}\n"
+SHARES = (20, 25, 30, 40)
+THANKS = r"thank|grateful|appreciat"
+
 LINES_TITLE = "Product lines"
 LINES_NOTE = "Which product line each product counts under:\n\n{mapping}\n\n{excluded}s aren't sales: leave them out.\n"
 REQUEST = (

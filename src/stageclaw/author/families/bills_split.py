@@ -243,7 +243,7 @@ class BillsSplit(Family):
         return draft
 
     @staticmethod
-    def _levers(draft: TaskDraft, mates: list[Mate], bills: list[Bill]) -> dict[str, str]:
+    def _levers(draft: TaskDraft, mates: list[Mate], bills: list[Bill]) -> list[str]:
         """Which planted difficulty each rubric item grades (see WAVE-D's letters), for classifying a failure."""
         current, leaver = mates[1], mates[-2]
         nights = (
@@ -270,7 +270,7 @@ class BillsSplit(Family):
             out[f"told_{slug(current.name).replace('-', '_')}"] = (
                 "F: the contact card has the old work address; their mail from it gives the new one"
             )
-        return {item: why for item, why in out.items() if any(c.id == item for c in draft.checks)}
+        return [f"{item}: {why}" for item, why in out.items() if any(c.id == item for c in draft.checks)]
 
     # -- the people and the bills -----------------------------------------------------------------------
 

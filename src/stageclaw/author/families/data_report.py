@@ -5,12 +5,14 @@ every time in UTC. The owner's note says how the monthly summary is done: the we
 month, an order counted in the month it was placed in the shop's city, corrections replacing amounts,
 gift cards left out; a Markdown report like last month's (sales per product line, the total, the top
 three customers); a thank-you mail to each of the top three with an unused voucher code, written down
-in the vouchers file, at the address on their contact card; the figures to the business partner, who
-asked. Around it, five months of the owner's ordinary life.
+in the vouchers file, at the address on their contact card, except for the one the file already gave a
+code within three months (thanked without one); the figures and the partner's agreed share of one line
+(after the corrections, to the cent) to the business partner, who asked; the month's total as a new line
+of the monthly sales note. Around it, five months of the owner's ordinary life.
 
-- tool_state_update (core): the report, the mails, the vouchers file.
-- cross_tool_consistency (core): the partner's figures are the report's; the codes mailed are the codes
-  the vouchers file gives out.
+- tool_state_update (core): the report, the mails, the vouchers file, the sales note.
+- cross_tool_consistency (core): the partner's figures and share and the sales note's total are the
+  report's; the codes mailed are the codes the vouchers file gives out.
 - hidden_dependency: the export names only the products (which line each counts under is in a note),
   and one top customer's contact card has another address than their shop account.
 - cross_source_conflict: a corrections file replaces the amounts of refunded orders.
@@ -134,6 +136,12 @@ def _month(d: date) -> str:
     return f"{MONTHS[d.month - 1]} {d.year}"
 
 
+def _month_regex(first: date) -> str:
+    """A month with its year, however written: "March 2026", "Mar. 2026", "2026-03", "03/2026"."""
+    name = MONTHS[first.month - 1][:3]
+    return rf"\b{name}[a-z]*\.?,?\s+{first.year}\b|\b{first:%Y-%m}\b|\b0?{first.month}/{first.year}\b"
+
+
 def _utc(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -160,6 +168,18 @@ class _Plan:
     cards: dict[str, list[str]] = field(default_factory=dict)  # a customer's export address -> their card's
     traps: list[str] = field(default_factory=list)  # the orders near midnight at the month's ends, in words
     stale: str | None = None
+    moved: str | None = None  # the top customer whose card has another address than the export
+    again: str | None = None  # the top customer the vouchers file gave a code to within three months
+    given: dict[str, str] = field(default_factory=dict)  # a top customer's export address -> when they had a code
+    history: list[tuple[date, int]] = field(default_factory=list)  # the earlier reports' months and totals
+    share: tuple[str, int] = ("", 0)  # the partner's product line and percentage of it
+    log: str = ""  # the uid of the note of each month's total
+
+    def share_cents(self) -> list[int]:
+        """The partner's share in cents: exact, or either way of rounding a half cent."""
+        line, percent = self.share
+        whole = self.ledger.per_line()[line] * percent
+        return sorted({whole // 100, -(-whole // 100)})
 
     @property
     def month(self) -> str:
@@ -292,7 +312,27 @@ class DataReport(Family):
         draft.solution = solution.solve
         draft.alternatives = {"list_new_message": solution.solve_list_new_message, "read_all": solution.solve_read_all}
         draft.facts = self._facts(ctx, p, request)
+        draft.provenance["levers"] = self._levers(p)
         return draft
+
+    @staticmethod
+    def _levers(p: _Plan) -> list[str]:
+        """What each planted lever is and which rubric items grade it, for classifying a blind play."""
+        again = p.payer(p.again or "")
+        return [
+            "A rules that combine + D latent state: the routine's no-second-code-within-three-months rule; "
+            f"{VOUCHERS} gave {again.name} a code on {p.given[p.again or '']} (given_to names them), so their "
+            f"thank-you goes without a code (thanks_{slug(again.family).replace('-', '_')}) and the file gives out "
+            f"{TOP - 1} codes (vouchers_file)",
+            f"C exact derived value + E chain: {p.partner.first}'s share is {p.share[1]}% of the {p.share[0]} "
+            "line after the corrections (partner_share); per-line sums and the total (line_*, grand_total)",
+            f"B consequence in a second app: the month's total as a new line of the '{c.LOG_TITLE}' note "
+            "(routine step 7; sales_log)",
+            "F look-alikes: a stale mid-week export beside the full week; the corrections file supersedes the "
+            "export's amounts; a regular's second address (top_three)",
+            "G completeness: the orders near the month's midnights are found only by converting UTC to the shop's "
+            "time (line_*, grand_total)",
+        ]
 
     # -- the month ---------------------------------------------------------------------------------
 
@@ -490,6 +530,7 @@ class DataReport(Family):
         moved = None
         if ctx.on(hd.NAME):
             moved = rng.choice([e for e in top if e != regular.email])
+            p.moved = moved
             who = p.payer(moved)
             domain = rng.choice([d for d in ("gmail.com", "outlook.com", "proton.me", "icloud.com") if d not in moved])
             p.cards[moved] = [ctx.people.email(who.given, who.family, domain)]
@@ -607,13 +648,23 @@ class DataReport(Family):
                     used.add(made)
                     return made
 
+        # One of this month's top three was among the best of an earlier month: the vouchers file shows their code.
+        p.again = rng.choice([e for _, e in top if e != p.moved])
+        again = p.payer(p.again)
+        others = [x for x in p.customers if x.email not in {e for _, e in top} and x is not again]
+        when = rng.choice((2, 1))
         for back in (2, 1):
             first = p.first
             for _ in range(back):
                 first = (first - timedelta(days=1)).replace(day=1)
             spent = sorted((_part(cents, rng.randint(70, 130)) for cents, _ in top), reverse=True)
-            best = list(zip(spent, rng.sample(p.customers, TOP), strict=True))
+            chosen = rng.sample(others, TOP)
+            if back == when:
+                chosen[rng.randrange(TOP)] = again
+            best = list(zip(spent, chosen, strict=True))
+            others = [x for x in others if x not in chosen]
             lines = {name: _part(current[name], rng.randint(70, 130)) for name in p.catalogue}
+            p.history.append((first, sum(lines.values())))
             draft.add_file(
                 p.report(first),
                 solution.report_text(
@@ -627,19 +678,32 @@ class DataReport(Family):
             after = (first + timedelta(days=32)).replace(day=1)
             given = after + timedelta(days=rng.randint(2, 6))
             rows += [[code(), f"{p.discount}%", who.name, given.isoformat()] for _, who in best]
+            if back == when:
+                p.given[p.again] = given.isoformat()
         rows += [[code(), f"{p.discount}%", "", ""] for _ in range(rng.randint(6, 9))]
         draft.files[VOUCHERS] = {"text": csv_text(["code", "discount", "given_to", "given_on"], rows)}
 
     def _notes(self, ctx: Context, draft: TaskDraft, p: _Plan) -> None:
-        """The owner's routine, and with hidden_dependency the note that maps products to lines."""
+        """The owner's routine, the note of each month's total, and with hidden_dependency the note that maps
+        products to lines."""
+        rng, lines = ctx.rng, p.ledger.per_line()
+        # The partner's line is the one a correction cuts, when there is one: the share depends on it.
+        cut = [r.line for r in p.ledger.rows if r.ref in p.ledger.fixes and p.ledger.fixes[r.ref][0] > 0]
+        line = cut[0] if cut and cut[0] else rng.choice(sorted(p.catalogue))
+        exact = [s for s in c.SHARES if lines[line] * s % 100 == 0]
+        p.share = (line, rng.choice(exact or list(c.SHARES)))
         text = c.ROUTINE.format(
             platform=p.domain.platform, folder=FOLDER, city=p.city.name, excluded=p.domain.excluded,
             reports=REPORTS, vouchers=VOUCHERS, discount=p.discount, partner=p.partner.first,
+            share=p.share[1], share_line=p.share[0], log=c.LOG_TITLE,
         )  # fmt: skip
         draft.add_note(
             "Notes",
             {"uid": draft.uid("n", "monthly summary"), "title": c.ROUTINE_TITLE, "body": text, "tags": ["shop"]},
         )
+        logged = "\n".join(f"- {_month(first)}: {p.money(cents)}" for first, cents in p.history)
+        p.log = draft.uid("n", c.LOG_TITLE)
+        draft.add_note("Notes", {"uid": p.log, "title": c.LOG_TITLE, "body": c.LOG_NOTE.format(lines=logged)})
         if not ctx.on(hd.NAME):
             return
         mapping = "\n".join(f"- {name}: {', '.join(i for i, _ in items)}" for name, items in p.catalogue.items())
@@ -742,6 +806,26 @@ class DataReport(Family):
             )
         )
         told = {label: patterns[1] for label, patterns in figures.values()}
+        shares = p.share_cents()
+        amounts = sorted({*(x / 100 for x in lines.values()), total / 100, *(x / 100 for x in shares)})
+        draft.check(
+            Check(
+                "partner_share",
+                f"A message to {partner.email} gives {partner.first}'s share: {p.share[1]}% of the {p.share[0]} "
+                f"sales, {' or '.join(p.money(x) for x in shares)}",
+                v.message_says,
+                {
+                    "to": partner.email,
+                    "patterns": {"the share": "|".join(amount_regex(x / 100) for x in shares)},
+                    "stated": {
+                        "amounts": amounts,
+                        "years": [p.first.year],
+                    },
+                },
+                weight=2,
+                stage="mailing the figures",
+            )
+        )
         draft.check(
             Check(
                 "partner_figures",
@@ -751,7 +835,7 @@ class DataReport(Family):
                     "to": partner.email,
                     "patterns": {**told, f"the total {p.money(total)}": amount_regex(total / 100)},
                     "stated": {
-                        "amounts": sorted({*(x / 100 for x in lines.values()), total / 100}),
+                        "amounts": amounts,
                         "years": [p.first.year],
                     },
                 },
@@ -765,6 +849,25 @@ class DataReport(Family):
             who = p.payer(address)
             item = f"thanks_{slug(who.family).replace('-', '_')}"
             where = p.card(address)[0]
+            thanked.append(item)
+            if address == p.again:
+                draft.check(
+                    Check(
+                        item,
+                        f"{who.name} got a thank-you at {where} without a code: {VOUCHERS} gave them one on "
+                        f"{p.given[address]}, within three months",
+                        v.sent_alone,
+                        {
+                            "to": p.card(address)[:1],
+                            "says": {"a thank-you": c.THANKS},
+                            "not_says": {"a voucher code": rf"\b{p.domain.code}-[A-Z0-9]{{4}}\b"},
+                            "label": f"the thank-you to {who.name}",
+                        },
+                        weight=2,
+                        stage="thanking the top three",
+                    )
+                )
+                continue
             draft.check(
                 Check(
                     item,
@@ -783,13 +886,12 @@ class DataReport(Family):
                     stage="thanking the top three",
                 )
             )
-            thanked.append(item)
         draft.check(
             Check(
                 "vouchers_file",
-                f"{VOUCHERS} gives out exactly {TOP} more codes and keeps everything else as it was",
+                f"{VOUCHERS} gives out exactly {TOP - 1} more codes and keeps everything else as it was",
                 v.codes_kept,
-                {"path": VOUCHERS, "given": TOP},
+                {"path": VOUCHERS, "given": TOP - 1},
                 stage="thanking the top three",
             )
         )
@@ -803,20 +905,47 @@ class DataReport(Family):
                 stage="thanking the top three",
             )
         )
+        log = p.log
+        draft.check(
+            Check(
+                "sales_log",
+                f"The {c.LOG_TITLE} note has a line for {_month(p.first)} giving the total {p.money(total)}, and "
+                "keeps the earlier months' lines",
+                v.note_lines,
+                {
+                    "uid": log,
+                    "folder": "Notes",
+                    "label": f"the {c.LOG_TITLE} note",
+                    "lines": [
+                        {
+                            "label": _month(first),
+                            "pattern": _month_regex(first),
+                            "says": {f"the total {p.money(cents)}": amount_regex(cents / 100)},
+                        }
+                        for first, cents in [*p.history, (p.first, total)]
+                    ],
+                },
+                weight=2,
+                stage="adding up",
+            )
+        )
         line_items = [f"line_{slug(n).replace('-', '_')}" for n in p.catalogue]
+        figures_items = [*line_items, "grand_total", "partner_figures", "partner_share", "sales_log"]
         ctc.agree(
             draft,
-            apps=["files", "mail"],
-            rule="the partner's figures are the report's; the codes mailed are those the vouchers file gives out",
-            items=[*line_items, "grand_total", "partner_figures", *thanked, "vouchers_file"],
+            apps=["files", "mail", "notes"],
+            rule="the partner's figures and the sales note's total are the report's; the codes mailed are those the "
+            "vouchers file gives out",
+            items=[*figures_items, *thanked, "vouchers_file"],
         )
         tsu.require(
             draft,
-            ["write the report", "mail the thank-yous and the figures", "mark the codes given"],
+            ["write the report", "mail the thank-yous and the figures", "mark the codes given", "log the month"],
             f"+files/{REPORTS}/*",
             f"~files/{VOUCHERS}",
             "+mail/outbox/*",
             "+mail/folders/Sent/*",
+            f"~notes/Notes/{log}#*",
         )
         draft.permit("~mail/folders/*/*#flags")
         if ctx.on(tr.NAME):
@@ -882,7 +1011,17 @@ class DataReport(Family):
         out += ["", "| product line | sales |", "|---|---:|"]
         out += [f"| {name} | {p.money(lines[name])} |" for name in p.catalogue]
         out += [f"| total | {p.money(total)} |", "", "Top three customers, each thanked with an unused code:", ""]
-        out += [f"- {p.payer(e).name}: {p.money(cents)}, at {p.card(e)[0]}" for cents, e in ledger.per_person()[:TOP]]
+        out += [
+            f"- {p.payer(e).name}: {p.money(cents)}, at {p.card(e)[0]}"
+            + (f" (NO code: {VOUCHERS} gave them one on {p.given[e]})" if e == p.again else "")
+            for cents, e in ledger.per_person()[:TOP]
+        ]
+        shares = " or ".join(p.money(x) for x in p.share_cents())
+        out += [
+            "",
+            f"{p.partner.first}'s share: {p.share[1]}% of {p.share[0]} ({p.money(lines[p.share[0]])}) = {shares}.",
+            f"The '{c.LOG_TITLE}' note gets a line for {_month(p.first)} with {p.money(total)}.",
+        ]
         if ctx.on(ii.NAME):
             out += [
                 "",
@@ -891,10 +1030,11 @@ class DataReport(Family):
         out += [
             "",
             f"The end state: one new Markdown file in `{REPORTS}/` with each product line's sales, the total and "
-            "the top three in order; one thank-you each to the top three with a code that was free, which "
-            f"`{VOUCHERS}` now gives to them with today's date ({p.now.date().isoformat()}); one message to "
-            f"{p.partner.email} with the same per-line figures and total. Reading mail marks it seen; nothing "
-            "else changes.",
+            "the top three in order; one thank-you each to the top three, with a code that was free for the two "
+            f"who had none within three months, which `{VOUCHERS}` now gives to them with today's date "
+            f"({p.now.date().isoformat()}); one message to {p.partner.email} with the same per-line figures, the "
+            f"total and the share; the month's line in '{c.LOG_TITLE}'. Reading mail marks it seen; nothing else "
+            "changes.",
         ]
         return "\n".join(out)
 
@@ -922,6 +1062,8 @@ class DataReport(Family):
             "shop": p.business.name,
             "me": p.me.first,
             "today": p.now.date().isoformat(),
+            "log": c.LOG_TITLE,
+            "month": _month(p.first),
         }
 
 

@@ -216,7 +216,7 @@ class SubscriptionAudit(Family):
         return draft
 
     @staticmethod
-    def _levers(draft: TaskDraft, services: list[Service]) -> dict[str, str]:
+    def _levers(draft: TaskDraft, services: list[Service]) -> list[str]:
         """Which planted difficulty each rubric item grades (see WAVE-D's letters), for classifying a failure."""
         by = {s.role: s for s in services}
         out = {
@@ -238,7 +238,7 @@ class SubscriptionAudit(Family):
                 out[f"cancelled_{key}"] = "F: the help desk moved (announced from the usual sender); receipts say old"
         if by["bank"].keep:
             out[f"summary_{slug(by['bank'].name).replace('-', '_')}"] = "G: its price is only on the card statement"
-        return {item: why for item, why in out.items() if any(c.id == item for c in draft.checks)}
+        return [f"{item}: {why}" for item, why in out.items() if any(c.id == item for c in draft.checks)]
 
     # -- the services ---------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """contract-renewals: read each agreement (and the amendment), count its notice deadline back from the end of
 its term or its next renewal, set a reminder on the Friday before (the working day before a holiday Friday),
-mail the cancellations to each contract's notices address, and fill in the note's table."""
+mail the cancellations to each contract's notices address (but one the provider already confirmed), fill in
+the note's table, and take the cancelled contracts off the household budget with its monthly figure re-added."""
 
 from __future__ import annotations
 
@@ -124,6 +125,12 @@ def _notices(tools: Any, agreement: dict[str, Any]) -> str:
     return re.search(r"email ([^\s:]+@[^\s:]+):", body).group(1)
 
 
+def _confirmed(tools: Any, agreement: dict[str, Any]) -> bool:
+    """Whether the provider already confirmed a notice for this agreement (the user sent it earlier)."""
+    hits = tools.mail_search(folder="INBOX", text=agreement["number"])["messages"]
+    return any("notice" in (m.get("subject") or "").lower() for m in hits)
+
+
 def _plan(tools: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     today = datetime.fromisoformat(tools.now()["now"]).date()
     note, decided = _decisions(tools)
@@ -133,7 +140,31 @@ def _plan(tools: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         a["ends"], a["deadline"] = _deadline(a, amended, today)
         a["reminder"] = _reminder_day(a["deadline"], holidays)
         a["cancel"] = decided[a["label"]]
+        a["done"] = a["cancel"] and _confirmed(tools, a)
     return note, sorted(agreements, key=lambda a: a["deadline"])
+
+
+def _budget(tools: Any, agreements: list[dict[str, Any]], mark: str | None = None) -> None:
+    """Take the cancelled contracts off the budget note (or, with `mark`, strike them through and say so), and
+    write the sum of the lines left as its monthly figure."""
+    if not FACTS.get("budget"):
+        return
+    note = next(n for n in tools.notes_search(query=FACTS["budget"])["notes"] if n["title"] == FACTS["budget"])
+    gone = [a["brand"] for a in agreements if a["cancel"]]
+    lines, left = [], 0
+    for line in note["body"].splitlines():
+        amount = re.search(r"(\d[\d,]*\.\d{2})", line)
+        if line.startswith("- ") and amount:
+            if any(brand in line for brand in gone):
+                if mark is not None:
+                    lines.append(f"- ~~{line[2:]}~~ {mark}")
+                continue
+            left += round(float(amount.group(1).replace(",", "")) * 100)
+        elif line.startswith("Monthly outgoings:") and amount:
+            written = f"{left / 100:,.2f}" if mark is not None else f"{left / 100:.2f}"
+            line = line.replace(amount.group(1), written)
+        lines.append(line)
+    tools.notes_update(uid=note["uid"], body="\n".join(lines) + "\n")
 
 
 def _show(day: date) -> str:
@@ -148,6 +179,8 @@ def _table(tools: Any, note: dict[str, Any], rows: list[str]) -> None:
 def solve(tools):
     note, agreements = _plan(tools)
     for a in agreements:
+        if a["done"]:
+            continue
         tools.reminders_create(
             title=f"{a['brand']}: notice deadline on {a['deadline']:%A}",
             list="Reminders",
@@ -155,7 +188,7 @@ def solve(tools):
             notes="Cancelled: check the confirmation came." if a["cancel"] else "Keeping it: check the new price.",
         )
     for a in agreements:
-        if a["cancel"]:
+        if a["cancel"] and not a["done"]:
             body = (
                 f"Hello,\n\nPlease cancel my agreement {a['number']} at the end of its current term and confirm "
                 "the cancellation in writing.\n\nThank you"
@@ -167,14 +200,22 @@ def solve(tools):
         for a in agreements
     ]
     _table(tools, note, rows)
+    _budget(tools, agreements)
 
 
 def solve_by_contract(tools):
     """One contract at a time (reminder, then cancellation), dates as ISO in the table, the reminder on the
-    day without a time, titled by what the contract is."""
+    day without a time, titled by what the contract is; the budget's cancelled lines struck through and marked."""
     note, agreements = _plan(tools)
     rows = []
     for a in agreements:
+        decision = "Cancelled" if a["cancel"] else "Keep"
+        rows.append(
+            f"| {a['label']} | {a['brand']} | {a['number']} | {a['ends'].isoformat()} | {a['deadline'].isoformat()} "
+            f"| {decision} |"
+        )
+        if a["done"]:
+            continue
         tools.reminders_create(
             title=f"{a['label']} ({a['brand']}): last chance to give notice on {a['deadline'].isoformat()}",
             list="Reminders",
@@ -186,20 +227,17 @@ def solve_by_contract(tools):
                 f"({a['number']}). Please confirm.\n\nKind regards"
             )
             tools.mail_send(to=[_notices(tools, a)], subject="Notice of termination", body=body)
-        decision = "Cancelled" if a["cancel"] else "Keep"
-        rows.append(
-            f"| {a['label']} | {a['brand']} | {a['number']} | {a['ends'].isoformat()} | {a['deadline'].isoformat()} "
-            f"| {decision} |"
-        )
     _table(tools, note, rows)
+    _budget(tools, agreements, mark="(cancelled)")
 
 
 def solve_plain_rows(tools):
     """Cancels first, writes the table before the reminders, and writes dates the way the region does on
     paper (14/05/2026, or 05/14/2026 where months come first)."""
     note, agreements = _plan(tools)
+    _budget(tools, agreements)
     for a in agreements:
-        if a["cancel"]:
+        if a["cancel"] and not a["done"]:
             body = f"Hi,\n\nI'd like to cancel {a['label'].lower()} agreement {a['number']}, please.\n\nThanks"
             tools.mail_send(to=[_notices(tools, a)], subject=f"Cancel {a['number']}", body=body)
 
@@ -213,6 +251,8 @@ def solve_plain_rows(tools):
     ]
     _table(tools, note, rows)
     for a in agreements:
+        if a["done"]:
+            continue
         tools.reminders_create(
             title=f"Notice for {a['brand']} due {paper(a['deadline'])}", due=a["reminder"].isoformat()
         )

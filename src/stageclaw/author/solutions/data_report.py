@@ -1,6 +1,7 @@
 """data-report: the owner's routine note, the weekly exports (UTC) that cover the month in the shop's time,
-corrections, gift cards left out, a customer's two addresses counted once; the report, a thank-you code to
-each of the top three at their card's address, the vouchers file, the figures to the partner."""
+corrections, gift cards left out, a customer's two addresses counted once; the report, a thank-you to each of
+the top three at their card's address (a code for those the vouchers file gave none within three months), the
+vouchers file, the figures and the partner's share to the partner, the month's line in the sales note."""
 
 from __future__ import annotations
 
@@ -166,7 +167,29 @@ def _figures(tools, read_all: bool = False) -> dict[str, Any]:
                 "cents": cents,
             }
         )
-    return {"lines": lines, "total": total, "top": top}
+    share = re.search(r"share as we agreed: (\d+)% of the (.+?) sales", routine)
+    percent, line = int(share.group(1)), share.group(2)
+    # Half a cent rounds up: an even split of the difference is no one's to keep.
+    owed = (dict(per_line)[line] * percent + 50) // 100
+    return {"lines": lines, "total": total, "top": top, "share": owed}
+
+
+def _recent(rows: list[dict[str, str]], today: str) -> set[str]:
+    """Who the vouchers file gave a code to within the last three months (by name or address as written)."""
+    day = date.fromisoformat(today)
+    since = day.replace(year=day.year - (day.month <= 3), month=(day.month - 4) % 12 + 1)
+    return {r["given_to"].strip() for r in rows if r["given_on"].strip() and r["given_on"] >= since.isoformat()}
+
+
+def _coded_now(person: dict[str, Any], recent: set[str]) -> bool:
+    return person["name"] not in recent and person["address"] not in recent
+
+
+def _log(tools, total: str) -> None:
+    """The month's total as a new line of the sales note."""
+    f = FACTS
+    note = next(n for n in tools.notes_search(query=f["log"])["notes"] if n["title"] == f["log"])
+    tools.notes_update(uid=note["uid"], body=note["body"].rstrip("\n") + f"\n- {f['month']}: {total}\n")
 
 
 def _request(tools) -> dict[str, Any]:
@@ -220,15 +243,19 @@ def solve(tools):
     tools.files_write(path=f["report"], content=text)
     header, rows, free = _codes(tools)
     today = _today(tools)
+    recent = _recent(rows, today)
     given = {}
-    for person, code in zip(figures["top"], free, strict=False):
+    for person in figures["top"]:
+        offer = ""
+        if _coded_now(person, recent):
+            code = free.pop(0)
+            offer = f" As one of our best customers, here's a code for {f['discount']}% off your next order: {code}"
+            given[code] = person["name"]
         body = (
-            f"Hi {person['first']},\n\nThank you so much for shopping with {f['shop']} this month. As one of our best "
-            f"customers, here's a thank-you code for {f['discount']}% off your next order: {code}\n\nWarm wishes,\n"
-            f"{f['me']}"
+            f"Hi {person['first']},\n\nThank you so much for shopping with {f['shop']} this month.{offer}\n\n"
+            f"Warm wishes,\n{f['me']}"
         )
         tools.mail_send(to=[person["address"]], subject=f"A thank-you from {f['shop']}", body=body)
-        given[code] = person["name"]
     _give(tools, header, rows, given, today)
     listed = "\n".join(
         [*(f"- {line}: {_shown(c)}" for line, c in figures["lines"]), f"- Total: {_shown(figures['total'])}"]
@@ -236,13 +263,15 @@ def solve(tools):
     request = _request(tools)
     tools.mail_reply(
         id=request["id"],
-        body=f"Hi,\n\nhere are the figures:\n\n{listed}\n\nThe full summary is in {f['report']}.\n\n{f['me']}",
+        body=f"Hi,\n\nhere are the figures:\n\n{listed}\n\nYour share: {_shown(figures['share'])}\n\n"
+        f"The full summary is in {f['report']}.\n\n{f['me']}",
     )
+    _log(tools, _shown(figures["total"]))
 
 
 def solve_list_new_message(tools):
-    """The report as lists in the currency's code, a new message to the partner instead of a reply; the last
-    free codes, each given to the customer's address."""
+    """The report as lists in the currency's code, a new message to the partner instead of a reply (the share in
+    a sentence); the last free codes, each given to the customer's address; the sales note's total in the code."""
     f = FACTS
     figures = _figures(tools)
     text = (
@@ -254,21 +283,28 @@ def solve_list_new_message(tools):
     tools.files_write(path=f["report"], content=text)
     header, rows, free = _codes(tools)
     today = _today(tools)
+    recent = _recent(rows, today)
     given = {}
-    for person, code in zip(figures["top"], reversed(free), strict=False):
-        body = (
-            f"Dear {person['first']},\n\nA small thank-you for being such a loyal customer: use {code} at checkout "
-            f"and you'll get {f['discount']} percent off.\n\nAll the best from everyone at {f['shop']}"
-        )
+    for person in figures["top"]:
+        if _coded_now(person, recent):
+            code = free.pop()
+            body = (
+                f"Dear {person['first']},\n\nA small thank-you for being such a loyal customer: use {code} at "
+                f"checkout and you'll get {f['discount']} percent off.\n\nAll the best from everyone at {f['shop']}"
+            )
+            given[code] = person["address"]
+        else:
+            body = f"Dear {person['first']},\n\nThanks again for being such a loyal customer.\n\nBest, {f['shop']}"
         tools.mail_send(to=[person["address"]], subject="Thank you!", body=body)
-        given[code] = person["address"]
     _give(tools, header, rows, given, today)
+    _log(tools, _coded(figures["total"]))
     partner = address(_request(tools)["from"])
     listed = "; ".join(f"{line} {_coded(c)}" for line, c in figures["lines"])
     tools.mail_send(
         to=[partner],
         subject=f"{f['title']}: the figures",
-        body=f"Hello,\n\nthe totals: {listed}. Altogether {_coded(figures['total'])}.\n\n{f['me']}",
+        body=f"Hello,\n\nthe totals: {listed}. Altogether {_coded(figures['total'])}. What you're owed: "
+        f"{_coded(figures['share'])}.\n\n{f['me']}",
     )
 
 
@@ -286,17 +322,25 @@ def solve_read_all(tools):
     tools.files_write(path=f["report"], content=text)
     request = _request(tools)
     tools.mail_reply(
-        id=request["id"], body=f"Figures for the month:\n\n{rows_}| Total | {_shown(figures['total'])} |\n\n{f['me']}"
+        id=request["id"],
+        body=f"Figures for the month:\n\n{rows_}| Total | {_shown(figures['total'])} |\n| Your share | "
+        f"{_shown(figures['share'])} |\n\n{f['me']}",
     )
+    _log(tools, f"{figures['total'] / 100:.2f}")
     header, rows, free = _codes(tools)
     today = _today(tools)
+    recent = _recent(rows, today)
     given = {}
-    for person, code in zip(figures["top"], free[1:], strict=False):
+    spare = free[1:]
+    for person in figures["top"]:
+        code = spare.pop(0) if _coded_now(person, recent) else None
         tools.mail_send(
             to=[person["address"]],
             subject=f"Thank you from {f['shop']}",
-            body=f"Hello {person['first']},\n\nthanks for all your orders! Here is a code for your next one: {code}."
-            f"\n\n{f['me']}, {f['shop']}",
+            body=f"Hello {person['first']},\n\nthanks for all your orders!"
+            + (f" Here is a code for your next one: {code}." if code else "")
+            + f"\n\n{f['me']}, {f['shop']}",
         )
-        given[code] = person["name"]
+        if code:
+            given[code] = person["name"]
     _give(tools, header, rows, given, today)
