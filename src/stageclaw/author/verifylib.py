@@ -1416,10 +1416,12 @@ def forwarded(
     allowed: list[str],
     others: list[str],
     label: str,
+    dates: list[str] | None = None,
 ) -> Verdict:
     """`to` got the thread (`thread`: its Message-IDs, `subject`: its subject): the messages of it they
     received carry, between them, every file of `attachments` (SHA-256) and no file from outside the
-    thread (`allowed`), none of them twice; none of `others` got any message of it."""
+    thread (`allowed`), none of them twice; none of `others` got any message of it. The calendar dates
+    the notes above the forwarded text write out are among `dates` (ISO days) when given."""
     about = _about(final, thread, subject)
     got = [m for m in about if to in _recipients(m)]
     if not got:
@@ -1428,6 +1430,9 @@ def forwarded(
     sent = [(m.get("body"), sorted(str(a.get("sha256")) for a in m.get("attachments") or [])) for m in got]
     if any(sent.count(one) > 1 for one in sent):
         return False, f"{label} went to {to} twice"
+    wrong = sorted({d for m in got for d in _written_dates(_own_words(m), dates)})
+    if wrong:
+        return False, f"the note passing on {label} to {to} gives the wrong date(s) {wrong} (month, day)"
     files = {a.get("sha256") for m in got for a in m.get("attachments") or []}
     missing = sorted(set(attachments) - files)
     if missing:
