@@ -358,7 +358,6 @@ class _Handover:
                 "ids": [first["message_id"], latest["message_id"]],
                 "latest": latest,
                 "files": [sha],
-                "days": [opened.date().isoformat(), answered.date().isoformat()],
             }
         )
 
@@ -528,8 +527,8 @@ class _Handover:
                             "allowed": files,
                             "others": sorted(set(colleagues) - {cover.email} | {self.namesake.email}),
                             "label": f"{name}'s thread {thread['subject']!r}",
-                            # a note above the forward may give the leave's dates or the thread's own
-                            "dates": sorted({*leave, *thread["days"]}),
+                            # a note above the forward may give the leave's dates, and only those right
+                            "dates": sorted(leave),
                         },
                         weight=2,
                         stage="choosing who covers",
