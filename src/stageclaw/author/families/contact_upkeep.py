@@ -7,6 +7,10 @@ place, adds nobody and leaves every other contact exactly as it is; with cross_t
 also sends each of them a short note, at the address now saved, giving the number now saved. All of
 it sits in a full address book and months of ordinary mail, so the agent searches rather than reads.
 
+Levers on every task (see `_levers`, written to the provenance): the user's address-book rules in a note
+(the old home stays as the previous address; a change taken back leaves the card alone), a seventh friend
+who announced a move and took it back in a later mail, and one move told only in a housewarming invitation.
+
 - entity_alignment: the job changer writes from the new company under the short name they go by;
   the address book knows them by their full name and old work address, from which they announced
   the new one (so the world vouches for it).

@@ -8,6 +8,11 @@ client during the leave (the calendar mails the invitations), and note the cover
 contact card. Around it, months of mail, a year of calendar (a team absences calendar among them),
 contacts, files and notes.
 
+Levers on every task (see `levers()`, written to the provenance): one client was already told (the mail in
+Sent, the sheet's notes say so), so only the rest of its handover is due; the second client's cover has a
+namesake at another firm in the contacts; the first client has a second open thread, written by another
+person there (found by the client's domain or name, not by the contact's address).
+
 - cross_tool_consistency (core): the forward, the client's mail, the meetings and the card name one colleague.
 - hidden_dependency (core): the clients' contacts and addresses are in the address book, the colleagues'
   absences in the team calendar.
