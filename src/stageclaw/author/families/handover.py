@@ -588,7 +588,8 @@ class _Handover:
                     stage="adding the cover to the meetings in the leave",
                 )
             )
-            pattern = rf"(?s)(?=.*{re.escape(cover.family)}).*{re.escape(client.card['notes'].rstrip('.'))}"
+            # the family name as a word: "Obi" is not the one in "mobile"
+            pattern = rf"(?s)(?=.*\b{re.escape(cover.family)}\b).*{re.escape(client.card['notes'].rstrip('.'))}"
             draft.check(
                 Check(
                     f"card_{key}",
