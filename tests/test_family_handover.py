@@ -215,5 +215,11 @@ def test_a_wrong_date_in_the_note_above_a_forward_fails(solved):
     start = draft.facts["start"]
     day = int(start[8:10])
     assert f" {day} " in message["body"].split("----------")[0]
-    message["body"] = message["body"].replace(f" {day} ", f" {day % 28 + 1} ", 1)
+    note = message["body"]
+    message["body"] = note.replace(f" {day} ", f" {day % 28 + 1} ", 1)
+    assert item in _failed(task, oracle, state)
+    # the last day written as the first: a date of the leave, but next to the wrong weekday
+    end = draft.facts["end"]
+    message["body"] = note.replace(f"Friday {int(end[8:10])} ", f"Friday {day} ", 1)
+    assert message["body"] != note
     assert item in _failed(task, oracle, state)
