@@ -182,7 +182,7 @@ PENDING = {
     "course-plan": "seed 3 not yet validated",
     "data-report": "read_all's fix not yet validated",
     "event-planning": "stage 2 not yet finished",
-    "handover": "the forwards' own text is not covered by any check",
+    "handover": "core-only seed 1: copying the client's other writer in on the notice to the client survives (harmless)",
     "inbox-followup": "not re-validated since the verifylib merges",
     "inbox-triage": "stage 2 not yet finished",
     "leave-cover": "alternative mutants of the announcement's dates survive",
