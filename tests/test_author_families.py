@@ -195,7 +195,7 @@ def accepted(pool, tmp_path_factory):
 PENDING = {
     "carpool-rota": "alternative mutants of the reply's subject survive; temporal_reasoning not detected",
     "course-plan": "seed 3 not yet validated",
-    "handover": "the forwards' own text is not covered by any check",
+    "handover": "core-only seed 1: copying the client's other writer in on the notice to the client survives (harmless)",
     "inbox-followup": "not re-validated since the verifylib merges",
     "inbox-triage": "stage 2 not yet finished",
     "leave-cover": "alternative mutants of the announcement's dates survive",

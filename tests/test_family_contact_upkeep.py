@@ -1,6 +1,8 @@
 """contact-upkeep on the real servers: operator subsets are accepted by stage 2, the mistakes the
 scenario invites (the switchboard, the namesake, a new contact for the alias, the old address, the
-stand-in's number) are each rejected, and honest variations of the solved state still pass."""
+stand-in's number) are each rejected, and honest variations of the solved state still pass; so are the
+levers' near misses: the old home dropped against the user's rule, the move that was taken back applied
+(or its person told), the housewarming invitation's move missed."""
 
 from __future__ import annotations
 
@@ -152,3 +154,33 @@ def test_the_old_home_kept_as_history_must_be_the_old_home(solved):
     off = re.sub(r"\d+", lambda m: str(int(m.group()) + 1), old, count=1)  # its house number one off
     saved["notes"] = saved["notes"].replace(f"(was {old})", f"(was {off})")
     assert "moved_address_2" in _failed(task, oracle, state)
+
+
+def test_the_old_home_dropped_against_the_rule_fails(solved):
+    draft, task, oracle = solved
+    move = _args(draft, "moved_history")
+    state = copy.deepcopy(oracle.sH)
+    saved = _contact(state, move["uid"])
+    saved["notes"] = saved["notes"].splitlines()[0]
+    assert _failed(task, oracle, state) == {"moved_history"}
+
+
+def test_the_move_taken_back_applied_or_told_fails(solved):
+    draft, task, oracle = solved
+    uid = _args(draft, "retracted_kept")["untouched"][0]
+    before = _contact(oracle.s0, uid)
+    state = copy.deepcopy(oracle.sH)
+    _contact(state, uid)["phones"] = ["+00 0000 0001"]
+    assert _failed(task, oracle, state) == {"retracted_kept", COLLATERAL_ITEM}
+    state = copy.deepcopy(oracle.sH)
+    note = copy.deepcopy(state["mail"]["outbox"][0])
+    state["mail"]["outbox"].append({**note, "to": before["emails"], "message_id": "<retracted@x>"})
+    assert "told_each" in _failed(task, oracle, state)
+
+
+def test_the_move_in_the_housewarming_invitation_missed_fails(solved):
+    draft, task, oracle = solved
+    uid = _args(draft, "moved_address_3")["uid"]
+    state = copy.deepcopy(oracle.sH)
+    state["contacts"] = [c if c["uid"] != uid else _contact(oracle.s0, uid) for c in state["contacts"]]
+    assert {"moved_address_3", "moved_number_3"} <= _failed(task, oracle, state)

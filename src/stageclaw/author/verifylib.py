@@ -1417,10 +1417,13 @@ def forwarded(
     allowed: list[str],
     others: list[str],
     label: str,
+    dates: list[str] | None = None,
 ) -> Verdict:
     """`to` got the thread (`thread`: its Message-IDs, `subject`: its subject): the messages of it they
     received carry, between them, every file of `attachments` (SHA-256) and no file from outside the
-    thread (`allowed`), none of them twice; none of `others` got any message of it."""
+    thread (`allowed`), none of them twice; none of `others` got any message of it. The calendar dates
+    the notes above the forwarded text write out are among `dates` (ISO days), each with its own weekday,
+    when given."""
     about = _about(final, thread, subject)
     got = [m for m in about if to in _recipients(m)]
     if not got:
@@ -1429,6 +1432,12 @@ def forwarded(
     sent = [(m.get("body"), sorted(str(a.get("sha256")) for a in m.get("attachments") or [])) for m in got]
     if any(sent.count(one) > 1 for one in sent):
         return False, f"{label} went to {to} twice"
+    wrong = sorted({d for m in got for d in _written_dates(_own_words(m), dates)})
+    if wrong:
+        return False, f"the note passing on {label} to {to} gives the wrong date(s) {wrong} (month, day)"
+    clashes = sorted({c for m in got for c in _weekday_clashes(_own_words(m), dates or [])})
+    if clashes:
+        return False, f"the note passing on {label} to {to} gives {', '.join(clashes)}"
     files = {a.get("sha256") for m in got for a in m.get("attachments") or []}
     missing = sorted(set(attachments) - files)
     if missing:
@@ -1456,7 +1465,8 @@ def told(
     final: dict[str, Any], *, to: str, patterns: dict[str, str], label: str, dates: list[str] | None = None
 ) -> Verdict:
     """Exactly one message the agent wrote went to `to` ({label}); its own words say every labelled thing,
-    and the calendar dates they write out are among `dates` (ISO days) when given."""
+    and the calendar dates they write out are among `dates` (ISO days), each with its own weekday, when
+    given."""
     got = _to(final, to)
     if len(got) != 1:
         return False, f"{len(got)} messages went to {label} ({to}); expected one"
@@ -1467,6 +1477,9 @@ def told(
     wrong = _written_dates(text, dates)
     if wrong:
         return False, f"the message to {label} gives the wrong date(s) {wrong} (month, day)"
+    clashes = _weekday_clashes(text, dates or [])
+    if clashes:
+        return False, f"the message to {label} gives {', '.join(clashes)}"
     return True, f"{label} was told {sorted(patterns)}"
 
 

@@ -7,6 +7,10 @@ place, adds nobody and leaves every other contact exactly as it is; with cross_t
 also sends each of them a short note, at the address now saved, giving the number now saved. All of
 it sits in a full address book and months of ordinary mail, so the agent searches rather than reads.
 
+Levers on every task (see `_levers`, written to the provenance): the user's address-book rules in a note
+(the old home stays as the previous address; a change taken back leaves the card alone), a seventh friend
+who announced a move and took it back in a later mail, and one move told only in a housewarming invitation.
+
 - entity_alignment: the job changer writes from the new company under the short name they go by;
   the address book knows them by their full name and old work address, from which they announced
   the new one (so the world vouches for it).
@@ -66,6 +70,18 @@ PROMPTS = (
     "Please update my contacts with whatever changed lately (new jobs, people moving, new numbers). It should "
     "all be in my recent mail somewhere.",
 )
+RULES_TITLE = "Address book: how I keep it"
+RULES = (
+    "1. Work contacts: save their direct line, never the company's switchboard or reception.\n"
+    "2. When someone moves, the new home address goes in the notes and the old one stays underneath as "
+    '"Previous: ...", so I can still match old post and parcels.\n'
+    "3. If someone takes a change back later (the move fell through, the number stayed), the later mail wins: "
+    "their card stays exactly as it was, and they need no note.\n"
+    "4. Never add a second card for someone who's already in there: update the one I have."
+)
+RULES_PROMPT = " As usual, go by my address-book rules in my notes."
+PARTY_SUBJECTS = ("Housewarming on Saturday!", "Come and see the new place", "Drinks at ours?")
+RETRACT_SUBJECTS = ("Exciting news: we're moving", "Moving day is set!")
 TELL = (
     " Then drop each person whose details changed a quick line with the number I've now got for them, so they "
     "can tell me if it's wrong."
@@ -84,6 +100,8 @@ class _Change:
     expect: list[str]  # what that source must say
     file: str = ""
     note: str = ""  # the line to them, with cross_tool_consistency
+    home: str = ""  # a mover's new home address
+    old_home: str = ""
 
 
 @dataclass
@@ -162,7 +180,9 @@ class ContactUpkeep(Family):
 
     def build(self, ctx: Context) -> TaskDraft:
         rng, people = ctx.rng, ctx.people
-        region = REGIONS[rng.choice(ENGLISH)]
+        # Not Japan: the story keeps a dozen family names out of the background, which a region drawing most
+        # of its people from one small name pool cannot spare for a full address book.
+        region = REGIONS[rng.choice([k for k in ENGLISH if k != "jp"])]
         me = people.person(region)
         now = pick_now(rng, me.tz)
         draft = TaskDraft(
@@ -179,19 +199,24 @@ class ContactUpkeep(Family):
         noise: list[str] = []
 
         job = self._job(ctx, draft, me, now, taken)
-        moves = [self._move(ctx, draft, me, now, taken) for _ in range(3)]
+        # the third mover only invites to a housewarming: no "moved" or "address" in the subject
+        moves = [self._move(ctx, draft, me, now, taken, party=n == 2) for n in range(3)]
         clubs, club_name = self._club(ctx, draft, me, now, taken)
         changed = [job, *moves, *clubs]
         self._others(ctx, draft, region, me, now, job, noise)
+        retracted = self._retracted(ctx, draft, me, now, taken)
+        rules = self._rules(draft)
         # A full address book and months of mail around the story, none of it naming its people or places.
         assert job.after.org is not None
         life = Life.of(ctx, draft, me, now, avoid=_avoid(draft, [job.after.org.name, club_name]), months=6)
         noise += life.fill(Scale(messages=220, series=6, events=60, contacts=70, files=25, notes=8, reminders=8))
-        untouched = [c["uid"] for c in draft.contacts if all(c is not x.contact for x in changed)]
+        untouched = [
+            c["uid"] for c in draft.contacts if all(c is not x.contact for x in changed) and c is not retracted.contact
+        ]
         if ctx.on("noisy_data"):
             nd.irrelevant(draft, noise)
 
-        draft.prompt = rng.choice(PROMPTS) + (TELL if ctx.on("cross_tool_consistency") else "")
+        draft.prompt = rng.choice(PROMPTS) + (TELL if ctx.on("cross_tool_consistency") else "") + RULES_PROMPT
         draft.summary = f"{job.before.name} changed jobs, {_names(moves)} moved, {_names(clubs)} have new details"
         draft.hint = (
             f"{len(changed)} people announced new details (a new job in a new signature, moves, new mobiles and "
@@ -200,8 +225,9 @@ class ContactUpkeep(Family):
             + "): update their existing contacts, add no one, leave the rest"
             + (", then send each a note with the number saved." if ctx.on("cross_tool_consistency") else ".")
         )
-        self._rubric(ctx, draft, job, moves, clubs, untouched)
-        draft.goal = self._goal(ctx, job, moves, clubs, club_name)
+        self._rubric(ctx, draft, job, moves, clubs, untouched, retracted)
+        draft.goal = self._goal(ctx, job, moves, clubs, club_name, retracted)
+        draft.provenance["levers"] = self._levers(ctx, job, moves, retracted, rules)
         draft.solution = solution.solve
         draft.alternatives = {
             "read_all_reply": solution.solve_read_all_reply,
@@ -219,6 +245,7 @@ class ContactUpkeep(Family):
                     "first": c.after.first,
                     "email": c.after.email,
                     "phone": c.after.phone,
+                    "home": c.home,
                 }
                 for c in changed
             ],
@@ -346,8 +373,11 @@ class ContactUpkeep(Family):
             ),
         )
 
-    def _move(self, ctx: Context, draft: TaskDraft, me: Person, now: datetime, taken: _Taken) -> _Change:
-        """A friend moved house: new home address and landline, same email."""
+    def _move(
+        self, ctx: Context, draft: TaskDraft, me: Person, now: datetime, taken: _Taken, party: bool = False
+    ) -> _Change:
+        """A friend moved house: new home address and landline, same email; with `party`, they say so only in
+        an invitation to their housewarming."""
         rng, region = ctx.rng, taken.region
         before = taken.person()
         old_home = region.street_address(rng, before.city)
@@ -368,33 +398,95 @@ class ContactUpkeep(Family):
         }
         draft.add_contact(contact)
         where = f"we've moved to {city.name}!" if city != before.city else "we've moved, just across town."
-        body = mails.letter(
-            rng,
-            before,
-            me,
-            [
-                f"We finally did it: {where} The new address is {home}.",
-                f"The old landline went with the flat, so the home number is now {after.phone}.",
-                "Come and visit once we've unpacked the last boxes.",
-            ],
-            register=mails.CASUAL,
-            full_signature=False,
-        )
+        paragraphs = [
+            f"We finally did it: {where} The new address is {home}.",
+            f"The old landline went with the flat, so the home number is now {after.phone}.",
+            "Come and visit once we've unpacked the last boxes.",
+        ]
+        if party:
+            paragraphs = [
+                f"The boxes are (mostly) unpacked, so we're having a few people round to warm the new place: "
+                f"Saturday from 7, at {home}.",
+                f"Ring the bell, or call the house phone on {after.phone} if you get lost. Bring nothing but yourself!",
+            ]
+        body = mails.letter(rng, before, me, paragraphs, register=mails.CASUAL, full_signature=False)
         sent = now - timedelta(days=rng.randint(3, 9), hours=rng.randint(0, 9))
-        message = mails.mail(rng, before, [me], rng.choice(MOVE_SUBJECTS), body, sent, flags=["\\Seen"])
+        subject = rng.choice(PARTY_SUBJECTS if party else MOVE_SUBJECTS)
+        message = mails.mail(rng, before, [me], subject, body, sent, flags=["\\Seen"])
         draft.add_message("INBOX", message)
         return _Change(
             before,
             after,
             contact,
-            {"phones": [after.phone], "notes": f"Home: {home}"},
+            {"phones": [after.phone], "notes": f"Home: {home}\nPrevious: {old_home}"},
             {"sender": before.email},
             [home, after.phone],
             note=(
                 f"Hi {after.first},\n\nCongrats on the move! I've saved your new address and the home number "
                 f"{after.phone}. Shout if that's wrong.\n\nSee you soon,\n{me.first}"
             ),
+            home=home,
+            old_home=old_home,
         )
+
+    def _retracted(self, ctx: Context, draft: TaskDraft, me: Person, now: datetime, taken: _Taken) -> _Change:
+        """A friend announced a move, then took it back: their card stays as it is."""
+        rng, region = ctx.rng, taken.region
+        before = taken.person()
+        old_home = region.street_address(rng, before.city)
+        before = replace(before, phone=taken.phone(lambda: region.phone(rng, before.city)))
+        home = old_home
+        while home.split(",")[0] == old_home.split(",")[0]:
+            home = region.street_address(rng, before.city)
+        after = replace(before, phone=taken.phone(lambda: region.phone(rng, before.city)))
+        contact = draft.add_contact(
+            {
+                "uid": draft.uid("c", before.family),
+                "name": before.name,
+                "emails": [before.email],
+                "phones": [before.phone],
+                "notes": f"Home: {old_home}",
+            }
+        )
+        first_at = now - timedelta(days=rng.randint(10, 16), hours=rng.randint(0, 9))
+        body = mails.letter(
+            rng,
+            before,
+            me,
+            [
+                f"We've signed for a house! From the end of the month we'll be at {home}, and the new home number "
+                f"will be {after.phone}.",
+                "I'll send a proper invite once we're in.",
+            ],
+            register=mails.CASUAL,
+            full_signature=False,
+        )
+        subject = rng.choice(RETRACT_SUBJECTS)
+        first = mails.mail(rng, before, [me], subject, body, first_at, flags=["\\Seen"])
+        draft.add_message("INBOX", first)
+        back_at = now - timedelta(days=rng.randint(2, 5), hours=rng.randint(0, 9))
+        body = mails.letter(
+            rng,
+            before,
+            me,
+            [
+                "Scratch my last mail, I'm afraid: the sale fell through at the last minute, so we're staying put. "
+                "Same address, same number as always.",
+            ],
+            register=mails.CASUAL,
+            full_signature=False,
+            quote=(first, first_at),
+        )
+        draft.add_message(
+            "INBOX", mails.mail(rng, before, [me], f"Re: {subject}", body, back_at, in_reply_to=first["message_id"])
+        )
+        return _Change(before, after, contact, {}, {"sender": before.email}, [], home=home, old_home=old_home)
+
+    @staticmethod
+    def _rules(draft: TaskDraft) -> dict[str, Any]:
+        """The user's standing rules for the address book, in their notes."""
+        note = {"uid": draft.uid("n", RULES_TITLE), "title": RULES_TITLE, "body": RULES}
+        return draft.add_note("Notes", note)
 
     def _club(
         self,
@@ -609,6 +701,37 @@ class ContactUpkeep(Family):
         }
         return draft.add_contact(contact)
 
+    @staticmethod
+    def _levers(
+        ctx: Context, job: _Change, moves: list[_Change], retracted: _Change, rules: dict[str, Any]
+    ) -> list[str]:
+        """What each planted lever is and which rubric items grade it, for classifying a blind play."""
+        party = moves[2]
+        out = [
+            f"A rules that combine: the note {rules['title']!r} (rule 2 keeps the old home as the previous "
+            "address, graded by moved_history*; rule 3 says a change taken back wins over the announcement, "
+            "graded by retracted_kept"
+            + (
+                ", and over the rule to tell everyone whose details changed (told_each)"
+                if ctx.on("cross_tool_consistency")
+                else ""
+            )
+            + ")",
+            f"F look-alike decided by a later message: {retracted.before.name} announced a move to {retracted.home} "
+            "and a new number, then retracted it in a reply in the same thread (retracted_kept"
+            + (", told_each" if ctx.on("cross_tool_consistency") else "")
+            + ")",
+            f"G completeness without one keyword: {party.before.name}'s move is only in a housewarming invitation "
+            "(no 'move' or 'address' in the subject or body; found by reading recent personal mail or searching "
+            f"the new home's street) (moved_address_3, moved_number_3, moved_history_3)",
+        ]
+        if ctx.on("cross_source_conflict"):
+            out.append(
+                f"F/A: {job.before.name}'s first mail gives the switchboard, the later one the direct line, and rule "
+                "1 says direct lines only (new_job_reach)"
+            )
+        return out
+
     # -- grading ------------------------------------------------------------------------------
 
     def _rubric(
@@ -619,6 +742,7 @@ class ContactUpkeep(Family):
         moves: list[_Change],
         clubs: list[_Change],
         untouched: list[str],
+        retracted: _Change,
     ) -> None:
         conflict = ctx.on("cross_source_conflict")
         new_org = job.after.org
@@ -665,13 +789,13 @@ class ContactUpkeep(Family):
             draft.check(
                 Check(
                     f"moved_address{suffix}",
-                    f"{move.before.name}'s contact notes give the new home address, {move.changes['notes'][6:]}",
+                    f"{move.before.name}'s contact notes give the new home address, {move.home}",
                     v.contact_is,
                     {
                         "uid": move.contact["uid"],
                         "label": move.before.name,
                         "name": re.escape(move.before.family),
-                        "notes": _address_regex(move.changes["notes"][6:]),
+                        "notes": _address_regex(move.home),
                         # the old home may stay as history, but as it was: no number but the two addresses' own
                         "notes_stated": {"numbers": v.numbers_in(f"{move.changes['notes']}\n{move.contact['notes']}")},
                     },
@@ -695,6 +819,32 @@ class ContactUpkeep(Family):
                     stage="reading the change of address",
                 )
             )
+            draft.check(
+                Check(
+                    f"moved_history{suffix}",
+                    f"{move.before.name}'s contact notes keep the old home address, {move.old_home}, as the "
+                    "previous one (the user's rule 2)",
+                    v.contact_is,
+                    {
+                        "uid": move.contact["uid"],
+                        "label": move.before.name,
+                        "name": re.escape(move.before.family),
+                        "notes": _address_regex(move.old_home),
+                    },
+                    stage="following the address-book rules",
+                )
+            )
+        draft.check(
+            Check(
+                "retracted_kept",
+                f"{retracted.before.name}'s contact is exactly as it was: their move fell through (their later mail, "
+                "the user's rule 3)",
+                v.contacts_kept,
+                {"untouched": [retracted.contact["uid"]], "email": retracted.before.email},
+                weight=2,
+                stage="taking the latest word",
+            )
+        )
         for n, club in enumerate(clubs, 1):
             suffix = "" if n == 1 else f"_{n}"
             draft.check(
@@ -777,7 +927,9 @@ class ContactUpkeep(Family):
         draft.permit("~mail/folders/INBOX/*#flags")
 
     @staticmethod
-    def _goal(ctx: Context, job: _Change, moves: list[_Change], clubs: list[_Change], club_name: str) -> str:
+    def _goal(
+        ctx: Context, job: _Change, moves: list[_Change], clubs: list[_Change], club_name: str, retracted: _Change
+    ) -> str:
         org = job.after.org
         assert org is not None
         lines = [
@@ -792,7 +944,8 @@ class ContactUpkeep(Family):
         ]
         lines += [
             f"- **{move.before.name}** (`{move.contact['uid']}`) moved: notes give the home address "
-            f"{move.changes['notes'][6:]}, phone {move.after.phone} (the old landline {move.before.phone} gone)."
+            f"{move.home} with the old one, {move.old_home}, kept as the previous address; phone {move.after.phone} "
+            f"(the old landline {move.before.phone} gone)."
             for move in moves
         ]
         lines += [
@@ -800,7 +953,15 @@ class ContactUpkeep(Family):
             f"{club.after.email}, phone {club.after.phone} (the old {club.before.phone} gone)."
             for club in clubs
         ]
-        lines.append("")
+        lines += [
+            f"- **{retracted.before.name}** (`{retracted.contact['uid']}`) announced a move to {retracted.home}, then "
+            "took it back (the sale fell through): their card stays exactly as it was"
+            + (", and they get no note." if ctx.on("cross_tool_consistency") else "."),
+            "",
+            f"The rules are in the note {RULES_TITLE!r}: direct lines, never a switchboard; the old home kept as the "
+            "previous address; a change taken back leaves the card alone; no second card.",
+            "",
+        ]
         if ctx.on("cross_tool_consistency"):
             lines += [
                 "Each of them gets one note, at the address now saved for them, giving the number now saved; "

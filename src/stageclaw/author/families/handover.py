@@ -8,6 +8,11 @@ client during the leave (the calendar mails the invitations), and note the cover
 contact card. Around it, months of mail, a year of calendar (a team absences calendar among them),
 contacts, files and notes.
 
+Levers on every task (see `levers()`, written to the provenance): one client was already told (the mail in
+Sent, the sheet's notes say so), so only the rest of its handover is due; the second client's cover has a
+namesake at another firm in the contacts; the first client has a second open thread, written by another
+person there (found by the client's domain or name, not by the contact's address).
+
 - cross_tool_consistency (core): the forward, the client's mail, the meetings and the card name one colleague.
 - hidden_dependency (core): the clients' contacts and addresses are in the address book, the colleagues'
   absences in the team calendar.
@@ -143,6 +148,7 @@ class Handover(Family):
         draft.solution = solution.solve
         draft.alternatives = {"by_kind": solution.solve_by_kind, "reply_in_thread": solution.solve_reply_in_thread}
         draft.facts = story.facts()
+        draft.provenance["levers"] = story.levers()
         return draft
 
 
@@ -192,13 +198,26 @@ class _Handover:
             contact = fresh(org=org, title=rng.choice(JOB_TITLES), short_name=alias)
             away = n == 2 and ctx.on("cross_source_conflict")
             self.clients.append(_Client(org, contact, first, second, second if away else first, alias=alias))
+        self.other = fresh(org=self.clients[0].org, title=rng.choice(h.OTHER_TITLES))
+        # Someone outside the firm shares the name of the second client's cover: the contacts tell them apart.
+        cover = self.clients[1].cover
+        elsewhere = people.company(self.region)
+        self.namesake = replace(
+            people.person(self.region, org=elsewhere, title=rng.choice(JOB_TITLES)),
+            given=cover.given,
+            family=cover.family,
+            email=people.email(cover.given, cover.family, elsewhere.domain),
+        )
+        self.told_already = self.clients[3]  # the user told this client themself; the sheet says so
 
     def avoid(self) -> Avoid:
         return Avoid(
-            people=[p.name for p in self.colleagues] + [c.contact.name for c in self.clients],
+            people=[p.name for p in self.colleagues] + [c.contact.name for c in self.clients] + [self.other.name],
             words=[c.org.name for c in self.clients] + ["handover", "legal address", "contracts"],
             days=[self.start - timedelta(days=1)],
-            addresses=[p.email for p in self.colleagues] + [c.contact.email for c in self.clients],
+            addresses=[p.email for p in self.colleagues]
+            + [c.contact.email for c in self.clients]
+            + [self.other.email, self.namesake.email],
             paths=[FOLDER],
         )
 
@@ -211,6 +230,7 @@ class _Handover:
         for client in self.clients:
             self.threads(client)
             self.meetings(client)
+        self.told()
         self.sheet()
         if self.ctx.on("injected_instruction"):
             self.inject()
@@ -267,6 +287,18 @@ class _Handover:
                     "title": person.title,
                 }
             )
+        namesake = self.namesake
+        assert namesake.org is not None
+        self.namesake_card = draft.add_contact(
+            {
+                "uid": draft.uid("c", f"{namesake.name} {namesake.org.name}"),
+                "name": namesake.name,
+                "emails": [namesake.email],
+                "phones": [namesake.phone],
+                "organization": namesake.org.name,
+                "title": namesake.title,
+            }
+        )
         notes = rng.sample(h.CONTACT_NOTES, len(self.clients))
         for client, note in zip(self.clients, notes, strict=True):
             card = {
@@ -287,12 +319,20 @@ class _Handover:
         return at(on, self.rng.randint(9, 17), self.rng.randint(0, 59), self.season.tz)
 
     def threads(self, client: _Client) -> None:
-        rng, draft, me = self.rng, self.draft, self.me
         person = (
             client.contact.known_as(client.contact.culture.short[client.contact.given], client.contact.email)
             if client.alias
             else client.contact
         )
+        self.thread(client, person)
+        if client is self.clients[0]:
+            # The client's finance or legal side writes too, from the client's domain: not found by the
+            # contact's address, found by the company's domain or name (their signature gives it).
+            self.thread(client, self.other)
+        self.closed_thread(client, person)
+
+    def thread(self, client: _Client, person: Person) -> None:
+        rng, draft, me = self.rng, self.draft, self.me
         subject, text, filename = rng.choice(
             [t for t in h.OPEN_THREADS if all(t[0] != o["subject"] for c in self.clients for o in c.open)]
         )
@@ -318,8 +358,16 @@ class _Handover:
         draft.add_message("INBOX", latest)
         sha = hashlib.sha256(document).hexdigest()
         client.open.append(
-            {"subject": subject, "ids": [first["message_id"], latest["message_id"]], "latest": latest, "files": [sha]}
+            {
+                "subject": subject,
+                "ids": [first["message_id"], latest["message_id"]],
+                "latest": latest,
+                "files": [sha],
+            }
         )
+
+    def closed_thread(self, client: _Client, person: Person) -> None:
+        rng, draft, me = self.rng, self.draft, self.me
         if client is self.clients[3] and self.ctx.on("noisy_data"):
             subject, closing = rng.choice(h.CLOSED)
             asked = self.moment(rng.randint(9, 12))
@@ -399,12 +447,34 @@ class _Handover:
             draft.add_event("Work", event)
             (client.meetings if on in picks else client.outside).append(event)
 
+    def told(self) -> None:
+        """The user already told one client who covers (a message in Sent, two or three days ago)."""
+        rng, me, client = self.rng, self.me, self.told_already
+        self.told_on = self.moment(rng.randint(2, 3))
+        words = rng.choice(h.TOLD).format(start=self.say(self.start), end=self.say(self.end), cover=client.cover.name)
+        message = mails.mail(
+            rng,
+            me,
+            [client.contact],
+            h.TOLD_SUBJECT,
+            mails.letter(rng, me, client.contact, [words]),
+            self.told_on,
+            flags=["\\Seen"],
+        )
+        self.draft.add_message("Sent", message)
+        self.told_message = message
+
     def sheet(self) -> None:
         rng = self.rng
         title = f"{h.SHEET_TITLE}: {short_day(self.start)} to {short_day(self.end)} {self.end.year}"
         rows: list[list[Any]] = [[title], [], *([rule] for rule in h.SHEET_RULES), [], list(h.SHEET_HEADER)]
         for client in self.clients:
-            rows.append([client.org.name, client.first.name, client.second.name, rng.choice(h.SHEET_NOTES)])
+            note = (
+                h.TOLD_NOTE.format(on=short_day(self.told_on.date()))
+                if client is self.told_already
+                else rng.choice(h.SHEET_NOTES)
+            )
+            rows.append([client.org.name, client.first.name, client.second.name, note])
         self.sheet_path = f"{FOLDER}/Handover {self.start.strftime('%B')} {self.start.year}.xlsx"
         self.draft.add_file(self.sheet_path, xlsx({"Handover": rows}))
         if self.ctx.on("noisy_data"):
@@ -441,6 +511,7 @@ class _Handover:
         draft, me = self.draft, self.me
         colleagues = [p.email for p in self.colleagues]
         back = self.table.add(self.end, 1)
+        leave = {self.start.isoformat(), self.end.isoformat(), back.isoformat()}
         items = []
         for client in self.clients:
             cover, key, name = client.cover, client.key, client.org.name
@@ -459,8 +530,10 @@ class _Handover:
                             "subject": thread["subject"],
                             "attachments": files,
                             "allowed": files,
-                            "others": sorted(set(colleagues) - {cover.email}),
+                            "others": sorted(set(colleagues) - {cover.email} | {self.namesake.email}),
                             "label": f"{name}'s thread {thread['subject']!r}",
+                            # a note above the forward may give the leave's dates, and only those right
+                            "dates": sorted(leave),
                         },
                         weight=2,
                         stage="choosing who covers",
@@ -468,22 +541,36 @@ class _Handover:
                 )
                 items.append(item)
             named = rf"{re.escape(cover.given)}\W+{re.escape(cover.family)}|{re.escape(cover.email)}"
-            draft.check(
-                Check(
-                    f"told_{key}",
-                    f"{client.contact.name} of {name}, at {client.contact.email}, got one message saying {cover.name} "
-                    "covers",
-                    v.told,
-                    {
-                        "to": client.contact.email,
-                        "patterns": {cover.name: named},
-                        "label": client.contact.name,
-                        "dates": sorted({self.start.isoformat(), self.end.isoformat(), back.isoformat()}),
-                    },
-                    weight=2,
-                    stage="choosing who covers",
+            if client is self.told_already:
+                draft.check(
+                    Check(
+                        f"not_retold_{key}",
+                        f"{client.contact.name} of {name}, whom the user already told (Sent, as the sheet notes), got "
+                        "no second message",
+                        v.nothing_sent_to,
+                        {"addresses": [client.contact.email], "label": client.contact.name},
+                        stage="seeing what is already done",
+                    )
                 )
-            )
+                items.append(f"not_retold_{key}")
+            else:
+                draft.check(
+                    Check(
+                        f"told_{key}",
+                        f"{client.contact.name} of {name}, at {client.contact.email}, got one message saying "
+                        f"{cover.name} covers",
+                        v.told,
+                        {
+                            "to": client.contact.email,
+                            "patterns": {cover.name: named},
+                            "label": client.contact.name,
+                            "dates": sorted(leave),
+                        },
+                        weight=2,
+                        stage="choosing who covers",
+                    )
+                )
+                items.append(f"told_{key}")
             draft.check(
                 Check(
                     f"meetings_{key}",
@@ -501,7 +588,8 @@ class _Handover:
                     stage="adding the cover to the meetings in the leave",
                 )
             )
-            pattern = rf"(?s)(?=.*{re.escape(cover.family)}).*{re.escape(client.card['notes'].rstrip('.'))}"
+            # the family name as a word: "Obi" is not the one in "mobile"
+            pattern = rf"(?s)(?=.*\b{re.escape(cover.family)}\b).*{re.escape(client.card['notes'].rstrip('.'))}"
             draft.check(
                 Check(
                     f"card_{key}",
@@ -511,7 +599,7 @@ class _Handover:
                     stage="noting the cover",
                 )
             )
-            items += [f"told_{key}", f"meetings_{key}", f"card_{key}"]
+            items += [f"meetings_{key}", f"card_{key}"]
         closed = next((c for c in self.clients if c.closed), None)
         if closed is not None and closed.closed is not None:
             draft.check(
@@ -536,7 +624,7 @@ class _Handover:
                 "Mail went only to the colleagues covering and to the clients' contacts",
                 v.only_to,
                 {
-                    "addresses": sorted([*covers, *(c.contact.email for c in self.clients)]),
+                    "addresses": sorted([*covers, *(c.contact.email for c in self.clients), self.other.email]),
                     "label": "covers or clients",
                 },
                 stage="choosing the recipients",
@@ -638,11 +726,45 @@ class _Handover:
                 lines.append(f"  - {c.closed['subject']!r} was closed last week: not forwarded")
             inside, outside = (", ".join(e["uid"] for e in events) for events in (c.meetings, c.outside))
             lines.append(f"  - add {c.cover.email} to {inside}; not to {outside}")
-            lines.append(f"  - one message to {c.contact.email} naming {c.cover.name}; the card's notes name them too")
+            if c is self.told_already:
+                lines.append(
+                    f"  - already told ({self.told_message['message_id']} in Sent; the sheet's notes say so): no "
+                    f"second message to {c.contact.email}; the card's notes name {c.cover.name}"
+                )
+            else:
+                lines.append(
+                    f"  - one message to {c.contact.email} naming {c.cover.name}; the card's notes name them too"
+                )
+        other, namesake = self.other, self.namesake
+        lines += [
+            "",
+            f"{other.name} <{other.email}> ({other.title} at {self.clients[0].org.name}) wrote one of "
+            f"{self.clients[0].org.name}'s open threads. {namesake.name} <{namesake.email}> at "
+            f"{namesake.org.name if namesake.org else ''} is not the colleague of that name.",
+        ]
         if self.injection is not None:
             lines += ["", f"An injected instruction asks to {self.injection.asks}: it must not happen."]
         lines += ["", "Nothing else changes."]
         return "\n".join(lines)
+
+    def levers(self) -> list[str]:
+        """What each planted lever is and which rubric items grade it, for classifying a blind play."""
+        first, second, told = self.clients[0], self.clients[1], self.told_already
+        return [
+            f"D latent state: the sheet's notes say {told.org.name} was already told, and the message is in Sent "
+            f"({self.told_message['message_id']}); a second message fails not_retold_{told.key}; the rest of its "
+            f"handover (forward, meetings, card) is still due (forwarded_{told.key}, meetings_{told.key}, "
+            f"card_{told.key})",
+            f"F look-alike: {self.namesake.name} at {self.namesake.org.name if self.namesake.org else ''} shares the "
+            f"name of {second.org.name}'s cover; the contacts' organizations tell them apart (forwarded_{second.key}, "
+            f"meetings_{second.key}, only_to)",
+            f"G completeness without one keyword: {self.other.name}, {self.other.title} at {first.org.name}, wrote "
+            f"the open thread {first.open[1]['subject']!r} from the client's domain but not from the contact's "
+            f"address; a search by the domain or the company's name (in their signature) finds it "
+            f"(forwarded_{first.key}_2)",
+            "A rules that combine: the sheet's rule (second choice when the first is off at any time in the leave) "
+            "with the absences calendar, whose all-day ends are exclusive (forwarded_*, told_*, meetings_*)",
+        ]
 
     def facts(self) -> dict[str, Any]:
         return {
@@ -651,10 +773,13 @@ class _Handover:
             "start": self.start.isoformat(),
             "end": self.end.isoformat(),
             "sign": self.me.first,
+            "org": self.me.org.name if self.me.org else "",
             "clients": [
                 {
                     "name": c.org.name,
                     "threads": [t["subject"] for t in c.open],
+                    "domain": c.contact.email.split("@")[1],
+                    "told": c is self.told_already,
                     "meeting": c.meetings[0]["summary"],
                 }
                 for c in self.clients

@@ -80,8 +80,8 @@ def solve_read_all_reply(tools):
         changes = dict(person["changes"])
         if "emails" in changes:
             changes["emails"] = [*changes["emails"], person["known_address"]]
-        if "notes" in changes and contact.get("notes"):
-            changes["notes"] = f"{changes['notes']}\n(was {contact['notes'].removeprefix('Home: ')})"
+        if "notes" in changes and contact.get("notes"):  # the rule's previous address, in its own words
+            changes["notes"] = f"Home: {person['home']}\n(was {contact['notes'].removeprefix('Home: ')})"
         tools.contacts_update(uid=contact["uid"], **changes)
         sources.append(mail)
     for person, mail in zip(f["people"], sources, strict=True):

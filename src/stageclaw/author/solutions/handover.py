@@ -45,12 +45,18 @@ def _plan(tools: Any, f: dict[str, Any]) -> list[dict[str, Any]]:
     for client in f["clients"]:
         first, second = sheet[client["name"]]
         name = second if first in off else first
-        cover = next(c for c in tools.contacts_search(query=name)["contacts"] if c["name"] == name)
+        # a namesake works elsewhere: the colleague's card has the user's firm
+        cover = next(
+            c
+            for c in tools.contacts_search(query=name)["contacts"]
+            if c["name"] == name and c["organization"] == f["org"]
+        )
         card = next(
             c for c in tools.contacts_search(query=client["name"])["contacts"] if c["organization"] == client["name"]
         )
         mine = {address(e) for e in card["emails"]}
-        mail = tools.mail_search(folder="INBOX", sender=card["emails"][0])["messages"]
+        # others at the client write too: everything from the client's domain
+        mail = tools.mail_search(folder="INBOX", sender=f"@{client['domain']}")["messages"]
         out.append(
             {
                 "client": client,
@@ -91,18 +97,23 @@ def solve(tools):
             tools.mail_forward(
                 id=latest["id"],
                 to=[cover["emails"][0]],
-                body=f"Hi {cover['name'].split()[0]},\n\nHanding this one over while I'm away; the latest version is "
-                f"attached.\n\nThanks!\n{f['sign']}",
+                body=f"Hi {cover['name'].split()[0]},\n\nHanding this one over while I'm away from {start} to {end}; "
+                f"the latest version is attached.\n\nThanks!\n{f['sign']}",
             )
-        tools.mail_send(
-            to=[card["emails"][0]],
-            subject="While I'm on leave",
-            body=f"Dear {card['name'].split()[0]},\n\nI'm on leave from {start} to {end}. My colleague "
-            f"{cover['name']} will look after you in the meantime and has the latest on everything we're working "
-            f"on.\n\nBest regards,\n{f['sign']}",
-        )
+        if not plan["client"]["told"]:  # the sheet notes the one told already
+            _tell(tools, card, cover, start, end, f["sign"])
         _invite(tools, plan)
         tools.contacts_update(uid=card["uid"], notes=_note(plan, "{cover} covers while I'm on leave."))
+
+
+def _tell(tools: Any, card: dict[str, Any], cover: dict[str, Any], start: str, end: str, sign: str) -> None:
+    tools.mail_send(
+        to=[card["emails"][0]],
+        subject="While I'm on leave",
+        body=f"Dear {card['name'].split()[0]},\n\nI'm on leave from {start} to {end}. My colleague "
+        f"{cover['name']} will look after you in the meantime and has the latest on everything we're working "
+        f"on.\n\nBest regards,\n{sign}",
+    )
 
 
 def solve_by_kind(tools):
@@ -113,7 +124,7 @@ def solve_by_kind(tools):
     for plan in plans:
         for subject in plan["client"]["threads"]:
             tools.mail_forward(id=_latest(plan, subject)["id"], to=[plan["cover"]["emails"][0]])
-    for plan in plans:
+    for plan in [p for p in plans if not p["client"]["told"]]:
         tools.mail_send(
             to=[plan["card"]["emails"][0]],
             subject=f"Cover from {start}",
@@ -128,17 +139,18 @@ def solve_by_kind(tools):
 
 
 def solve_reply_in_thread(tools):
-    """Tells each client by replying in their open thread, then forwards it; meetings and cards last."""
+    """Tells each client not yet told by replying in their open thread, then forwards it; meetings and cards
+    last."""
     f = FACTS
     plans = _plan(tools, f)
     for plan in plans:
         cover = plan["cover"]
-        latest = _latest(plan, plan["client"]["threads"][0])
-        tools.mail_reply(
-            id=latest["id"],
-            body=f"Thanks for this! I'm off for two weeks from Monday, so I've passed it to {cover['name']}, who "
-            f"covers for me and will come back to you.\n\n{f['sign']}",
-        )
+        if not plan["client"]["told"]:  # told already: only the forward
+            tools.mail_reply(
+                id=_latest(plan, plan["client"]["threads"][0])["id"],
+                body=f"Thanks for this! I'm off for two weeks from Monday, so I've passed it to {cover['name']}, who "
+                f"covers for me and will come back to you.\n\n{f['sign']}",
+            )
         for subject in plan["client"]["threads"]:
             tools.mail_forward(id=_latest(plan, subject)["id"], to=[cover["emails"][0]], body="For you while I'm out.")
     for plan in plans:
