@@ -302,8 +302,8 @@ def _twin_intro(twin: Twin) -> str:
         "mutant killed as it was drawn, and shares no person, organisation, date or amount with its public "
         "counterpart: no name of a person or organisation its generator drew, no `YYYY-MM-DD` date and no "
         "amount with two decimals (in any grouping) of the public task's story (prompt, goal, rubric, expected "
-        "values) is in any file of the twin, but for what the family writes whatever the seed (a fee fixed by the currency). Keep the reseed "
-        "private: whoever knows it can rebuild this folder."
+        "values) is in any file of the twin, but for what the family writes whatever the seed (a fee fixed by "
+        "the currency). Keep the reseed private: whoever knows it can rebuild this folder."
     )
 
 
