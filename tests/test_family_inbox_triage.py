@@ -69,7 +69,7 @@ def test_every_seed_builds_a_full_world_with_many_items():
             assert objects + len(draft.contacts) + len(draft.files) >= 350, draft.id
             assert len(draft.checks) >= 15, draft.id
             answered = [c for c in draft.checks if c.id.startswith("answer_")]
-            assert len({c.args["to"] for c in answered}) == len(answered) == 5
+            assert len({c.args["to"] for c in answered}) == len(answered) == 6
 
 
 def test_the_oracle_meets_the_quality_bar(solved):

@@ -1184,8 +1184,9 @@ def flagged(
     reminder: dict[str, str] | None = None,
 ) -> Verdict:
     """The message `message_id` is in `folder` (and nowhere else) and flagged for the user; with `reminder`
-    ({lst, due, pattern}), exactly one open reminder about it (its title matches `pattern`) is in that
-    list, due that day."""
+    ({lst, due, pattern}, `stale`: the uid of one the user already set, `exclude`: a pattern for another
+    message's reminder), exactly one open reminder about it (its title matches `pattern`) is in that list,
+    due that day."""
     folders = (final.get("mail") or {}).get("folders") or {}
     places = [(name, m) for name, msgs in folders.items() for m in msgs or [] if m.get("message_id") == message_id]
     if [name for name, _ in places] != [folder]:
@@ -1195,7 +1196,14 @@ def flagged(
     if reminder is None:
         return True, f"{label} is flagged in {folder}"
     ok, why = one_reminder(
-        initial, final, pattern=reminder["pattern"], lst=reminder["lst"], due=reminder["due"], label=label
+        initial,
+        final,
+        pattern=reminder["pattern"],
+        lst=reminder["lst"],
+        due=reminder["due"],
+        label=label,
+        stale=reminder.get("stale"),
+        exclude=reminder.get("exclude"),
     )
     if not ok:
         return False, why
