@@ -1240,7 +1240,7 @@ _ANSWERS = (
     (
         "pending",
         r"no (?:reply|answer|response)|not (?:yet )?(?:replied|answered|heard)|awaiting|waiting|pending|"
-        r"chased|reminded|\btbc\b|\?",
+        r"chased|reminded|\btbc\b|\bmaybe\b|undecided|not sure|tentative|\?",
     ),
     ("no", r"\bno\b|not coming|not attending|not able|unable|can'?t|cannot|declined|won'?t|apologies|✗|❌"),
     ("yes", r"\byes\b|\bcoming\b(?!\s*[:?])|\battending\b(?!\s*[:?])|confirmed|accepted|✓|✔|✅"),
