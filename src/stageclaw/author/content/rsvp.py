@@ -75,8 +75,8 @@ MAYBE = (
 ASIDE = (
     (
         "Photos from the weekend",
-        "Here are the photos I promised, a few came out rather well. And before I forget: yes to the dinner on "
-        "{day}, count me in! {need}",
+        "The photos I promised are in the shared album now; a few came out rather well. And before I forget: yes "
+        "to the dinner on {day}, count me in! {need}",
     ),
     (
         "Your book",

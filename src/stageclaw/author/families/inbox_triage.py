@@ -5,8 +5,13 @@ newsletters and one client project's mail go to their folders; customers' questi
 are in the user's notes (lead times, delivery, showroom hours) or in the current price list are
 answered, one reply each, with the right fact; the manager's mail, complaints, discounts, custom
 orders and the project's open question are flagged and not answered; nothing is deleted or forwarded
-outside, and everything else stays in the inbox. About thirty messages came in during the week; months
-of mail, a year of calendar, contacts, files and notes lie around them.
+outside, and everything else stays in the inbox. When two rules meet, the note says which wins: flagging
+beats answering (a customer asking a lead time and a discount), the project folder beats Receipts (the
+haulier's invoice). A question the user answered from the phone (the reply in Sent) needs nothing; one the
+colleague forwards from the website is answered to the customer; a flagged complaint whose reminder the
+user already set needs only the flag. About thirty-five messages came in during the week; months of mail,
+a year of calendar, contacts, files and notes lie around them. `provenance.levers` says which rubric
+item grades each planted difficulty.
 
 - hidden_dependency (core): the answers are in the notes and the price list, not in the mail.
 - tool_state_update (core): messages moved and flagged, answers sent.
@@ -1350,7 +1355,7 @@ class _Story:
             "A rules that combine: the note's 'When two rules meet' section. A customer asks a lead time (the "
             "notes answer it) and a discount: flagging beats answering (flag_mixed, mixed_not_answered, "
             f"only_answers). {self.haulier.name}'s invoice fits Receipts and the {p.project[0]} rule: the project "
-            "folder wins (project_filed, receipts_filed)",
+            "folder wins (project_filed)",
             "D latent state: a customer's question the user answered from the phone during the week, the reply "
             "in Sent, the question marked answered (answered_by_me, only_answers)",
             f"G not one keyword: a customer's price question arrives inside {p.ops.first}'s 'Fwd: Website "

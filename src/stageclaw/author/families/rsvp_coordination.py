@@ -2,11 +2,13 @@
 invitation and the guest-list note up to date, send the venue the numbers and dietary needs, chase
 whoever has not answered, and set a reminder for the venue's deadline.
 
-Twelve guests answered by mail (or not at all): yes, no, yes with a dietary need, a need remembered in
-a second mail, a calendar acceptance, a plus-one with their own need, two who have not answered. The
+Thirteen guests answered by mail (or not at all): yes, no, yes with a dietary need, a need remembered in
+a second mail, a calendar acceptance, a plus-one with their own need, a yes (with a need) inside a mail
+about something else, a maybe, one who has not answered and one the user already chased (in Sent). The
 user's note says how they run it: plus-ones count but are not invited themselves, the numbers include
-the host, decliners come off the invitation, and non-responders are asked to answer by the venue's
-deadline. Around it, months of mail, a year of calendar, contacts, notes and files.
+the host, decliners come off the invitation, a maybe is no answer yet, and non-responders are asked once
+to answer by the venue's deadline. Around it, months of mail, a year of calendar, contacts, notes and
+files. `provenance.levers` says which rubric item grades each planted difficulty.
 
 - cross_tool_consistency (core): the invitation, the guest list, the venue's numbers agree.
 - hidden_dependency (core): the venue's rule for final numbers is in its booking mail, its address in the
@@ -65,11 +67,9 @@ ROLES = (
     "yes_then_no",
     "accepted",
     "no_then_yes",
-    "yes_need",
-    "nickname",
-    "pending",
-    "maybe",
     "aside",
+    "nickname",
+    "maybe",
     "chased",
 )
 FINAL = {

@@ -26,7 +26,7 @@ def _replies(tools: Any, f: dict[str, Any]) -> list[dict[str, Any]]:
 def _guests(tools: Any, f: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Each guest, by the address the user's invitation went to."""
     sent = tools.mail_search(folder="Sent", subject=f["invitation"])["messages"]
-    invite = tools.mail_read(id=sent[0]["id"])
+    invite = tools.mail_read(id=next(m for m in sent if m["subject"] == f["invitation"])["id"])  # not a "Re:"
     guests: dict[str, dict[str, Any]] = {}
     for entry in invite["to"]:
         name = entry.split("<")[0].strip().strip('"')
