@@ -261,3 +261,16 @@ def test_a_second_reminder_beside_the_users_own_fails(solved):
     done = next(r for r in state["reminders"]["Work"] if r["uid"] == stale)
     done["completed"] = True
     assert "flag_complaint" in _failed(task, oracle, state)
+
+
+def test_the_new_levers_honest_variations_pass(solved):
+    """The forwarded question answered in the forward's thread, and the user's own reminder retitled."""
+    draft, task, oracle = solved
+    forward = _message(draft, _args(draft, "answer_forwarded")["thread"][0])
+    state = copy.deepcopy(oracle.sH)
+    answer = _answer(draft, state, "answer_forwarded")
+    answer |= {"in_reply_to": forward["message_id"], "subject": f"Re: {forward['subject']}"}
+    stale = _args(draft, "flag_complaint")["reminder"]["stale"]
+    own = next(r for r in state["reminders"]["Work"] if r["uid"] == stale)
+    own["title"] += " (mail flagged)"
+    assert _failed(task, oracle, state) == set()

@@ -1225,6 +1225,10 @@ class _Story:
         writes = ["file the week's mail by the rules", "answer the customers the notes can answer", "flag the rest"]
         if remind:
             allow.append(f"+reminders/{WORK_LIST}/*")
+            # the user's own reminder may be annotated ("mail flagged"); grading still wants it open and due
+            allow += [
+                f"~reminders/{WORK_LIST}/{m.stale}#{part}" for m in flagged if m.stale for part in ("title", "notes")
+            ]
             writes.append("add a reminder for each flagged message")
             ctc.agree(
                 draft,
