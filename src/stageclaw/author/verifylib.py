@@ -1235,12 +1235,12 @@ def only_to(final: dict[str, Any], *, addresses: list[str], label: str) -> Verdi
 # -- an event's guests: the invitation, the guest list, the numbers, the chasers ----------------------
 
 # What a guest-list line records, by the status words people write; the first one in the line counts
-# ("yes · no dairy" is a yes, "no reply yet" is no answer, "not coming" is a no).
+# ("yes · no dairy" is a yes, "no reply yet" and "probably yes" are no answer yet, "not coming" is a no).
 _ANSWERS = (
     (
         "pending",
         r"no (?:reply|answer|response)|not (?:yet )?(?:replied|answered|heard)|awaiting|waiting|pending|"
-        r"chased|reminded|\btbc\b|\bmaybe\b|undecided|not sure|tentative|\?",
+        r"chased|reminded|\btbc\b|\bmaybe\b|\bprobably\b|undecided|not sure|tentative|\?",
     ),
     ("no", r"\bno\b|not coming|not attending|not able|unable|can'?t|cannot|declined|won'?t|apologies|✗|❌"),
     ("yes", r"\byes\b|\bcoming\b(?!\s*[:?])|\battending\b(?!\s*[:?])|confirmed|accepted|✓|✔|✅"),
