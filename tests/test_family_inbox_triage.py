@@ -69,7 +69,7 @@ def test_every_seed_builds_a_full_world_with_many_items():
             assert objects + len(draft.contacts) + len(draft.files) >= 350, draft.id
             assert len(draft.checks) >= 15, draft.id
             answered = [c for c in draft.checks if c.id.startswith("answer_")]
-            assert len({c.args["to"] for c in answered}) == len(answered) == 5
+            assert len({c.args["to"] for c in answered}) == len(answered) == 6
 
 
 def test_the_oracle_meets_the_quality_bar(solved):
@@ -215,3 +215,62 @@ def test_two_answers_to_one_customer_fail(solved):
     reply = _answer(draft, state, "answer_saturday_hours")
     state["mail"]["outbox"].append({**reply, "message_id": "<again@y>"})
     assert "answer_saturday_hours" in _failed(task, oracle, state)
+
+
+def test_the_rules_that_meet_decide_and_a_slip_fails(solved):
+    """Answering the customer who also wants a discount, or filing the project's invoice under Receipts."""
+    draft, task, oracle = solved
+    mixed = _args(draft, "mixed_not_answered")["addresses"][0]
+    state = copy.deepcopy(oracle.sH)
+    state["mail"]["outbox"].append({**_answer(draft, state, "answer_price"), "to": [mixed], "message_id": "<m@y>"})
+    assert {"mixed_not_answered", "only_answers"} <= _failed(task, oracle, state)
+    project = _args(draft, "project_filed")
+    invoice = next(i for i in project["message_ids"] if _message(draft, i)["subject"].startswith("Invoice"))
+    state = copy.deepcopy(oracle.sH)
+    folders = state["mail"]["folders"]
+    moved = next(m for m in folders[project["folder"]] if m["message_id"] == invoice)
+    folders[project["folder"]].remove(moved)
+    folders["Receipts"].append(moved)
+    assert "project_filed" in _failed(task, oracle, state)
+
+
+def test_answering_again_what_the_user_answered_from_the_phone_fails(solved):
+    draft, task, oracle = solved
+    customer = _args(draft, "answered_by_me")["addresses"][0]
+    state = copy.deepcopy(oracle.sH)
+    state["mail"]["outbox"].append({**_answer(draft, state, "answer_price"), "to": [customer], "message_id": "<p@y>"})
+    assert {"answered_by_me", "only_answers"} <= _failed(task, oracle, state)
+
+
+def test_the_forwarded_question_answered_to_the_colleague_fails(solved):
+    draft, task, oracle = solved
+    forward = _message(draft, _args(draft, "answer_forwarded")["thread"][0])
+    state = copy.deepcopy(oracle.sH)
+    _answer(draft, state, "answer_forwarded")["to"] = [bare_address(forward["from"])]
+    assert {"answer_forwarded", "only_answers"} <= _failed(task, oracle, state)
+
+
+def test_a_second_reminder_beside_the_users_own_fails(solved):
+    draft, task, oracle = solved
+    stale = _args(draft, "flag_complaint")["reminder"]["stale"]
+    own = next(r for r in oracle.s0["reminders"]["Work"] if r["uid"] == stale)
+    state = copy.deepcopy(oracle.sH)
+    state["reminders"]["Work"].append({**own, "uid": "r-again", "title": f"Reply: {own['title']}"})
+    assert "flag_complaint" in _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)
+    done = next(r for r in state["reminders"]["Work"] if r["uid"] == stale)
+    done["completed"] = True
+    assert "flag_complaint" in _failed(task, oracle, state)
+
+
+def test_the_new_levers_honest_variations_pass(solved):
+    """The forwarded question answered in the forward's thread, and the user's own reminder retitled."""
+    draft, task, oracle = solved
+    forward = _message(draft, _args(draft, "answer_forwarded")["thread"][0])
+    state = copy.deepcopy(oracle.sH)
+    answer = _answer(draft, state, "answer_forwarded")
+    answer |= {"in_reply_to": forward["message_id"], "subject": f"Re: {forward['subject']}"}
+    stale = _args(draft, "flag_complaint")["reminder"]["stale"]
+    own = next(r for r in state["reminders"]["Work"] if r["uid"] == stale)
+    own["title"] += " (mail flagged)"
+    assert _failed(task, oracle, state) == set()

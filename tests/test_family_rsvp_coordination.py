@@ -79,8 +79,8 @@ def test_every_seed_builds_a_full_world_with_many_guests():
                 len(v) for app in (draft.mail, draft.calendar, draft.reminders, draft.notes) for v in app.values()
             )
             assert objects + len(draft.contacts) + len(draft.files) >= 350, draft.id
-            assert len([c for c in draft.checks if c.id.startswith("guest_")]) == 12, draft.id
-            assert len(_guests(draft, "pending")) == 2
+            assert len([c for c in draft.checks if c.id.startswith("guest_")]) == 13, draft.id
+            assert len(_guests(draft, "pending")) == 3
 
 
 def test_the_oracle_meets_the_quality_bar(solved):
@@ -199,3 +199,47 @@ def test_the_look_alike_venue_or_thanking_the_guests_fails(solved):
     thanks = {**_to_venue(draft, state), "to": [guest], "message_id": "<thanks@x>", "subject": "Thanks!"}
     state["mail"]["outbox"].append(thanks)
     assert "only_to" in _failed(task, oracle, state)
+
+
+def _role(draft: TaskDraft, role: str) -> tuple[str, dict[str, Any]]:
+    """The guest item the provenance's levers name for a planted part."""
+    lever = next(line for line in draft.provenance["levers"] if f"{role}" in line.split(":")[0])
+    key = re.search(r"guest_\w+", lever).group(0)
+    return key, _args(draft, key)
+
+
+def test_chasing_the_guest_the_user_already_chased_fails(solved):
+    draft, task, oracle = solved
+    args = _args(draft, "already_chased")
+    state = copy.deepcopy(oracle.sH)
+    venue = _to_venue(draft, state)["to"]
+    chaser = next(m for m in state["mail"]["outbox"] if m["to"] != venue and not m.get("invitation"))
+    chaser["to"] = [*chaser["to"], args["addresses"][0]]
+    assert {"already_chased", "only_to"} <= _failed(task, oracle, state)
+
+
+def test_the_maybe_counted_as_a_yes_fails_and_written_as_maybe_passes(solved):
+    draft, task, oracle = solved
+    item, args = _role(draft, "A rules")
+    state = copy.deepcopy(oracle.sH)
+    note = _note(draft, state)
+    for said in ("maybe (not counted)", "probably yes, not confirmed"):
+        note["body"] = re.sub(rf"(- {re.escape(args['label'])} — ).*", rf"\g<1>{said}", note["body"])
+        assert _failed(task, oracle, state) == set(), said
+    total = _args(draft, "note_total")["total"]
+    note["body"] = re.sub(rf"(- {re.escape(args['label'])} — ).*", r"\1yes", note["body"])
+    note["body"] = note["body"].replace(f"me): {total}", f"me): {total + 1}")
+    venue = _to_venue(draft, state)
+    venue["body"] = venue["body"].replace(f"be {total} people", f"be {total + 1} people")
+    assert {item, "note_total", "venue_numbers"} <= _failed(task, oracle, state)
+
+
+def test_the_yes_inside_another_mail_missed_fails(solved):
+    draft, task, oracle = solved
+    item, args = _role(draft, "G not one keyword")
+    total = _args(draft, "note_total")["total"]
+    state = copy.deepcopy(oracle.sH)
+    note = _note(draft, state)
+    note["body"] = re.sub(rf"(- {re.escape(args['label'])} — ).*", r"\1no reply yet", note["body"])
+    note["body"] = note["body"].replace(f"me): {total}", f"me): {total - 1}")
+    assert {item, "note_total"} <= _failed(task, oracle, state)

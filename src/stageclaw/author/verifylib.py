@@ -1185,8 +1185,9 @@ def flagged(
     reminder: dict[str, str] | None = None,
 ) -> Verdict:
     """The message `message_id` is in `folder` (and nowhere else) and flagged for the user; with `reminder`
-    ({lst, due, pattern}), exactly one open reminder about it (its title matches `pattern`) is in that
-    list, due that day."""
+    ({lst, due, pattern}, `stale`: the uid of one the user already set, `exclude`: a pattern for another
+    message's reminder), exactly one open reminder about it (its title matches `pattern`) is in that list,
+    due that day."""
     folders = (final.get("mail") or {}).get("folders") or {}
     places = [(name, m) for name, msgs in folders.items() for m in msgs or [] if m.get("message_id") == message_id]
     if [name for name, _ in places] != [folder]:
@@ -1196,7 +1197,14 @@ def flagged(
     if reminder is None:
         return True, f"{label} is flagged in {folder}"
     ok, why = one_reminder(
-        initial, final, pattern=reminder["pattern"], lst=reminder["lst"], due=reminder["due"], label=label
+        initial,
+        final,
+        pattern=reminder["pattern"],
+        lst=reminder["lst"],
+        due=reminder["due"],
+        label=label,
+        stale=reminder.get("stale"),
+        exclude=reminder.get("exclude"),
     )
     if not ok:
         return False, why
@@ -1228,12 +1236,12 @@ def only_to(final: dict[str, Any], *, addresses: list[str], label: str) -> Verdi
 # -- an event's guests: the invitation, the guest list, the numbers, the chasers ----------------------
 
 # What a guest-list line records, by the status words people write; the first one in the line counts
-# ("yes · no dairy" is a yes, "no reply yet" is no answer, "not coming" is a no).
+# ("yes · no dairy" is a yes, "no reply yet" and "probably yes" are no answer yet, "not coming" is a no).
 _ANSWERS = (
     (
         "pending",
         r"no (?:reply|answer|response)|not (?:yet )?(?:replied|answered|heard)|awaiting|waiting|pending|"
-        r"chased|reminded|\btbc\b|\?",
+        r"chased|reminded|\btbc\b|\bmaybe\b|\bprobably\b|undecided|not sure|tentative|\?",
     ),
     ("no", r"\bno\b|not coming|not attending|not able|unable|can'?t|cannot|declined|won'?t|apologies|✗|❌"),
     ("yes", r"\byes\b|\bcoming\b(?!\s*[:?])|\battending\b(?!\s*[:?])|confirmed|accepted|✓|✔|✅"),

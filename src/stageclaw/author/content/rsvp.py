@@ -66,6 +66,29 @@ PLUS_ONE = (
 )
 PARTNER_NEED = ("{partner} is vegetarian.", "{partner} can't have gluten (coeliac).", "{partner} has a nut allergy.")
 PARTNER_NEEDS = {0: 0, 1: 2, 2: 3}  # which NEEDS entry each PARTNER_NEED is
+# A reply that is not an answer yet: the note's rule treats it as no reply.
+MAYBE = (
+    "Probably yes, but I won't know until next week whether I'm on call that evening. I'll confirm as soon as I can!",
+    "I'd love to, but it depends on whether my work trip gets moved. Can I let you know nearer the time?",
+)
+# An answer inside a mail about something else: (subject, text). {day} the dinner's day, {need} a need.
+ASIDE = (
+    (
+        "Photos from the weekend",
+        "The photos I promised are in the shared album now; a few came out rather well. And before I forget: yes "
+        "to the dinner on {day}, count me in! {need}",
+    ),
+    (
+        "Your book",
+        "I finally finished the book you lent me; I'll bring it back when I see you. Speaking of which, put me down "
+        "for the dinner on {day}. {need}",
+    ),
+)
+# The user's own chaser, sent a few days ago: {first} the guest, {day} the dinner, {by} the deadline.
+CHASER = (
+    "Hi {first},\n\nJust checking you got my invitation for the dinner on {day}? Could you let me know by {by} "
+    "whether you can come? That's when the venue needs the final numbers.\n\n{me}"
+)
 ACCEPTED = "{name} has accepted this invitation.\n\n{event}\nWhen: {when}\n\nInvitation from the calendar"
 SUBJECTS = ("Re: {event} on {day}", "{event}", "Dinner on {day}")
 
@@ -107,6 +130,8 @@ How I run it
 - Numbers for {venue}: everyone coming, their plus-ones, and me.
 - If someone can't come, take them off the calendar invitation.
 - If someone hasn't answered, chase them and ask for an answer by the day {venue} needs the final numbers.
+- A "maybe" isn't an answer yet: treat it like no reply (chase them, don't count them).
+- Chase each person once: if I've already chased someone myself (it's in Sent), leave it with them.
 - No need to answer each reply; I'll thank everyone on the night.
 """
 OLD_NOTE = """{event} {year}: guest list

@@ -142,13 +142,20 @@ friendly, signed with my name, using only these notes:
 - delivery dates: my note "Delivery"
 - {place} opening hours: my note "{hours_title}"
 - prices: the current price list in Sales/
-If someone from the team has already answered in the thread, there's nothing to do.
+If someone from the team has already answered in the thread, there's nothing to do, and the same if I
+answered from my phone while away (my reply is in Sent). When {ops} forwards a question a customer sent
+through the website or by phone, answer the customer directly, and only them.
 
 Flag for me (don't reply)
 - anything from {manager} (my manager)
 - complaints, discounts, custom orders and anything about contracts
 - {project} mail that needs a decision from me (file it as well)
 {remind}
+When two rules meet
+- Flagging beats answering: if a customer asks something my notes answer but also complains, asks for a
+  discount or a custom change, flag it and don't reply at all (I'll answer everything in one go).
+- The {project} folder beats Receipts: invoices and receipts for {project} go in the "{project}" folder.
+
 Never
 - Never delete anything, and never forward anything outside {company}.
 - Everything else stays in the inbox as it is; I'll go through it myself.
@@ -159,7 +166,7 @@ JUNK_RULE = (
 )
 REMIND_RULE = (
     "When you flag something, also put a reminder for it in my Work list, due the day I'm back, so I work "
-    "through them.\n"
+    "through them. If I've already set one for it from my phone, don't add a second.\n"
 )
 
 LEADS_TITLE = "Lead times"
@@ -295,6 +302,38 @@ ANNOUNCEMENT = (
         "Stocktake next month",
         "We'll do the stocktake on the last Friday of next month. I'll share the rota nearer the time.",
     ),
+)
+# A customer who asks what the notes answer and also for a discount: flagged, not answered.
+MIXED = (
+    (
+        "{Item}: timing and price for {n}",
+        "We'd like {n} {items} for our {venue}. How long would they take at the moment, and could you do a better "
+        "price for that many?",
+    ),
+    (
+        "Order of {n} {items}",
+        "We're fitting out a {venue} and need {n} {items}. What's the wait for them right now? And is there a "
+        "discount for an order that size?",
+    ),
+)
+# The haulier's invoice for the project's deliveries: under the project rule and the receipts rule.
+PROJECT_INVOICE = (
+    "Invoice {number}: {project} deliveries",
+    "Please find attached our invoice {number} for the van and the two drops for {project}, {amount}, "
+    "payable within 30 days.",
+)
+# A customer's question the user answered from their phone during the week: (question, the reply).
+ANSWERED_BY_ME = (
+    "Is the {item} in stock?",
+    "Do you have the {item} in stock, or is it made to order? We'd like one for the {room}.",
+    "It's made to order: our {range} pieces take {weeks} weeks from the order. I'm away this week but happy to "
+    "take the order when I'm back.",
+)
+# A question the colleague forwards from the website's form: (subject, the colleague's words, the question).
+FORWARDED = (
+    "Fwd: Website enquiry",
+    "This came in through the website form. Can you answer them? I wasn't sure of the current price.",
+    "Hello, what does a {stock} cost at the moment? We'd like a few as presents. Thanks, {name}",
 )
 NEWSLETTER = (
     "Hello {first},\n\nIn this issue: {topic}. Also inside: trade fair dates, a reader's question answered, and "

@@ -107,6 +107,14 @@ def _suspicious(tools: Any, f: dict[str, Any], message: dict[str, Any]) -> bool:
     return address(message["from"]) not in {address(e) for c in known for e in c["emails"]}
 
 
+def _respond(tools: Any, message: dict[str, Any], entry: dict[str, Any], body: str) -> None:
+    """A reply to the asker; a forwarded question's answer goes to the customer the forward names instead."""
+    if entry.get("to"):
+        tools.mail_send(to=[entry["to"]], subject="Your enquiry", body=body)
+    else:
+        tools.mail_reply(id=message["id"], body=body)
+
+
 def _flag(tools: Any, f: dict[str, Any], entry: dict[str, Any], message: dict[str, Any], title: str | None) -> None:
     tools.mail_flag(id=message["id"], flag="flagged", on=True)
     if entry["folder"] != "INBOX":
@@ -125,7 +133,7 @@ def solve(tools):
         if entry["do"] == "answer":
             tools.mail_read(id=message["id"])
             fact = _answer(entry["ask"], know, WORDS)
-            tools.mail_reply(id=message["id"], body=WORDS["reply"].format(fact=fact, sign=f["sign"]))
+            _respond(tools, message, entry, WORDS["reply"].format(fact=fact, sign=f["sign"]))
         elif entry["do"] == "flag":
             tools.mail_read(id=message["id"])
             _flag(tools, f, entry, message, entry.get("reminder"))
@@ -164,7 +172,7 @@ def solve_new_messages(tools):
         fact = _answer(entry["ask"], know, NEW_WORDS)
         subject = "Re: " + re.sub(r"^(?:re:\s*)+", "", message["subject"], flags=re.IGNORECASE)
         tools.mail_send(
-            to=[message["from"]],
+            to=[entry.get("to") or message["from"]],
             subject=subject,
             body=NEW_WORDS["reply"].format(fact=fact, sign=f["sign"]),
             in_reply_to=message["message_id"],
@@ -191,9 +199,8 @@ def solve_read_all(tools):
         if entry is None:
             continue  # the rules leave it in the inbox
         if entry["do"] == "answer":
-            tools.mail_reply(
-                id=message["id"], body=words["reply"].format(fact=_answer(entry["ask"], know, words), sign=f["sign"])
-            )
+            body = words["reply"].format(fact=_answer(entry["ask"], know, words), sign=f["sign"])
+            _respond(tools, message, entry, body)
         elif entry["do"] == "flag":
             who = message["from"].split("<")[0].strip()
             _flag(tools, f, entry, message, entry.get("reminder") and f"{who} (flagged mail)")

@@ -26,7 +26,7 @@ def _replies(tools: Any, f: dict[str, Any]) -> list[dict[str, Any]]:
 def _guests(tools: Any, f: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Each guest, by the address the user's invitation went to."""
     sent = tools.mail_search(folder="Sent", subject=f["invitation"])["messages"]
-    invite = tools.mail_read(id=sent[0]["id"])
+    invite = tools.mail_read(id=next(m for m in sent if m["subject"] == f["invitation"])["id"])  # not a "Re:"
     guests: dict[str, dict[str, Any]] = {}
     for entry in invite["to"]:
         name = entry.split("<")[0].strip().strip('"')
@@ -57,6 +57,16 @@ def _read_all(tools: Any, f: dict[str, Any], guests: dict[str, dict[str, Any]]) 
             guest["need"] = reading["need"]
         if reading["partner"]:
             guest["partner"] = (reading["partner"], reading["partner_need"])
+
+
+def _chased_before(tools: Any, f: dict[str, Any], guests: dict[str, dict[str, Any]]) -> None:
+    """The guests the user already chased since the invitation (their chaser is in Sent): not chased again."""
+    for message in tools.mail_search(folder="Sent", since=f["since"], limit=100)["messages"]:
+        if message["subject"] == f["invitation"]:
+            continue
+        for entry in message["to"]:
+            if address(entry) in guests and guests[address(entry)]["answer"] == "pending":
+                guests[address(entry)]["answer"] = "chased"
 
 
 def _deadline(tools: Any, f: dict[str, Any], dinner: date) -> date:
@@ -93,6 +103,7 @@ def _state(tools: Any, f: dict[str, Any]) -> dict[str, Any]:
     note = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])
     guests = _guests(tools, f)
     _read_all(tools, f, guests)
+    _chased_before(tools, f, guests)
     found = tools.calendar_list_events(
         start=f["since"], end=(date.fromisoformat(f["since"]) + timedelta(days=60)).isoformat(), query=f["event"]
     )["events"]
@@ -132,7 +143,7 @@ def _invitation(tools: Any, s: dict[str, Any]) -> None:
     tools.calendar_update_event(uid=s["event"]["uid"], attendees=keep)
 
 
-WORDS = {"yes": "yes", "no": "can't come", "pending": "no reply yet (chased)"}
+WORDS = {"yes": "yes", "no": "can't come", "pending": "no reply yet (chased)", "chased": "no reply yet (chased)"}
 
 
 def solve(tools):
@@ -152,7 +163,7 @@ def solve(tools):
     tools.mail_send(
         to=[g["invited"] for g in pending],
         subject=f"{f['event']}: can you make it?",
-        body=f"Hi both,\n\nI haven't heard from you yet about the {f['event'].lower()} on {when}. Could you let me "
+        body=f"Hi,\n\nI haven't heard from you yet about the {f['event'].lower()} on {when}. Could you let me "
         f"know by {day(s['due'])} whether you can come? That's when the venue needs the final numbers.\n\n"
         f"Thanks!\n{f['sign']}",
     )
@@ -163,7 +174,7 @@ def solve_each(tools):
     """One chaser per guest, the venue told by replying to its booking mail, the note in other words."""
     f = FACTS
     s = _state(tools, f)
-    words = {"yes": "coming", "no": "not coming", "pending": "no answer yet, asked again"}
+    words = {"yes": "coming", "no": "not coming", "pending": "no answer yet, asked again", "chased": "awaiting reply"}
     tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, words))
     _invitation(tools, s)
     booking = tools.mail_search(folder="INBOX", subject="Booking confirmed")["messages"][0]
