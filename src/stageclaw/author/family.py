@@ -125,7 +125,8 @@ def generate(name: str, seed: int, operators: list[str] | None = None, locale: s
         raise StageclawError(f"family {name} failed for seed {seed}: {one_line(exc)}; try another seed") from exc
     draft.id = task_id(family, seed, chosen, locale)
     draft.group = family.group
-    draft.provenance = {"family": family.name, "seed": seed, "locale": locale}
+    # what the family recorded (the planted levers, say) stays next to the seed that made it
+    draft.provenance = {**draft.provenance, "family": family.name, "seed": seed, "locale": locale}
     draft.cast = set(ctx.people.cast)
     missing = sorted(set(chosen) - set(draft.operators))
     if missing:

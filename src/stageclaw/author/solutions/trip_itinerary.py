@@ -1,5 +1,5 @@
-"""trip-itinerary: every flight of the trip as a calendar event at its real times, a check-in reminder 24 hours
-before each, and the partner told when the user lands back."""
+"""trip-itinerary: every flight of the trip as a calendar event at its real times, a check-in reminder when each
+airline opens online check-in, and the partner told when the user lands back."""
 
 from __future__ import annotations
 
@@ -31,15 +31,17 @@ def _sources(tools, read_all=False):
 
 
 def _flights(tools, read_all=False):
-    """Each flight with its departure and arrival as instants (the bookings give local airport times)."""
+    """Each flight with its departure and arrival as instants (the bookings give local airport times), and
+    when its online check-in opens (each airline's confirmation says how many hours before)."""
     sources = _sources(tools, read_all)
     out = []
     for flight in FACTS["flights"]:
-        for piece in [flight["number"], *flight["shown"]]:
+        opens = f"check-in opens {flight['check_in']} hours"
+        for piece in [flight["number"], *flight["shown"], opens]:
             assert piece in sources, f"{flight['number']}: {piece!r} is not in the bookings"
         departs = datetime(*flight["departs"], tzinfo=ZoneInfo(flight["from_zone"]))
         arrives = datetime(*flight["arrives"], tzinfo=ZoneInfo(flight["to_zone"]))
-        out.append((flight, departs, arrives))
+        out.append((flight, departs, arrives, departs - timedelta(hours=flight["check_in"])))
     return out
 
 
@@ -68,7 +70,7 @@ def solve(tools):
     f = FACTS
     flights = _flights(tools)
     there = _already(tools)
-    for flight, departs, arrives in flights:
+    for flight, departs, arrives, due in flights:
         found = there.get(flight["number"], {})
         if "event" in found:
             if datetime.fromisoformat(found["event"]["start"]) != departs:  # the schedule changed since
@@ -83,7 +85,6 @@ def solve(tools):
                 end=arrives.isoformat(),
                 location=flight["airport"],
             )
-        due = departs - timedelta(hours=24)
         if "reminder" in found:
             if datetime.fromisoformat(found["reminder"]["due"]) != due:
                 tools.reminders_update(uid=found["reminder"]["uid"], due=due.isoformat())
@@ -106,12 +107,13 @@ def solve_utc(tools):
             tools.calendar_delete_event(uid=found["event"]["uid"])
         if "reminder" in found:
             tools.reminders_delete(uid=found["reminder"]["uid"])
-    for flight, departs, _ in flights:
-        due = (departs - timedelta(hours=24)).astimezone(UTC)
+    for flight, _, _, due in flights:
         tools.reminders_create(
-            title=f"Online check-in {flight['number'].replace(' ', '')}", list=f["list"], due=due.isoformat()
+            title=f"Online check-in {flight['number'].replace(' ', '')}",
+            list=f["list"],
+            due=due.astimezone(UTC).isoformat(),
         )
-    for flight, departs, arrives in flights:
+    for flight, departs, arrives, _ in flights:
         tools.calendar_create_event(
             calendar=f["calendar"],
             summary=f"{flight['number'].replace(' ', '')} flight",
@@ -131,7 +133,7 @@ def solve_read_all(tools):
     f = FACTS
     here = ZoneInfo(tools.now()["timezone"])
     there = _already(tools)
-    for flight, departs, arrives in _flights(tools, read_all=True):
+    for flight, departs, arrives, opens in _flights(tools, read_all=True):
         found = there.get(flight["number"], {})
         start, end = departs.astimezone(here).isoformat(), arrives.astimezone(here).isoformat()
         if "event" in found:
@@ -140,7 +142,7 @@ def solve_read_all(tools):
             tools.calendar_create_event(
                 calendar=f["calendar"], summary=flight["title"], start=start, end=end, location=flight["airport"]
             )
-        due = (departs - timedelta(hours=24)).astimezone(here).isoformat()
+        due = opens.astimezone(here).isoformat()
         if "reminder" in found:
             tools.reminders_update(uid=found["reminder"]["uid"], due=due)
         else:
