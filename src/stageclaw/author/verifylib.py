@@ -1912,6 +1912,21 @@ def occurrence_cancelled(
     return True, f"{label} is cancelled and its {len(guests)} guest(s) were told"
 
 
+def occurrences_held(final: dict[str, Any], *, uid: str, recurrence_ids: list[str], label: str) -> Verdict:
+    """The occurrences of the series `uid` first planned at `recurrence_ids` still take place, at their
+    times: neither cancelled nor moved (a note on the event is fine)."""
+    _, event = _find(final, "calendar", uid)
+    if event is None:
+        return False, f"the series of {label} was deleted; it goes ahead"
+    for rid in recurrence_ids:
+        if _called_off(event, rid):
+            return False, f"{label} of {rid[:10]} was cancelled; it goes ahead"
+        moved = _override(event, rid)
+        if moved is not None and moved.get("start") and not _same_time(moved["start"], rid):
+            return False, f"{label} of {rid[:10]} was moved to {moved['start']}; it goes ahead as it is"
+    return True, f"{label} goes ahead on its {len(recurrence_ids)} date(s)"
+
+
 def occurrence_moved(
     initial: dict[str, Any],
     final: dict[str, Any],
@@ -2066,6 +2081,26 @@ def audience(
         if strangers:
             return False, f"the mail {message.get('subject')!r} also went to {strangers}: {label}"
     return True, "every mail went only to people it concerns"
+
+
+def dates_told(final: dict[str, Any], *, core: list[str], topics: list[dict[str, Any]], label: str) -> Verdict:
+    """Every calendar date a mail of the agent's own writes out is right for what it is about: one of
+    `core` (ISO days any mail may give: a leave's first and last day, say), or a day of a topic
+    ({pattern, dates}: a meeting and its days) that the line names, or, on a line that names none,
+    that the mail names."""
+
+    def days(chosen: list[dict[str, Any]]) -> set[tuple[int, int]]:
+        return {(int(d[5:7]), int(d[8:10])) for d in [*core, *(d for t in chosen for d in t["dates"])]}
+
+    for message in _outbox(final):
+        text = _own_words(message)
+        named = [t for t in topics if _matches(text, t["pattern"])]
+        for line in text.splitlines():
+            on_line = [t for t in named if _matches(line, t["pattern"])]
+            wrong = sorted(_dates(line) - days(on_line or named))
+            if wrong:
+                return False, f"the mail {message.get('subject')!r} gives dates (month/day) {wrong}: {label}"
+    return True, "every date the mails give is right"
 
 
 # -- dated entries in a calendar: closures, trips, evenings ------------------------------------------
