@@ -169,3 +169,24 @@ def test_telling_the_partner_the_landing_an_hour_off_fails(solved):
     told["body"] = told["body"].replace(landing, f"{(hour + 1) % 24:02d}{landing[2:]}")
     assert "partner_told" in _failed(task, oracle, state)
     assert _args(draft, "partner_told")["to"] in told["to"]
+
+
+def test_check_in_reminders_at_the_habitual_24_hours_fail_where_the_airline_opens_earlier(solved):
+    """Each airline's confirmation says when its online check-in opens: 24 hours is not every airline's."""
+    draft, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    earlier = [(n, f) for n, f in enumerate(draft.facts["flights"], 1) if f["check_in"] != 24]
+    assert earlier and len(earlier) < len(draft.facts["flights"])
+    for _, flight in earlier:
+        _shift(_reminder(state, flight["number"]), ("due",), timedelta(hours=flight["check_in"] - 24))
+    assert _failed(task, oracle, state) == {f"flight_{n}_check_in" for n, _ in earlier}
+
+
+def test_a_second_event_for_the_flight_the_user_put_in_already_fails(solved):
+    draft, task, oracle = solved
+    [listed] = [e for e in oracle.s0["calendar"]["Travel"] if "→" not in e["summary"] and e["start"] > draft.now]
+    number = re.match(r"\w{2} \d+", listed["summary"]).group(0)
+    n = next(n for n, f in enumerate(draft.facts["flights"], 1) if f["number"] == number)
+    state = copy.deepcopy(oracle.sH)
+    state["calendar"]["Travel"].append({**listed, "uid": "evt-copy", "summary": f"Flight {number}"})
+    assert f"flight_{n}" in _failed(task, oracle, state)

@@ -213,8 +213,10 @@ class LeaveCover(Family):
         draft.summary = f"leave {leave.start} to {leave.end}, back {leave.back}"
         draft.hint = (
             "The user's leave is approved (see the leave system's mails): cancel the leave's dates of their own "
-            "meetings, move their 1:1s to the first working day back, decline others' meetings to the organiser, "
-            "and send the colleague who covers client calls the list of them."
+            "meetings but the refinement a colleague runs (tell them its dates), move their 1:1s (and a 1:1's prep "
+            "reminder) to the first working day back, decline others' meetings to the organiser unless already "
+            "declined (Sent), and send the colleague who covers client calls the list of them, a call whose title "
+            "names no client included."
         )
         self._rubric(ctx, draft, me, leave, cast, meetings, cover_name, sources, note, exceptions, latent)
         draft.goal = self._goal(ctx, me, leave, cast, meetings, cover_name, latent)
@@ -962,23 +964,20 @@ class LeaveCover(Family):
                         stage="the exception to cancelling",
                     )
                 )
-                draft.check(
-                    Check(
-                        f"deputy_told_{meeting.key}",
-                        f"{deputy.name} was emailed the dates they run {title}: "
-                        + ", ".join(day(d, "en", region) for d in days),
-                        v.message_says,
-                        {
-                            "to": deputy.email,
-                            "patterns": {
-                                "the meeting": meeting.pattern,
-                                **{f"the date {d.isoformat()}": date_regex(d) for d in days},
+                for d in days:  # one check a date: one mail with them all, or one a date, both tell them
+                    draft.check(
+                        Check(
+                            f"deputy_told_{meeting.key}_{d:%m%d}",
+                            f"{deputy.name} was emailed that they run {title} on {day(d, 'en', region)}",
+                            v.message_says,
+                            {
+                                "to": deputy.email,
+                                "patterns": {"the meeting": meeting.pattern, "the date": date_regex(d)},
+                                "dates": sorted({*_days_told(meeting, leave), *core}),
                             },
-                            "dates": sorted({*_days_told(meeting, leave), *core}),
-                        },
-                        stage="the exception to cancelling",
+                            stage="the exception to cancelling",
+                        )
                     )
-                )
                 topics.append({"pattern": meeting.pattern, "to": guests})
                 concerned.add(deputy.email)
             elif meeting is latent["declined"]:
