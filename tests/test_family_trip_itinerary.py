@@ -123,7 +123,19 @@ def test_the_cancelled_flight_instead_of_its_rebooking_fails(solved):
     state = copy.deepcopy(oracle.sH)
     event = _event(state, flight["number"])
     event["summary"] = event["summary"].replace(flight["number"], flight["was"])
-    assert {f"flight_{n}", "only_the_trip"} <= _failed(task, oracle, state)
+    assert {f"flight_{n}", "cancelled_flight_gone"} <= _failed(task, oracle, state)
+
+
+def test_the_cancelled_flights_event_left_fails_and_marked_cancelled_passes(solved):
+    """The user had put in the flight that was cancelled since: the rebooking voids it."""
+    draft, task, oracle = solved
+    [flight] = [f for f in draft.facts["flights"] if f["was"]]
+    old = _event(oracle.s0, flight["was"])
+    state = copy.deepcopy(oracle.sH)
+    state["calendar"]["Travel"].append(copy.deepcopy(old))
+    assert _failed(task, oracle, state) == {"cancelled_flight_gone"}
+    state["calendar"]["Travel"][-1]["status"] = "CANCELLED"
+    assert _failed(task, oracle, state) == set()
 
 
 def test_leaving_out_the_return_flight_only_the_itinerary_has_fails(solved):

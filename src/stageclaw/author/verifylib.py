@@ -2367,6 +2367,14 @@ def the_event(
     return True, f"{label} is in {calendar}, {start} to {end}"
 
 
+def no_event(final: dict[str, Any], *, pattern: str, label: str) -> Verdict:
+    """No event of any calendar is about `pattern` and still takes place (one marked cancelled is fine)."""
+    for where, event in _grouped(final, "calendar"):
+        if _matches(_label(event), pattern) and event.get("status") != "CANCELLED":
+            return False, f"{_label(event)!r} is still in {where!r} ({event.get('start')}): {label}"
+    return True, f"no event for {label}"
+
+
 def only_events(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
     """Every event added or changed is one of those asked for (labels -> title patterns)."""
     for where, item in _touched(initial, final, "calendar"):

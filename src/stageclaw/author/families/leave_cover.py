@@ -1166,6 +1166,21 @@ class LeaveCover(Family):
                 nd.twin(draft, mine.path, mine.event, theirs.path, theirs.event)
             else:
                 nd.irrelevant(draft, [theirs.path])
+        deputy_items = ", ".join(c.id for c in draft.checks if c.id.startswith(("held_", "deputy_told_")))
+        quiet = ", ".join(c.id for c in draft.checks if c.id.startswith("cover_client_quiet"))
+        draft.provenance["levers"] = [
+            f"A: the checklist's exception (stated to beat the cancel rule): {cast['deputy'].first} runs the "
+            f"backlog refinement, so its dates stay and {cast['deputy'].first} gets them by mail: graded by "
+            f"{deputy_items}; the client rule covers calls the user set up (client_single, client_quiet)",
+            f"B: moving a 1:1 moves its prep reminder {latent['prep']['title']!r} (a rule of the checklist): "
+            "graded by prep_moved",
+            f"D: {latent['declined'].event['summary']} was declined already (a mail in Sent); the checklist says "
+            f"no second mail: graded by declined_already_{latent['declined'].key}",
+            f"G: {t.CLIENT_QUIET[0]!r} names no client: only its guest (a client's Product Owner, in the "
+            f"address book) makes it a client call for the cover's list: graded by {quiet}",
+            "C: every date the mails give is the leave's or the named meeting's (line by line): graded by "
+            "dates_told; with temporal_reasoning the 1:1s and the prep reminder land after a public holiday",
+        ]
         writes = ["cancel the leave's dates of the user's meetings", "move the 1:1s", "decline others' meetings"]
         writes.append("send the cover the client calls")
         tsu.require(draft, writes, *allow)

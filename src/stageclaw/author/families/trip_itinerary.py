@@ -391,7 +391,8 @@ class TripItinerary(Family):
         """The outbound flight and its check-in reminder, put in the day it was booked (at the booked times,
         the reminder the user's habitual 24 hours before, whatever the airline's window); and one flight in
         the middle that the user put in themselves, rightly, without a reminder (half done: only the reminder
-        is missing, a second event would be a copy)."""
+        is missing, a second event would be a copy). The flight that was cancelled since is there too, at
+        its booked times: the rebooking voids it."""
         f = legs[0].booked
         event = {
             "uid": draft.uid("evt", f"flight {f.number}"),
@@ -417,7 +418,19 @@ class TripItinerary(Family):
             "end": local(g.arrives, me.tz).isoformat(),
         }
         draft.add_event(CALENDAR, own)
-        return {"event": event, "reminder": reminder, "listed": own}
+        out = {"event": event, "reminder": reminder, "listed": own}
+        for leg in legs:
+            if leg.twist == "rebooked":
+                gone = leg.booked
+                out["cancelled"] = {
+                    "uid": draft.uid("evt", f"flight {gone.number}"),
+                    "summary": f"Flight {gone.number} {gone.origin} → {gone.to}",
+                    "start": local(gone.departs, me.tz).isoformat(),
+                    "end": local(gone.arrives, me.tz).isoformat(),
+                    "location": t.AIRPORTS[gone.origin][0],
+                }
+                draft.add_event(CALENDAR, out["cancelled"])
+        return out
 
     # -- what is not the trip ------------------------------------------------------------------------
 
@@ -697,13 +710,27 @@ class TripItinerary(Family):
                     stage="time zone conversion",
                 )
             )
+        for leg in legs:
+            if leg.twist == "rebooked":
+                draft.check(
+                    Check(
+                        "cancelled_flight_gone",
+                        f"No event for the cancelled {leg.booked.number} is left (its rebooking on {leg.now.number} "
+                        "replaces it)",
+                        v.no_event,
+                        {"pattern": leg.booked.pattern, "label": f"the cancelled flight {leg.booked.number}"},
+                        weight=2,
+                        stage="time zone conversion",
+                    )
+                )
         patterns = {leg.now.number: leg.now.pattern for leg in legs}
         draft.check(
             Check(
                 "only_the_trip",
-                "No other event is added or changed: no copy, no cancelled flight, nobody else's flights",
+                "No other event is added or changed: no copy, nobody else's flights (the cancelled flight's event "
+                "may be marked cancelled)",
                 v.only_events,
-                {"patterns": patterns},
+                {"patterns": {**patterns, **{leg.booked.number: leg.booked.pattern for leg in legs if leg.twist}}},
                 stage="time zone conversion",
             )
         )
@@ -798,6 +825,7 @@ class TripItinerary(Family):
             f"-calendar/Travel/{event}",
             f"~calendar/Travel/{own}",
             f"-calendar/Travel/{own}",
+            *(f"{op}calendar/Travel/{existing['cancelled']['uid']}" for op in "~-" if "cancelled" in existing),
             "+reminders/Reminders/*",
             f"~reminders/Reminders/{reminder}",
             f"-reminders/Reminders/{reminder}",
@@ -872,16 +900,24 @@ class TripItinerary(Family):
             "landing": {"day": day(landing.date(), "en", region), "time": clock(landing)},
         }
         listed = next(leg for leg in legs if leg.listed)
-        draft.provenance["levers"] = {
-            "C": "each check-in reminder is due when its airline's online check-in opens (24 to 48 hours before, "
+        draft.provenance["levers"] = [
+            "C: each check-in reminder is due when its airline's online check-in opens (24 to 48 hours before, "
             "per airline), to the minute across zones: graded by " + ", ".join(f"{leg.key}_check_in" for leg in legs),
-            "G": "each airline's window is only in its own confirmation (or rebooking) mail; the return flight's "
+            "G: each airline's window is only in its own confirmation (or rebooking) mail; the return flight's "
             "airline is the main booking's: graded by the same reminder items",
-            "D": f"{listed.now.number} is in Travel already (the user's own event, right times, no reminder): a "
+            f"D: {listed.now.number} is in Travel already (the user's own event, right times, no reminder): a "
             f"second event fails {listed.key}, its reminder is still due ({listed.key}_check_in); the outbound's "
             f"reminder is the user's habitual 24 hours, stale when its airline's window differs "
             f"({legs[0].key}_check_in)",
-        }
+            *(
+                [
+                    "E: the cancelled flight's event (the user put it in when booking) is voided by the rebooking: "
+                    "graded by cancelled_flight_gone and the rebooked flight's item"
+                ]
+                if "cancelled" in existing
+                else []
+            ),
+        ]
 
 
 def _windows(rng: Any) -> dict[str, int]:

@@ -50,7 +50,9 @@ def _already(tools):
     f = FACTS
     events = pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1], calendar=f["calendar"])
     reminders = pages(tools.reminders_list, list=f["list"])
-    numbers = [flight["number"] for flight in f["flights"]]
+    numbers = [flight["number"] for flight in f["flights"]] + [
+        flight["was"] for flight in f["flights"] if flight["was"]
+    ]
     by_number = {}
     for item in events + reminders:
         label = item.get("summary") or item.get("title") or ""
@@ -71,6 +73,8 @@ def solve(tools):
     flights = _flights(tools)
     there = _already(tools)
     for flight, departs, arrives, due in flights:
+        if "event" in there.get(flight["was"], {}):  # the cancelled flight: its rebooking replaces it
+            tools.calendar_delete_event(uid=there[flight["was"]]["event"]["uid"])
         found = there.get(flight["number"], {})
         if "event" in found:
             if datetime.fromisoformat(found["event"]["start"]) != departs:  # the schedule changed since
@@ -129,15 +133,16 @@ def solve_utc(tools):
 
 
 def solve_read_all(tools):
-    """Reads every booking mail of the last weeks; events in the user's own time, with the airport as the place."""
+    """Reads every booking mail of the last weeks; events in the user's own time, with the airport as the place;
+    the cancelled flight's event turned into its rebooking's."""
     f = FACTS
     here = ZoneInfo(tools.now()["timezone"])
     there = _already(tools)
     for flight, departs, arrives, opens in _flights(tools, read_all=True):
-        found = there.get(flight["number"], {})
+        found = there.get(flight["number"]) or there.get(flight["was"], {})  # the cancelled one becomes the new one
         start, end = departs.astimezone(here).isoformat(), arrives.astimezone(here).isoformat()
         if "event" in found:
-            tools.calendar_update_event(uid=found["event"]["uid"], start=start, end=end)
+            tools.calendar_update_event(uid=found["event"]["uid"], summary=flight["title"], start=start, end=end)
         else:
             tools.calendar_create_event(
                 calendar=f["calendar"], summary=flight["title"], start=start, end=end, location=flight["airport"]
