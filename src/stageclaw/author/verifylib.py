@@ -465,8 +465,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
     amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
-    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
-    references it may be)."""
+    (noun pattern -> the number it must come with: {"receipts?": 5}), `refs` (reference pattern -> the
+    references it may be) and `times` ("HH:MM": the times of day it may give)."""
     if not stated:
         return []
     wrong = []
@@ -505,6 +505,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
         codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
         wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    if "times" in stated:
+        wrong += [
+            f"the time {c}" for c in dict.fromkeys(c for _, _, c in _clock_times(text)) if c not in stated["times"]
+        ]
     for label, said in (stated.get("dated") or {}).items():
         # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
         allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}

@@ -883,8 +883,9 @@ class LeaveCover(Family):
         region, cover = me.region, cast["cover"]
         back = leave.back.isoformat()
         leave_days = [d.isoformat() for d in leave.days] + [back]
-        # the days any mail may give: the leave's first and last day, and the days from then to the first day back
-        core = [leave.start.isoformat(), *(d.isoformat() for d in _days(leave.end, leave.back))]
+        # the days any mail may give: the leave's first and last day, the first day back, the holiday before it
+        core = [leave.start.isoformat(), leave.end.isoformat(), back]
+        core += [leave.holiday.day.isoformat()] if leave.holiday else []
         allow = ["+mail/outbox/*", "+mail/folders/Sent/*", "~mail/folders/*/*#flags", "+calendar/*/*"]
         moves, topics = [], []
         concerned: set[str] = {cover.email}
@@ -974,6 +975,11 @@ class LeaveCover(Family):
                                 "to": deputy.email,
                                 "patterns": {"the meeting": meeting.pattern, "the date": date_regex(d)},
                                 "dates": sorted({*_days_told(meeting, leave), *core}),
+                                "stated": {
+                                    "times": sorted(
+                                        {f"{x:%H:%M}" for o in meeting.occurrences for x in (o.start, o.end)}
+                                    )
+                                },
                             },
                             stage="the exception to cancelling",
                         )
@@ -1036,13 +1042,15 @@ class LeaveCover(Family):
             Check(
                 "prep_moved",
                 f"The prep reminder {prep['title']!r} moved with the 1:1 to the first day back "
-                f"({day(leave.back, 'en', region)}), still open, in {LIST}",
+                f"({day(leave.back, 'en', region)}; at {prep['due'][11:16]} as before, or no time), still open, "
+                f"in {LIST}",
                 v.one_reminder,
                 {
                     "pattern": re.escape(one.guests[0].first),
                     "lst": LIST,
                     "due": back,
                     "stale": prep["uid"],
+                    "at": prep["due"][11:16],  # moved to the new day, at its time (or no time)
                     "label": f"prep for the 1:1 with {one.guests[0].first}",
                 },
                 stage="moving the 1:1s to the first working day back",

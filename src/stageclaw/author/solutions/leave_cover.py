@@ -68,14 +68,15 @@ def _declined_already(tools, organizer, event):
     return any(event["summary"].lower() in m["subject"].lower() for m in sent)
 
 
-def _preps(tools, moves):
-    """The open reminders in Work about a moving 1:1 (its report's first name), due on its old day."""
+def _preps(tools, moves, paired=False):
+    """The open reminders in Work about a moving 1:1 (its report's first name), due on its old day (with
+    `paired`, each with the move it belongs to)."""
     out = []
     for reminder in pages(tools.reminders_list, list=FACTS["list"]):
-        for event, when in moves:
-            who = event["summary"].split("/")[-1].strip()
-            if who in reminder["title"] and (reminder.get("due") or "")[:10] == when[:10]:
-                out.append(reminder)
+        for move in moves:
+            who = move[0]["summary"].split("/")[-1].strip()
+            if who in reminder["title"] and (reminder.get("due") or "")[:10] == move[1][:10]:
+                out.append((reminder, move) if paired else reminder)
     return out
 
 
@@ -165,29 +166,28 @@ def solve(tools):
 
 
 def solve_one_per_meeting(tools):
-    """The reminder first (at 09:00); one decline per meeting, as a reply where an invitation mail exists;
-    each 1:1 called off on its date and set up anew as a one-off on the first day back; one mail per client
-    call."""
+    """The reminder first; one decline per meeting, as a reply where an invitation mail exists; each 1:1
+    called off on its date and set up anew as a one-off on the first day back (named in words, no room),
+    its prep reminder too (a day, no time); one mail per client call and per date the deputy runs."""
     f = FACTS
     cover, plan = _study(tools)
     if f["reminder"]:
-        tools.reminders_create(
-            title=f"Handover: {f['cover']} and the client calls", list=f["list"], due=f"{f['back']}T09:00"
-        )
+        tools.reminders_create(title=f"Handover: {f['cover']} and the client calls", list=f["list"], due=f["back"])
     for organizer, events in plan["declines"].items():
         for event in events:
             text = (
                 f"Hi {_first_name(organizer)},\n\nI'm away on annual leave, so please count me out of the "
-                f"{event['summary']} while I'm off.\n\nThanks,\n{f['first']}"
+                f"{_named(event)} while I'm off.\n\nThanks,\n{f['first']}"
             )
             invites = tools.mail_search(subject=event["summary"], sender=address(organizer))["messages"]
             if invites:
                 tools.mail_reply(id=invites[0]["id"], body=text)
             else:
-                tools.mail_send(to=[address(organizer)], subject=f"Can't make the {event['summary']}", body=text)
-    for reminder in _preps(tools, plan["moves"]):  # made anew at 08:30 on the day back
+                tools.mail_send(to=[address(organizer)], subject=f"Can't make the {_named(event)}", body=text)
+    for reminder, (event, _) in _preps(tools, plan["moves"], paired=True):  # made anew, for the day back
         tools.reminders_delete(uid=reminder["uid"])
-        tools.reminders_create(title=reminder["title"], list=f["list"], due=f"{f['back']}T08:30")
+        who = event["summary"].split("/")[-1].strip()
+        tools.reminders_create(title=f"Prepare the one-to-one with {who}", list=f["list"], due=f["back"])
     for event, when in plan["deputy"]:
         at = datetime.fromisoformat(when)
         tools.mail_send(
@@ -202,10 +202,9 @@ def solve_one_per_meeting(tools):
         guests = [a for a in event["attendees"] if address(a) != f["me"]]
         tools.calendar_create_event(
             calendar="Work",
-            summary=event["summary"],
+            summary=f"One-to-one with {event['summary'].split('/')[-1].strip()}",
             start=start.strftime("%Y-%m-%dT%H:%M"),
             end=end.strftime("%Y-%m-%dT%H:%M"),
-            location=event["location"],
             attendees=guests,
         )
     _cancel(tools, plan["own"])
@@ -252,7 +251,7 @@ def solve_announce(tools):
     )
     start, end = datetime.fromisoformat(f["start"]).date(), datetime.fromisoformat(f["end"]).date()
     for organizer, events in plan["declines"].items():
-        titles = ", ".join(dict.fromkeys(e["summary"] for e in events))
+        titles = ", ".join(dict.fromkeys(_named(e) for e in events))
         tools.mail_send(
             to=[address(organizer)],
             subject=f"Declining while on leave: {titles}",
