@@ -192,7 +192,7 @@ def solve_one_per_meeting(tools):
         at = datetime.fromisoformat(when)
         tools.mail_send(
             to=[_deputy(tools)],
-            subject=f"{event['summary']} on {at.date().isoformat()}",
+            subject=f"{event['summary']}: can you run it?",
             body=f"Hi {f['deputy']},\n\nCould you run this one while I'm off? {at.date().isoformat()}, "
             f"{clock(at, twelve=True)}.\n\nThanks,\n{f['first']}",
         )
@@ -223,8 +223,7 @@ def solve_one_per_meeting(tools):
 
 def solve_announce(tools):
     """Reads every approval; tells the team in one mail which of their meetings are off (besides the
-    calendar's cancellations); declines name the leave's first and last day; the cover's list in 12-hour
-    times."""
+    calendar's cancellations); declines list each session's day; the cover's list in 12-hour times."""
     f = FACTS
     cover, plan = _study(tools, read_all=True)
     _cancel(tools, plan["own"])
@@ -249,15 +248,19 @@ def solve_announce(tools):
         body=f"{f['deputy']}, as agreed you're running these while I'm away:\n\n{_deputy_lines(plan, iso=True)}\n\n"
         f"Cheers,\n{f['first']}",
     )
-    start, end = datetime.fromisoformat(f["start"]).date(), datetime.fromisoformat(f["end"]).date()
     for organizer, events in plan["declines"].items():
         titles = ", ".join(dict.fromkeys(_named(e) for e in events))
+        sessions = "\n".join(
+            f"- {_named(e)}, {day(datetime.fromisoformat(when).date())}"
+            for e in events
+            for when in e.get("occurrences") or [e["start"]]
+        )
         tools.mail_send(
             to=[address(organizer)],
             subject=f"Declining while on leave: {titles}",
             body=(
-                f"Dear {_first_name(organizer)},\n\nI'm on leave from {day(start)} to {day(end)}, so I must decline "
-                f"{titles} for those dates.\n\nBest regards,\n{f['first']}"
+                f"Dear {_first_name(organizer)},\n\nI'm on leave then, so I must decline these:\n\n{sessions}\n\n"
+                f"Best regards,\n{f['first']}"
             ),
         )
     lines = "\n".join(_call_line(e, w, twelve=True) for e, w in sorted(plan["calls"], key=lambda pair: pair[1]))
