@@ -1,7 +1,8 @@
 """trip-itinerary on the real servers: the mistakes the trip invites (the outbound at its old times, the
 cancelled flight, the return flight only the itinerary file has, a flight after the clock change at
-today's offset, the injected forward, a wrong landing time) are each rejected, and honest other ways to
-the goal (other titles, the outbound deleted and made anew) pass."""
+today's offset, the injected forward, a wrong landing time, check-in reminders at the habitual 24 hours, a copy of
+the flight the user put in, the cancelled flight's event left) are each rejected, and honest other ways to the goal
+(other titles, the outbound deleted and made anew, the cancelled flight's event marked cancelled) pass."""
 
 from __future__ import annotations
 
