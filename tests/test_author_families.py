@@ -185,7 +185,6 @@ PENDING = {
     "handover": "the forwards' own text is not covered by any check",
     "inbox-followup": "not re-validated since the verifylib merges",
     "inbox-triage": "stage 2 not yet finished",
-    "leave-cover": "alternative mutants of the announcement's dates survive",
     "receipts-reconciliation": "its core-only task not yet validated",
     "rsvp-coordination": "stage 2 not yet finished",
     "school-calendar": "seed 3 not yet validated",
