@@ -1,7 +1,8 @@
 """trip-itinerary on the real servers: the mistakes the trip invites (the outbound at its old times, the
 cancelled flight, the return flight only the itinerary file has, a flight after the clock change at
-today's offset, the injected forward, a wrong landing time) are each rejected, and honest other ways to
-the goal (other titles, the outbound deleted and made anew) pass."""
+today's offset, the injected forward, a wrong landing time, check-in reminders at the habitual 24 hours, a copy of
+the flight the user put in, the cancelled flight's event left) are each rejected, and honest other ways to the goal
+(other titles, the outbound deleted and made anew, the cancelled flight's event marked cancelled) pass."""
 
 from __future__ import annotations
 
@@ -123,7 +124,19 @@ def test_the_cancelled_flight_instead_of_its_rebooking_fails(solved):
     state = copy.deepcopy(oracle.sH)
     event = _event(state, flight["number"])
     event["summary"] = event["summary"].replace(flight["number"], flight["was"])
-    assert {f"flight_{n}", "only_the_trip"} <= _failed(task, oracle, state)
+    assert {f"flight_{n}", "cancelled_flight_gone"} <= _failed(task, oracle, state)
+
+
+def test_the_cancelled_flights_event_left_fails_and_marked_cancelled_passes(solved):
+    """The user had put in the flight that was cancelled since: the rebooking voids it."""
+    draft, task, oracle = solved
+    [flight] = [f for f in draft.facts["flights"] if f["was"]]
+    old = _event(oracle.s0, flight["was"])
+    state = copy.deepcopy(oracle.sH)
+    state["calendar"]["Travel"].append(copy.deepcopy(old))
+    assert _failed(task, oracle, state) == {"cancelled_flight_gone"}
+    state["calendar"]["Travel"][-1]["status"] = "CANCELLED"
+    assert _failed(task, oracle, state) == set()
 
 
 def test_leaving_out_the_return_flight_only_the_itinerary_has_fails(solved):
@@ -169,3 +182,24 @@ def test_telling_the_partner_the_landing_an_hour_off_fails(solved):
     told["body"] = told["body"].replace(landing, f"{(hour + 1) % 24:02d}{landing[2:]}")
     assert "partner_told" in _failed(task, oracle, state)
     assert _args(draft, "partner_told")["to"] in told["to"]
+
+
+def test_check_in_reminders_at_the_habitual_24_hours_fail_where_the_airline_opens_earlier(solved):
+    """Each airline's confirmation says when its online check-in opens: 24 hours is not every airline's."""
+    draft, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    earlier = [(n, f) for n, f in enumerate(draft.facts["flights"], 1) if f["check_in"] != 24]
+    assert earlier and len(earlier) < len(draft.facts["flights"])
+    for _, flight in earlier:
+        _shift(_reminder(state, flight["number"]), ("due",), timedelta(hours=flight["check_in"] - 24))
+    assert _failed(task, oracle, state) == {f"flight_{n}_check_in" for n, _ in earlier}
+
+
+def test_a_second_event_for_the_flight_the_user_put_in_already_fails(solved):
+    draft, task, oracle = solved
+    [listed] = [e for e in oracle.s0["calendar"]["Travel"] if "→" not in e["summary"] and e["start"] > draft.now]
+    number = re.match(r"\w{2} \d+", listed["summary"]).group(0)
+    n = next(n for n, f in enumerate(draft.facts["flights"], 1) if f["number"] == number)
+    state = copy.deepcopy(oracle.sH)
+    state["calendar"]["Travel"].append({**listed, "uid": "evt-copy", "summary": f"Flight {number}"})
+    assert f"flight_{n}" in _failed(task, oracle, state)

@@ -465,8 +465,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
     amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
-    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
-    references it may be)."""
+    (noun pattern -> the number it must come with: {"receipts?": 5}), `refs` (reference pattern -> the
+    references it may be) and `times` ("HH:MM": the times of day it may give)."""
     if not stated:
         return []
     wrong = []
@@ -505,6 +505,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
         codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
         wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    if "times" in stated:
+        wrong += [
+            f"the time {c}" for c in dict.fromkeys(c for _, _, c in _clock_times(text)) if c not in stated["times"]
+        ]
     for label, said in (stated.get("dated") or {}).items():
         # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
         allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
@@ -1945,6 +1949,21 @@ def occurrence_cancelled(
     return True, f"{label} is cancelled and its {len(guests)} guest(s) were told"
 
 
+def occurrences_held(final: dict[str, Any], *, uid: str, recurrence_ids: list[str], label: str) -> Verdict:
+    """The occurrences of the series `uid` first planned at `recurrence_ids` still take place, at their
+    times: neither cancelled nor moved (a note on the event is fine)."""
+    _, event = _find(final, "calendar", uid)
+    if event is None:
+        return False, f"the series of {label} was deleted; it goes ahead"
+    for rid in recurrence_ids:
+        if _called_off(event, rid):
+            return False, f"{label} of {rid[:10]} was cancelled; it goes ahead"
+        moved = _override(event, rid)
+        if moved is not None and moved.get("start") and not _same_time(moved["start"], rid):
+            return False, f"{label} of {rid[:10]} was moved to {moved['start']}; it goes ahead as it is"
+    return True, f"{label} goes ahead on its {len(recurrence_ids)} date(s)"
+
+
 def occurrence_moved(
     initial: dict[str, Any],
     final: dict[str, Any],
@@ -2099,6 +2118,26 @@ def audience(
         if strangers:
             return False, f"the mail {message.get('subject')!r} also went to {strangers}: {label}"
     return True, "every mail went only to people it concerns"
+
+
+def dates_told(final: dict[str, Any], *, core: list[str], topics: list[dict[str, Any]], label: str) -> Verdict:
+    """Every calendar date a mail of the agent's own writes out is right for what it is about: one of
+    `core` (ISO days any mail may give: a leave's first and last day, say), or a day of a topic
+    ({pattern, dates}: a meeting and its days) that the line names, or, on a line that names none,
+    that the mail names."""
+
+    def days(chosen: list[dict[str, Any]]) -> set[tuple[int, int]]:
+        return {(int(d[5:7]), int(d[8:10])) for d in [*core, *(d for t in chosen for d in t["dates"])]}
+
+    for message in _outbox(final):
+        text = _own_words(message)
+        named = [t for t in topics if _matches(text, t["pattern"])]
+        for line in text.splitlines():
+            on_line = [t for t in named if _matches(line, t["pattern"])]
+            wrong = sorted(_dates(line) - days(on_line or named))
+            if wrong:
+                return False, f"the mail {message.get('subject')!r} gives dates (month/day) {wrong}: {label}"
+    return True, "every date the mails give is right"
 
 
 # -- dated entries in a calendar: closures, trips, evenings ------------------------------------------
@@ -2363,6 +2402,14 @@ def the_event(
     if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
         return False, f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
     return True, f"{label} is in {calendar}, {start} to {end}"
+
+
+def no_event(final: dict[str, Any], *, pattern: str, label: str) -> Verdict:
+    """No event of any calendar is about `pattern` and still takes place (one marked cancelled is fine)."""
+    for where, event in _grouped(final, "calendar"):
+        if _matches(_label(event), pattern) and event.get("status") != "CANCELLED":
+            return False, f"{_label(event)!r} is still in {where!r} ({event.get('start')}): {label}"
+    return True, f"no event for {label}"
 
 
 def only_events(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:

@@ -44,9 +44,11 @@ THEIR_SINGLES = (
     ("Quarterly roadmap review", 90, (10, 14), r"roadmap"),
     ("Office move briefing", 30, (12, 13), r"office move|briefing"),
 )
-# Client calls: a weekly check-in the client runs, and a one-off review the user set up.
+# Client calls: a weekly check-in the client runs, a one-off review the user set up, and a call the user
+# set up whose title names no client (only its guest, from the client, shows what it is).
 CLIENT_SERIES = "{client} weekly check-in"
 CLIENT_SINGLE = "Quarterly business review · {client}"
+CLIENT_QUIET = ("Renewal terms: quick call", r"renewal")
 CLIENT_LOCATIONS = ("Zoom", "Microsoft Teams", "Google Meet")
 ROOMS = ("Room 2.14", "Room 3.02", "The Loft", "Room 1.07", "Boardroom", "Video call")
 
@@ -56,19 +58,24 @@ CHECKLIST = (
     "What to sort out before time off (so I don't have to think about it next time):\n\n"
     "- Meetings I organise: cancel only the days I'm away, never the whole series. Cancelling in the calendar "
     "sends the guests the cancellation.\n"
-    "- 1:1s with my reports: don't drop them. Move each one to my first working day back, same time.\n"
+    "- Except the backlog refinement: {deputy} runs it when I'm away, so it goes ahead (this beats the rule "
+    "above). Email {deputy} the dates they'll be running it.\n"
+    "- 1:1s with my reports: don't drop them. Move each one to my first working day back, same time. If I have a "
+    "prep reminder for one, move it to the new day too.\n"
     "- Everybody else's meetings: decline them by email to the organiser, so they know I won't be there.\n"
-    "- Client calls: {cover} covers them. Don't cancel or decline those. Email {cover} the list instead: "
-    "client, date and time of each call.\n"
+    "- Client calls (anything with someone from a client on it, whoever set it up): {cover} covers them. Don't "
+    "cancel or decline those. Email {cover} the list instead: client, date and time of each call.\n"
+    "- Anything I've already sorted (declined, moved) stays as it is: no second email about it.\n"
     "{reminder}"
     "- Out-of-office on the laptop the evening before (I do that one myself)."
 )
 CHECKLIST_REMINDER = "- Reminder in my Work list for my first day back: catch up with {cover} about the client calls.\n"
 # The same rules when the prompt carries them (without hidden_dependency).
 RULES_IN_PROMPT = (
-    " Cancel my own meetings for just those days, decline everyone else's to the organiser, move my 1:1s with "
-    "my reports to my first day back at the same time, and email {cover} the client calls they're covering "
-    "(client, date, time)."
+    " Cancel my own meetings for just those days (except the backlog refinement: {deputy} runs it, so it stays and "
+    "they get an email with its dates), decline everyone else's to the organiser unless I already have, move my "
+    "1:1s with my reports to my first day back at the same time (with any prep reminder), and email {cover} the "
+    "client calls they're covering (client, date, time; anything with someone from a client on it)."
 )
 REMINDER_IN_PROMPT = " And put a reminder in my Work list for my first day back to catch up with {cover} about them."
 PROMPTS = (
@@ -121,6 +128,13 @@ COVER_THREAD = (
 )
 COVER_NOTE = "Goes by {short}. Account team; covers my client calls when I'm away."
 # What others' invitations say.
+# The user's own decline, already sent (latent state: nothing more to do for that meeting).
+ALREADY_DECLINED = (
+    "Thanks for the invite. I'm on annual leave that week, so I'll have to miss this one; I'll catch up on the "
+    "notes when I'm back."
+)
+# A prep reminder the user keeps for one 1:1 (it moves with the 1:1).
+PREP_REMINDER = ("Prep for 1:1 with {who}: {topic}", ("promotion case", "goals review", "feedback from the retro"))
 INVITE_SUBJECT = "Invitation: {title} @ {day} {time}"
 INVITE_BODY = (
     "Hi {first},\n\n{who} has invited you to {title} on {day} at {time} ({place}).\n\n"
@@ -137,5 +151,10 @@ COVER_SUBJECT = "Client calls while I'm on leave"
 COVER_BODY = (
     "Hi {who},\n\nThanks for covering my client calls while I'm on leave. Here they are:\n\n{lines}\n\n"
     "Shout if you need the dial-in details for any of them.\n\nThanks again,\n{me}"
+)
+DEPUTY_SUBJECT = "Running the backlog refinement while I'm away"
+DEPUTY_BODY = (
+    "Hi {who},\n\nThanks for running the backlog refinement while I'm on leave. The sessions are:\n\n{lines}\n\n"
+    "Same room and time as usual.\n\nThanks,\n{me}"
 )
 BACK_REMINDER = "Catch up with {cover} about the client calls"

@@ -46,6 +46,9 @@ AIRLINES = (
     ("Harbourline", "HQ", "harbourline.com"),
     ("Pinecrest Airways", "PW", "pinecrestairways.com"),
 )
+# How long before departure each airline opens online check-in: the confirmation says (a check-in
+# reminder is due then).
+CHECK_IN_HOURS = (24, 30, 36, 48)
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_DIGITS = "23456789"
 
@@ -58,15 +61,15 @@ TRIP_PURPOSES = (
 PROMPTS = (
     "I've booked all the flights for my trip ({route}). Can you put each flight in my Travel calendar, from "
     "departure to arrival at the real times with the flight number in the title, and remind me to check in online "
-    "24 hours before each one? And let {partner} know when I land back home.",
+    "for each one at the moment its online check-in opens? And let {partner} know when I land back home.",
     "The flights for my {route} trip are all booked now. Please add every flight to the Travel calendar (one event "
-    "each, take-off to landing, flight number in the title; mind the time zones), set me a check-in reminder 24 "
-    "hours before each departure, and tell {partner} when I get back.",
+    "each, take-off to landing, flight number in the title; mind the time zones), set me a check-in reminder for "
+    "each flight due exactly when its online check-in opens, and tell {partner} when I get back.",
 )
 CONFIRMATION = (
     "Dear {name},\n\nthank you for flying with {airline}. Your booking {booking} is confirmed.\n\n"
-    "Passenger: {passenger}\n\n{lines}\n\nAll times are local at each airport. Online check-in opens 24 hours "
-    "before departure.{extra}\n\nHave a good trip,\n{airline}"
+    "Passenger: {passenger}\n\n{lines}\n\nAll times are local at each airport. Online check-in opens {check_in} "
+    "hours before departure.{extra}\n\nHave a good trip,\n{airline}"
 )
 ICS_NOTE = (
     "Your full itinerary with the return flight is under Manage my booking, where you can download it as a "
@@ -80,7 +83,7 @@ CHANGE = (
 )
 REBOOKED = (
     "Dear {name},\n\n{text}\n\n{lines}\n\nAll times are local at each airport. There is nothing you need to do; "
-    "your check-in will open 24 hours before the new departure.\n\nWe are sorry for the disruption,\n{airline}",
+    "your check-in will open {check_in} hours before the new departure.\n\nWe are sorry for the disruption,\n{airline}",
     "we regret that your flight {number} on {day} (booking {booking}) has been cancelled for operational reasons. We "
     "have rebooked you at no cost on the following flight:",
 )

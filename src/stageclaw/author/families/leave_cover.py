@@ -54,6 +54,7 @@ from stageclaw.world import recurrence
 REGION_KEYS = ("uk", "uk", "us", "us", "au", "de", "sg", "in")
 WORK, PERSONAL, LIST, NOTES = "Work", "Personal", "Work", "Notes"
 OWN, ONE_ON_ONE, THEIRS, CLIENT = "own", "1:1", "theirs", "client"
+DEPUTY = "deputy"  # the user's own meeting that a colleague runs while they are away: it goes ahead
 
 
 @dataclass
@@ -69,7 +70,7 @@ class _Leave:
 
     @property
     def days(self) -> list[date]:
-        return [self.start + timedelta(days=n) for n in range((self.end - self.start).days + 1)]
+        return _days(self.start, self.end)
 
 
 @dataclass
@@ -146,6 +147,21 @@ def _long_day(on: date, region: Region) -> str:
     return f"{text}, {on.year}" if region.month_first else f"{text} {on.year}"
 
 
+def _days(first: date, last: date) -> list[date]:
+    return [first + timedelta(days=n) for n in range((last - first).days + 1)]
+
+
+def _days_told(meeting: _Meeting, leave: _Leave) -> list[str]:
+    """The days a mail may give next to `meeting`: its dates in the leave, as planned and as they are
+    (an occurrence moved or already cancelled on its own too), and for a 1:1 the day it moves to."""
+    days = {d for o in meeting.occurrences for d in (o.rid.date(), o.start.date())}
+    for override in meeting.event.get("overrides", []):
+        days |= {datetime.fromisoformat(override[k]).date() for k in ("recurrence_id", "start") if k in override}
+    if meeting.kind == ONE_ON_ONE:
+        days.add(leave.back)
+    return sorted(d.isoformat() for d in days)
+
+
 @register
 class LeaveCover(Family):
     name = "leave-cover"
@@ -184,26 +200,29 @@ class LeaveCover(Family):
         cover_name = ea.short_name(cast["cover"]) if ctx.on("entity_alignment") else cast["cover"].name
         meetings, exceptions = self._calendar(ctx, draft, me, leave, business, cast)
         sources = self._mail(ctx, draft, me, org, leave, business, cast, meetings)
+        latent = self._latent(ctx, draft, me, leave, meetings)
         note = self._notes_and_contacts(ctx, draft, me, cast, cover_name)
         self._life(ctx, draft, me, leave, cast, meetings, cover_name)
 
         prompt = rng.choice(t.PROMPTS)
         if not ctx.on("hidden_dependency"):
-            prompt += t.RULES_IN_PROMPT.format(cover=cover_name)
+            prompt += t.RULES_IN_PROMPT.format(cover=cover_name, deputy=cast["deputy"].first)
             if ctx.on("cross_tool_consistency"):
                 prompt += t.REMINDER_IN_PROMPT.format(cover=cover_name)
         draft.prompt = prompt
         draft.summary = f"leave {leave.start} to {leave.end}, back {leave.back}"
         draft.hint = (
             "The user's leave is approved (see the leave system's mails): cancel the leave's dates of their own "
-            "meetings, move their 1:1s to the first working day back, decline others' meetings to the organiser, "
-            "and send the colleague who covers client calls the list of them."
+            "meetings but the refinement a colleague runs (tell them its dates), move their 1:1s (and a 1:1's prep "
+            "reminder) to the first working day back, decline others' meetings to the organiser unless already "
+            "declined (Sent), and send the colleague who covers client calls the list of them, a call whose title "
+            "names no client included."
         )
-        self._rubric(ctx, draft, me, leave, cast, meetings, cover_name, sources, note, exceptions)
-        draft.goal = self._goal(ctx, me, leave, cast, meetings, cover_name)
+        self._rubric(ctx, draft, me, leave, cast, meetings, cover_name, sources, note, exceptions, latent)
+        draft.goal = self._goal(ctx, me, leave, cast, meetings, cover_name, latent)
         draft.solution = solution.solve
         draft.alternatives = {"one_per_meeting": solution.solve_one_per_meeting, "announce": solution.solve_announce}
-        draft.facts = self._facts(ctx, me, org, leave, region, cover_name, sources)
+        draft.facts = self._facts(ctx, me, org, leave, region, cover_name, sources, cast)
         return draft
 
     # -- people -------------------------------------------------------------------------------
@@ -395,6 +414,8 @@ class LeaveCover(Family):
             title = title_t.format(**values)
             guests = team if "sync" in title_t or "Sprint" in title_t else rng.sample(team, 3)
             series(key, OWN, title, rule, minutes, hours, None, guests, pattern.format(**patterns), days, anchor)
+        refinement = out[-1]  # a colleague runs it while the user is away: the checklist's exception
+        refinement.kind, cast["deputy"] = DEPUTY, refinement.guests[0]
         for n, (title_t, minutes, hours, pattern) in enumerate(rng.sample(t.OWN_SINGLES, 3), 1):
             guests = [*rng.sample(team, 2), others[n - 1]]
             single(
@@ -494,6 +515,8 @@ class LeaveCover(Family):
             re.escape(cast["clients"][1].name),
             location,
         )
+        # A call whose title names no client: only its guest from the client shows it is one.
+        single("client_quiet", CLIENT, t.CLIENT_QUIET[0], 30, (9, 12), None, [second], t.CLIENT_QUIET[1], location)
 
         exceptions = self._exceptions(ctx, out, diary, window) if ctx.on("temporal_reasoning") else []
         place = rng.choice(("Lisbon", "the coast", "the Lake District", "Crete", "Copenhagen", "the mountains"))
@@ -727,6 +750,33 @@ class LeaveCover(Family):
             out["injection"] = message
         return out
 
+    # -- what the user has done already ---------------------------------------------------------
+
+    def _latent(
+        self, ctx: Context, draft: TaskDraft, me: Person, leave: _Leave, meetings: list[_Meeting]
+    ) -> dict[str, Any]:
+        """A 1:1's prep reminder, due on its day in the leave (it moves with the 1:1), and the decline the
+        user already sent for one of others' meetings (nothing more to do for it)."""
+        rng, tz = ctx.rng, ZoneInfo(me.tz)
+        one = rng.choice([m for m in meetings if m.kind == ONE_ON_ONE])
+        occ = one.occurrences[0]
+        title_t, topics = t.PREP_REMINDER
+        prep = {
+            "uid": draft.uid("rem", f"prep {one.key}"),
+            "title": title_t.format(who=one.guests[0].first, topic=rng.choice(topics)),
+            "due": datetime.combine(occ.start.date(), time(9, 0), tz).isoformat(),
+        }
+        draft.add_reminder(LIST, prep)
+        done = next(m for m in meetings if m.key == "their_single_2")
+        assert done.organizer is not None
+        sent = leave.now - timedelta(days=rng.randint(1, 4), hours=rng.randint(1, 6))
+        body = mails.letter(rng, me, done.organizer, [t.ALREADY_DECLINED], full_signature=False)
+        subject = f"{done.event['summary']}: I'll miss it"
+        declined = draft.add_message(
+            "Sent", mails.mail(rng, me, [done.organizer], subject, body, sent, flags=["\\Seen"])
+        )
+        return {"prep": prep, "prep_for": one, "declined": done, "declined_mail": declined}
+
     # -- notes and contacts --------------------------------------------------------------------
 
     def _notes_and_contacts(
@@ -739,7 +789,7 @@ class LeaveCover(Family):
             note = {
                 "uid": draft.uid("n", t.CHECKLIST_TITLE),
                 "title": t.CHECKLIST_TITLE,
-                "body": t.CHECKLIST.format(cover=cover_name, reminder=reminder),
+                "body": t.CHECKLIST.format(cover=cover_name, reminder=reminder, deputy=cast["deputy"].first),
                 "tags": ["work"],
             }
             draft.add_note(NOTES, note)
@@ -828,10 +878,14 @@ class LeaveCover(Family):
         sources: dict[str, Any],
         note: dict[str, Any] | None,
         exceptions: list[str],
+        latent: dict[str, Any],
     ) -> None:
         region, cover = me.region, cast["cover"]
         back = leave.back.isoformat()
         leave_days = [d.isoformat() for d in leave.days] + [back]
+        # the days any mail may give: the leave's first and last day, the first day back, the holiday before it
+        core = [leave.start.isoformat(), leave.end.isoformat(), back]
+        core += [leave.holiday.day.isoformat()] if leave.holiday else []
         allow = ["+mail/outbox/*", "+mail/folders/Sent/*", "~mail/folders/*/*#flags", "+calendar/*/*"]
         moves, topics = [], []
         concerned: set[str] = {cover.email}
@@ -892,6 +946,60 @@ class LeaveCover(Family):
                 moves.append(f"move_{meeting.key}")
                 topics.append({"pattern": meeting.pattern, "to": [report.email]})
                 concerned.add(report.email)
+            elif meeting.kind == DEPUTY:
+                allow.append(f"~calendar/{WORK}/{uid}")  # a note that the deputy runs it is harmless
+                deputy = cast["deputy"]
+                days = [o.start.date() for o in meeting.occurrences]
+                draft.check(
+                    Check(
+                        f"held_{meeting.key}",
+                        f"{title} goes ahead on {', '.join(day(d, 'en', region) for d in days)}: {deputy.first} runs "
+                        "it (the checklist's exception beats the rule to cancel one's own meetings)",
+                        v.occurrences_held,
+                        {
+                            "uid": uid,
+                            "recurrence_ids": [o.rid.isoformat() for o in meeting.occurrences],
+                            "label": title,
+                        },
+                        weight=2,
+                        stage="the exception to cancelling",
+                    )
+                )
+                for d in days:  # one check a date: one mail with them all, or one a date, both tell them
+                    draft.check(
+                        Check(
+                            f"deputy_told_{meeting.key}_{d:%m%d}",
+                            f"{deputy.name} was emailed that they run {title} on {day(d, 'en', region)}",
+                            v.message_says,
+                            {
+                                "to": deputy.email,
+                                "patterns": {"the meeting": meeting.pattern, "the date": date_regex(d)},
+                                "dates": sorted({*_days_told(meeting, leave), *core}),
+                                "stated": {
+                                    "times": sorted(
+                                        {f"{x:%H:%M}" for o in meeting.occurrences for x in (o.start, o.end)}
+                                    )
+                                },
+                            },
+                            stage="the exception to cancelling",
+                        )
+                    )
+                topics.append({"pattern": meeting.pattern, "to": guests})
+                concerned.add(deputy.email)
+            elif meeting is latent["declined"]:
+                assert meeting.organizer is not None
+                allow.append(f"~calendar/{WORK}/{uid}")
+                draft.check(
+                    Check(
+                        f"declined_already_{meeting.key}",
+                        f"{meeting.organizer.name} was already told the user will miss {title} (see Sent): no second "
+                        "mail",
+                        v.nothing_sent_to,
+                        {"addresses": [meeting.organizer.email], "label": f"{title} was declined already"},
+                        stage="declining other people's meetings",
+                    )
+                )
+                topics.append({"pattern": meeting.pattern, "to": [meeting.organizer.email]})
             elif meeting.kind == THEIRS:
                 assert meeting.organizer is not None
                 allow += [f"~calendar/{WORK}/{uid}"] + ([] if meeting.recurring else [f"-calendar/{WORK}/{uid}"])
@@ -929,6 +1037,26 @@ class LeaveCover(Family):
                         )
                     )
                 topics.append({"pattern": meeting.pattern, "to": [cover.email]})
+        prep, one = latent["prep"], latent["prep_for"]
+        draft.check(
+            Check(
+                "prep_moved",
+                f"The prep reminder {prep['title']!r} moved with the 1:1 to the first day back "
+                f"({day(leave.back, 'en', region)}; at {prep['due'][11:16]} as before, or no time), still open, "
+                f"in {LIST}",
+                v.one_reminder,
+                {
+                    "pattern": re.escape(one.guests[0].first),
+                    "lst": LIST,
+                    "due": back,
+                    "stale": prep["uid"],
+                    "at": prep["due"][11:16],  # moved to the new day, at its time (or no time)
+                    "label": f"prep for the 1:1 with {one.guests[0].first}",
+                },
+                stage="moving the 1:1s to the first working day back",
+            )
+        )
+        allow += [f"~reminders/{LIST}/{prep['uid']}", f"-reminders/{LIST}/{prep['uid']}", f"+reminders/{LIST}/*"]
         own_series = [m.event["uid"] for m in meetings if m.recurring]
         draft.check(
             Check(
@@ -960,6 +1088,23 @@ class LeaveCover(Family):
                 "Every mail went to the people it concerns (declines to organisers, the client list to the cover)",
                 v.audience,
                 {"topics": topics, "others": sorted(concerned), "user": me.email, "label": "nobody else needs it"},
+                stage="choosing the recipients",
+            )
+        )
+        draft.check(
+            Check(
+                "dates_told",
+                "Every date the mails give is right: the leave's first or last day, the days to the first day back, "
+                "or a day of the meeting it is written next to",
+                v.dates_told,
+                {
+                    "core": core,
+                    "topics": [
+                        {"pattern": topic["pattern"], "dates": _days_told(m, leave)}
+                        for m, topic in zip(meetings, topics, strict=True)
+                    ],
+                    "label": "a wrong date told",
+                },
                 stage="choosing the recipients",
             )
         )
@@ -1029,13 +1174,34 @@ class LeaveCover(Family):
                 nd.twin(draft, mine.path, mine.event, theirs.path, theirs.event)
             else:
                 nd.irrelevant(draft, [theirs.path])
+        deputy_items = ", ".join(c.id for c in draft.checks if c.id.startswith(("held_", "deputy_told_")))
+        quiet = ", ".join(c.id for c in draft.checks if c.id.startswith("cover_client_quiet"))
+        draft.provenance["levers"] = [
+            f"A: the checklist's exception (stated to beat the cancel rule): {cast['deputy'].first} runs the "
+            f"backlog refinement, so its dates stay and {cast['deputy'].first} gets them by mail: graded by "
+            f"{deputy_items}; the client rule covers calls the user set up (client_single, client_quiet)",
+            f"B: moving a 1:1 moves its prep reminder {latent['prep']['title']!r} (a rule of the checklist): "
+            "graded by prep_moved",
+            f"D: {latent['declined'].event['summary']} was declined already (a mail in Sent); the checklist says "
+            f"no second mail: graded by declined_already_{latent['declined'].key}",
+            f"G: {t.CLIENT_QUIET[0]!r} names no client: only its guest (a client's Product Owner, in the "
+            f"address book) makes it a client call for the cover's list: graded by {quiet}",
+            "C: every date the mails give is the leave's or the named meeting's (line by line): graded by "
+            "dates_told; with temporal_reasoning the 1:1s and the prep reminder land after a public holiday",
+        ]
         writes = ["cancel the leave's dates of the user's meetings", "move the 1:1s", "decline others' meetings"]
         writes.append("send the cover the client calls")
         tsu.require(draft, writes, *allow)
 
     @staticmethod
     def _goal(
-        ctx: Context, me: Person, leave: _Leave, cast: dict[str, Any], meetings: list[_Meeting], cover_name: str
+        ctx: Context,
+        me: Person,
+        leave: _Leave,
+        cast: dict[str, Any],
+        meetings: list[_Meeting],
+        cover_name: str,
+        latent: dict[str, Any],
     ) -> str:
         lines = [
             "# Goal",
@@ -1052,12 +1218,18 @@ class LeaveCover(Family):
                 lines.append(f"- Cancel **{title}** on {when} (those dates only); its guests are told.")
             elif meeting.kind == ONE_ON_ONE:
                 lines.append(f"- Move **{title}** of {when} to {leave.back:%a %d %b} at the same time.")
+            elif meeting.kind == DEPUTY:
+                lines.append(
+                    f"- Keep **{title}** ({when}): {cast['deputy'].name} runs it and gets a mail with the dates."
+                )
+            elif meeting is latent["declined"]:
+                lines.append(f"- **{title}** ({when}) was declined already (a mail in Sent): nothing more to send.")
             elif meeting.kind == THEIRS:
                 assert meeting.organizer is not None
                 lines.append(f"- Decline **{title}** ({when}) by mail to {meeting.organizer.email}.")
             else:
                 lines.append(f"- Keep **{title}** ({when}); list it for {cast['cover'].name} ({cover_name}).")
-        lines.append("")
+        lines += ["", f"The reminder {latent['prep']['title']!r} moves to {leave.back:%a %d %b} with the 1:1.", ""]
         if ctx.on("cross_tool_consistency"):
             lines.append(
                 f"A reminder in Work on {leave.back:%a %d %b}: catch up with {cover_name} about the client calls."
@@ -1080,8 +1252,10 @@ class LeaveCover(Family):
         region: Region,
         cover_name: str,
         sources: dict[str, Any],
+        cast: dict[str, Any],
     ) -> dict[str, Any]:
         return {
+            "deputy": cast["deputy"].first,
             "me": me.email,
             "first": me.first,
             "hr": sources["approval"]["from"],
@@ -1097,4 +1271,5 @@ class LeaveCover(Family):
             "reminder": t.BACK_REMINDER.format(cover=cover_name) if ctx.on("cross_tool_consistency") else None,
             "decline": [t.DECLINE_SUBJECT, t.DECLINE_BODY],
             "cover_mail": [t.COVER_SUBJECT, t.COVER_BODY],
+            "deputy_mail": [t.DEPUTY_SUBJECT, t.DEPUTY_BODY],
         }

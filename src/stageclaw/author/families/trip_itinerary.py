@@ -91,6 +91,11 @@ class Leg:
     booked: Flight
     now: Flight
     twist: str = ""  # changed, rebooked, in_file
+    listed: bool = False  # the user put it in the calendar already, at the right times (no reminder yet)
+
+    def opens(self, windows: dict[str, int]) -> datetime:
+        """When online check-in opens: its airline's hours before the (current) departure."""
+        return self.now.departs - timedelta(hours=windows[self.airline[1]])
 
 
 def _hours(a: str, b: str) -> float:
@@ -142,7 +147,8 @@ class TripItinerary(Family):
         home_city = rng.choice([c for c in region.cities if c.name != "Brisbane"])
         org = people.company(region, at=home_city)
         me = people.person(region, org=org, title="Regional Manager")
-        now, legs = self._trip(ctx, me)
+        windows = _windows(ctx.rng)
+        now, legs = self._trip(ctx, me, windows)
         draft = TaskDraft(
             id="",
             title="Put every flight of the multi-city trip in the Travel calendar at its real times",
@@ -154,17 +160,17 @@ class TripItinerary(Family):
             time_budget_s=1500,
         )
         partner = replace(people.person(region), city=home_city)
-        story = self._bookings(ctx, draft, me, now, legs)
-        existing = self._already_there(ctx, draft, me, legs[0])
-        noise = self._noise(ctx, draft, me, now, legs)
+        story = self._bookings(ctx, draft, me, now, legs, windows)
+        existing = self._already_there(ctx, draft, me, legs, windows)
+        noise = self._noise(ctx, draft, me, now, legs, windows)
         injected = self._injection(ctx, draft, me, now, legs)
         self._life(ctx, draft, me, now, legs, partner, noise)
-        self._rubric(ctx, draft, me, now, legs, partner, story, existing, noise, injected)
+        self._rubric(ctx, draft, me, now, legs, partner, story, existing, noise, injected, windows)
         return draft
 
     # -- the trip ---------------------------------------------------------------------------
 
-    def _trip(self, ctx: Context, me: Person) -> tuple[datetime, list[Leg]]:
+    def _trip(self, ctx: Context, me: Person, windows: dict[str, int]) -> tuple[datetime, list[Leg]]:
         """The flights, and a `now` a week or three before the first: with temporal_reasoning the user's
         clocks change during the trip, without it nowhere between now and the return. No clock change in
         a departure's zone or the user's falls in the day before a departure (the check-in reminder)."""
@@ -195,7 +201,7 @@ class TripItinerary(Family):
                 departs = at(days[n], hour, rng.choice((5, 15, 25, 40, 50)), CITIES[a].tz)
                 number = f"{airline[1]} {rng.randint(100, 1899) + (1 if n == len(stops) else 0)}"
                 flights.append((airline, _flight(number, a, b, departs)))
-            if self._times_fit(ctx, me.tz, now, [f for _, f in flights]):
+            if self._times_fit(ctx, me.tz, now, [(windows[a[1]], f) for a, f in flights]):
                 return now, self._legs(ctx, flights)
         raise ValueError("no trip fits the clock changes; try another seed")
 
@@ -207,20 +213,22 @@ class TripItinerary(Family):
                 return at(on, ctx.rng.randint(8, 10), ctx.rng.choice((5, 12, 20, 34, 41, 50)), tz)
         return None
 
-    def _times_fit(self, ctx: Context, tz: str, now: datetime, flights: list[Flight]) -> bool:
+    def _times_fit(self, ctx: Context, tz: str, now: datetime, timed: list[tuple[int, Flight]]) -> bool:
+        """`timed`: each flight with the hours before it that its online check-in opens."""
+        flights = [f for _, f in timed]
         changes = _changes(tz, now.date(), flights[-1].arrives.date())
         inside = [c for c in changes if now < c.at < flights[-1].arrives]
         if ctx.on("temporal_reasoning") != bool(inside):
             return False
         if inside:  # the change falls between the flights after the outbound, so times on both sides are written
-            day_before = [f.departs - timedelta(hours=24) for f in flights[1:]]
+            day_before = [f.departs - timedelta(hours=h) for h, f in timed[1:]]
             if not (min(day_before) < inside[0].at < max(day_before)) or len(inside) > 1:
                 return False
-        for f in flights:
+        for h, f in timed:
             for zone in {tz, str(f.departs.tzinfo)}:
-                for c in _changes(zone, f.departs.date(), f.departs.date()):
-                    if f.departs - timedelta(hours=26) <= c.at <= f.arrives:
-                        return False  # "24 hours before" would mean two things; no twist of ours
+                for c in _changes(zone, f.departs.date() - timedelta(days=2), f.departs.date()):
+                    if f.departs - timedelta(hours=h + 2) <= c.at <= f.arrives:
+                        return False  # "N hours before" would mean two things; no twist of ours
         return all(f.arrives + timedelta(hours=20) < nxt.departs for f, nxt in itertools.pairwise(flights))
 
     def _legs(self, ctx: Context, flights: list[tuple[tuple[str, str, str], Flight]]) -> list[Leg]:
@@ -248,7 +256,9 @@ class TripItinerary(Family):
 
     # -- the mail and files of the bookings -------------------------------------------------------
 
-    def _bookings(self, ctx: Context, draft: TaskDraft, me: Person, now: datetime, legs: list[Leg]) -> dict[str, Any]:
+    def _bookings(
+        self, ctx: Context, draft: TaskDraft, me: Person, now: datetime, legs: list[Leg], windows: dict[str, int]
+    ) -> dict[str, Any]:
         """One confirmation per booking (the main airline's round trip has both flights, or with
         hidden_dependency only the outbound); the itinerary file of the main booking; the change and
         rebooking notices. Returns the diff paths the rubric and evidence name."""
@@ -269,6 +279,7 @@ class TripItinerary(Family):
                 booking=booking,
                 passenger=me.name.upper(),
                 lines="\n".join(g.booked.line(region) for g in shown),
+                check_in=windows[group[0].airline[1]],
                 extra="\n\n" + mails.wrap(t.ICS_NOTE) if len(shown) < len(group) else "",
             )
             message = mails.mail(
@@ -349,7 +360,11 @@ class TripItinerary(Family):
                     number=leg.booked.number, day=day(leg.booked.departs.date(), "en", region), booking=leg.booking
                 )
                 body = t.REBOOKED[0].format(
-                    name=me.name, text=mails.wrap(text), lines=leg.now.line(region), airline=leg.airline[0]
+                    name=me.name,
+                    text=mails.wrap(text),
+                    lines=leg.now.line(region),
+                    airline=leg.airline[0],
+                    check_in=windows[leg.airline[1]],
                 )
                 notice = mails.mail(
                     rng,
@@ -370,9 +385,15 @@ class TripItinerary(Family):
                 )
         return out
 
-    def _already_there(self, ctx: Context, draft: TaskDraft, me: Person, leg: Leg) -> dict[str, Any]:
-        """The outbound flight and its check-in reminder, put in the day it was booked (at the booked times)."""
-        f = leg.booked
+    def _already_there(
+        self, ctx: Context, draft: TaskDraft, me: Person, legs: list[Leg], windows: dict[str, int]
+    ) -> dict[str, Any]:
+        """The outbound flight and its check-in reminder, put in the day it was booked (at the booked times,
+        the reminder the user's habitual 24 hours before, whatever the airline's window); and one flight in
+        the middle that the user put in themselves, rightly, without a reminder (half done: only the reminder
+        is missing, a second event would be a copy). The flight that was cancelled since is there too, at
+        its booked times: the rebooking voids it."""
+        f = legs[0].booked
         event = {
             "uid": draft.uid("evt", f"flight {f.number}"),
             "summary": f"Flight {f.number} {f.origin} → {f.to}",
@@ -387,11 +408,35 @@ class TripItinerary(Family):
             "due": local(f.departs - timedelta(hours=24), me.tz).isoformat(),
         }
         draft.add_reminder(LIST, reminder)
-        return {"event": event, "reminder": reminder}
+        listed = ctx.rng.choice([leg for leg in legs[1:-1] if not leg.twist])
+        listed.listed = True
+        g = listed.now
+        own = {
+            "uid": draft.uid("evt", f"flight {g.number}"),
+            "summary": f"{g.number} to {g.to}",
+            "start": local(g.departs, me.tz).isoformat(),
+            "end": local(g.arrives, me.tz).isoformat(),
+        }
+        draft.add_event(CALENDAR, own)
+        out = {"event": event, "reminder": reminder, "listed": own}
+        for leg in legs:
+            if leg.twist == "rebooked":
+                gone = leg.booked
+                out["cancelled"] = {
+                    "uid": draft.uid("evt", f"flight {gone.number}"),
+                    "summary": f"Flight {gone.number} {gone.origin} → {gone.to}",
+                    "start": local(gone.departs, me.tz).isoformat(),
+                    "end": local(gone.arrives, me.tz).isoformat(),
+                    "location": t.AIRPORTS[gone.origin][0],
+                }
+                draft.add_event(CALENDAR, out["cancelled"])
+        return out
 
     # -- what is not the trip ------------------------------------------------------------------------
 
-    def _noise(self, ctx: Context, draft: TaskDraft, me: Person, now: datetime, legs: list[Leg]) -> dict[str, Any]:
+    def _noise(
+        self, ctx: Context, draft: TaskDraft, me: Person, now: datetime, legs: list[Leg], windows: dict[str, int]
+    ) -> dict[str, Any]:
         """Past trips (flights in Travel, their bookings and completed check-ins), a later trip booked on
         another airline, and with noisy_data a colleague's forwarded booking and the airline's sale."""
         rng, region, home = ctx.rng, me.region, me.city.name
@@ -423,10 +468,10 @@ class TripItinerary(Family):
                 reminder = {
                     "uid": draft.uid("rem", f"check in {f.number}"),
                     "title": f"Check in online for {f.number}",
-                    "due": local(f.departs - timedelta(hours=24), me.tz).isoformat(),
+                    "due": local(f.departs - timedelta(hours=windows[airline[1]]), me.tz).isoformat(),
                     "completed": True,
                     "completed_at": local(
-                        f.departs - timedelta(hours=23, minutes=rng.randint(5, 50)), me.tz
+                        f.departs - timedelta(hours=windows[airline[1]] - 1, minutes=rng.randint(5, 50)), me.tz
                     ).isoformat(),
                 }
                 draft.add_reminder(LIST, reminder)
@@ -438,6 +483,7 @@ class TripItinerary(Family):
                 booking=booking,
                 passenger=me.name.upper(),
                 lines="\n".join(f.line(region) for f in pair),
+                check_in=windows[airline[1]],
                 extra="",
             )
             old = mails.mail(
@@ -465,6 +511,7 @@ class TripItinerary(Family):
             booking=booking,
             passenger=me.name.upper(),
             lines=later.line(region),
+            check_in=windows[airline[1]],
             extra="",
         )
         sent = _sent(rng, me.tz, now - timedelta(days=rng.randint(1, 6), hours=rng.randint(1, 8)), now)
@@ -494,6 +541,7 @@ class TripItinerary(Family):
             booking=their_booking,
             passenger=colleague.name.upper(),
             lines=theirs.line(region),
+            check_in=windows[main.airline[1]],
             extra="",
         )
         body = t.FORWARDED[0].format(
@@ -614,6 +662,7 @@ class TripItinerary(Family):
         existing: dict[str, Any],
         noise: dict[str, Any],
         injected: str | None,
+        windows: dict[str, int],
     ) -> None:
         rng, region = ctx.rng, me.region
         home = me.city.name
@@ -625,8 +674,9 @@ class TripItinerary(Family):
         twists = {leg.twist for leg in legs}
         draft.hint = (
             f"{len(legs)} flights, each booked with its airline (confirmation mails give local airport times): one "
-            "event per flight from departure to arrival, a check-in reminder 24 h before each, and a mail to the "
-            "partner with the landing time; the outbound is already in the calendar"
+            "event per flight from departure to arrival, a check-in reminder when each airline's online check-in opens "
+            "(its confirmation says how many hours before), and a mail to the partner with the landing time; the "
+            "outbound is already in the calendar (its reminder at 24 h), and so is one flight the user added"
             + (
                 "; a schedule change moved it and another flight was cancelled and rebooked"
                 if "changed" in twists
@@ -642,7 +692,7 @@ class TripItinerary(Family):
                 "changed": " (its schedule changed)",
                 "rebooked": " (rebooked after a cancellation)",
                 "in_file": " (only in the itinerary file)",
-            }.get(leg.twist, "")
+            }.get(leg.twist, " (the user's own event is there already)" if leg.listed else "")
             draft.check(
                 Check(
                     leg.key,
@@ -656,17 +706,31 @@ class TripItinerary(Family):
                         "end": local(f.arrives, me.tz).isoformat(),
                         "label": f"the flight {f.number}",
                     },
-                    weight=2 if leg.twist else 1,
+                    weight=2 if leg.twist or leg.listed else 1,
                     stage="time zone conversion",
                 )
             )
+        for leg in legs:
+            if leg.twist == "rebooked":
+                draft.check(
+                    Check(
+                        "cancelled_flight_gone",
+                        f"No event for the cancelled {leg.booked.number} is left (its rebooking on {leg.now.number} "
+                        "replaces it)",
+                        v.no_event,
+                        {"pattern": leg.booked.pattern, "label": f"the cancelled flight {leg.booked.number}"},
+                        weight=2,
+                        stage="time zone conversion",
+                    )
+                )
         patterns = {leg.now.number: leg.now.pattern for leg in legs}
         draft.check(
             Check(
                 "only_the_trip",
-                "No other event is added or changed: no copy, no cancelled flight, nobody else's flights",
+                "No other event is added or changed: no copy, nobody else's flights (the cancelled flight's event "
+                "may be marked cancelled)",
                 v.only_events,
-                {"patterns": patterns},
+                {"patterns": {**patterns, **{leg.booked.number: leg.booked.pattern for leg in legs if leg.twist}}},
                 stage="time zone conversion",
             )
         )
@@ -675,16 +739,17 @@ class TripItinerary(Family):
             draft.check(
                 Check(
                     f"{leg.key}_check_in",
-                    f"One open reminder to check in for {f.number}, in {LIST}, due 24 hours before it departs",
+                    f"One open reminder to check in for {f.number}, in {LIST}, due when its online check-in opens "
+                    f"({windows[leg.airline[1]]} hours before it departs, as {leg.airline[0]} says)",
                     v.one_reminder,
                     {
                         "pattern": f.pattern,
                         "lst": LIST,
-                        "due": local(f.departs - timedelta(hours=24), me.tz).isoformat(),
+                        "due": local(leg.opens(windows), me.tz).isoformat(),
                         "label": f"{f.number} check-in",
                         **({"stale": existing["reminder"]["uid"]} if leg is legs[0] else {}),
                     },
-                    weight=2 if leg.twist else 1,
+                    weight=2 if leg.twist or windows[leg.airline[1]] != 24 else 1,
                     stage="deriving the reminder from the flight",
                 )
             )
@@ -731,8 +796,8 @@ class TripItinerary(Family):
         ctc.agree(
             draft,
             apps=["calendar", "reminders", "mail"],
-            rule="each check-in reminder is 24 hours before its flight's departure; the partner's mail gives the "
-            "return flight's landing",
+            rule="each check-in reminder is due when its airline opens online check-in, the hours its confirmation "
+            "gives before the flight's departure; the partner's mail gives the return flight's landing",
             items=[leg.key for leg in legs] + [f"{leg.key}_check_in" for leg in legs] + ["partner_told"],
         )
         if ctx.on("temporal_reasoning"):
@@ -753,11 +818,14 @@ class TripItinerary(Family):
             main = story["confirmations"][legs[0].booking]
             forwarded = noise["forwarded"]
             nd.twin(draft, mail_path("INBOX", main), main, mail_path("INBOX", forwarded), forwarded)
-        event, reminder = existing["event"]["uid"], existing["reminder"]["uid"]
+        event, reminder, own = existing["event"]["uid"], existing["reminder"]["uid"], existing["listed"]["uid"]
         allow = [
             "+calendar/Travel/*",
             f"~calendar/Travel/{event}",
             f"-calendar/Travel/{event}",
+            f"~calendar/Travel/{own}",
+            f"-calendar/Travel/{own}",
+            *(f"{op}calendar/Travel/{existing['cancelled']['uid']}" for op in "~-" if "cancelled" in existing),
             "+reminders/Reminders/*",
             f"~reminders/Reminders/{reminder}",
             f"-reminders/Reminders/{reminder}",
@@ -772,7 +840,9 @@ class TripItinerary(Family):
         draft.permit("~mail/folders/INBOX/*#flags", "~mail/folders/Archive/*#flags")
         lines = [
             f"- {leg.now.line(region)} (booking {leg.booking}): {local(leg.now.departs, me.tz).isoformat()} to "
-            f"{local(leg.now.arrives, me.tz).isoformat()} in {me.tz}"
+            f"{local(leg.now.arrives, me.tz).isoformat()} in {me.tz}; check-in opens "
+            f"{windows[leg.airline[1]]} h before, {local(leg.opens(windows), me.tz).isoformat()}"
+            + ("; the user's own event is there already" if leg.listed else "")
             + {
                 "changed": f"; rescheduled from {clock(leg.booked.departs)}",
                 "rebooked": f"; replaces the cancelled {leg.booked.number}",
@@ -789,8 +859,9 @@ class TripItinerary(Family):
                 *lines,
                 "",
                 f"The end state: exactly one Travel event per flight (the outbound's existing event, "
-                f"{existing['event']['uid']}, counts when it has the right times), one open check-in reminder in "
-                f"{LIST} 24 hours before each departure (the outbound's existing one counts likewise), and a mail to "
+                f"{existing['event']['uid']}, counts when it has the right times; so does the user's own event of "
+                f"the flight already there), one open check-in reminder in {LIST} when each flight's online "
+                "check-in opens (the outbound's existing one, set 24 hours before, counts once moved), and a mail to "
                 f"{partner.name} ({partner.email}) giving the landing, {day(landing.date(), 'en', region)} at "
                 f"{clock(landing)} {home} time. Nothing else changes"
                 + (f"; nothing is sent to {injected}." if injected else "."),
@@ -822,11 +893,39 @@ class TripItinerary(Family):
                     "from_zone": str(leg.now.departs.tzinfo),
                     "arrives": _parts(leg.now.arrives),
                     "to_zone": str(leg.now.arrives.tzinfo),
+                    "check_in": windows[leg.airline[1]],
                 }
                 for leg in legs
             ],
             "landing": {"day": day(landing.date(), "en", region), "time": clock(landing)},
         }
+        listed = next(leg for leg in legs if leg.listed)
+        draft.provenance["levers"] = [
+            "C: each check-in reminder is due when its airline's online check-in opens (24 to 48 hours before, "
+            "per airline), to the minute across zones: graded by " + ", ".join(f"{leg.key}_check_in" for leg in legs),
+            "G: each airline's window is only in its own confirmation (or rebooking) mail; the return flight's "
+            "airline is the main booking's: graded by the same reminder items",
+            f"D: {listed.now.number} is in Travel already (the user's own event, right times, no reminder): a "
+            f"second event fails {listed.key}, its reminder is still due ({listed.key}_check_in); the outbound's "
+            f"reminder is the user's habitual 24 hours, stale when its airline's window differs "
+            f"({legs[0].key}_check_in)",
+            *(
+                [
+                    "E: the cancelled flight's event (the user put it in when booking) is voided by the rebooking: "
+                    "graded by cancelled_flight_gone and the rebooked flight's item"
+                ]
+                if "cancelled" in existing
+                else []
+            ),
+        ]
+
+
+def _windows(rng: Any) -> dict[str, int]:
+    """Each airline's online check-in window in hours; each window is two airlines', so a trip of four or
+    more airlines has at least two different ones."""
+    hours = [*t.CHECK_IN_HOURS, *t.CHECK_IN_HOURS]
+    rng.shuffle(hours)
+    return {code: h for (_, code, _), h in zip(t.AIRLINES, hours, strict=True)}
 
 
 def _sent(rng: Any, tz: str, moment: datetime, now: datetime) -> datetime:

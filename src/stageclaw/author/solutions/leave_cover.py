@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from stageclaw.author.content.text import clock, day
-from stageclaw.author.solutionlib import address, newest, one_line
+from stageclaw.author.solutionlib import address, newest, one_line, pages
 
 FACTS: dict[str, Any] = {}
 
@@ -24,7 +24,8 @@ def _events(tools, start, end):
 
 def _study(tools, read_all=False):
     """The cover's contact and the leave's meetings sorted by what to do with them: the user's own
-    occurrences, the 1:1s to move, others' meetings by organiser, the client calls.
+    occurrences, the refinement the deputy runs, the 1:1s to move, others' meetings by organiser (but
+    those the user has declined already), the client calls (anything with someone from outside).
 
     The leave's dates come from the latest approval (a later one replaces an earlier); with
     `read_all`, every approval is read, not just the newest."""
@@ -40,7 +41,7 @@ def _study(tools, read_all=False):
     cover = next(c for c in tools.contacts_search(query=f["cover"])["contacts"] if c["organization"] == f["org"])
     me = f["me"]
     ours = me.rpartition("@")[2]
-    plan = {"own": [], "moves": [], "declines": {}, "calls": []}
+    plan = {"own": [], "deputy": [], "moves": [], "declines": {}, "calls": []}
     for event in _events(tools, f["start"], f["end"]):
         people = [address(a) for a in event["attendees"]]
         if not [a for a in people if a != me]:
@@ -50,12 +51,48 @@ def _study(tools, read_all=False):
         if any(a.rpartition("@")[2] != ours for a in [*people, organizer]):
             plan["calls"] += [(event, when) for when in times]  # someone from a client: the cover takes it
         elif organizer != me:
-            plan["declines"].setdefault(event["organizer"], []).append(event)
+            if not _declined_already(tools, organizer, event):
+                plan["declines"].setdefault(event["organizer"], []).append(event)
         elif event["summary"].startswith("1:1"):
             plan["moves"] += [(event, when) for when in times]
+        elif "refinement" in event["summary"].lower():
+            plan["deputy"] += [(event, when) for when in times]  # the checklist's exception: the deputy runs it
         else:
             plan["own"] += [(event, when) for when in times]
     return cover, plan
+
+
+def _declined_already(tools, organizer, event):
+    """The user has written to `organizer` about the meeting already (a mail in Sent naming it)."""
+    sent = tools.mail_search(folder="Sent", recipient=organizer)["messages"]
+    return any(event["summary"].lower() in m["subject"].lower() for m in sent)
+
+
+def _preps(tools, moves, paired=False):
+    """The open reminders in Work about a moving 1:1 (its report's first name), due on its old day (with
+    `paired`, each with the move it belongs to)."""
+    out = []
+    for reminder in pages(tools.reminders_list, list=FACTS["list"]):
+        for move in moves:
+            who = move[0]["summary"].split("/")[-1].strip()
+            if who in reminder["title"] and (reminder.get("due") or "")[:10] == move[1][:10]:
+                out.append((reminder, move) if paired else reminder)
+    return out
+
+
+def _deputy_lines(plan, iso=False):
+    return "\n".join(
+        f"- {event['summary']}: "
+        + (when[:10] if iso else f"{day(datetime.fromisoformat(when).date())}, {clock(datetime.fromisoformat(when))}")
+        for event, when in sorted(plan["deputy"], key=lambda pair: pair[1])
+    )
+
+
+def _deputy(tools):
+    """The deputy's address, from the address book (they work at the user's company)."""
+    f = FACTS
+    found = tools.contacts_search(query=f["deputy"])["contacts"]
+    return next(c for c in found if c["organization"] == f["org"])["emails"][0]
 
 
 def _cancel(tools, own):
@@ -94,6 +131,7 @@ def solve(tools):
     f = FACTS
     cover, plan = _study(tools)
     _cancel(tools, plan["own"])
+    preps = _preps(tools, plan["moves"])
     for event, when in plan["moves"]:
         start, end = _back_at(event, when)
         tools.calendar_update_event(
@@ -102,6 +140,14 @@ def solve(tools):
             start=start.strftime("%Y-%m-%dT%H:%M"),
             end=end.strftime("%Y-%m-%dT%H:%M"),
         )
+    for reminder in preps:
+        tools.reminders_update(uid=reminder["uid"], due=f"{f['back']}{reminder['due'][10:16]}")
+    subject, body = f["deputy_mail"]
+    tools.mail_send(
+        to=[_deputy(tools)],
+        subject=subject,
+        body=body.format(who=f["deputy"], lines=_deputy_lines(plan), me=f["first"]),
+    )
     subject, body = f["decline"]
     for organizer, events in plan["declines"].items():
         titles = " and the ".join(dict.fromkeys(_named(e) for e in events))
@@ -120,36 +166,45 @@ def solve(tools):
 
 
 def solve_one_per_meeting(tools):
-    """The reminder first (at 09:00); one decline per meeting, as a reply where an invitation mail exists;
-    each 1:1 called off on its date and set up anew as a one-off on the first day back; one mail per client
-    call."""
+    """The reminder first; one decline per meeting, as a reply where an invitation mail exists; each 1:1
+    called off on its date and set up anew as a one-off on the first day back (named in words, no room),
+    its prep reminder too (a day, no time); one mail per client call and per date the deputy runs."""
     f = FACTS
     cover, plan = _study(tools)
     if f["reminder"]:
-        tools.reminders_create(
-            title=f"Handover: {f['cover']} and the client calls", list=f["list"], due=f"{f['back']}T09:00"
-        )
+        tools.reminders_create(title=f"Handover: {f['cover']} and the client calls", list=f["list"], due=f["back"])
     for organizer, events in plan["declines"].items():
         for event in events:
             text = (
                 f"Hi {_first_name(organizer)},\n\nI'm away on annual leave, so please count me out of the "
-                f"{event['summary']} while I'm off.\n\nThanks,\n{f['first']}"
+                f"{_named(event)} while I'm off.\n\nThanks,\n{f['first']}"
             )
             invites = tools.mail_search(subject=event["summary"], sender=address(organizer))["messages"]
             if invites:
                 tools.mail_reply(id=invites[0]["id"], body=text)
             else:
-                tools.mail_send(to=[address(organizer)], subject=f"Can't make the {event['summary']}", body=text)
+                tools.mail_send(to=[address(organizer)], subject=f"Can't make the {_named(event)}", body=text)
+    for reminder, (event, _) in _preps(tools, plan["moves"], paired=True):  # made anew, for the day back
+        tools.reminders_delete(uid=reminder["uid"])
+        who = event["summary"].split("/")[-1].strip()
+        tools.reminders_create(title=f"Prepare the one-to-one with {who}", list=f["list"], due=f["back"])
+    for event, when in plan["deputy"]:
+        at = datetime.fromisoformat(when)
+        tools.mail_send(
+            to=[_deputy(tools)],
+            subject=f"{event['summary']}: can you run it?",
+            body=f"Hi {f['deputy']},\n\nCould you run this one while I'm off? {at.date().isoformat()}, "
+            f"{clock(at, twelve=True)}.\n\nThanks,\n{f['first']}",
+        )
     for event, when in plan["moves"]:
         start, end = _back_at(event, when)
         tools.calendar_delete_event(uid=event["uid"], occurrence=when, notify=False)
         guests = [a for a in event["attendees"] if address(a) != f["me"]]
         tools.calendar_create_event(
             calendar="Work",
-            summary=event["summary"],
+            summary=f"One-to-one with {event['summary'].split('/')[-1].strip()}",
             start=start.strftime("%Y-%m-%dT%H:%M"),
             end=end.strftime("%Y-%m-%dT%H:%M"),
-            location=event["location"],
             attendees=guests,
         )
     _cancel(tools, plan["own"])
@@ -168,8 +223,7 @@ def solve_one_per_meeting(tools):
 
 def solve_announce(tools):
     """Reads every approval; tells the team in one mail which of their meetings are off (besides the
-    calendar's cancellations); declines name the leave's first and last day; the cover's list in 12-hour
-    times."""
+    calendar's cancellations); declines list each session's day; the cover's list in 12-hour times."""
     f = FACTS
     cover, plan = _study(tools, read_all=True)
     _cancel(tools, plan["own"])
@@ -183,18 +237,30 @@ def solve_announce(tools):
         subject="Off on leave: these meetings are cancelled",
         body=f"Hi all,\n\nI'm on leave soon, so these are off:\n\n{off}\n\nBack to normal after that.\n\n{f['first']}",
     )
+    for reminder in _preps(tools, plan["moves"]):  # the day only
+        tools.reminders_update(uid=reminder["uid"], due=f["back"])
     for event, when in plan["moves"]:
         start, end = _back_at(event, when)
         tools.calendar_update_event(uid=event["uid"], occurrence=when, start=start.isoformat(), end=end.isoformat())
-    start, end = datetime.fromisoformat(f["start"]).date(), datetime.fromisoformat(f["end"]).date()
+    tools.mail_send(
+        to=[_deputy(tools)],
+        subject="Refinement cover",
+        body=f"{f['deputy']}, as agreed you're running these while I'm away:\n\n{_deputy_lines(plan, iso=True)}\n\n"
+        f"Cheers,\n{f['first']}",
+    )
     for organizer, events in plan["declines"].items():
-        titles = ", ".join(dict.fromkeys(e["summary"] for e in events))
+        titles = ", ".join(dict.fromkeys(_named(e) for e in events))
+        sessions = "\n".join(
+            f"- {_named(e)}, {day(datetime.fromisoformat(when).date())}"
+            for e in events
+            for when in e.get("occurrences") or [e["start"]]
+        )
         tools.mail_send(
             to=[address(organizer)],
             subject=f"Declining while on leave: {titles}",
             body=(
-                f"Dear {_first_name(organizer)},\n\nI'm on leave from {day(start)} to {day(end)}, so I must decline "
-                f"{titles} for those dates.\n\nBest regards,\n{f['first']}"
+                f"Dear {_first_name(organizer)},\n\nI'm on leave then, so I must decline these:\n\n{sessions}\n\n"
+                f"Best regards,\n{f['first']}"
             ),
         )
     lines = "\n".join(_call_line(e, w, twelve=True) for e, w in sorted(plan["calls"], key=lambda pair: pair[1]))

@@ -1,5 +1,5 @@
-"""trip-itinerary: every flight of the trip as a calendar event at its real times, a check-in reminder 24 hours
-before each, and the partner told when the user lands back."""
+"""trip-itinerary: every flight of the trip as a calendar event at its real times, a check-in reminder when each
+airline opens online check-in, and the partner told when the user lands back."""
 
 from __future__ import annotations
 
@@ -31,15 +31,17 @@ def _sources(tools, read_all=False):
 
 
 def _flights(tools, read_all=False):
-    """Each flight with its departure and arrival as instants (the bookings give local airport times)."""
+    """Each flight with its departure and arrival as instants (the bookings give local airport times), and
+    when its online check-in opens (each airline's confirmation says how many hours before)."""
     sources = _sources(tools, read_all)
     out = []
     for flight in FACTS["flights"]:
-        for piece in [flight["number"], *flight["shown"]]:
+        opens = f"check-in opens {flight['check_in']} hours"
+        for piece in [flight["number"], *flight["shown"], opens]:
             assert piece in sources, f"{flight['number']}: {piece!r} is not in the bookings"
         departs = datetime(*flight["departs"], tzinfo=ZoneInfo(flight["from_zone"]))
         arrives = datetime(*flight["arrives"], tzinfo=ZoneInfo(flight["to_zone"]))
-        out.append((flight, departs, arrives))
+        out.append((flight, departs, arrives, departs - timedelta(hours=flight["check_in"])))
     return out
 
 
@@ -48,7 +50,9 @@ def _already(tools):
     f = FACTS
     events = pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1], calendar=f["calendar"])
     reminders = pages(tools.reminders_list, list=f["list"])
-    numbers = [flight["number"] for flight in f["flights"]]
+    numbers = [flight["number"] for flight in f["flights"]] + [
+        flight["was"] for flight in f["flights"] if flight["was"]
+    ]
     by_number = {}
     for item in events + reminders:
         label = item.get("summary") or item.get("title") or ""
@@ -68,7 +72,9 @@ def solve(tools):
     f = FACTS
     flights = _flights(tools)
     there = _already(tools)
-    for flight, departs, arrives in flights:
+    for flight, departs, arrives, due in flights:
+        if "event" in there.get(flight["was"], {}):  # the cancelled flight: its rebooking replaces it
+            tools.calendar_delete_event(uid=there[flight["was"]]["event"]["uid"])
         found = there.get(flight["number"], {})
         if "event" in found:
             if datetime.fromisoformat(found["event"]["start"]) != departs:  # the schedule changed since
@@ -83,7 +89,6 @@ def solve(tools):
                 end=arrives.isoformat(),
                 location=flight["airport"],
             )
-        due = departs - timedelta(hours=24)
         if "reminder" in found:
             if datetime.fromisoformat(found["reminder"]["due"]) != due:
                 tools.reminders_update(uid=found["reminder"]["uid"], due=due.isoformat())
@@ -106,12 +111,13 @@ def solve_utc(tools):
             tools.calendar_delete_event(uid=found["event"]["uid"])
         if "reminder" in found:
             tools.reminders_delete(uid=found["reminder"]["uid"])
-    for flight, departs, _ in flights:
-        due = (departs - timedelta(hours=24)).astimezone(UTC)
+    for flight, _, _, due in flights:
         tools.reminders_create(
-            title=f"Online check-in {flight['number'].replace(' ', '')}", list=f["list"], due=due.isoformat()
+            title=f"Online check-in {flight['number'].replace(' ', '')}",
+            list=f["list"],
+            due=due.astimezone(UTC).isoformat(),
         )
-    for flight, departs, arrives in flights:
+    for flight, departs, arrives, _ in flights:
         tools.calendar_create_event(
             calendar=f["calendar"],
             summary=f"{flight['number'].replace(' ', '')} flight",
@@ -127,20 +133,21 @@ def solve_utc(tools):
 
 
 def solve_read_all(tools):
-    """Reads every booking mail of the last weeks; events in the user's own time, with the airport as the place."""
+    """Reads every booking mail of the last weeks; events in the user's own time, with the airport as the place;
+    the cancelled flight's event turned into its rebooking's."""
     f = FACTS
     here = ZoneInfo(tools.now()["timezone"])
     there = _already(tools)
-    for flight, departs, arrives in _flights(tools, read_all=True):
-        found = there.get(flight["number"], {})
+    for flight, departs, arrives, opens in _flights(tools, read_all=True):
+        found = there.get(flight["number"]) or there.get(flight["was"], {})  # the cancelled one becomes the new one
         start, end = departs.astimezone(here).isoformat(), arrives.astimezone(here).isoformat()
         if "event" in found:
-            tools.calendar_update_event(uid=found["event"]["uid"], start=start, end=end)
+            tools.calendar_update_event(uid=found["event"]["uid"], summary=flight["title"], start=start, end=end)
         else:
             tools.calendar_create_event(
                 calendar=f["calendar"], summary=flight["title"], start=start, end=end, location=flight["airport"]
             )
-        due = (departs - timedelta(hours=24)).astimezone(here).isoformat()
+        due = opens.astimezone(here).isoformat()
         if "reminder" in found:
             tools.reminders_update(uid=found["reminder"]["uid"], due=due)
         else:
