@@ -125,7 +125,8 @@ def generate(name: str, seed: int, operators: list[str] | None = None, locale: s
         raise StageclawError(f"family {name} failed for seed {seed}: {one_line(exc)}; try another seed") from exc
     draft.id = task_id(family, seed, chosen, locale)
     draft.group = family.group
-    draft.provenance = {"family": family.name, "seed": seed, "locale": locale}
+    # What the generator wrote there itself (the levers it planted, say) stays, after who made the task.
+    draft.provenance = {"family": family.name, "seed": seed, "locale": locale, **draft.provenance}
     draft.cast = set(ctx.people.cast)
     missing = sorted(set(chosen) - set(draft.operators))
     if missing:
