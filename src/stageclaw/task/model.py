@@ -33,7 +33,10 @@ class Provenance(_Strict):
     `evidence` says, per difficulty operator, what in the world makes the task that hard
     (item paths as the diff writes them, e.g. `calendar/Work/evt-1`), for stage 2 and auditors.
     A task of a private twin of a suite (`stageclaw generate --suite ... --reseed N`) names the
-    public `suite` it twins and the `reseed` N it was drawn with.
+    public `suite` it twins and the `reseed` N it was drawn with. `levers` says, one line each, what a
+    family planted to make the job itself hard (a rule's exception, a consequence in another app, a
+    derived value, a latent state) and which rubric item grades it, so that a failed play can be
+    classified as the agent's mistake or the task's defect.
     """
 
     family: str | None = None
@@ -46,6 +49,7 @@ class Provenance(_Strict):
     model: str | None = None
     generator_version: str | None = None
     evidence: dict[str, dict[str, Any]] = {}
+    levers: list[str] = []
 
 
 class TaskConfig(_Strict):
