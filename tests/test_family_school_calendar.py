@@ -90,6 +90,18 @@ def test_half_term_as_five_days_passes(solved):
     assert _failed(task, oracle, state) == set()
 
 
+def test_half_term_over_part_of_a_weekend_fails(solved):
+    """Half term may take the weekends around it, each whole (as the spans alternative writes it); a week
+    that runs on to the Saturday is a slip."""
+    draft, task, oracle = solved
+    days = _args(draft, "half_term")["days"]
+    for end, ok in ((6, False), (7, True)):
+        state = copy.deepcopy(oracle.sH)
+        [week] = _made(oracle, state, days[0])
+        week["end"] = (date.fromisoformat(days[-1]) + timedelta(days=end - 4)).isoformat()
+        assert ("half_term" not in _failed(task, oracle, state)) == ok, week
+
+
 def test_the_date_the_correction_withdrew_fails(solved):
     draft, task, oracle = solved
     state = copy.deepcopy(oracle.sH)

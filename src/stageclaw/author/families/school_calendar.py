@@ -784,6 +784,8 @@ class SchoolCalendar(Family):
             args: dict[str, Any] = {"calendar": FAMILY, "pattern": entry.pattern, "days": days, "label": label}
             if spare:
                 args["spare"] = spare
+            if entry.kind == "half_term":
+                args["whole"] = [spare[:2], spare[2:]]  # the weekend before, the weekend after
             if entry.timed_ok and entry.start is not None:
                 args["at"] = entry.start.isoformat()
             when = _day(entry.days[0]) + (f" to {_day(entry.days[-1])}" if len(entry.days) > 1 else "")
