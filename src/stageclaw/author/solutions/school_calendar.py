@@ -199,15 +199,15 @@ def solve_spans(tools):
             tools.reminders_update(uid=found["uid"], title=title, due=pay["remind"])
 
     _payments(tools, settle)
-    for entry in f["entries"]:
-        if entry["kind"] == "evening":
-            when = day(date.fromisoformat(entry["first"]))
-            tools.mail_send(
-                to=[coparent["emails"][0]],
-                subject=f"Parents' evening {when}",
-                body=(
-                    f"Hi {f['other']},\n\nParents' evening: {when}, from {entry['start']} until {entry['end']}."
-                    f"\n\n{f['me']}"
-                ),
-            )
+    evenings = [e for e in f["entries"] if e["kind"] == "evening"]
+    for n, entry in enumerate(evenings, 1):
+        when = day(date.fromisoformat(entry["first"]))
+        tools.mail_send(
+            to=[coparent["emails"][0]],
+            subject=f"Parents' evening {n} of {len(evenings)}",
+            body=(
+                f"Hi {f['other']},\n\nParents' evening: {when}, from {entry['start']} until {entry['end']}."
+                f"\n\n{f['me']}"
+            ),
+        )
     tools.mail_send(to=[coparent["emails"][0]], subject="Trip", body=f"{_trip(f)}\n\n{f['me']}")
