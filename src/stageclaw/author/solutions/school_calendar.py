@@ -200,11 +200,11 @@ def solve_spans(tools):
 
     _payments(tools, settle)
     evenings = [e for e in f["entries"] if e["kind"] == "evening"]
-    for n, entry in enumerate(evenings, 1):
+    for entry in evenings:
         when = day(date.fromisoformat(entry["first"]))
         tools.mail_send(
             to=[coparent["emails"][0]],
-            subject=f"Parents' evening {n} of {len(evenings)}",
+            subject="Parents' evening",
             body=(
                 f"Hi {f['other']},\n\nParents' evening: {when}, from {entry['start']} until {entry['end']}."
                 f"\n\n{f['me']}"
