@@ -188,7 +188,6 @@ PENDING = {
     "leave-cover": "alternative mutants of the announcement's dates survive",
     "receipts-reconciliation": "its core-only task not yet validated",
     "rsvp-coordination": "stage 2 not yet finished",
-    "school-calendar": "seed 3 not yet validated",
     "subscription-audit": "its core-only task not yet validated",
 }
 
