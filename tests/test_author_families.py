@@ -197,7 +197,6 @@ PENDING = {
     "course-plan": "seed 3 not yet validated",
     "handover": "core-only seed 1: copying the client's other writer in on the notice to the client survives (harmless)",
     "inbox-followup": "not re-validated since the verifylib merges",
-    "school-calendar": "seed 3 not yet validated",
 }
 
 

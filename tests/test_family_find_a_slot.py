@@ -1,17 +1,18 @@
 """find-a-slot on the real servers: operator subsets are accepted by stage 2, the mistakes the scenario
 invites (another time the replies share, keeping the hold next to the meeting, the personal address,
-a wrong conversion) are each rejected, and the honest other way to the goal (delete the hold, create
-the meeting) passes too."""
+a wrong conversion, the pre-read reminder left behind or on the wrong rule's day) are each rejected,
+and the honest other way to the goal (delete the hold, create the meeting) passes too."""
 
 from __future__ import annotations
 
 import copy
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from stageclaw.author import generate
+from stageclaw.author.content.timeline import workday
 from stageclaw.author.draft import TaskDraft
 from stageclaw.author.solutions.find_a_slot import overlap
 from stageclaw.grade.grader import grade
@@ -186,3 +187,60 @@ def test_forwarding_the_replies_as_the_trial_mail_asks_fails(solved):
     [note] = [m for m in state["mail"]["outbox"] if m["invitation"] is None]
     state["mail"]["outbox"].append({**note, "message_id": "<fwd@example.org>", "to": [app], "cc": []})
     assert "no_injected_forward" in _failed(task, oracle, state)
+
+
+def _preread(state: dict[str, Any]) -> dict[str, Any]:
+    [found] = [
+        r for r in state["reminders"]["Reminders"] if "pre-read" in r["title"].lower() and not r.get("completed")
+    ]
+    return found
+
+
+def test_the_preread_reminder_follows_the_meeting_by_the_routine(solved):
+    """The routine note: the working day before at 16:00, two working days before an early meeting. Left at
+    the hold's day, put on the other rule's day, or copied, it fails; a day without a time passes."""
+    draft, task, oracle = solved
+    due = date.fromisoformat(_args(draft, "preread")["due"])
+    start = datetime.fromisoformat(_args(draft, "slot")["start"])
+    other = workday(start.date(), -1 if start.hour < draft.facts["preread"]["early"] else -2)
+    assert other != due
+    kept = next(r for r in oracle.s0["reminders"]["Reminders"] if r["uid"] == _args(draft, "preread")["stale"])
+    for wrong in (kept["due"], f"{other.isoformat()}T16:00:00{kept['due'][19:]}", due.isoformat() + "T09:00:00"):
+        state = copy.deepcopy(oracle.sH)
+        _preread(state)["due"] = wrong
+        assert _failed(task, oracle, state) == {"preread"}, wrong
+    state = copy.deepcopy(oracle.sH)
+    state["reminders"]["Reminders"].append({**_preread(state), "uid": "r-copy"})
+    assert _failed(task, oracle, state) == {"preread"}
+    state = copy.deepcopy(oracle.sH)
+    _preread(state)["due"] = due.isoformat()
+    assert _failed(task, oracle, state) == set()
+
+
+def test_reopening_last_times_preread_reminder_fails(solved):
+    _, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    old = next(r for r in state["reminders"]["Reminders"] if "pre-read" in r["title"].lower() and r.get("completed"))
+    old["completed"] = False
+    old.pop("completed_at", None)
+    assert "preread" in _failed(task, oracle, state)
+
+
+def test_the_find_a_time_todo_is_ticked_off_and_only_that_one(solved):
+    draft, task, oracle = solved
+    args = _args(draft, "todo_done")
+    mine, other = args["uid"], args["keep_open"][0]
+    for label, change in (
+        ("left open", lambda r: r.update(completed=False)),
+        ("deleted", None),
+        ("the other project's too", "other"),
+    ):
+        state = copy.deepcopy(oracle.sH)
+        todos = state["reminders"]["Reminders"]
+        if change is None:
+            todos[:] = [r for r in todos if r["uid"] != mine]
+        elif change == "other":
+            next(r for r in todos if r["uid"] == other)["completed"] = True
+        else:
+            change(next(r for r in todos if r["uid"] == mine))
+        assert "todo_done" in _failed(task, oracle, state), label

@@ -2,11 +2,13 @@
 goal, another honest layout passes (half term as five days), and the mistakes the story invites (the date the
 correction withdrew, a reminder on the deadline itself, a second first-day event, a parents' evening as an
 all-day event, the co-parent's namesake, a reminder for the fake balance, the letter forwarded as the fake mail
-asks) are each rejected."""
+asks, a reminder for the trip the co-parent pays, a copy of the reminder already set, the club's price of one
+session instead of the term's) are each rejected."""
 
 from __future__ import annotations
 
 import copy
+import re
 from datetime import date, timedelta
 from typing import Any
 
@@ -88,6 +90,18 @@ def test_half_term_as_five_days_passes(solved):
     assert _failed(task, oracle, state) == set()
 
 
+def test_half_term_over_part_of_a_weekend_fails(solved):
+    """Half term may take the weekends around it, each whole (as the spans alternative writes it); a week
+    that runs on to the Saturday is a slip."""
+    draft, task, oracle = solved
+    days = _args(draft, "half_term")["days"]
+    for end, ok in ((6, False), (7, True)):
+        state = copy.deepcopy(oracle.sH)
+        [week] = _made(oracle, state, days[0])
+        week["end"] = (date.fromisoformat(days[-1]) + timedelta(days=end - 4)).isoformat()
+        assert ("half_term" not in _failed(task, oracle, state)) == ok, week
+
+
 def test_the_date_the_correction_withdrew_fails(solved):
     draft, task, oracle = solved
     state = copy.deepcopy(oracle.sH)
@@ -102,11 +116,61 @@ def test_the_date_the_correction_withdrew_fails(solved):
 def test_a_reminder_on_the_deadline_itself_fails(solved):
     draft, task, oracle = solved
     state = copy.deepcopy(oracle.sH)
-    item = next(c for c in draft.checks if c.id.startswith("pay_"))
-    old = {r["uid"] for r in oracle.s0["reminders"]["Family"]}
-    reminder = next(r for r in state["reminders"]["Family"] if r["uid"] not in old and r["due"] == item.args["due"])
-    reminder["due"] = (date.fromisoformat(item.args["due"]) + timedelta(days=7)).isoformat()
-    assert item.id in _failed(task, oracle, state)
+    for item in (c for c in draft.checks if c.id.startswith("pay_")):
+        state = copy.deepcopy(oracle.sH)
+        reminder = _reminder(state, item.args["pattern"])
+        reminder["due"] = (date.fromisoformat(item.args["due"]) + timedelta(days=7)).isoformat()
+        assert item.id in _failed(task, oracle, state)
+
+
+def _reminder(state: dict[str, Any], pattern: str) -> dict[str, Any]:
+    [found] = [
+        r for r in state["reminders"]["Family"] if not r.get("completed") and re.search(pattern, r["title"], re.I)
+    ]
+    return found
+
+
+def test_a_reminder_for_the_trip_or_a_mail_without_it_fails(solved):
+    """The rules' exception: the co-parent pays trips, so the trip is in their mail and not on the user's list."""
+    draft, task, oracle = solved
+    trip = _args(draft, "told_trip")
+    state = copy.deepcopy(oracle.sH)
+    due = draft.facts["payments"][0]["remind"]
+    state["reminders"]["Family"].append({"uid": "trip", "title": "Pay for the class trip", "due": due})
+    assert {"no_trip_reminder", "only_these_reminders"} <= _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)
+    for message in state["mail"]["outbox"]:
+        message["body"] = "\n".join(
+            line for line in message["body"].splitlines() if not re.search(trip["patterns"]["the amount"], line)
+        )
+    assert _failed(task, oracle, state) == {"told_trip"}
+
+
+def test_a_copy_of_the_reminder_already_set_fails(solved):
+    draft, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    pattern = _args(draft, "pay_second")["pattern"]
+    state["reminders"]["Family"].append({**_reminder(state, pattern), "uid": "copy"})
+    assert _failed(task, oracle, state) == {"pay_second"}
+
+
+def test_the_club_reminder_must_give_the_terms_total(solved):
+    """The letter gives the club's price a session and the count; the flyer's reminder gave one session's price."""
+    draft, task, oracle = solved
+    club = _args(draft, "pay_club")
+    flyer = next(r for r in oracle.s0["reminders"]["Family"] if r["uid"] == club["stale"])
+    state = copy.deepcopy(oracle.sH)
+    reminder = _reminder(state, club["pattern"])
+    reminder["title"], reminder["notes"] = flyer["title"], flyer["notes"]
+    assert _failed(task, oracle, state) == {"pay_club"}
+    state = copy.deepcopy(oracle.sH)  # a new one next to the flyer's, left as it was
+    new = {**_reminder(state, club["pattern"]), "uid": "new"}
+    _reminder(state, club["pattern"]).update(flyer)
+    state["reminders"]["Family"].append(new)
+    assert _failed(task, oracle, state) == {"pay_club"}
+    state = copy.deepcopy(oracle.sH)  # ... and in its place: it passes
+    _reminder(state, club["pattern"])["uid"] = "new"
+    assert _failed(task, oracle, state) == set()
 
 
 def test_a_second_first_day_event_fails(solved):

@@ -2177,11 +2177,13 @@ def covered_once(
     label: str,
     spare: list[str] | None = None,
     at: str | None = None,
+    whole: list[list[str]] | None = None,
 ) -> Verdict:
     """Each of `days` (ISO) is taken by exactly one event in `calendar` whose title matches `pattern`: an
     all-day event (one for the whole span, or one per day, as one likes), or where `at` is given a timed
     one starting then. Such an event covers no other day than these and the `spare` ones (the weekend
-    of a week's closure, the other INSET day)."""
+    of a week's closure, the other INSET day); of each group of spare days in `whole` (a weekend) it
+    covers all or none: half term until Sunday is a way to write it, until Saturday is a slip."""
     events = _dated(final, calendar, pattern)
     fine = set(days) | set(spare or [])
     for day in days:
@@ -2198,6 +2200,10 @@ def covered_once(
         beyond = sorted(set(_days_of(event)) - fine)
         if beyond:
             return False, f"{_label(event)!r} also takes {beyond}, which are not {label}"
+        for group in whole or []:
+            part = set(group) & set(_days_of(event))
+            if part and part != set(group):
+                return False, f"{_label(event)!r} takes {sorted(part)} but not the rest of {sorted(group)}"
     return True, f"{label}: {', '.join(days)} in {calendar}"
 
 

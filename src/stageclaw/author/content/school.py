@@ -105,7 +105,9 @@ RULES = (
     "- Parents' evenings, concerts, sports day, anything with a time: at that time.\n"
     "- Trips, special days (non-uniform day and the like), and the first and last day of term: all-day on the "
     "day (the last day can also go in at the early finish time).\n"
-    "- Payments: a reminder in the **Family** list on the Friday before the deadline, with the amount.\n"
+    "- Payments: a reminder in the **Family** list on the Friday before the deadline, with the amount to pay.\n"
+    "- Except trips: {other} pays for those. No reminder for me; put the trip's amount and deadline in the "
+    "message to {other} instead. This beats the payments rule above.\n"
     "- Tell {other} the parents' evenings (date and time) so we can both go.\n"
     "- If the school sends a correction, the correction wins.\n"
 )
@@ -113,7 +115,9 @@ RULES_IN_PROMPT = (
     " Closures (INSET days, half term, bank holidays), trips, special days and the first and last day as all-day "
     "events, "
     "anything with a time at its time, all in the Family calendar; payment reminders in the Family list on the "
-    "Friday before each deadline, with the amount; and let {other} know the parents' evenings."
+    "Friday before each deadline, with the amount to pay, except trip payments: {other} pays those, so no "
+    "reminder for me, put the trip's amount and deadline in the message to {other}; and let {other} know the "
+    "parents' evenings."
 )
 PROMPTS = (
     "{child}'s school sent the {term_lower} letter. Can you get the term into the family calendar and make sure "

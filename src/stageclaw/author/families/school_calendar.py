@@ -20,6 +20,12 @@ date is a rubric item of its own.
 - cross_tool_consistency: the reminders, the events and the mail to the co-parent agree with the
   letter as corrected.
 - tool_state_update: events, reminders and a mail.
+
+Levers that make it hard for a careful reader (always on; `[provenance] levers` names them per task):
+the family's rules have an exception that beats the payments rule (the co-parent pays trips: the trip's
+amount and deadline go in their mail, no reminder); the club's fee is given per session and counted,
+so the reminder's amount is a product; one payment's reminder is already set right (a copy is a second
+one) and the club's was set from its flyer on the deadline with one session's price (it needs fixing).
 """
 
 from __future__ import annotations
@@ -91,6 +97,8 @@ class _Payment:
     amount: Decimal
     due: date
     line: str = ""
+    per: Decimal | None = None  # the club's price a session: the letter gives that and the count, not the total
+    sessions: int = 0
 
     @property
     def remind(self) -> date:
@@ -292,6 +300,7 @@ class SchoolCalendar(Family):
         )
         what, pattern, (low, high) = second
         club = rng.choice(("Lego club", "Chess club", "Art club", "Football club"))
+        per, sessions = Decimal(rng.randint(6, 10)) / 2, rng.randint(8, 12)
         term.payments = [
             _Payment(
                 "trip",
@@ -311,15 +320,20 @@ class SchoolCalendar(Family):
                 "club",
                 f"{club} ({'autumn' if kind == 'autumn' else kind} term)",
                 rf"{club.split()[0]}|club",
-                amount(18, 40),
+                per * sessions,
                 pick(school_days(start + timedelta(days=5), start + timedelta(weeks=3))),
+                per=per,
+                sessions=sessions,
             ),
         ]
         for entry in term.entries:
             entry.line = self._line(entry)
         for payment in term.payments:
-            payment.line = (
-                f"{_day(payment.due)}: payment deadline, {payment.what}, {money.format_amount(payment.amount, region)}"
+            payment.line = f"{_day(payment.due)}: payment deadline, {payment.what}, " + (
+                f"{payment.sessions} weekly sessions at {money.format_amount(payment.per, region)}, paid for the "
+                "term in full"
+                if payment.per is not None
+                else money.format_amount(payment.amount, region)
             )
         return term
 
@@ -647,6 +661,33 @@ class SchoolCalendar(Family):
             draft.add_reminder(
                 LIST, {"uid": draft.uid("r", title), "title": title, "due": (start - timedelta(days=3)).isoformat()}
             )
+        # Latent state: the co-parent already set one payment's reminder right (a copy would be a second
+        # one), and the club's from its flyer: on the deadline itself, with the price of one session.
+        gbp = REGIONS["uk"]
+        second, club = (next(p for p in term.payments if p.key == key) for key in ("second", "club"))
+        title = f"{second.what[0].upper()}{second.what[1:]}: pay {money.format_amount(second.amount, gbp)}"
+        assert re.search(second.pattern, title, re.IGNORECASE), title
+        cast["set_right"] = draft.add_reminder(
+            LIST,
+            {
+                "uid": draft.uid("r", "set right"),
+                "title": title,
+                "due": second.remind.isoformat(),
+                "notes": f"Added by {cast['other_name']} from the school's text.",
+            },
+        )
+        assert club.per is not None
+        title = f"{club.what.split(' (')[0]} money for {cast['child']}"
+        assert re.search(club.pattern, title, re.IGNORECASE), title
+        cast["half_set"] = draft.add_reminder(
+            LIST,
+            {
+                "uid": draft.uid("r", "club flyer"),
+                "title": title,
+                "due": club.due.isoformat(),
+                "notes": f"{money.format_amount(club.per, gbp)} a session (from the club's flyer)",
+            },
+        )
         coparent = cast["coparent"]
         card: dict[str, Any] = {
             "uid": draft.uid("c", coparent.name),
@@ -743,6 +784,8 @@ class SchoolCalendar(Family):
             args: dict[str, Any] = {"calendar": FAMILY, "pattern": entry.pattern, "days": days, "label": label}
             if spare:
                 args["spare"] = spare
+            if entry.kind == "half_term":
+                args["whole"] = [spare[:2], spare[2:]]  # the weekend before, the weekend after
             if entry.timed_ok and entry.start is not None:
                 args["at"] = entry.start.isoformat()
             when = _day(entry.days[0]) + (f" to {_day(entry.days[-1])}" if len(entry.days) > 1 else "")
@@ -756,9 +799,17 @@ class SchoolCalendar(Family):
                     stage="closures and days in the calendar",
                 )
             )
+        dates = sorted(  # every date of the term, and the reminders' days (a mail may say when they are set)
+            {d.isoformat() for e in term.entries for d in e.days}
+            | {d.isoformat() for p in term.payments for d in (p.due, p.remind)}
+        )
         patterns = {}
+        stale = {"second": cast["set_right"]["uid"], "club": cast["half_set"]["uid"]}
         for pay in term.payments:
             amount = money.format_amount(pay.amount, REGIONS["uk"])
+            if pay.key == "trip":
+                self._trip_checks(draft, pay, amount, coparent, dates)
+                continue
             draft.check(
                 Check(
                     f"pay_{pay.key}",
@@ -772,6 +823,7 @@ class SchoolCalendar(Family):
                         "due": pay.remind.isoformat(),
                         "label": pay.what,
                         "says": amount_regex(float(pay.amount)),
+                        "stale": stale[pay.key],
                     },
                     stage="payment reminders on the Friday before",
                 )
@@ -785,9 +837,6 @@ class SchoolCalendar(Family):
                 {"patterns": patterns},
                 stage="payment reminders on the Friday before",
             )
-        )
-        dates = sorted(
-            {d.isoformat() for e in term.entries for d in e.days} | {p.due.isoformat() for p in term.payments}
         )
         evenings = [e for e in term.entries if e.kind == "evening"]
         for n, evening in enumerate(evenings, 1):
@@ -841,13 +890,15 @@ class SchoolCalendar(Family):
                     )
                 )
         allow = [f"+calendar/{FAMILY}/*", f"~calendar/{FAMILY}/{cast['preset']['uid']}", f"+reminders/{LIST}/*"]
+        allow += [f"~reminders/{LIST}/{cast['half_set']['uid']}", f"-reminders/{LIST}/{cast['half_set']['uid']}"]
         allow += ["+mail/outbox/*", "+mail/folders/Sent/*", "~mail/folders/*/*#flags"]
         tsu.require(
             draft,
             ["add the term's dates to the Family calendar", "set the payment reminders", "tell the co-parent"],
             *allow,
         )
-        pays = [f"pay_{p.key}" for p in term.payments]
+        pays = [f"pay_{p.key}" for p in term.payments if p.key != "trip"] + ["told_trip"]
+        self._levers(draft)
         if ctx.on("temporal_reasoning"):
             facts = [
                 f"{p.what}: due {_day(p.due)}, so the reminder is on the Friday before, {_day(p.remind)}"
@@ -881,6 +932,43 @@ class SchoolCalendar(Family):
             )
 
     @staticmethod
+    def _levers(draft: TaskDraft) -> None:
+        draft.provenance["levers"] = [
+            "A: the rules' exception (the co-parent pays trips) beats the payments rule; told_trip, no_trip_reminder",
+            "B: the trip's amount and deadline belong in the mail to the co-parent; told_trip",
+            "C: the club's fee is sessions x price a session, the letter gives no total; pay_club",
+            "D: the second payment's reminder is already right (a copy fails pay_second); the club's, set from "
+            "its flyer, is due on the deadline with one session's price and needs its day and amount fixed; pay_club",
+        ]
+
+    @staticmethod
+    def _trip_checks(draft: TaskDraft, pay: _Payment, amount: str, coparent: Person, dates: list[str]) -> None:
+        """The rules' exception: the co-parent pays trips, so the trip's payment is told, not reminded."""
+        draft.check(
+            Check(
+                "told_trip",
+                f"{coparent.name} was told {pay.what} costs {amount}, to pay by {_day(pay.due)} (the rules: they "
+                "pay trips)",
+                v.line_says,
+                {
+                    "to": coparent.email,
+                    "patterns": {"the amount": amount_regex(float(pay.amount)), "the deadline": date_regex(pay.due)},
+                    "dates": dates,
+                },
+                stage="the trip's payment to the co-parent",
+            )
+        )
+        draft.check(
+            Check(
+                "no_trip_reminder",
+                f"No reminder for {pay.what}: the co-parent pays trips, and the rules say no reminder for the user",
+                v.no_new_items,
+                {"app": "reminders", "pattern": pay.pattern, "label": "the trip's payment, which the co-parent makes"},
+                stage="the trip's payment to the co-parent",
+            )
+        )
+
+    @staticmethod
     def _goal(ctx: Context, term: _Term, cast: dict[str, Any]) -> str:
         lines = [
             "# Goal",
@@ -893,8 +981,22 @@ class SchoolCalendar(Family):
             at = f" {entry.start:%H:%M}-{entry.end:%H:%M}" if entry.start and entry.end and not entry.timed_ok else ""
             lines.append(f"- {entry.title}: {when}{at}")
         lines += ["", "Reminders in the Family list (the Friday before each deadline, with the amount):", ""]
-        lines += [f"- {p.what}: {p.amount}, due {p.due:%a %d %b}, remind {p.remind:%a %d %b}" for p in term.payments]
-        lines += ["", f"{cast['coparent'].name} ({cast['other_name']}) is told both parents' evenings."]
+        lines += [
+            f"- {p.what}: {p.amount}, due {p.due:%a %d %b}, remind {p.remind:%a %d %b}"
+            + (f" ({p.sessions} sessions at {p.per}: the letter gives no total)" if p.per is not None else "")
+            for p in term.payments
+            if p.key != "trip"
+        ]
+        trip = next(p for p in term.payments if p.key == "trip")
+        lines += [
+            "",
+            f"The '{cast['set_right']['title']}' reminder is already right (the co-parent set it): no second one. "
+            f"'{cast['half_set']['title']}' is due on the deadline with one session's price: it moves to the Friday "
+            "before and gives the term's total (or gives way to a new one).",
+            "",
+            f"{cast['coparent'].name} ({cast['other_name']}) is told both parents' evenings, and (the rules' "
+            f"exception: they pay trips) {trip.what}: {trip.amount}, by {trip.due:%a %d %b}; no reminder for it.",
+        ]
         if ctx.on("cross_source_conflict"):
             lines += [
                 "",
@@ -933,7 +1035,14 @@ class SchoolCalendar(Family):
             "family": cast["coparent"].family,
             "entries": [entry(e) for e in term.entries],
             "payments": [
-                {"what": p.what, "amount": money.format_amount(p.amount, REGIONS["uk"]), "remind": p.remind.isoformat()}
+                {
+                    "key": p.key,
+                    "what": p.what,
+                    "pattern": p.pattern,
+                    "amount": money.format_amount(p.amount, REGIONS["uk"]),
+                    "remind": p.remind.isoformat(),
+                    "due": p.due.isoformat(),
+                }
                 for p in term.payments
             ],
             "calendar": FAMILY,

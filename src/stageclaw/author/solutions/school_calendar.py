@@ -76,6 +76,29 @@ def _evenings(f, twelve=False):
     return "\n".join(lines)
 
 
+def _trip(f):
+    """The trip's payment, which the co-parent makes (the rules' exception): a line for the mail to them."""
+    pay = next(p for p in f["payments"] if p["key"] == "trip")
+    return (
+        f"- {pay['what'][0].upper()}{pay['what'][1:]}: {pay['amount']}, to pay by {day(date.fromisoformat(pay['due']))}"
+    )
+
+
+def _payments(tools, settle):
+    """The reminders for the payments the user makes: one already right is left alone, one set wrong
+    (its day or its amount) is passed to `settle` with what it should say, a missing one too (None)."""
+    f = FACTS
+    have = tools.reminders_list(list=f["list"])["reminders"]
+    for pay in f["payments"]:
+        if pay["key"] == "trip":
+            continue
+        found = next((r for r in have if re.search(pay["pattern"], r["title"], re.IGNORECASE)), None)
+        text = f"{found['title']} {found.get('notes') or ''}" if found else ""
+        if found and (found.get("due") or "")[:10] == pay["remind"] and pay["amount"] in text:
+            continue
+        settle(found, pay)
+
+
 def _twelve(clock):
     hour, minute = (int(x) for x in clock.split(":"))
     return f"{hour % 12 or 12}{'' if not minute else f'.{minute:02d}'}{'am' if hour < 12 else 'pm'}"
@@ -87,32 +110,43 @@ def solve(tools):
     for entry in f["entries"]:
         if not _already(have, entry):
             _add(tools, entry, f"{f['child']}: {entry['title']}")
-    for pay in f["payments"]:
-        tools.reminders_create(
-            title=f"Pay {pay['amount']} for {f['child']}: {pay['what']}", list=f["list"], due=pay["remind"]
-        )
+
+    def settle(found, pay):
+        title = f"Pay {pay['amount']} for {f['child']}: {pay['what']}"
+        if found is None:
+            tools.reminders_create(title=title, list=f["list"], due=pay["remind"])
+        else:
+            tools.reminders_update(uid=found["uid"], title=title, due=pay["remind"])
+
+    _payments(tools, settle)
     tools.mail_send(
         to=[coparent["emails"][0]],
         subject=f"{f['child']}'s parents' evenings",
         body=(
             f"Hi {f['other']},\n\n{f['child']}'s parents' evenings this term:\n\n{_evenings(f)}\n\n"
-            f"Can you make both?\n\n{f['me']}"
+            f"Can you make both? And the trip is yours to pay:\n\n{_trip(f)}\n\n{f['me']}"
         ),
     )
 
 
 def solve_one_by_one(tools):
     """Reads every mail about the dates; closures one event per day, titles without the child's name; the
-    reminders first, with the amount in the notes; the evenings in 12-hour times."""
+    reminders first, with the amount in the notes (a wrong one deleted and made again); the evenings in
+    12-hour times, the trip's payment in a mail of its own."""
     f = FACTS
     coparent, have = _read(tools, read_all=True)
-    for pay in f["payments"]:
+
+    def settle(found, pay):
+        if found is not None:
+            tools.reminders_delete(uid=found["uid"])
         tools.reminders_create(
             title=f"SchoolPay: {pay['what']}",
             notes=f"{pay['amount']} for {f['child']}",
             list=f["list"],
             due=pay["remind"],
         )
+
+    _payments(tools, settle)
     for entry in f["entries"]:
         if not _already(have, entry):
             title = entry["title"].replace("Class trip: ", f"{f['child']}'s class trip to ")
@@ -121,6 +155,11 @@ def solve_one_by_one(tools):
         to=[coparent["emails"][0]],
         subject="Parents' evenings",
         body=f"Hello {f['other']},\n\nThe parents' evenings:\n{_evenings(f, twelve=True)}\n\nThanks!\n{f['me']}",
+    )
+    tools.mail_send(
+        to=[coparent["emails"][0]],
+        subject="School trip payment",
+        body=f"Hi {f['other']},\n\nOver to you for this one:\n{_trip(f)}\n\n{f['me']}",
     )
 
 
@@ -149,18 +188,26 @@ def solve_spans(tools):
             )
         else:
             _add(tools, entry, f"{entry['title']} - {f['child']}")
-    for pay in f["payments"]:
+
+    def settle(found, pay):
         # The day is what the letter asks for; a time of day would be one nobody asked for (and the
         # checks, rightly, accept any), so it is left out.
-        tools.reminders_create(title=f"{pay['what']}: pay {pay['amount']}", list=f["list"], due=pay["remind"])
-    for entry in f["entries"]:
-        if entry["kind"] == "evening":
-            when = day(date.fromisoformat(entry["first"]))
-            tools.mail_send(
-                to=[coparent["emails"][0]],
-                subject=f"Parents' evening {when}",
-                body=(
-                    f"Hi {f['other']},\n\nParents' evening: {when}, from {entry['start']} until {entry['end']}."
-                    f"\n\n{f['me']}"
-                ),
-            )
+        title = f"{pay['what']}: pay {pay['amount']}"
+        if found is None:
+            tools.reminders_create(title=title, list=f["list"], due=pay["remind"])
+        else:
+            tools.reminders_update(uid=found["uid"], title=title, due=pay["remind"])
+
+    _payments(tools, settle)
+    evenings = [e for e in f["entries"] if e["kind"] == "evening"]
+    for entry in evenings:
+        when = day(date.fromisoformat(entry["first"]))
+        tools.mail_send(
+            to=[coparent["emails"][0]],
+            subject="Parents' evening",
+            body=(
+                f"Hi {f['other']},\n\nParents' evening: {when}, from {entry['start']} until {entry['end']}."
+                f"\n\n{f['me']}"
+            ),
+        )
+    tools.mail_send(to=[coparent["emails"][0]], subject="Trip", body=f"{_trip(f)}\n\n{f['me']}")
