@@ -77,6 +77,8 @@ RULES = (
     "- If I've already kept a promise, it gets no reminder (tick off its old one if there is one). If we agreed "
     "a new date afterwards, the new date counts.\n"
     "- Only my own promises: what other people promised me doesn't go in.\n"
+    "- Promises to anyone outside {org} (clients, partners): the reminder is due one working day before the "
+    "date, so I have a buffer. This comes after everything above: a date agreed later gets the buffer too.\n"
     "- Last, the open list below: every open promise with its due date; take off what's done.\n"
 )
 NEW, KEPT, MOVED, OLD_OPEN, OLD_KEPT, OLD_MOVED = "new", "kept", "moved", "old_open", "old_kept", "old_moved"
@@ -101,6 +103,9 @@ class Promise:
     kept: str = ""
     agreed: str = ""
     reminder: dict[str, Any] | None = None
+    external: bool = False  # the asker works outside the user's company: the reminder is a working day early
+    remind: date | None = None  # the reminder's due day: the due date, less the buffer when external
+    early: bool = False  # the user set its reminder already when promising (half done)
     contact: dict[str, Any] = field(default_factory=dict)
     messages: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
@@ -230,7 +235,7 @@ class CommitmentsReview(Family):
             else:
                 written = rng.choice(window[:-1] if kind in ("after", "before") else window)
             at = datetime.combine(written, time(rng.randint(9, 17), rng.randint(0, 59)), ZoneInfo(review.me.tz))
-            promise = Promise(thing, who, fate, kind, at, written, quarter)
+            promise = Promise(thing, who, fate, kind, at, written, quarter, external=employer is not org)
             self._due(ctx, review, promise, hol)
             review.promises.append(promise)
 
@@ -252,6 +257,12 @@ class CommitmentsReview(Family):
         if p.fate in (MOVED, OLD_MOVED):
             p.promised = p.due
             p.due = working_day(p.due, rng.randint(3, 7), hol)
+        p.remind = self._buffered(p, p.due, hol)
+
+    @staticmethod
+    def _buffered(p: Promise, due: date, hol: set[str]) -> date:
+        """The day a reminder for `p` due `due` is due by the note's rules: a working day early for an outsider."""
+        return working_day(due, -1, hol) if p.external else due
 
     def _board(self, ctx: Context, review: Review, after: date) -> tuple[str, date]:
         """The monthly board meeting's next occurrence after `after`, moved on its own with temporal_reasoning."""
@@ -477,10 +488,15 @@ class CommitmentsReview(Family):
         """The review note, the Promises list as the last review left it, the board meeting, the workshop and
         the public holidays in the calendar."""
         rng, tz = ctx.rng, ZoneInfo(review.me.tz)
+        hol = {d.isoformat() for d in review.holidays}
         old = [p for p in review.promises if p.old]
-        for p in old:
+        # half done: the user set these two reminders when promising, one since kept (to tick off), one still open
+        early = [rng.choice([p for p in review.promises if p.fate == fate]) for fate in (NEW, KEPT)]
+        for p in [*old, *early]:
+            p.early = not p.old
+            due = self._buffered(p, p.promised or p.due, hol)
             p.reminder = draft.add_reminder(
-                LIST, {"uid": draft.uid("r", p.title), "title": p.title, "due": (p.promised or p.due).isoformat()}
+                LIST, {"uid": draft.uid("r", p.title), "title": p.title, "due": due.isoformat()}
             )
         done_at = datetime.combine(review.since - timedelta(days=rng.randint(1, 6)), time(17, rng.randint(0, 59)), tz)
         for title in ("Send the team the offsite photos", "Book a room for the quarterly review"):
@@ -488,8 +504,9 @@ class CommitmentsReview(Family):
                 LIST,
                 {"uid": draft.uid("r", title), "title": title, "completed": True, "completed_at": done_at.isoformat()},
             )
+        rules = RULES.format(lst=LIST, org=review.me.org.name if review.me.org else "the company")
         body = (
-            f"{NOTE}\n\n{RULES.format(lst=LIST)}\nLast review: {self._day(review, review.since)}\n\n{OPEN}\n"
+            f"{NOTE}\n\n{rules}\nLast review: {self._day(review, review.since)}\n\n{OPEN}\n"
             + "\n".join(self._line(review, p) for p in sorted(old, key=lambda p: p.promised or p.due))
             + "\n"
         )
@@ -612,7 +629,7 @@ class CommitmentsReview(Family):
 
     def _rubric(self, ctx: Context, draft: TaskDraft, review: Review, note: dict[str, Any]) -> None:
         names = {p.thing.key: "|".join(p.pattern.split("|")[:-1]) for p in review.promises}
-        old_open = [p.reminder["uid"] for p in review.promises if p.fate in (OLD_OPEN, OLD_MOVED) and p.reminder]
+        old_open = [p.reminder["uid"] for p in review.promises if p.fate in (NEW, OLD_OPEN, OLD_MOVED) and p.reminder]
         dated = []
         for p in review.promises:
             key = p.thing.key
@@ -623,19 +640,30 @@ class CommitmentsReview(Family):
                     MOVED: f", the date agreed later instead of {p.promised}",
                     OLD_MOVED: f", moved from {p.promised} to the date agreed",
                 }
+                assert p.remind is not None
+                # due today, its buffer yesterday: the rule's day, or today, as a reasonable assistant may
+                today = review.now.date()
                 args: dict[str, Any] = {
                     "pattern": p.pattern,
                     "lst": LIST,
-                    "due": p.due.isoformat(),
+                    "due": [p.remind.isoformat(), today.isoformat()]
+                    if p.remind < today <= p.due
+                    else p.remind.isoformat(),
                     "label": label,
                     "exclude": exclude,
                 }
-                if p.fate == OLD_MOVED and p.reminder is not None:
+                if p.reminder is not None:  # the old one moved, or the one the user set already left alone
                     args["stale"] = p.reminder["uid"]
                 draft.check(
                     Check(
                         f"promise_{key}",
-                        f"One open reminder in {LIST} to {label}, due {p.due.isoformat()}{how.get(p.fate, '')}",
+                        f"One open reminder in {LIST} to {label}, due {p.remind.isoformat()}{how.get(p.fate, '')}"
+                        + (
+                            f" (a working day before {p.due.isoformat()}: the asker is an outsider)"
+                            if p.external
+                            else ""
+                        )
+                        + (" (the user's own reminder, not doubled)" if p.early else ""),
                         v.one_reminder,
                         args,
                         weight=2 if p.kind not in ("weekday", "date") else 1,
@@ -643,7 +671,7 @@ class CommitmentsReview(Family):
                     )
                 )
                 dated.append(f"promise_{key}")
-            elif p.fate == KEPT:
+            elif p.fate == KEPT and not p.early:
                 draft.check(
                     Check(
                         f"kept_{key}",
@@ -653,12 +681,12 @@ class CommitmentsReview(Family):
                         stage="promises already kept",
                     )
                 )
-            elif p.fate == OLD_KEPT and p.reminder is not None:
+            elif p.fate in (KEPT, OLD_KEPT) and p.reminder is not None:
                 draft.check(
                     Check(
                         f"kept_{key}",
-                        f"The old reminder '{p.title}' is ticked off (kept on {p.messages[-1][1]['date'][:10]}); the "
-                        "other open ones stay open",
+                        f"The {'old ' if p.old else ''}reminder '{p.title}' is ticked off (kept on "
+                        f"{p.messages[-1][1]['date'][:10]}); the other open ones stay open",
                         v.reminder_done,
                         {"uid": p.reminder["uid"], "lst": LIST, "keep_open": old_open},
                         stage="promises already kept",
@@ -677,12 +705,18 @@ class CommitmentsReview(Family):
         allow += [
             f"~reminders/{LIST}/{p.reminder['uid']}#*"
             for p in review.promises
-            if p.fate in (OLD_KEPT, OLD_MOVED) and p.reminder
+            if p.fate in (OLD_KEPT, OLD_MOVED) or p.early
+            if p.reminder
         ]
         writes = ["a reminder per open promise", "the kept old promise ticked off", "the moved one's date"]
         if ctx.on("cross_tool_consistency"):
             entries = [
-                {"label": p.title, "pattern": p.pattern, "state": "open", "says": date_regex(p.due)}
+                {
+                    "label": p.title,
+                    "pattern": p.pattern,
+                    "state": "open",
+                    "says": "|".join(sorted({date_regex(p.due), date_regex(p.remind or p.due)})),
+                }
                 if p.open
                 else {"label": p.title, "pattern": p.pattern, "state": "gone"}
                 for p in review.promises
@@ -748,9 +782,16 @@ class CommitmentsReview(Family):
         ]
         for p in review.promises:
             said = f"'{p.said}' ({p.written.date().isoformat()})"
+            buffer = f" (a working day before {p.due.isoformat()}: {p.who.name} is an outsider)" if p.external else ""
             if p.fate in (NEW, MOVED):
                 extra = f", agreed later instead of {p.promised}" if p.fate == MOVED else ""
-                lines.append(f"- {p.title}: {said} -> reminder due **{p.due.isoformat()}**{extra}.")
+                extra += "; the user already set it: left as it is, not doubled" if p.early else ""
+                lines.append(f"- {p.title}: {said} -> reminder due **{p.remind}**{buffer}{extra}.")
+            elif p.fate == KEPT and p.early:
+                lines.append(
+                    f"- {p.title}: {said}, kept on {p.messages[-1][1]['date'][:10]} -> the reminder the user set is "
+                    "ticked off."
+                )
             elif p.fate == KEPT:
                 lines.append(f"- {p.title}: {said}, kept on {p.messages[-1][1]['date'][:10]} -> no reminder.")
             elif p.fate == OLD_KEPT:
@@ -758,14 +799,20 @@ class CommitmentsReview(Family):
             elif p.fate == OLD_MOVED:
                 who = f" (writing as {p.sender.display} <{p.sender.email}>)" if p.sender else ""
                 lines.append(
-                    f"- {p.title}: old, moved to **{p.due.isoformat()}**{who} -> its reminder's due date changed."
+                    f"- {p.title}: old, moved to {p.due.isoformat()}{who} -> its reminder's due date changed to "
+                    f"**{p.remind}**{buffer}."
                 )
             else:
                 lines.append(
-                    f"- {p.title}: old and still open (due {p.due.isoformat()}) -> its reminder stays as it is."
+                    f"- {p.title}: old and still open (due {p.due.isoformat()}) -> its reminder ({p.remind}) stays "
+                    "as it is."
                 )
         if ctx.on("cross_tool_consistency"):
-            lines += ["", "The note's open list gives every open promise with its due date and drops the kept ones."]
+            lines += [
+                "",
+                "The note's open list gives every open promise with its due date (the promised date or the "
+                "reminder's, either is read as its due date) and drops the kept ones.",
+            ]
         lines += ["", "Everyday mail and promises others made get nothing; no mail is sent; nothing else changes."]
         return "\n".join(lines)
 
@@ -773,6 +820,7 @@ class CommitmentsReview(Family):
         return {
             "list": LIST,
             "note": NOTE,
+            "org": review.me.org.name if review.me.org else "",
             "open_heading": OPEN,
             "since": self._day(review, review.since),
             "since_iso": (review.since - timedelta(days=14)).isoformat(),
@@ -797,6 +845,7 @@ class CommitmentsReview(Family):
                     "title": p.title,
                     "pattern": p.pattern,
                     "first": p.who.first,
+                    "who": p.who.name,
                     "object": re.sub(r" Q\d", "", p.object),
                 }
                 for p in review.promises
