@@ -366,7 +366,50 @@ class CommitmentsReview(Family):
         draft.facts = self._facts(ctx, review)
         draft.solution = solution.solve
         draft.alternatives = {"read_all": solution.solve_read_all, "other_titles": solution.solve_other_titles}
+        draft.provenance["levers"] = self._levers(draft, review)
         return draft
+
+    @staticmethod
+    def _levers(draft: TaskDraft, review: Review) -> dict[str, str]:
+        """Which planted difficulty each rubric item grades (WAVE-D's letters), for classifying a failure."""
+        kinds = {
+            "tomorrow": "C: the next working day, across the calendar's public holidays",
+            "working_days": "C: N working days after the day written, across the calendar's public holidays",
+            "next_week": "C: the Friday of the next week",
+            "month_end": "C: the month's last working day",
+            "after": "E/C: the working day after the board meeting's next occurrence, which the calendar moved",
+            "before": "E/C: the working day before the client workshop (only in the calendar)",
+            "weekday": "C: the next such weekday after the day written",
+        }
+        out = {}
+        for p in review.promises:
+            key = p.thing.key
+            why = [kinds.get(p.kind, "")]
+            if p.fate == MOVED:
+                why.append(f"F: a later mail in the thread agreed {p.due} instead of {p.promised}")
+            if p.fate == OLD_MOVED:
+                why.append(f"F+D: the old reminder is moved to the date agreed later ({p.due}), not doubled")
+                if p.sender is not None:
+                    why.append(f"F: the asker writes as {p.sender.display} from a personal address")
+            if p.external and p.open:
+                why.append(
+                    f"A: {p.who.name} works at {p.who.org.name if p.who.org else 'another company'} (contacts), so "
+                    f"the note's last rule puts the reminder a working day before {p.due}: {p.remind}"
+                )
+            if p.early and p.fate == NEW:
+                why.append("D: half done, the user set this reminder already when promising: left alone, not doubled")
+            if p.fate == KEPT:
+                why.append(f"D: kept on {p.messages[-1][1]['date'][:10]} (a later mail in Sent)")
+                if p.early:
+                    why.append("D: half done, the reminder the user set when promising is ticked off")
+            if p.fate == OLD_KEPT:
+                why.append("D: the old promise was kept since: its reminder is ticked off")
+            out[f"promise_{key}" if p.fate in (NEW, MOVED, OLD_MOVED) else f"kept_{key}"] = "; ".join(
+                w for w in why if w
+            )
+        out["open_list"] = "the note's open list agrees with the reminders: new ones added, kept ones dropped"
+        out["only_promises"] = "G/F: promises others made, everyday replies and last quarter's kept promise get nothing"
+        return {item: why for item, why in out.items() if any(c.id == item for c in draft.checks)}
 
     def _day(self, review: Review, d: date) -> str:
         return day(d, "en", review.region)
