@@ -6,7 +6,10 @@ promised something ("I'll send the figures by Thursday", "let me come back to yo
 meeting"), in most they did not. The agent finds every promise in the Sent mail since the last review
 and adds a reminder in Promises, due the day the rules give; promises already kept get none; the old
 open list is checked the same way (ticked off when kept, moved when a new date was agreed); with
-cross_tool_consistency the note's open list is brought up to date.
+cross_tool_consistency the note's open list is brought up to date. The note's last rule puts the reminder
+of a promise to anyone outside the user's company a working day early (after every other rule, a date
+agreed later included): the contacts tell who is outside. Two promises are half done already: the user set
+the reminder of one when promising (left alone, not doubled), and of another since kept (ticked off).
 
 - tool_state_update (core): the reminders.
 - temporal_reasoning: "tomorrow", "within 3 working days" (across the public holidays in the calendar),

@@ -4,7 +4,10 @@ The user has enrolled in a course run by a university in another time zone. The 
 their files) gives each assignment's deadline as a date and a time in the university's zone; the
 instructor's later announcement moves one; the user's study-plan note says how they plan (each
 deadline in the Study calendar at their own time, a reminder some days before by their own date, the
-deadlines listed in the note, the study group told when a date changes). Both zones change their clocks
+deadlines listed in the note, the study group told when a date changes). Its reminder rules combine in a
+stated order: the lead, a week for the last assignment instead, and last a weekend day gives way to the
+Friday before. When the syllabus came, the user already set a reminder for one deadline, the one the
+instructor later moved: it is moved, not doubled. Both zones change their clocks
 during the term, on different days, so the gap between them is not the same for every deadline, and a
 deadline late in the evening there is the next day here.
 

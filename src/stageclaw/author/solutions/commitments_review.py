@@ -1,6 +1,7 @@
 """commitments-review: every promise in the Sent mail since the last review, dated by the review note's
 rules (working days from the calendar's holidays, events where the calendar has them now, a later date
-agreed in the thread), becomes a reminder in Promises; kept ones get none (an old one is ticked off); the
+agreed in the thread, a working day early for an outsider), becomes a reminder in Promises (one the user set
+already is kept); kept ones get none (one set already is ticked off); the
 note's open list is brought up to date."""
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """course-plan: each deadline of the syllabus (the announcement's date for the one it moved) converted from
 the school's zone to the user's at its own date's offsets; an event at it, a reminder the note's number of
-days before the user's date of it, the note's deadline list, and the study group told the new date."""
+days before the user's date of it (a week for the last; a weekend day gives way to the Friday before; the
+user's own early reminder moved), the note's deadline list, and the study group told the new date."""
 
 from __future__ import annotations
 
