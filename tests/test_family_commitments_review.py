@@ -197,3 +197,20 @@ def test_the_reminders_the_user_set_already_are_not_doubled_or_left_open(solved)
     state = copy.deepcopy(oracle.sH)
     next(r for r in state["reminders"][LIST] if r["uid"] == kept.args["uid"])["completed"] = False
     assert kept.id in _failed(task, oracle, state)
+
+
+def test_the_open_list_with_the_reminders_buffer_date_fails(solved):
+    """The note's list gives the date due to the person, not the reminder's day a working day earlier."""
+    draft, task, oracle = solved
+    note = next(c for c in draft.checks if c.id == "open_list").args
+    item = next(c for c in draft.checks if c.id.startswith("promise_") and "outsider" in c.description)
+    promised = date.fromisoformat(re.search(r"a working day before (\d{4}-\d{2}-\d{2})", item.description).group(1))
+    buffer = date.fromisoformat(item.args["due"] if isinstance(item.args["due"], str) else item.args["due"][0])
+    state = copy.deepcopy(oracle.sH)
+    body = next(n for n in state["notes"][note["folder"]] if n["uid"] == note["uid"])
+    lines = body["body"].splitlines()
+    shown = f"{promised.day} {promised.strftime('%b')}"
+    at = next(n for n, line in enumerate(lines) if re.search(item.args["pattern"], line, re.I) and shown in line)
+    lines[at] = lines[at].replace(shown, f"{buffer.day} {buffer.strftime('%b')}")
+    body["body"] = "\n".join(lines)
+    assert "open_list" in _failed(task, oracle, state)

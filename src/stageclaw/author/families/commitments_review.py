@@ -82,7 +82,8 @@ RULES = (
     "- Only my own promises: what other people promised me doesn't go in.\n"
     "- Promises to anyone outside {org} (clients, partners): the reminder is due one working day before the "
     "date, so I have a buffer. This comes after everything above: a date agreed later gets the buffer too.\n"
-    "- Last, the open list below: every open promise with its due date; take off what's done.\n"
+    "- Last, the open list below: every open promise with the date it's due to the person (not its reminder's "
+    "date); take off what's done.\n"
 )
 NEW, KEPT, MOVED, OLD_OPEN, OLD_KEPT, OLD_MOVED = "new", "kept", "moved", "old_open", "old_kept", "old_moved"
 
@@ -761,7 +762,7 @@ class CommitmentsReview(Family):
                     "label": p.title,
                     "pattern": p.pattern,
                     "state": "open",
-                    "says": "|".join(sorted({date_regex(p.due), date_regex(p.remind or p.due)})),
+                    "says": date_regex(p.due),
                 }
                 if p.open
                 else {"label": p.title, "pattern": p.pattern, "state": "gone"}
@@ -856,8 +857,8 @@ class CommitmentsReview(Family):
         if ctx.on("cross_tool_consistency"):
             lines += [
                 "",
-                "The note's open list gives every open promise with its due date (the promised date or the "
-                "reminder's, either is read as its due date) and drops the kept ones.",
+                "The note's open list gives every open promise with the date due to the person (not the reminder's "
+                "buffer date) and drops the kept ones.",
             ]
         lines += ["", "Everyday mail and promises others made get nothing; no mail is sent; nothing else changes."]
         return "\n".join(lines)
