@@ -195,7 +195,6 @@ def accepted(pool, tmp_path_factory):
 PENDING = {
     "carpool-rota": "alternative mutants of the reply's subject survive; temporal_reasoning not detected",
     "contract-renewals": "its core-only task not yet validated",
-    "course-plan": "seed 3 not yet validated",
     "data-report": "read_all's fix not yet validated",
     "handover": "the forwards' own text is not covered by any check",
     "inbox-followup": "not re-validated since the verifylib merges",
