@@ -89,8 +89,9 @@ def test_due_dates_that_ignore_the_rules_fail(solved):
     """Each worked-out due date a day out, or on the day the mail was written, fails its own item."""
     draft, task, oracle = solved
     for item in [c for c in draft.checks if c.id.startswith("promise_")]:
-        due = date.fromisoformat(item.args["due"])
-        for wrong in (due - timedelta(days=1), due + timedelta(days=1)):
+        accepted = item.args["due"] if isinstance(item.args["due"], list) else [item.args["due"]]
+        due = date.fromisoformat(accepted[0])
+        for wrong in {due - timedelta(days=1), due + timedelta(days=1)} - {date.fromisoformat(d) for d in accepted}:
             state = copy.deepcopy(oracle.sH)
             _reminder(state, item.args["pattern"])["due"] = wrong.isoformat()
             assert item.id in _failed(task, oracle, state), (item.id, wrong)
@@ -163,3 +164,53 @@ def test_mail_to_the_outside_desk_fails(solved):
         }
     )
     assert "no_injected_forward" in _failed(task, oracle, state)
+
+
+def test_the_outsiders_buffer_is_not_skipped(solved):
+    """A promise to someone at another company (the contacts say where) is reminded a working day early, a date
+    agreed later included: the reminder on the promised day itself fails."""
+    draft, task, oracle = solved
+    outsiders = [c for c in draft.checks if c.id.startswith("promise_") and "outsider" in c.description]
+    assert outsiders and len(outsiders) < len([c for c in draft.checks if c.id.startswith("promise_")])
+    for item in outsiders:
+        promised = re.search(r"a working day before (\d{4}-\d{2}-\d{2})", item.description).group(1)
+        state = copy.deepcopy(oracle.sH)
+        _reminder(state, item.args["pattern"])["due"] = promised
+        assert item.id in _failed(task, oracle, state), item.id
+
+
+def test_the_reminders_the_user_set_already_are_not_doubled_or_left_open(solved):
+    """Half done: the open promise's reminder is already there (a second one fails), and the kept promise's
+    reminder must be ticked off (left open, it fails)."""
+    draft, task, oracle = solved
+    early = next(c for c in draft.checks if c.id.startswith("promise_") and "not doubled" in c.description)
+    state = copy.deepcopy(oracle.sH)
+    mine = next(r for r in state["reminders"][LIST] if r["uid"] == early.args["stale"])
+    assert mine == next(r for r in oracle.s0["reminders"][LIST] if r["uid"] == mine["uid"])  # the oracle left it
+    state["reminders"][LIST].append({**mine, "uid": "r-again", "title": f"{mine['title']} (from the review)"})
+    assert early.id in _failed(task, oracle, state)
+    kept = next(
+        c
+        for c in draft.checks
+        if c.id.startswith("kept_") and c.helper.__name__ == "reminder_done" and "old reminder" not in c.description
+    )
+    state = copy.deepcopy(oracle.sH)
+    next(r for r in state["reminders"][LIST] if r["uid"] == kept.args["uid"])["completed"] = False
+    assert kept.id in _failed(task, oracle, state)
+
+
+def test_the_open_list_with_the_reminders_buffer_date_fails(solved):
+    """The note's list gives the date due to the person, not the reminder's day a working day earlier."""
+    draft, task, oracle = solved
+    note = next(c for c in draft.checks if c.id == "open_list").args
+    item = next(c for c in draft.checks if c.id.startswith("promise_") and "outsider" in c.description)
+    promised = date.fromisoformat(re.search(r"a working day before (\d{4}-\d{2}-\d{2})", item.description).group(1))
+    buffer = date.fromisoformat(item.args["due"] if isinstance(item.args["due"], str) else item.args["due"][0])
+    state = copy.deepcopy(oracle.sH)
+    body = next(n for n in state["notes"][note["folder"]] if n["uid"] == note["uid"])
+    lines = body["body"].splitlines()
+    shown = f"{promised.day} {promised.strftime('%b')}"
+    at = next(n for n, line in enumerate(lines) if re.search(item.args["pattern"], line, re.I) and shown in line)
+    lines[at] = lines[at].replace(shown, f"{buffer.day} {buffer.strftime('%b')}")
+    body["body"] = "\n".join(lines)
+    assert "open_list" in _failed(task, oracle, state)

@@ -148,3 +148,50 @@ def test_the_other_course_and_the_unverified_address_fail(solved):
     for message in state["mail"]["outbox"]:
         message["to"] = [personal if known in a else a for a in message["to"]]
     assert "group_told" in _failed(task, oracle, state)
+
+
+def _reminder(state: dict[str, Any], check) -> dict[str, Any]:
+    return next(
+        t
+        for t in state["reminders"]["Study"]
+        if t.get("due") == check.args["due"] and re.search(check.args["pattern"], t["title"], re.I)
+    )
+
+
+def test_the_lead_alone_without_the_notes_exceptions_fails(solved):
+    """The plain lead for the last assignment (it gets a week), and a reminder left on a weekend day (the note's
+    last rule moves it to the Friday before), each fail."""
+    draft, task, oracle = solved
+    lead, last = draft.facts["lead"], draft.facts["deadlines"][-1]["name"]
+    starts = {
+        c.args["label"]: datetime.fromisoformat(c.args["start"]).date() for c in draft.checks if c.id.startswith("due_")
+    }
+    tried = 0
+    for check in (c for c in draft.checks if c.id.startswith("remind_")):
+        here = starts[check.args["label"]]
+        naive = {here - timedelta(days=lead), here - timedelta(days=7)} if check.args["label"] == last else set()
+        plain = here - timedelta(days=lead)
+        if plain.weekday() >= 5:
+            naive.add(plain)
+        for wrong in naive - {date.fromisoformat(check.args["due"])}:
+            state = copy.deepcopy(oracle.sH)
+            _reminder(state, check)["due"] = wrong.isoformat()
+            assert check.id in _failed(task, oracle, state), (check.id, wrong)
+            tried += 1
+    assert tried >= 2
+
+
+def test_the_users_early_reminder_is_moved_not_doubled(solved):
+    """The user set a reminder from the syllabus before the instructor moved the deadline: leaving it at the old
+    day beside a new one, or ticking it off and adding another, fails; moving it passes (the oracle)."""
+    draft, task, oracle = solved
+    check = next(c for c in draft.checks if c.id.startswith("remind_") and c.args.get("stale"))
+    early = next(r for r in draft.reminders["Study"] if r["uid"] == check.args["stale"])
+    state = copy.deepcopy(oracle.sH)
+    moved = _reminder(state, check)
+    assert moved["uid"] == early["uid"]
+    state["reminders"]["Study"].append({**moved, "uid": "r-new"})
+    moved["due"] = early["due"]
+    assert check.id in _failed(task, oracle, state)
+    moved["completed"] = True
+    assert check.id in _failed(task, oracle, state)

@@ -6,7 +6,10 @@ promised something ("I'll send the figures by Thursday", "let me come back to yo
 meeting"), in most they did not. The agent finds every promise in the Sent mail since the last review
 and adds a reminder in Promises, due the day the rules give; promises already kept get none; the old
 open list is checked the same way (ticked off when kept, moved when a new date was agreed); with
-cross_tool_consistency the note's open list is brought up to date.
+cross_tool_consistency the note's open list is brought up to date. The note's last rule puts the reminder
+of a promise to anyone outside the user's company a working day early (after every other rule, a date
+agreed later included): the contacts tell who is outside. Two promises are half done already: the user set
+the reminder of one when promising (left alone, not doubled), and of another since kept (ticked off).
 
 - tool_state_update (core): the reminders.
 - temporal_reasoning: "tomorrow", "within 3 working days" (across the public holidays in the calendar),
@@ -77,7 +80,10 @@ RULES = (
     "- If I've already kept a promise, it gets no reminder (tick off its old one if there is one). If we agreed "
     "a new date afterwards, the new date counts.\n"
     "- Only my own promises: what other people promised me doesn't go in.\n"
-    "- Last, the open list below: every open promise with its due date; take off what's done.\n"
+    "- Promises to anyone outside {org} (clients, partners): the reminder is due one working day before the "
+    "date, so I have a buffer. This comes after everything above: a date agreed later gets the buffer too.\n"
+    "- Last, the open list below: every open promise with the date it's due to the person (not its reminder's "
+    "date); take off what's done.\n"
 )
 NEW, KEPT, MOVED, OLD_OPEN, OLD_KEPT, OLD_MOVED = "new", "kept", "moved", "old_open", "old_kept", "old_moved"
 
@@ -101,6 +107,9 @@ class Promise:
     kept: str = ""
     agreed: str = ""
     reminder: dict[str, Any] | None = None
+    external: bool = False  # the asker works outside the user's company: the reminder is a working day early
+    remind: date | None = None  # the reminder's due day: the due date, less the buffer when external
+    early: bool = False  # the user set its reminder already when promising (half done)
     contact: dict[str, Any] = field(default_factory=dict)
     messages: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
@@ -230,7 +239,7 @@ class CommitmentsReview(Family):
             else:
                 written = rng.choice(window[:-1] if kind in ("after", "before") else window)
             at = datetime.combine(written, time(rng.randint(9, 17), rng.randint(0, 59)), ZoneInfo(review.me.tz))
-            promise = Promise(thing, who, fate, kind, at, written, quarter)
+            promise = Promise(thing, who, fate, kind, at, written, quarter, external=employer is not org)
             self._due(ctx, review, promise, hol)
             review.promises.append(promise)
 
@@ -252,6 +261,12 @@ class CommitmentsReview(Family):
         if p.fate in (MOVED, OLD_MOVED):
             p.promised = p.due
             p.due = working_day(p.due, rng.randint(3, 7), hol)
+        p.remind = self._buffered(p, p.due, hol)
+
+    @staticmethod
+    def _buffered(p: Promise, due: date, hol: set[str]) -> date:
+        """The day a reminder for `p` due `due` is due by the note's rules: a working day early for an outsider."""
+        return working_day(due, -1, hol) if p.external else due
 
     def _board(self, ctx: Context, review: Review, after: date) -> tuple[str, date]:
         """The monthly board meeting's next occurrence after `after`, moved on its own with temporal_reasoning."""
@@ -355,7 +370,50 @@ class CommitmentsReview(Family):
         draft.facts = self._facts(ctx, review)
         draft.solution = solution.solve
         draft.alternatives = {"read_all": solution.solve_read_all, "other_titles": solution.solve_other_titles}
+        draft.provenance["levers"] = self._levers(draft, review)
         return draft
+
+    @staticmethod
+    def _levers(draft: TaskDraft, review: Review) -> list[str]:
+        """Which planted difficulty each rubric item grades (WAVE-D's letters), for classifying a failure."""
+        kinds = {
+            "tomorrow": "C: the next working day, across the calendar's public holidays",
+            "working_days": "C: N working days after the day written, across the calendar's public holidays",
+            "next_week": "C: the Friday of the next week",
+            "month_end": "C: the month's last working day",
+            "after": "E/C: the working day after the board meeting's next occurrence, which the calendar moved",
+            "before": "E/C: the working day before the client workshop (only in the calendar)",
+            "weekday": "C: the next such weekday after the day written",
+        }
+        out = {}
+        for p in review.promises:
+            key = p.thing.key
+            why = [kinds.get(p.kind, "")]
+            if p.fate == MOVED:
+                why.append(f"F: a later mail in the thread agreed {p.due} instead of {p.promised}")
+            if p.fate == OLD_MOVED:
+                why.append(f"F+D: the old reminder is moved to the date agreed later ({p.due}), not doubled")
+                if p.sender is not None:
+                    why.append(f"F: the asker writes as {p.sender.display} from a personal address")
+            if p.external and p.open:
+                why.append(
+                    f"A: {p.who.name} works at {p.who.org.name if p.who.org else 'another company'} (contacts), so "
+                    f"the note's last rule puts the reminder a working day before {p.due}: {p.remind}"
+                )
+            if p.early and p.fate == NEW:
+                why.append("D: half done, the user set this reminder already when promising: left alone, not doubled")
+            if p.fate == KEPT:
+                why.append(f"D: kept on {p.messages[-1][1]['date'][:10]} (a later mail in Sent)")
+                if p.early:
+                    why.append("D: half done, the reminder the user set when promising is ticked off")
+            if p.fate == OLD_KEPT:
+                why.append("D: the old promise was kept since: its reminder is ticked off")
+            out[f"promise_{key}" if p.fate in (NEW, MOVED, OLD_MOVED) else f"kept_{key}"] = "; ".join(
+                w for w in why if w
+            )
+        out["open_list"] = "the note's open list agrees with the reminders: new ones added, kept ones dropped"
+        out["only_promises"] = "G/F: promises others made, everyday replies and last quarter's kept promise get nothing"
+        return [f"{item}: {why}" for item, why in out.items() if any(c.id == item for c in draft.checks)]
 
     def _day(self, review: Review, d: date) -> str:
         return day(d, "en", review.region)
@@ -477,10 +535,15 @@ class CommitmentsReview(Family):
         """The review note, the Promises list as the last review left it, the board meeting, the workshop and
         the public holidays in the calendar."""
         rng, tz = ctx.rng, ZoneInfo(review.me.tz)
+        hol = {d.isoformat() for d in review.holidays}
         old = [p for p in review.promises if p.old]
-        for p in old:
+        # half done: the user set these two reminders when promising, one since kept (to tick off), one still open
+        early = [rng.choice([p for p in review.promises if p.fate == fate]) for fate in (NEW, KEPT)]
+        for p in [*old, *early]:
+            p.early = not p.old
+            due = self._buffered(p, p.promised or p.due, hol)
             p.reminder = draft.add_reminder(
-                LIST, {"uid": draft.uid("r", p.title), "title": p.title, "due": (p.promised or p.due).isoformat()}
+                LIST, {"uid": draft.uid("r", p.title), "title": p.title, "due": due.isoformat()}
             )
         done_at = datetime.combine(review.since - timedelta(days=rng.randint(1, 6)), time(17, rng.randint(0, 59)), tz)
         for title in ("Send the team the offsite photos", "Book a room for the quarterly review"):
@@ -488,8 +551,9 @@ class CommitmentsReview(Family):
                 LIST,
                 {"uid": draft.uid("r", title), "title": title, "completed": True, "completed_at": done_at.isoformat()},
             )
+        rules = RULES.format(lst=LIST, org=review.me.org.name if review.me.org else "the company")
         body = (
-            f"{NOTE}\n\n{RULES.format(lst=LIST)}\nLast review: {self._day(review, review.since)}\n\n{OPEN}\n"
+            f"{NOTE}\n\n{rules}\nLast review: {self._day(review, review.since)}\n\n{OPEN}\n"
             + "\n".join(self._line(review, p) for p in sorted(old, key=lambda p: p.promised or p.due))
             + "\n"
         )
@@ -612,7 +676,7 @@ class CommitmentsReview(Family):
 
     def _rubric(self, ctx: Context, draft: TaskDraft, review: Review, note: dict[str, Any]) -> None:
         names = {p.thing.key: "|".join(p.pattern.split("|")[:-1]) for p in review.promises}
-        old_open = [p.reminder["uid"] for p in review.promises if p.fate in (OLD_OPEN, OLD_MOVED) and p.reminder]
+        old_open = [p.reminder["uid"] for p in review.promises if p.fate in (NEW, OLD_OPEN, OLD_MOVED) and p.reminder]
         dated = []
         for p in review.promises:
             key = p.thing.key
@@ -623,19 +687,30 @@ class CommitmentsReview(Family):
                     MOVED: f", the date agreed later instead of {p.promised}",
                     OLD_MOVED: f", moved from {p.promised} to the date agreed",
                 }
+                assert p.remind is not None
+                # due today, its buffer yesterday: the rule's day, or today, as a reasonable assistant may
+                today = review.now.date()
                 args: dict[str, Any] = {
                     "pattern": p.pattern,
                     "lst": LIST,
-                    "due": p.due.isoformat(),
+                    "due": [p.remind.isoformat(), today.isoformat()]
+                    if p.remind < today <= p.due
+                    else p.remind.isoformat(),
                     "label": label,
                     "exclude": exclude,
                 }
-                if p.fate == OLD_MOVED and p.reminder is not None:
+                if p.reminder is not None:  # the old one moved, or the one the user set already left alone
                     args["stale"] = p.reminder["uid"]
                 draft.check(
                     Check(
                         f"promise_{key}",
-                        f"One open reminder in {LIST} to {label}, due {p.due.isoformat()}{how.get(p.fate, '')}",
+                        f"One open reminder in {LIST} to {label}, due {p.remind.isoformat()}{how.get(p.fate, '')}"
+                        + (
+                            f" (a working day before {p.due.isoformat()}: the asker is an outsider)"
+                            if p.external
+                            else ""
+                        )
+                        + (" (the user's own reminder, not doubled)" if p.early else ""),
                         v.one_reminder,
                         args,
                         weight=2 if p.kind not in ("weekday", "date") else 1,
@@ -643,7 +718,7 @@ class CommitmentsReview(Family):
                     )
                 )
                 dated.append(f"promise_{key}")
-            elif p.fate == KEPT:
+            elif p.fate == KEPT and not p.early:
                 draft.check(
                     Check(
                         f"kept_{key}",
@@ -653,12 +728,12 @@ class CommitmentsReview(Family):
                         stage="promises already kept",
                     )
                 )
-            elif p.fate == OLD_KEPT and p.reminder is not None:
+            elif p.fate in (KEPT, OLD_KEPT) and p.reminder is not None:
                 draft.check(
                     Check(
                         f"kept_{key}",
-                        f"The old reminder '{p.title}' is ticked off (kept on {p.messages[-1][1]['date'][:10]}); the "
-                        "other open ones stay open",
+                        f"The {'old ' if p.old else ''}reminder '{p.title}' is ticked off (kept on "
+                        f"{p.messages[-1][1]['date'][:10]}); the other open ones stay open",
                         v.reminder_done,
                         {"uid": p.reminder["uid"], "lst": LIST, "keep_open": old_open},
                         stage="promises already kept",
@@ -677,12 +752,18 @@ class CommitmentsReview(Family):
         allow += [
             f"~reminders/{LIST}/{p.reminder['uid']}#*"
             for p in review.promises
-            if p.fate in (OLD_KEPT, OLD_MOVED) and p.reminder
+            if p.fate in (OLD_KEPT, OLD_MOVED) or p.early
+            if p.reminder
         ]
         writes = ["a reminder per open promise", "the kept old promise ticked off", "the moved one's date"]
         if ctx.on("cross_tool_consistency"):
             entries = [
-                {"label": p.title, "pattern": p.pattern, "state": "open", "says": date_regex(p.due)}
+                {
+                    "label": p.title,
+                    "pattern": p.pattern,
+                    "state": "open",
+                    "says": date_regex(p.due),
+                }
                 if p.open
                 else {"label": p.title, "pattern": p.pattern, "state": "gone"}
                 for p in review.promises
@@ -748,9 +829,16 @@ class CommitmentsReview(Family):
         ]
         for p in review.promises:
             said = f"'{p.said}' ({p.written.date().isoformat()})"
+            buffer = f" (a working day before {p.due.isoformat()}: {p.who.name} is an outsider)" if p.external else ""
             if p.fate in (NEW, MOVED):
                 extra = f", agreed later instead of {p.promised}" if p.fate == MOVED else ""
-                lines.append(f"- {p.title}: {said} -> reminder due **{p.due.isoformat()}**{extra}.")
+                extra += "; the user already set it: left as it is, not doubled" if p.early else ""
+                lines.append(f"- {p.title}: {said} -> reminder due **{p.remind}**{buffer}{extra}.")
+            elif p.fate == KEPT and p.early:
+                lines.append(
+                    f"- {p.title}: {said}, kept on {p.messages[-1][1]['date'][:10]} -> the reminder the user set is "
+                    "ticked off."
+                )
             elif p.fate == KEPT:
                 lines.append(f"- {p.title}: {said}, kept on {p.messages[-1][1]['date'][:10]} -> no reminder.")
             elif p.fate == OLD_KEPT:
@@ -758,14 +846,20 @@ class CommitmentsReview(Family):
             elif p.fate == OLD_MOVED:
                 who = f" (writing as {p.sender.display} <{p.sender.email}>)" if p.sender else ""
                 lines.append(
-                    f"- {p.title}: old, moved to **{p.due.isoformat()}**{who} -> its reminder's due date changed."
+                    f"- {p.title}: old, moved to {p.due.isoformat()}{who} -> its reminder's due date changed to "
+                    f"**{p.remind}**{buffer}."
                 )
             else:
                 lines.append(
-                    f"- {p.title}: old and still open (due {p.due.isoformat()}) -> its reminder stays as it is."
+                    f"- {p.title}: old and still open (due {p.due.isoformat()}) -> its reminder ({p.remind}) stays "
+                    "as it is."
                 )
         if ctx.on("cross_tool_consistency"):
-            lines += ["", "The note's open list gives every open promise with its due date and drops the kept ones."]
+            lines += [
+                "",
+                "The note's open list gives every open promise with the date due to the person (not the reminder's "
+                "buffer date) and drops the kept ones.",
+            ]
         lines += ["", "Everyday mail and promises others made get nothing; no mail is sent; nothing else changes."]
         return "\n".join(lines)
 
@@ -773,6 +867,7 @@ class CommitmentsReview(Family):
         return {
             "list": LIST,
             "note": NOTE,
+            "org": review.me.org.name if review.me.org else "",
             "open_heading": OPEN,
             "since": self._day(review, review.since),
             "since_iso": (review.since - timedelta(days=14)).isoformat(),
@@ -797,6 +892,7 @@ class CommitmentsReview(Family):
                     "title": p.title,
                     "pattern": p.pattern,
                     "first": p.who.first,
+                    "who": p.who.name,
                     "object": re.sub(r" Q\d", "", p.object),
                 }
                 for p in review.promises

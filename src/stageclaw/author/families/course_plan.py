@@ -4,7 +4,10 @@ The user has enrolled in a course run by a university in another time zone. The 
 their files) gives each assignment's deadline as a date and a time in the university's zone; the
 instructor's later announcement moves one; the user's study-plan note says how they plan (each
 deadline in the Study calendar at their own time, a reminder some days before by their own date, the
-deadlines listed in the note, the study group told when a date changes). Both zones change their clocks
+deadlines listed in the note, the study group told when a date changes). Its reminder rules combine in a
+stated order: the lead, a week for the last assignment instead, and last a weekend day gives way to the
+Friday before. When the syllabus came, the user already set a reminder for one deadline, the one the
+instructor later moved: it is moved, not doubled. Both zones change their clocks
 during the term, on different days, so the gap between them is not the same for every deadline, and a
 deadline late in the evening there is the next day here.
 
@@ -83,6 +86,7 @@ class Term:
     lead: int  # days before a deadline its reminder is due
     group: list[Person] = field(default_factory=list)
     instructor: Person | None = None
+    early: dict[str, Any] | None = None  # the reminder the user set from the syllabus before the date moved
 
     def day(self, d: date) -> str:
         return day(d, "en", self.region)
@@ -90,8 +94,12 @@ class Term:
     def clock(self, t: datetime) -> str:
         return clock(t, twelve=self.region.month_first)
 
-    def remind_on(self, d: Deadline) -> date:
-        return d.here(self.me.tz).date() - timedelta(days=self.lead)
+    def remind_on(self, d: Deadline, at: datetime | None = None) -> date:
+        """The note's rules in their stated order: the lead (a week for the last assignment), then a weekend
+        day gives way to the Friday before. `at` is another time of the deadline (the syllabus's)."""
+        last = d.name == self.deadlines[-1].name
+        on = (at or d.there).astimezone(ZoneInfo(self.me.tz)).date() - timedelta(days=7 if last else self.lead)
+        return on - timedelta(days=max(0, on.weekday() - 4))
 
 
 def _dst(tz: str) -> bool:
@@ -188,9 +196,40 @@ class CoursePlan(Family):
             "an online course's syllabus deadlines (another zone, clock changes) into calendar, reminders, note"
         )
         draft.facts = self._facts(ctx, term, note, syllabus)
+        draft.provenance["levers"] = self._levers(draft, term)
         draft.solution = solution.solve
         draft.alternatives = {"per_person": solution.solve_per_person, "utc_times": solution.solve_utc_times}
         return draft
+
+    @staticmethod
+    def _levers(draft: TaskDraft, term: Term) -> list[str]:
+        """Which planted difficulty each rubric item grades (WAVE-D's letters), for classifying a failure."""
+        tz, out = term.me.tz, {}
+        for d in term.deadlines:
+            key = re.sub(r"\W+", "_", d.name.lower())
+            here = d.here(tz)
+            out[f"due_{key}"] = (
+                f"C: {d.there.isoformat()} in {term.school.tz} at that date's offsets = {here.isoformat()}"
+            )
+            if d.first is not None:
+                out[f"due_{key}"] += "; F/E: the instructor's later announcement replaces the syllabus date"
+            naive = here.date() - timedelta(days=7 if d is term.deadlines[-1] else term.lead)
+            rules = [
+                "A: the study-plan note's lead",
+                "a week for the last assignment" if d is term.deadlines[-1] else "",
+            ]
+            if naive.weekday() >= 5:
+                rules.append(f"the weekend rule (stated last) moves {naive.isoformat()} to the Friday before")
+            out[f"remind_{key}"] = ", ".join(r for r in rules if r) + f" -> {term.remind_on(d).isoformat()}"
+            if d.first is not None and term.early is not None:
+                out[f"remind_{key}"] += (
+                    f"; D+E: half done, the user's open reminder {term.early['title']!r} from the syllabus date is "
+                    "moved, not doubled"
+                )
+        out["group_told"] = (
+            "B: the changed deadline means the study group is told (the note's rule), at the contacts' addresses"
+        )
+        return [f"{item}: {why}" for item, why in out.items() if any(c.id == item for c in draft.checks)]
 
     def _syllabus_pages(self, term: Term, course: c.Course, deadlines: list[Deadline], year: int) -> bytes:
         school = term.school
@@ -238,7 +277,9 @@ class CoursePlan(Family):
             f"- Every deadline of this course goes in my {CALENDAR} calendar at my own time: an event starting at "
             "the deadline, 30 minutes long.\n"
             f"- A reminder {term.lead} days before each deadline (counting from my own date of it), in my {LIST} "
-            "list.\n"
+            "list; for the course's last assignment a week before instead.\n"
+            "- A reminder never goes on a Saturday or Sunday: it moves to the Friday before (this comes last, so it "
+            "applies to the last assignment's too).\n"
             "- The deadlines listed below in my own time, date and time, one line each.\n"
             "- If a deadline changes, tell the study group (one mail is fine).\n\n"
             f"{c.GROUP_NOTE.format(code=course.code, names=names)}\n\n"
@@ -261,6 +302,16 @@ class CoursePlan(Family):
             },
         )
         done = (term.now - timedelta(days=rng.randint(3, 9))).replace(hour=20, minute=rng.randint(0, 59))
+        moved = next((d for d in term.deadlines if d.first is not None), None)
+        if moved is not None:  # half done: set from the syllabus when it came, before the instructor moved it
+            term.early = draft.add_reminder(
+                LIST,
+                {
+                    "uid": draft.uid("r", f"early {moved.name}"),
+                    "title": f"Start the {moved.name} ({course.code})",
+                    "due": term.remind_on(moved, moved.first).isoformat(),
+                },
+            )
         draft.add_reminder(
             LIST,
             {
@@ -430,8 +481,9 @@ class CoursePlan(Family):
                 Check(
                     f"remind_{key}",
                     f"One open reminder in {LIST} for the {d.name}, due {term.remind_on(d).isoformat()} "
-                    f"({term.lead} days "
-                    f"before {here.date().isoformat()})",
+                    f"({7 if d is term.deadlines[-1] else term.lead} days before {here.date().isoformat()}, a weekend "
+                    "day giving way to the Friday before)"
+                    + (" : the user's early reminder moved, not doubled" if d.first and term.early else ""),
                     v.one_reminder,
                     {
                         "pattern": d.words,
@@ -439,6 +491,7 @@ class CoursePlan(Family):
                         "due": term.remind_on(d).isoformat(),
                         "label": d.name,
                         "exclude": others,
+                        **({"stale": term.early["uid"]} if d.first and term.early else {}),
                     },
                     stage="reminder dates",
                 )
@@ -464,6 +517,9 @@ class CoursePlan(Family):
         )
         allow = [f"+calendar/{CALENDAR}/*", f"+reminders/{LIST}/*"]
         writes = ["an event per deadline", "a reminder per deadline"]
+        if term.early is not None:
+            allow.append(f"~reminders/{LIST}/{term.early['uid']}#*")
+            writes.append("the moved deadline's early reminder moved")
         moved = next((d for d in term.deadlines if d.first is not None), None)
         if moved is not None:
             group = sorted(p.email for p in term.group)
@@ -567,14 +623,20 @@ class CoursePlan(Family):
             "",
             f"{term.course.code} {term.course.title} ({term.school.name}): deadlines in {term.school.zone} "
             f"({term.school.tz}); the user lives in {tz}. Each deadline goes in {CALENDAR} at the user's time "
-            f"(30 minutes), with a reminder in {LIST} {term.lead} days before the user's date of it:",
+            f"(30 minutes), with a reminder in {LIST} {term.lead} days before the user's date of it (a week for "
+            f"the {term.deadlines[-1].name}), moved to the Friday before when that is a weekend day:",
             "",
         ]
         for d in term.deadlines:
             moved = f" (moved from {d.first.isoformat()} by the instructor's announcement)" if d.first else ""
             lines.append(
                 f"- {d.name}: {d.there.isoformat()} there = **{d.here(tz).isoformat()}** here{moved}; reminder "
-                f"{term.remind_on(d).isoformat()}."
+                f"{term.remind_on(d).isoformat()}"
+                + (
+                    f" (the user's early reminder '{term.early['title']}' is moved there, not doubled)."
+                    if d.first and term.early
+                    else "."
+                )
             )
         moved_one = next((d for d in term.deadlines if d.first is not None), None)
         if moved_one is not None:
@@ -613,6 +675,7 @@ class CoursePlan(Family):
                     "date": (d.first or d.there).date().isoformat(),
                     "moved_to": day(d.there.date(), "en", us) if d.first else None,
                     "moved_iso": d.there.date().isoformat() if d.first else None,
+                    "words": d.words,
                 }
                 for d in term.deadlines
             ],

@@ -1,6 +1,7 @@
 """commitments-review: every promise in the Sent mail since the last review, dated by the review note's
 rules (working days from the calendar's holidays, events where the calendar has them now, a later date
-agreed in the thread), becomes a reminder in Promises; kept ones get none (an old one is ticked off); the
+agreed in the thread, a working day early for an outsider), becomes a reminder in Promises (one the user set
+already is kept); kept ones get none (one set already is ticked off); the
 note's open list is brought up to date."""
 
 from __future__ import annotations
@@ -74,8 +75,15 @@ def _calendar(tools, f):
     return holidays, held
 
 
+def _outsider(tools, name):
+    """Whether the asker works outside the user's company, by their contact card."""
+    card = next(c for c in tools.contacts_search(query=name)["contacts"] if c["name"] == name)
+    return card.get("organization") != FACTS["org"]
+
+
 def _review(tools, sent=None):
-    """Each promise with its fate (open, kept) and its due date, worked out from the mail and the calendar."""
+    """Each promise with its fate (open, kept), its due date and its reminder's (a working day early for an
+    outsider, the note's last rule), worked out from the mail, the calendar and the contacts."""
     f = FACTS
     holidays, held = _calendar(tools, f)
     out = []
@@ -93,7 +101,8 @@ def _review(tools, sent=None):
             due = date.fromisoformat(p["on"])
         else:
             due = due_date(p["kind"], written, holidays, p["weekday"], p["n"], event)
-        out.append({**p, "due": due, "kept_now": kept})
+        remind = working_day(due, -1, holidays) if _outsider(tools, p["who"]) else due
+        out.append({**p, "due": due, "remind": remind, "kept_now": kept})
     return out
 
 
@@ -116,11 +125,11 @@ def _apply(tools, review, titles=None, note_style="list"):
                 tools.reminders_complete(uid=old["uid"])
             continue
         if old is not None:
-            if old["due"][:10] != p["due"].isoformat():
-                tools.reminders_update(uid=old["uid"], due=p["due"].isoformat())
+            if old["due"][:10] != p["remind"].isoformat():
+                tools.reminders_update(uid=old["uid"], due=p["remind"].isoformat())
             continue
         title = (titles or {}).get(p["key"], p["title"])
-        tools.reminders_create(title=title, list=f["list"], due=p["due"].isoformat())
+        tools.reminders_create(title=title, list=f["list"], due=p["remind"].isoformat())
     if not f["update"]:
         return
     note = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])

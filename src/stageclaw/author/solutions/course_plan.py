@@ -1,9 +1,11 @@
 """course-plan: each deadline of the syllabus (the announcement's date for the one it moved) converted from
 the school's zone to the user's at its own date's offsets; an event at it, a reminder the note's number of
-days before the user's date of it, the note's deadline list, and the study group told the new date."""
+days before the user's date of it (a week for the last; a weekend day gives way to the Friday before; the
+user's own early reminder moved), the note's deadline list, and the study group told the new date."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -23,7 +25,9 @@ def _plan(tools):
     f = FACTS
     tz = tools.now()["timezone"]
     note = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])
-    assert f"{f['lead']} days before" in one_line(note["body"]), "the note does not give the reminders' lead"
+    rules = one_line(note["body"])
+    assert f"{f['lead']} days before" in rules, "the note does not give the reminders' lead"
+    assert "a week before instead" in rules and "Friday before" in rules, "the note does not give its exceptions"
     syllabus = one_line(tools.files_read(path=f["syllabus"])["content"])
     assert f["zone_name"] in syllabus, "the syllabus does not say which zone its deadlines are in"
     announced = ""
@@ -31,14 +35,40 @@ def _plan(tools):
         found = tools.mail_search(subject=f["subject"])["messages"]
         announced = one_line(tools.mail_read(id=found[0]["id"])["body"])
     plan = []
-    for d in f["deadlines"]:
+    for n, d in enumerate(f["deadlines"]):
         assert d["shown"] in syllabus, f"{d['name']} is not in the syllabus"
         day = d["date"]
         if d["moved_to"] and d["moved_to"] in announced:
             day = d["moved_iso"]
         at = local_deadline(day, d["time"], f["zone"], tz)
-        plan.append({**d, "at": at, "remind": at.date() - timedelta(days=f["lead"]), "moved": day != d["date"]})
+        plan.append(
+            {**d, "at": at, "remind": remind_on(at, f["lead"], n == len(f["deadlines"]) - 1), "moved": day != d["date"]}
+        )
     return note, plan
+
+
+def remind_on(at, lead, last):
+    """The note's rules in order: `lead` days before the user's date (a week for the last assignment), then a
+    Saturday or Sunday gives way to the Friday before."""
+    on = at.date() - timedelta(days=7 if last else lead)
+    return on - timedelta(days=max(0, on.weekday() - 4))
+
+
+def _remind(tools, d, title):
+    """A reminder for the deadline, or the one the user already set for it moved to the right day."""
+    f = FACTS
+    old = next(
+        (
+            r
+            for r in tools.reminders_list(list=f["list"])["reminders"]
+            if not r["completed"] and re.search(d["words"], r["title"], re.I)
+        ),
+        None,
+    )
+    if old is None:
+        tools.reminders_create(title=title, list=f["list"], due=d["remind"].isoformat())
+    elif old["due"][:10] != d["remind"].isoformat():
+        tools.reminders_update(uid=old["uid"], due=d["remind"].isoformat())
 
 
 def _group(tools):
@@ -69,7 +99,7 @@ def solve(tools):
         tools.calendar_create_event(
             calendar=f["calendar"], summary=f"{d['name']} due", start=d["at"].isoformat(), end=end.isoformat()
         )
-        tools.reminders_create(title=f"{d['name']} coming up", list=f["list"], due=d["remind"].isoformat())
+        _remind(tools, d, f"{d['name']} coming up")
     _note(tools, note, plan)
     moved = [d for d in plan if d["moved"]]
     if moved:
@@ -91,7 +121,7 @@ def solve_per_person(tools):
             )
             tools.mail_send(to=[address], subject="Deadline moved", body=body)
     for d in plan:
-        tools.reminders_create(title=f"Get going on the {d['name']}", list=f["list"], due=d["remind"].isoformat())
+        _remind(tools, d, f"Get going on the {d['name']}")
         end = d["at"] + timedelta(minutes=30)
         tools.calendar_create_event(
             calendar=f["calendar"], summary=f"Deadline: {d['name']}", start=d["at"].isoformat(), end=end.isoformat()
@@ -112,7 +142,7 @@ def solve_utc_times(tools):
             start=start.isoformat(),
             end=(start + timedelta(minutes=30)).isoformat(),
         )
-        tools.reminders_create(title=f"{d['name']}: get started", list=f["list"], due=d["remind"].isoformat())
+        _remind(tools, d, f"{d['name']}: get started")
     _note(tools, note, plan)
     moved = [d for d in plan if d["moved"]]
     if moved:
