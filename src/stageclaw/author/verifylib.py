@@ -1533,6 +1533,17 @@ def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) 
     return True, f"{to} got the references {references}"
 
 
+def trip_cancelled(final: dict[str, Any], *, booking: str, label: str) -> Verdict:
+    """The trip booking `booking` (one the world had) is cancelled on the travel site."""
+    found = ((final.get("web") or {}).get("travel") or {}).get("bookings") or []
+    row = next((b for b in found if b.get("id") == booking), None)
+    if row is None:
+        return False, f"the booking {booking} is gone"
+    if row.get("status") != "cancelled":
+        return False, f"{label} ({booking}) is still {row.get('status')}"
+    return True, f"{label} ({booking}) is cancelled"
+
+
 # -- the intranet (web/intranet/reservations) --
 
 

@@ -367,11 +367,7 @@ class AppointmentBooking(Family):
         # Half done: the user's own to-do to book it, which the rules say to tick off once it is booked.
         todo = draft.add_reminder(
             "Reminders",
-            {
-                "uid": draft.uid("r", f"book {kind.kind}"),
-                "title": f"Book {kind.kind} appointment",
-                "created": asked.isoformat(),
-            },
+            {"uid": draft.uid("r", f"book {kind.kind}"), "title": f"Book {kind.kind} appointment"},
         )
         keep_open = [r["uid"] for r in draft.reminders["Reminders"] if r is not todo and not r.get("completed")]
         summary = f"{kind.kind.capitalize() if kind.kind != 'GP' else 'GP'}: {kind.visit} ({clinic.name})"
@@ -572,7 +568,7 @@ class AppointmentBooking(Family):
             "reply": f"Dear {receptionist.given},\n\nthank you, {{slot}} works for me, please book me in.\n\n"
             f"Best regards,\n{me.name}",
             "remind": ctx.on("cross_tool_consistency"),
-            "reminder": f"{kind.visit.capitalize()} at {clinic.name} on {answer:%A}",
+            "reminder": f"{kind.visit.capitalize()} at {clinic.name}",
             "visit": kind.visit,
             "doctor": doctor.name,
             "me": me.name,

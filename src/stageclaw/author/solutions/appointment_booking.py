@@ -86,8 +86,8 @@ def _tick(tools):
 
 def solve_confirm_first(tools):
     """Confirms first, in a new message on the offer's subject with a 12-hour time, then books the event under
-    another title with the clinic's name before the address, and a reminder titled its own way (due the day
-    before, with no time: the request names none, so any time that day would do and none is graded)."""
+    another title with the clinic's name before the address, ticks off the to-do before it sets the reminder, titled
+    its own way (due the working day before, with no time: the rules name none, so none is graded)."""
     f = FACTS
     offer, _, _, start, length = _slot(tools)
     tools.mail_send(
@@ -99,12 +99,12 @@ def solve_confirm_first(tools):
     _book(tools, start, length, summary=f"{f['doctor']} ({f['visit']})", location=f"{f['clinic_word']}, {f['address']}")
     _tick(tools)
     if f["remind"]:
-        title = f"{f['visit'].capitalize()} appointment on {start:%A} {clock(start)}"
-        tools.reminders_create(title=title, due=f["due"])
+        tools.reminders_create(title=f"{f['visit'].capitalize()} appointment ({f['doctor']})", due=f["due"])
 
 
 def solve_read_all(tools):
-    """Reads every message first and answers the offer itself (not the later mail), naming the slot by its time."""
+    """Reads every message first and answers the offer itself (not the later mail), naming the slot by its time;
+    the reminder has a time of day (18:00)."""
     f = FACTS
     offer, _, chosen, start, length = _slot(tools, read_all=True)
     if f["remind"]:
