@@ -392,7 +392,7 @@ class TravelBooking(Family):
                     # the cancelled early flight may be named as such
                     "stated": {
                         "refs": {
-                            r"(?<![\w])[A-Z]{2} ?\d{1,4}(?!\d)": [
+                            r"(?<![\w])[A-Z]{2} ?\d{1,4}(?!\w)": [
                                 flight,
                                 flight.replace(" ", ""),
                                 early["number"],

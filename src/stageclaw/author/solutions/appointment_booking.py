@@ -104,11 +104,11 @@ def solve_confirm_first(tools):
 
 def solve_read_all(tools):
     """Reads every message first and answers the offer itself (not the later mail), naming the slot by its time;
-    the reminder has a time of day (18:00)."""
+    the reminder, set before the booking, has a note."""
     f = FACTS
     offer, _, chosen, start, length = _slot(tools, read_all=True)
     if f["remind"]:
-        tools.reminders_create(title=f["reminder"], due=f"{f['due']}T18:00:00")
+        tools.reminders_create(title=f["reminder"], due=f["due"], notes=f"Booked by reply to {f['offer_subject']!r}.")
     _tick(tools)
     _book(tools, start, length, description=f"Booked by mail ({f['offer_subject']}).")
     tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")
