@@ -2657,11 +2657,12 @@ def sheet_strays(final: dict[str, Any], *, path: str, lines: list[dict[str, Any]
 
 def events_give_refs(initial: dict[str, Any], final: dict[str, Any], *, calendar: str, known: list[str]) -> Verdict:
     """Every reference-like code (six or more letters and digits with at least one digit, dashes allowed) that a
-    new event in `calendar` gives is a new trip booking's reference or one of `known` (the flight's number written
-    without its space): a reference the agent copies into the calendar must be the one the booking got. Shorter
-    codes (a terminal T2, a seat 14C) are no references."""
+    new or changed event in `calendar` gives is a new trip booking's reference or one of `known` (the flight's
+    number written without its space): a reference the agent copies into the calendar must be the one the booking
+    got, also in an event it moved to the new booking. Shorter codes (a terminal T2, a seat 14C) are no
+    references."""
     references = {b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)}
-    for where, event in _fresh(initial, final, "calendar"):
+    for where, event in _touched(initial, final, "calendar"):
         if where != calendar:
             continue
         text = " ".join(str(event.get(f) or "") for f in ("summary", "description", "location"))

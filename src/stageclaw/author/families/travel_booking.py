@@ -344,7 +344,7 @@ class TravelBooking(Family):
         draft.check(
             Check(
                 "event_references",
-                "Any booking reference the new Work event gives is the one Skyway gave",
+                "Any booking reference a new or changed Work event gives is one Skyway gave",
                 v.events_give_refs,
                 {
                     "calendar": "Work",
