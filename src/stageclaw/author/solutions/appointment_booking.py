@@ -73,9 +73,18 @@ def solve(tools):
     _, latest, chosen, start, length = _slot(tools)
     _book(tools, start, length)
     tools.mail_reply(id=latest["id"], body=f["reply"].format(slot=chosen["shown"]))
+    _tell_partner(tools, f"{f['visit'].capitalize()}: {chosen['shown']}", f"Booked: {chosen['shown']}.")
     if f["remind"]:
         tools.reminders_create(title=f["reminder"], due=f["due"])
     _tick(tools)
+
+
+def _tell_partner(tools, subject, body):
+    """Mails the partner the day and time (the user's rule 7), to the address their contact gives."""
+    f = FACTS
+    contact = tools.contacts_search(query=f["partner"])["contacts"][0]
+    assert f["partner_email"] in contact["emails"], "the partner's contact has another address"
+    tools.mail_send(to=[f["partner_email"]], subject=subject, body=f"{body}\n\n{f['me']}")
 
 
 def _tick(tools):
@@ -100,6 +109,7 @@ def solve_confirm_first(tools):
     _tick(tools)
     if f["remind"]:
         tools.reminders_create(title=f"{f['visit'].capitalize()} appointment ({f['doctor']})", due=f["due"])
+    _tell_partner(tools, "Heads-up", f"I've got the {f['visit']} on {start:%A} at {clock(start, twelve=True)}.")
 
 
 def solve_read_all(tools):
@@ -112,3 +122,4 @@ def solve_read_all(tools):
     _tick(tools)
     _book(tools, start, length, description=f"Booked by mail ({f['offer_subject']}).")
     tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")
+    _tell_partner(tools, f"{start:%A}", f"{f['visit'].capitalize()} on {start:%A} {start:%d %B}, {clock(start)}.")
