@@ -2655,11 +2655,19 @@ def sheet_strays(final: dict[str, Any], *, path: str, lines: list[dict[str, Any]
     return True, f"every dated row of {path} is a line of the statement"
 
 
-def events_give_refs(initial: dict[str, Any], final: dict[str, Any], *, calendar: str, known: list[str]) -> Verdict:
+def events_give_refs(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    known: list[str],
+    stale: list[str] | None = None,
+) -> Verdict:
     """Every reference-like code (six or more letters and digits with at least one digit, dashes allowed) that a
     new or changed event in `calendar` gives is a new trip booking's reference or one of `known` (the flight's
     number written without its space): a reference the agent copies into the calendar must be the one the booking
-    got, also in an event it moved to the new booking. Shorter codes (a terminal T2, a seat 14C) are no
+    got, also in an event it moved to the new booking. A `stale` reference (a cancelled booking's) may be named
+    beside a new one ("replaces K7QX2P"), never alone. Shorter codes (a terminal T2, a seat 14C) are no
     references."""
     references = {b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)}
     for where, event in _touched(initial, final, "calendar"):
@@ -2667,9 +2675,13 @@ def events_give_refs(initial: dict[str, Any], final: dict[str, Any], *, calendar
             continue
         text = " ".join(str(event.get(f) or "") for f in ("summary", "description", "location"))
         codes = re.findall(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-])", text)
-        wrong = [c for c in dict.fromkeys(codes) if len(c) >= 6 and c not in references and c not in known]
+        allowed = {*references, *known, *(stale or [])}
+        wrong = [c for c in dict.fromkeys(codes) if len(c) >= 6 and c not in allowed]
         if wrong:
             return False, f"the event {_label(event)!r} gives {wrong}, which no booking has as its reference"
+        old = sorted(set(codes) & set(stale or []))
+        if old and not set(codes) & references:
+            return False, f"the event {_label(event)!r} gives only the cancelled booking's reference {old}"
     return True, f"every reference the new events in {calendar} give is a booking's"
 
 

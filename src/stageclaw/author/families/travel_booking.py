@@ -348,7 +348,8 @@ class TravelBooking(Family):
                 v.events_give_refs,
                 {
                     "calendar": "Work",
-                    "known": [fl["number"].replace(" ", "") for fl in (evening, early)] + [held["id"]],
+                    "known": [fl["number"].replace(" ", "") for fl in (evening, early)],
+                    "stale": [held["id"]],
                 },
                 weight=1,
                 stage="recording the flight",
@@ -392,7 +393,7 @@ class TravelBooking(Family):
                     # the cancelled early flight may be named as such
                     "stated": {
                         "refs": {
-                            r"(?<![\w])[A-Z]{2} ?\d{1,4}(?!\w)": [
+                            r"(?<![\w])[A-Z]{2} ?\d+(?!\w)": [
                                 flight,
                                 flight.replace(" ", ""),
                                 early["number"],
@@ -412,7 +413,17 @@ class TravelBooking(Family):
                 f"The message gives the trip's total cost, €{total} (the flight €{evening['price']} and "
                 f"{nights} nights at €{hotel['price']}; the cancelled early flight costs nothing)",
                 v.message_says,
-                {"to": coordinator.email, "patterns": {"the total": amount_regex(total)}},
+                {
+                    "to": coordinator.email,
+                    "patterns": {"the total": amount_regex(total)},
+                    # any amount written with cents is one of the trip's; the one next to "total" is the total
+                    "stated": {
+                        "amounts": sorted(
+                            {evening["price"], early["price"], hotel["price"], hotel["price"] * nights, total, limit}
+                        ),
+                        "total": total,
+                    },
+                },
                 weight=2,
                 stage="reporting back",
             )

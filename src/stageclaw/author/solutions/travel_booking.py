@@ -151,7 +151,7 @@ def solve_read_all(tools):
     tools.calendar_delete_event(uid=_early_event(tools, old)["uid"])
     tools.mail_reply(
         id=request["id"],
-        body=f"Done!\n\n| what | reference | cost |\n|---|---|---|\n| flight {number} | {flight} | €{price:g} |\n"
-        f"| {hotel} | {stay} | €{cost:g} |\n| total | | €{price + cost:g} |\n\n(The early {old} is cancelled.)\n\n"
-        f"{f['me']}",
+        body=f"Done!\n\n| what | reference | cost |\n|---|---|---|\n| flight {number} | {flight} | €{price:.2f} |\n"
+        f"| {hotel} | {stay} | €{cost:.2f} |\n| total | | €{price + cost:.2f} |\n\n(The early {old} is cancelled.)"
+        f"\n\n{f['me']}",
     )
