@@ -136,8 +136,10 @@ def test_a_total_with_the_cancelled_flight_or_a_night_short_fails_and_any_format
     reply = _reply(state)
     reply["body"] = reply["body"].replace(f"€{total:,.2f}", f"{total:.2f} EUR".replace(".", ","))
     assert _failed(task, oracle, state) == set()
-    # the right figure somewhere, but a wrong one given as the total
-    reply["body"] += f"\n\n(€{total:.2f} before the refund; total €{total + flight['price']:.2f})"
+    # a subtotal the message calls a total is fine; a figure that counts the cancelled flight too is not
+    reply["body"] += f"\n\nHotel: 2 nights, total €{2 * hotel['price']:.2f}."
+    assert _failed(task, oracle, state) == set()
+    reply["body"] += f"\n(€{total + flight['price']:.2f} with the early flight, now cancelled.)"
     assert _failed(task, oracle, state) == {"total_sent"}
 
 

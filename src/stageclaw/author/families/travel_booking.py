@@ -416,12 +416,11 @@ class TravelBooking(Family):
                 {
                     "to": coordinator.email,
                     "patterns": {"the total": amount_regex(total)},
-                    # any amount written with cents is one of the trip's; the one next to "total" is the total
+                    # any amount written with cents is one of the trip's (a price, the hotel's two nights, the limit)
                     "stated": {
                         "amounts": sorted(
                             {evening["price"], early["price"], hotel["price"], hotel["price"] * nights, total, limit}
-                        ),
-                        "total": total,
+                        )
                     },
                 },
                 weight=2,
