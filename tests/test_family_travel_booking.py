@@ -136,10 +136,10 @@ def test_a_total_with_the_cancelled_flight_or_a_night_short_fails_and_any_format
     reply = _reply(state)
     reply["body"] = reply["body"].replace(f"€{total:,.2f}", f"{total:.2f} EUR".replace(".", ","))
     assert _failed(task, oracle, state) == set()
-    # a subtotal the message calls a total is fine; a figure that counts the cancelled flight too is not
+    # a subtotal the message calls a total is fine; a figure that is none of the trip's is not
     reply["body"] += f"\n\nHotel: 2 nights, total €{2 * hotel['price']:.2f}."
     assert _failed(task, oracle, state) == set()
-    reply["body"] += f"\n(€{total + flight['price']:.2f} with the early flight, now cancelled.)"
+    reply["body"] += f"\nAll in: €{flight['price'] + 3 * hotel['price']:.2f}."  # a night too many
     assert _failed(task, oracle, state) == {"total_sent"}
 
 

@@ -1,9 +1,18 @@
 """appointment-booking (life_admin): a clinic offers appointment times; book the earliest one that fits.
 
-The clinic answers the user's request with three slots. Some clash with the user's calendar
-(one may end exactly when a slot starts, which does not clash). The agent books the earliest free
-slot in the Personal calendar with the clinic's address, confirms by reply and, with
-cross_tool_consistency, sets a reminder for the day before.
+The clinic answers the user's request with five or six slots. The user's appointment rules (a note, "as
+usual" in the prompt) combine with three calendars to rule out the earliest (the levers of provenance.levers):
+
+- A: one slot clashes with a meeting; one leaves less than 30 minutes to an in-person Work meeting (rule 2),
+  while the answer follows a "(video)" call with no gap (the rule's exception); one falls on the partner's
+  travel day (an all-day event in the Family calendar) outside the school-run window (rule 3); rule 4 puts
+  these rules before "earliest".
+- C+E: the answer is a Monday, so the reminder (rule 5) is due on the Friday before, not on Sunday.
+- D: the user's own open "Book ..." reminder is ticked off (rule 6), not left beside the new one.
+- B: the partner (in contacts) is told the day and time in a message of their own (rule 7).
+
+The agent books the slot left in the Personal calendar with the clinic's address, confirms by reply and,
+with cross_tool_consistency, sets the reminder.
 
 - hidden_dependency: the clinic's address is only in its contact.
 - cross_source_conflict: a later mail says one of the free slots has been taken.
@@ -193,7 +202,7 @@ def _plant_rules(
 class AppointmentBooking(Family):
     name = "appointment-booking"
     group = "life_admin"
-    apps = ("mail", "calendar", "contacts", "reminders")
+    apps = ("mail", "calendar", "contacts", "reminders", "notes")
     operators = (
         "cross_source_conflict",
         "cross_tool_consistency",
@@ -202,7 +211,7 @@ class AppointmentBooking(Family):
         "noisy_data",
         "tool_state_update",
     )
-    summary = "a clinic offers appointment slots: book the earliest one the calendar has room for, confirm, remind"
+    summary = "a clinic offers appointment slots: book the earliest one the calendars and the user's rules allow"
 
     def build(self, ctx: Context) -> TaskDraft:
         rng, people = ctx.rng, ctx.people

@@ -2,9 +2,15 @@
 
 The travel coordinator asks for the evening flight the day before an event and a hotel in one
 area within the current travel policy. The agent books both in the browser, puts the flight in
-the Work calendar and sends the coordinator the booking references Skyway gave. Half a year of
-ordinary mail, calendar, contacts and files surrounds the trip, so the request and the policy are found
-by searching, not by reading everything.
+the Work calendar and sends the coordinator the booking references Skyway gave and the cost "as usual".
+Half a year of ordinary mail, calendar, contacts and files surrounds the trip, so the request and the
+policy are found by searching, not by reading everything. The levers (provenance.levers):
+
+- A: the area, this year's nightly limit and the policy's three stars combine; the cheapest hotel in the
+  area has two stars.
+- D+B: weeks ago the user booked the early flight on the first morning (My trips, and a Work event);
+  policy rule 4 says to cancel what is no longer needed, and its event is moved or replaced, never kept.
+- C: policy rule 5's total, the flight and every hotel night that stays booked, goes to the coordinator.
 
 - noisy_data: last year's policy note (a higher limit).
 - cross_tool_consistency: the booking, the calendar event and the mail name the same flight.
