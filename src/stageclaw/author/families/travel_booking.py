@@ -461,7 +461,7 @@ class TravelBooking(Family):
         )
         draft.prompt = (
             f"{coordinator.given} asked me to book my trip to {event} on Skyway. Can you book it the way they want, "
-            "put the flight in my calendar and send them the booking references?"
+            "put the flight in my calendar and send them the booking references and whatever else they asked for?"
         )
         draft.summary = (
             f"{evening['number']} on {travel.isoformat()} and {hotel['name']} within €{limit}; {held['id']} "
