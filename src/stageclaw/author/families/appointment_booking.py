@@ -232,8 +232,8 @@ class AppointmentBooking(Family):
             now=now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
-            max_steps=40,
-            time_budget_s=900,
+            max_steps=50,  # the rules note, three calendars, the to-do, two messages: about 3x the oracle
+            time_budget_s=1200,
         )
         length = timedelta(minutes=kind.minutes)
 

@@ -88,8 +88,8 @@ class TravelBooking(Family):
             now=now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
-            time_budget_s=900,  # searching half a year of mail and notes, then two bookings in the browser
-            max_steps=50,
+            time_budget_s=1200,  # half a year of mail and notes, two bookings, a cancellation, in the browser
+            max_steps=60,
         )
 
         # Flights on the travel day (one in the evening) and one on the event's morning.
