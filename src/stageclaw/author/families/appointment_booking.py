@@ -93,7 +93,7 @@ def _general_list(draft: TaskDraft, rng: random.Random, avoid: Avoid) -> list[st
     taken = {r["title"] for items in draft.reminders.values() for r in items}
     spare = [title for title in life_en.REMINDERS["Reminders"] if title not in taken and avoid.text(title)]
     out = []
-    for title in rng.sample(spare, max(0, 2 - len(draft.reminders.get("Reminders", [])))):
+    for title in rng.sample(spare, min(len(spare), max(0, 2 - len(draft.reminders.get("Reminders", []))))):
         draft.add_reminder("Reminders", {"uid": draft.uid("r", title), "title": title})
         out.append(f"reminders/Reminders/{draft.reminders['Reminders'][-1]['uid']}")
     return out
