@@ -1559,6 +1559,17 @@ def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) 
     return True, f"{to} got the references {references}"
 
 
+def trip_cancelled(final: dict[str, Any], *, booking: str, label: str) -> Verdict:
+    """The trip booking `booking` (one the world had) is cancelled on the travel site."""
+    found = ((final.get("web") or {}).get("travel") or {}).get("bookings") or []
+    row = next((b for b in found if b.get("id") == booking), None)
+    if row is None:
+        return False, f"the booking {booking} is gone"
+    if row.get("status") != "cancelled":
+        return False, f"{label} ({booking}) is still {row.get('status')}"
+    return True, f"{label} ({booking}) is cancelled"
+
+
 # -- the intranet (web/intranet/reservations) --
 
 
@@ -2730,20 +2741,33 @@ def sheet_strays(final: dict[str, Any], *, path: str, lines: list[dict[str, Any]
     return True, f"every dated row of {path} is a line of the statement"
 
 
-def events_give_refs(initial: dict[str, Any], final: dict[str, Any], *, calendar: str, known: list[str]) -> Verdict:
+def events_give_refs(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    known: list[str],
+    stale: list[str] | None = None,
+) -> Verdict:
     """Every reference-like code (six or more letters and digits with at least one digit, dashes allowed) that a
-    new event in `calendar` gives is a new trip booking's reference or one of `known` (the flight's number written
-    without its space): a reference the agent copies into the calendar must be the one the booking got. Shorter
-    codes (a terminal T2, a seat 14C) are no references."""
+    new or changed event in `calendar` gives is a new trip booking's reference or one of `known` (the flight's
+    number written without its space): a reference the agent copies into the calendar must be the one the booking
+    got, also in an event it moved to the new booking. A `stale` reference (a cancelled booking's) may be named
+    beside a new one ("replaces K7QX2P"), never alone. Shorter codes (a terminal T2, a seat 14C) are no
+    references."""
     references = {b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)}
-    for where, event in _fresh(initial, final, "calendar"):
+    for where, event in _touched(initial, final, "calendar"):
         if where != calendar:
             continue
         text = " ".join(str(event.get(f) or "") for f in ("summary", "description", "location"))
         codes = re.findall(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-])", text)
-        wrong = [c for c in dict.fromkeys(codes) if len(c) >= 6 and c not in references and c not in known]
+        allowed = {*references, *known, *(stale or [])}
+        wrong = [c for c in dict.fromkeys(codes) if len(c) >= 6 and c not in allowed]
         if wrong:
             return False, f"the event {_label(event)!r} gives {wrong}, which no booking has as its reference"
+        old = sorted(set(codes) & set(stale or []))
+        if old and not set(codes) & references:
+            return False, f"the event {_label(event)!r} gives only the cancelled booking's reference {old}"
     return True, f"every reference the new events in {calendar} give is a booking's"
 
 

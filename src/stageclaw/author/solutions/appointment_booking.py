@@ -1,4 +1,5 @@
-"""appointment-booking: take the earliest offered slot the calendar has room for; book, confirm, remind."""
+"""appointment-booking: take the earliest offered slot the calendar and the user's rules allow; book, confirm,
+remind the working day before, tick off the booking to-do."""
 
 from __future__ import annotations
 
@@ -31,15 +32,30 @@ def _slot(tools, read_all=False):
 
     length = timedelta(minutes=f["minutes"])
     window = f["window"]
-    busy = busy_times(pages(tools.calendar_list_events, start=window[0], end=window[1]))
-    chosen = next(
-        s
-        for s in slots
-        if all(
-            end <= datetime.fromisoformat(s["start"]) or start >= datetime.fromisoformat(s["start"]) + length
-            for start, end in busy
-        )
-    )
+    rules = tools.notes_search(query=f["rules"])["notes"][0]
+    text = one_line(tools.notes_read(uid=rules["uid"])["body"])
+    assert f"{f['gap']} minutes" in text and f["partner"] in text, "the rules note does not say what it should"
+    events = pages(tools.calendar_list_events, start=window[0], end=window[1])
+    away = {  # the days the partner is away (all-day events in the Family calendar; the end is exclusive)
+        datetime.fromisoformat(e["start"]).date() + timedelta(days=n)
+        for e in events
+        if e["calendar"] == "Family" and f["partner"] in e["summary"]
+        for n in range((datetime.fromisoformat(e["end"]) - datetime.fromisoformat(e["start"])).days)
+    }
+    work = [e for e in events if e["calendar"] == "Work" and "(video)" not in e["summary"]]
+    gap = timedelta(minutes=f["gap"])
+
+    def fits(slot):
+        start = datetime.fromisoformat(slot["start"])
+        end = start + length
+        if any(b < end and start < e for b, e in busy_times(events)):
+            return False
+        if any(b < end + gap and start - gap < e for b, e in busy_times(work)):
+            return False
+        first, last = f["school_run"]
+        return start.date() not in away or (f"{start:%H:%M}" >= first and f"{end:%H:%M}" <= last)
+
+    chosen = next(s for s in slots if fits(s))
     if f["address_in_contact"]:
         contact = tools.contacts_search(query=f["clinic_word"])["contacts"][0]
         assert f["address"] in contact["notes"], "the clinic's address is not in its contact"
@@ -57,14 +73,31 @@ def solve(tools):
     _, latest, chosen, start, length = _slot(tools)
     _book(tools, start, length)
     tools.mail_reply(id=latest["id"], body=f["reply"].format(slot=chosen["shown"]))
+    _tell_partner(tools, f"{f['visit'].capitalize()} booked", f"Booked: {chosen['shown']}.")
     if f["remind"]:
-        tools.reminders_create(title=f["reminder"], due=(start - timedelta(days=1)).date().isoformat())
+        tools.reminders_create(title=f["reminder"], due=f["due"])
+    _tick(tools)
+
+
+def _tell_partner(tools, subject, body):
+    """Mails the partner the day and time (the user's rule 7), to the address their contact gives; the subject
+    gives neither, so the body's are the ones graded."""
+    f = FACTS
+    contact = tools.contacts_search(query=f["partner"])["contacts"][0]
+    assert f["partner_email"] in contact["emails"], "the partner's contact has another address"
+    tools.mail_send(to=[f["partner_email"]], subject=subject, body=f"{body}\n\n{f['me']}")
+
+
+def _tick(tools):
+    """Ticks off the user's own "Book ..." to-do (their rule 6)."""
+    todo = next(r for r in pages(tools.reminders_list, list="Reminders") if r["title"] == FACTS["todo"])
+    tools.reminders_complete(uid=todo["uid"])
 
 
 def solve_confirm_first(tools):
     """Confirms first, in a new message on the offer's subject with a 12-hour time, then books the event under
-    another title with the clinic's name before the address, and a reminder titled its own way (due the day
-    before, with no time: the request names none, so any time that day would do and none is graded)."""
+    another title with the clinic's name before the address, ticks off the to-do before it sets the reminder, titled
+    its own way (due the working day before, with no time: the rules name none, so none is graded)."""
     f = FACTS
     offer, _, _, start, length = _slot(tools)
     tools.mail_send(
@@ -74,16 +107,20 @@ def solve_confirm_first(tools):
         f"you!\n\n{f['me']}",
     )
     _book(tools, start, length, summary=f"{f['doctor']} ({f['visit']})", location=f"{f['clinic_word']}, {f['address']}")
+    _tick(tools)
     if f["remind"]:
-        eve = (start - timedelta(days=1)).date()
-        tools.reminders_create(title=f"Tomorrow: {f['visit']} appointment", due=eve.isoformat())
+        tools.reminders_create(title=f"{f['visit'].capitalize()} appointment ({f['doctor']})", due=f["due"])
+    _tell_partner(tools, "Heads-up", f"I've got the {f['visit']} on {start:%A} at {clock(start, twelve=True)}.")
 
 
 def solve_read_all(tools):
-    """Reads every message first and answers the offer itself (not the later mail), naming the slot by its time."""
+    """Reads every message first and answers the offer itself (not the later mail), naming the slot by its time;
+    the reminder, set before the booking, has a note."""
     f = FACTS
     offer, _, chosen, start, length = _slot(tools, read_all=True)
     if f["remind"]:
-        tools.reminders_create(title=f["reminder"], due=(start - timedelta(days=1)).date().isoformat())
+        tools.reminders_create(title=f["reminder"], due=f["due"], notes=f"Booked by reply to {f['offer_subject']!r}.")
+    _tick(tools)
     _book(tools, start, length, description=f"Booked by mail ({f['offer_subject']}).")
     tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")
+    _tell_partner(tools, "Appointment", f"{f['visit'].capitalize()} on {start:%A} {start:%d %B}, {clock(start)}.")
