@@ -510,11 +510,13 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
             f"the time {c}" for c in dict.fromkeys(c for _, _, c in _clock_times(text)) if c not in stated["times"]
         ]
     for label, said in (stated.get("dated") or {}).items():
-        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)"), or that shows in
+        # brackets how the date came about, is no claim when the line gives a right date outside them
         allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
         for line in text.splitlines():
             if _matches(line, said["pattern"]):
-                given = _dates(_HISTORY.sub("", line)) - allowed
+                claim = _ASIDE.sub("", _HISTORY.sub("", line))
+                given = _dates(claim if _dates(claim) & allowed else _HISTORY.sub("", line)) - allowed
                 wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
 
@@ -566,20 +568,33 @@ _MINE = r"my (?:time|end|side)|\bmine\b|for me|our time|我这边|我这里|我�
 
 
 def _clock_times(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, "HH:MM") of every time of day in `text`: 14:30, 14h30, 2:30pm, 2 p.m., 下午2点半."""
-    out = []
+    """(start, end, "HH:MM") of every time of day in `text`: 14:30, 14h30, 2:30pm, 2 p.m., 下午2点半.
+
+    In a range whose am or pm is written once, at its end ("2:30-3:15pm", "11:30 to 12:30pm"), the start
+    takes the end's half of the day when that keeps it before the end, else the other one."""
+    found: list[tuple[int, int, int, int, str]] = []  # start, end, hour, minute, half ("a", "p" or "")
     for m in _CLOCK.finditer(text):
         if m.group(7):  # Chinese: the part of the day says am or pm
             hour, rest = int(m.group(8)), m.group(9) or ""
             minute = 30 if rest == "半" else int(re.sub(r"\D", "", rest) or 0)
             hour += 12 if m.group(7) in ("下午", "傍晚", "晚上") and hour < 12 else 0
+            half = ""
         else:
             hour = int(m.group(1) or m.group(4))
             minute = int(m.group(2) or m.group(5) or 0)
             half = (m.group(3) or m.group(6) or "").lower()
-            hour = hour % 12 + (12 if half == "p" else 0) if half else hour
+        found.append((m.start(), m.end(), hour, minute, half))
+    out = []
+    for n, (start, end, hour, minute, half) in enumerate(found):
+        if not half and hour <= 12 and n + 1 < len(found):
+            after = found[n + 1]
+            if after[4] and _RANGE.match(text[end : after[0]]):
+                ends_at = after[2] % 12 + (12 if after[4] == "p" else 0)
+                guess = hour % 12 + (12 if after[4] == "p" else 0)
+                half = after[4] if (guess, minute) <= (ends_at, after[3]) else ("a" if after[4] == "p" else "p")
+        hour = hour % 12 + (12 if half == "p" else 0) if half else hour
         if hour < 24 and minute < 60:
-            out.append((m.start(), m.end(), f"{hour:02d}:{minute:02d}"))
+            out.append((start, end, f"{hour:02d}:{minute:02d}"))
     return out
 
 
@@ -880,6 +895,7 @@ def new_note(
 
 _BOX = re.compile(r"\[([ xX✓✔])\]")
 # What a line keeps of its history: "(was Mon 2 Mar)", "(previously 2 March)", "~~Mon 2 Mar~~".
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")  # a bracketed aside: how a figure came about
 _HISTORY = re.compile(
     r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
     re.IGNORECASE,
@@ -2820,17 +2836,19 @@ def one_message(
     says: dict[str, str] | None = None,
     refuse: str | None = None,
     dates: list[str] | None = None,
+    also: list[str] | None = None,
 ) -> Verdict:
     """Exactly one message the agent sent reached `label` (at any of its addresses `to`), and it went to them
-    alone; its own words say every labelled pattern of `says` and nothing `refuse` matches (an acceptance
-    that turns the offer down), and the calendar dates it writes out are among `dates` (ISO days)."""
+    alone (copying their other own addresses `also` is them too); its own words say every labelled pattern of
+    `says` and nothing `refuse` matches (an acceptance that turns the offer down), and the calendar dates it
+    writes out are among `dates` (ISO days)."""
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(to)]
     if not got:
         return False, f"nothing was sent to {label} ({', '.join(to)})"
     if len(got) > 1:
         return False, f"{len(got)} messages went to {label}; expected one"
     message = got[0]
-    others = sorted(set(_recipients(message)) - set(to))
+    others = sorted(set(_recipients(message)) - set(to) - set(also or []))
     if others:
         return False, f"the message to {label} also went to {others}"
     text = _own_words(message)

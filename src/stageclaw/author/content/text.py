@@ -77,6 +77,9 @@ def time_regex(t: time | datetime) -> str:
     forms = [f"(?<![\\d:.]){h:02d}{mm}(?!\\d)", f"(?<![\\d:.]){h}{mm}(?!\\d)"]
     twelve = f"(?<![\\d:.]){h12}(?:[:.]{m:02d})" + ("?" if m == 0 else "") + f"\\s*(?:{half})"
     forms.append(twelve)
+    # the start of a range whose half of the day is written once, at its end: "4:00-4:30pm"
+    start = f"(?<![\\d:.]){h12}(?:[:.]{m:02d})" + ("?" if m == 0 else "")
+    forms.append(f"{start}(?=\\s*(?:-|–|—|to)\\s*\\d{{1,2}}(?:[:.]\\d{{2}})?\\s*(?:{half}))")
     zh_part = "上午|早上|凌晨" if h < 12 else "中午|下午" if h < 18 else "晚上|傍晚"
     zh_minutes = (
         "(?:整|00分|:00)?" if m == 0 else f"(?:{m}分|:{m:02d}|点{m:02d}|半)" if m == 30 else f"(?:{m}分|:{m:02d})"

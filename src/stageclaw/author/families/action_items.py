@@ -743,6 +743,11 @@ class ActionItems(Family):
         # The days a correct note may name: the meeting, the event's days, the new due dates.
         note_dates = {meeting, *(start + timedelta(days=n) for n in range(project.days + 1))}
         note_dates |= {d for days in noted.values() for d in days}
+        # How a rule got there may be shown ("deadline Mon 2 Nov; 2 days before = Sat 31 Oct, so the Friday"):
+        # the days from a reminder to its deadline, and the namesake's item, which the minutes give too.
+        note_dates |= {dues[k] + timedelta(days=n) for k in dues for n in range((deadlines[k] - dues[k]).days + 1)}
+        if theirs is not None:
+            note_dates.add(self._due(theirs[1][0], start, meeting, deposit_days, final_days))
         if ctx.on("cross_tool_consistency"):
             note_patterns |= {
                 # the item's own line gives its date: another item's date there is wrong

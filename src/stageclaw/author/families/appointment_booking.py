@@ -622,8 +622,8 @@ class AppointmentBooking(Family):
             "me": me.name,
         }
         draft.alternatives = {"confirm_first": solution.solve_confirm_first, "read_all": solution.solve_read_all}
-        draft.provenance["levers"] = {
-            item: text
+        draft.provenance["levers"] = [
+            f"{item}: {text}"
             for item, text in {
                 "booked": "A+E: the rules note (Notes, '"
                 + RULES
@@ -638,5 +638,5 @@ class AppointmentBooking(Family):
                 "partner_told": f"B: rule 7, the partner ({partner.given}, in contacts) is told the day and time",
             }.items()
             if any(c.id == item for c in draft.checks)
-        }
+        ]
         return draft

@@ -815,6 +815,7 @@ class EventPlanning(Family):
                         "says": {"an acceptance": ACCEPT},
                         "refuse": DECLINE,
                         "dates": [on_day, q.deadline.isoformat()],
+                        "also": [q.alias.email] if q.alias else [],  # their own other address, in copy
                     },
                     weight=2,
                     stage="choosing the quotes that fit",

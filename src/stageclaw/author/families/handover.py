@@ -512,9 +512,17 @@ class _Handover:
         colleagues = [p.email for p in self.colleagues]
         back = self.table.add(self.end, 1)
         leave = {self.start.isoformat(), self.end.isoformat(), back.isoformat()}
+        # Besides the leave, a message may give the days it explains the cover by: the client's meetings in the
+        # leave (the cover joins them) and the days the colleagues are off (why the second choice covers).
+        off = {
+            (date.fromisoformat(e["start"]) + timedelta(days=n)).isoformat()
+            for e in self.absences
+            for n in range((date.fromisoformat(e["end"]) - date.fromisoformat(e["start"])).days)
+        }
         items = []
         for client in self.clients:
             cover, key, name = client.cover, client.key, client.org.name
+            said = sorted(leave | off | {e["start"][:10] for e in client.meetings})
             for n, thread in enumerate(client.open, start=1):
                 files = thread["files"]
                 item = f"forwarded_{key}" + (f"_{n}" if len(client.open) > 1 else "")
@@ -532,8 +540,8 @@ class _Handover:
                             "allowed": files,
                             "others": sorted(set(colleagues) - {cover.email} | {self.namesake.email}),
                             "label": f"{name}'s thread {thread['subject']!r}",
-                            # a note above the forward may give the leave's dates, and only those right
-                            "dates": sorted(leave),
+                            # a note above the forward may give those dates, and only those, right
+                            "dates": said,
                         },
                         weight=2,
                         stage="choosing who covers",
@@ -564,7 +572,7 @@ class _Handover:
                             "to": client.contact.email,
                             "patterns": {cover.name: named},
                             "label": client.contact.name,
-                            "dates": sorted(leave),
+                            "dates": said,
                         },
                         weight=2,
                         stage="choosing who covers",

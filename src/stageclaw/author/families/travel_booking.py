@@ -518,8 +518,8 @@ class TravelBooking(Family):
             "me": me.given,
             "who": coordinator.given,
         }
-        draft.provenance["levers"] = {
-            item: text
+        draft.provenance["levers"] = [
+            f"{item}: {text}"
             for item, text in {
                 "hotel_booked": f"A: the request's area, this year's limit (not last year's) and the policy's three "
                 f"stars combine: the cheapest {area} hotel has two stars, a dearer one fits only last year's limit",
@@ -532,5 +532,5 @@ class TravelBooking(Family):
                 "no_other_flight": "E: the cancelled early flight may be named as cancelled; no other flight",
             }.items()
             if any(c.id == item for c in draft.checks)
-        }
+        ]
         return draft
