@@ -1,4 +1,4 @@
-"""Checks for action-items-1: 6 action items of Nadia from the conference booth follow-up, and a note."""
+"""Checks for action-items-1: 5 action items of Nadia from the conference booth follow-up, and a note."""
 
 from __future__ import annotations
 
@@ -9,6 +9,14 @@ from datetime import datetime
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _HISTORY = re.compile(
     r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    re.IGNORECASE,
+)
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_RANGE = re.compile(r"^\s*(?:-|–|—|to|until|till|through|and|至|到|~)\s*$", re.IGNORECASE)
+_CLOCK = re.compile(
+    r"(?<![\d:.])(\d{1,2})(?:[:h](\d{2}))(?!\d)(?:\s*([ap])\.?m\.?)?"
+    r"|(?<![\d:.])(\d{1,2})(?:[.:](\d{2}))?\s*([ap])\.?m\b\.?"
+    r"|(上午|早上|凌晨|中午|下午|傍晚|晚上)\s*(\d{1,2})\s*[点時时]\s*(半|\d{1,2}\s*分)?",
     re.IGNORECASE,
 )
 _DATED = re.compile(
@@ -42,6 +50,37 @@ def _matches(text: Any, pattern: str | None) -> bool:
     return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
 
 
+def _clock_times(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, "HH:MM") of every time of day in `text`: 14:30, 14h30, 2:30pm, 2 p.m., 下午2点半.
+
+    In a range whose am or pm is written once, at its end ("2:30-3:15pm", "11:30 to 12:30pm"), the start
+    takes the end's half of the day when that keeps it before the end, else the other one."""
+    found: list[tuple[int, int, int, int, str]] = []  # start, end, hour, minute, half ("a", "p" or "")
+    for m in _CLOCK.finditer(text):
+        if m.group(7):  # Chinese: the part of the day says am or pm
+            hour, rest = int(m.group(8)), m.group(9) or ""
+            minute = 30 if rest == "半" else int(re.sub(r"\D", "", rest) or 0)
+            hour += 12 if m.group(7) in ("下午", "傍晚", "晚上") and hour < 12 else 0
+            half = ""
+        else:
+            hour = int(m.group(1) or m.group(4))
+            minute = int(m.group(2) or m.group(5) or 0)
+            half = (m.group(3) or m.group(6) or "").lower()
+        found.append((m.start(), m.end(), hour, minute, half))
+    out = []
+    for n, (start, end, hour, minute, half) in enumerate(found):
+        if not half and hour <= 12 and n + 1 < len(found):
+            after = found[n + 1]
+            if after[4] and _RANGE.match(text[end : after[0]]):
+                ends_at = after[2] % 12 + (12 if after[4] == "p" else 0)
+                guess = hour % 12 + (12 if after[4] == "p" else 0)
+                half = after[4] if (guess, minute) <= (ends_at, after[3]) else ("a" if after[4] == "p" else "p")
+        hour = hour % 12 + (12 if half == "p" else 0) if half else hour
+        if hour < 24 and minute < 60:
+            out.append((start, end, f"{hour:02d}:{minute:02d}"))
+    return out
+
+
 def numbers_in(text: str) -> list[int]:
     """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
     of a decimal, a time or a word like 3rd."""
@@ -66,8 +105,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
     amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
-    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
-    references it may be)."""
+    (noun pattern -> the number it must come with: {"receipts?": 5}), `refs` (reference pattern -> the
+    references it may be) and `times` ("HH:MM": the times of day it may give)."""
     if not stated:
         return []
     wrong = []
@@ -106,12 +145,18 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
         codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
         wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    if "times" in stated:
+        wrong += [
+            f"the time {c}" for c in dict.fromkeys(c for _, _, c in _clock_times(text)) if c not in stated["times"]
+        ]
     for label, said in (stated.get("dated") or {}).items():
-        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)"), or that shows in
+        # brackets how the date came about, is no claim when the line gives a right date outside them
         allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
         for line in text.splitlines():
             if _matches(line, said["pattern"]):
-                given = _dates(_HISTORY.sub("", line)) - allowed
+                claim = _ASIDE.sub("", _HISTORY.sub("", line))
+                given = _dates(claim if _dates(claim) & allowed else _HISTORY.sub("", line)) - allowed
                 wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
 
@@ -227,10 +272,6 @@ def only_reminders(initial: dict[str, Any], final: dict[str, Any], *, patterns: 
     return True, f"only reminders for {sorted(patterns)} were added or changed"
 
 
-def _missing(text: str, patterns: dict[str, str]) -> list[str]:
-    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
-
-
 def _label(item: dict[str, Any]) -> str:
     return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
 
@@ -241,22 +282,66 @@ def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tup
     return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
 
 
+def no_new_items(initial: dict[str, Any], final: dict[str, Any], *, app: str, pattern: str, label: str) -> Verdict:
+    """No item of `app` matching `pattern` was created: the existing one was changed instead."""
+    copies = [_label(item) for _, item in _fresh(initial, final, app) if _matches(_label(item), pattern)]
+    if copies:
+        return False, f"new {app} items {copies} duplicate {label}; the existing one should change instead"
+    return True, f"{label} was changed in place, not copied"
+
+
+def the_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    start: str,
+    end: str,
+    label: str,
+    exclude: str | None = None,
+) -> Verdict:
+    """Exactly one event of every calendar is about `pattern` (not `exclude`), new or one that was there
+    already (kept, or changed into it); it is in `calendar` and runs from `start` to `end`."""
+    found = [
+        (where, e)
+        for where, e in _grouped(final, "calendar")
+        if _matches(_label(e), pattern) and not (exclude and _matches(_label(e), exclude))
+    ]
+    if not found:
+        return False, f"no event for {label}"
+    if len(found) > 1:
+        shown = sorted(f"{_label(e)!r} {e.get('start')}" for _, e in found)
+        return False, f"{len(found)} events for {label}: {shown}; expected one"
+    where, event = found[0]
+    if where != calendar:
+        return False, f"{_label(event)!r} is in the calendar {where!r}, not in {calendar!r}"
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    return True, f"{label} is in {calendar}, {start} to {end}"
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
 def new_note(
     initial: dict[str, Any],
     final: dict[str, Any],
     *,
-    folder: str,
+    folder: str | list[str],
     patterns: dict[str, str],
     stated: dict[str, Any] | None = None,
 ) -> Verdict:
-    """Exactly one new note, in `folder`, giving each labelled fact and no other value of a kind `stated` lists."""
+    """Exactly one new note, in `folder` (in one of them, when the request names none and several fit),
+    giving each labelled fact and no other value of a kind `stated` lists."""
     made = _fresh(initial, final, "notes")
     if not made:
         return False, "no new note was written"
     if len(made) > 1:
         return False, f"{len(made)} new notes ({[_label(n) for _, n in made]}); expected one"
     where, note = made[0]
-    if where != folder:
+    if where not in ([folder] if isinstance(folder, str) else folder):
         return False, f"the new note is in the folder {where!r}, not in {folder!r}"
     text = f"{note.get('title') or ''}\n{note.get('body') or ''}"
     missing = _missing(text, patterns)
@@ -274,7 +359,7 @@ def check_deposit_reminder(initial, final, trace):
         final,
         pattern='deposit',
         lst='Work',
-        due='2026-10-09',
+        due='2026-10-30',
         label='deposit',
         stale='r-deposit',
     )
@@ -286,45 +371,9 @@ def check_final_reminder(initial, final, trace):
         final,
         pattern='print files|artwork',
         lst='Work',
-        due='2026-10-25',
+        due='2026-11-13',
         label='final',
         stale='r-final',
-    )
-
-
-def check_rota_reminder(initial, final, trace):
-    return one_reminder(
-        initial,
-        final,
-        pattern='\\brota\\b',
-        lst='Work',
-        due='2026-11-07',
-        label='rota',
-        stale=None,
-    )
-
-
-def check_travel_reminder(initial, final, trace):
-    return one_reminder(
-        initial,
-        final,
-        pattern='travel',
-        lst='Work',
-        due=['2026-10-09', '2026-10-11'],
-        label='travel',
-        stale=None,
-    )
-
-
-def check_leads_reminder(initial, final, trace):
-    return one_reminder(
-        initial,
-        final,
-        pattern='lead.capture',
-        lst='Work',
-        due='2026-11-01',
-        label='leads',
-        stale=None,
     )
 
 
@@ -340,16 +389,61 @@ def check_demo_reminder(initial, final, trace):
     )
 
 
+def check_leads_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='lead.capture',
+        lst='Work',
+        due='2026-11-22',
+        label='leads',
+        stale=None,
+    )
+
+
+def check_travel_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='travel',
+        lst='Work',
+        due='2026-11-16',
+        label='travel',
+        stale='r-travel-set-up',
+    )
+
+
 def check_only_my_items(initial, final, trace):
     return only_reminders(
         initial,
         final,
         patterns={'deposit': 'deposit',
  'final': 'print files|artwork',
- 'rota': '\\brota\\b',
- 'travel': 'travel',
+ 'demo': 'demo',
  'leads': 'lead.capture',
- 'demo': 'demo'},
+ 'travel': 'travel'},
+    )
+
+
+def check_not_the_namesakes_item(initial, final, trace):
+    return no_new_items(
+        initial,
+        final,
+        app='reminders',
+        pattern='\\brota\\b',
+        label="Nadia Baran's item",
+    )
+
+
+def check_prep_block(initial, final, trace):
+    return the_event(
+        initial,
+        final,
+        calendar='Work',
+        pattern='\\bprep',
+        start='2026-11-18T14:00:00+01:00',
+        end='2026-11-18T16:00:00+01:00',
+        label='the prep block',
     )
 
 
@@ -357,32 +451,35 @@ def check_summary_note(initial, final, trace):
     return new_note(
         initial,
         final,
-        folder='Notes',
-        patterns={'the budget': "(?<![\\d.,])(?:220\\ 000|220'000|220,000|220\\.000|220000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
- 'the time': '(?<![\\d:.])09[:.h]30(?!\\d)|(?<![\\d:.])9[:.h]30(?!\\d)|(?<![\\d:.])9(?:[:.]30)\\s*(?:am|a\\.m\\.)|(?:上午|早上|凌晨)\\s*(?:9|九)(?:点|時|时)?(?:30分|:30|点30|半)',
+        folder=['Notes', 'Work'],
+        patterns={'the budget': "(?<![\\d.,])(?:260\\ 000|260'000|260,000|260\\.000|260000)(?:[.,]00)?(?![\\d]|[.,]\\d)",
+ 'the time': '(?<![\\d:.])08[:.h]00(?!\\d)|(?<![\\d:.])8[:.h]00(?!\\d)|(?<![\\d:.])8(?:[:.]00)?\\s*(?:am|a\\.m\\.)|(?<![\\d:.])8(?:[:.]00)?(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:am|a\\.m\\.))|(?:上午|早上|凌晨)\\s*(?:8|八)(?:点|時|时)?(?:整|00分|:00)?',
  'Booth size stays at 6 x 4 m': '(?m)^(?=[^\\n]*\\b(?:booth|size|stays)\\b)[^\\n]*?(?<![\\d.,:])6(?!\\d|[.,:]\\d)[^\\n]*?(?<![\\d.,:])4(?!\\d|[.,:]\\d)',
- 'deposit due 2026-10-09': '(?im)^(?=[^\\n]*(?:deposit))[^\\n]*(?:(?<!\\d)0?9(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?9(?:st|nd|rd|th)?(?!\\d)|2026-10-09|(?<![\\d/.])9[./]10(?![\\d])|(?<![\\d/.])0?9[./]0?10[./]|10月9[日号])',
- 'final due 2026-10-25': '(?im)^(?=[^\\n]*(?:print '
-                         'files|artwork))[^\\n]*(?:(?<!\\d)0?25(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?25(?:st|nd|rd|th)?(?!\\d)|2026-10-25|(?<![\\d/.])25[./]10(?![\\d])|(?<![\\d/.])0?25[./]0?10[./]|10月25[日号])',
- 'rota due 2026-11-07': '(?im)^(?=[^\\n]*(?:\\brota\\b))[^\\n]*(?:(?<!\\d)0?7(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Nov\\w*|Nov\\w*\\.?\\s+(?<!\\d)0?7(?:st|nd|rd|th)?(?!\\d)|2026-11-07|(?<![\\d/.])7[./]11(?![\\d])|(?<![\\d/.])0?7[./]0?11[./]|11月7[日号])',
- 'travel due 2026-10-09': '(?im)^(?=[^\\n]*(?:travel))[^\\n]*(?:(?<!\\d)0?9(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?9(?:st|nd|rd|th)?(?!\\d)|2026-10-09|(?<![\\d/.])9[./]10(?![\\d])|(?<![\\d/.])0?9[./]0?10[./]|10月9[日号]|(?<!\\d)0?11(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?11(?:st|nd|rd|th)?(?!\\d)|2026-10-11|(?<![\\d/.])11[./]10(?![\\d])|(?<![\\d/.])0?11[./]0?10[./]|10月11[日号])',
- 'leads due 2026-11-01': '(?im)^(?=[^\\n]*(?:lead.capture))[^\\n]*(?:(?<!\\d)0?1(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Nov\\w*|Nov\\w*\\.?\\s+(?<!\\d)0?1(?:st|nd|rd|th)?(?!\\d)|2026-11-01|(?<![\\d/.])1[./]11(?![\\d])|(?<![\\d/.])0?1[./]0?11[./]|11月1[日号])',
- 'demo due 2026-10-02': '(?im)^(?=[^\\n]*(?:demo))[^\\n]*(?:(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)|2026-10-02|(?<![\\d/.])2[./]10(?![\\d])|(?<![\\d/.])0?2[./]0?10[./]|10月2[日号])'},
+ 'deposit due 2026-10-30': '(?im)^(?=[^\\n]*(?:deposit))[^\\n]*(?:(?<!\\d)0?30(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?30(?:st|nd|rd|th)?(?!\\d)|2026-10-30|(?<![\\d/.])30[./]10(?![\\d])|(?<![\\d/.])0?30[./]0?10[./]|10月30[日号]|(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Nov\\w*|Nov\\w*\\.?\\s+(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)|2026-11-02|(?<![\\d/.])2[./]11(?![\\d])|(?<![\\d/.])0?2[./]0?11[./]|11月2[日号])',
+ 'final due 2026-11-13': '(?im)^(?=[^\\n]*(?:print '
+                         'files|artwork))[^\\n]*(?:(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Nov\\w*|Nov\\w*\\.?\\s+(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)|2026-11-13|(?<![\\d/.])13[./]11(?![\\d])|(?<![\\d/.])0?13[./]0?11[./]|11月13[日号]|(?<!\\d)0?16(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Nov\\w*|Nov\\w*\\.?\\s+(?<!\\d)0?16(?:st|nd|rd|th)?(?!\\d)|2026-11-16|(?<![\\d/.])16[./]11(?![\\d])|(?<![\\d/.])0?16[./]0?11[./]|11月16[日号])',
+ 'demo due 2026-10-02': '(?im)^(?=[^\\n]*(?:demo))[^\\n]*(?:(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)|2026-10-02|(?<![\\d/.])2[./]10(?![\\d])|(?<![\\d/.])0?2[./]0?10[./]|10月2[日号])',
+ 'leads due 2026-11-22': '(?im)^(?=[^\\n]*(?:lead.capture))[^\\n]*(?:(?<!\\d)0?22(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Nov\\w*|Nov\\w*\\.?\\s+(?<!\\d)0?22(?:st|nd|rd|th)?(?!\\d)|2026-11-22|(?<![\\d/.])22[./]11(?![\\d])|(?<![\\d/.])0?22[./]0?11[./]|11月22[日号])',
+ 'travel due 2026-11-16': '(?im)^(?=[^\\n]*(?:travel))[^\\n]*(?:(?<!\\d)0?16(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Nov\\w*|Nov\\w*\\.?\\s+(?<!\\d)0?16(?:st|nd|rd|th)?(?!\\d)|2026-11-16|(?<![\\d/.])16[./]11(?![\\d])|(?<![\\d/.])0?16[./]0?11[./]|11月16[日号])'},
         stated={'dates': ['2026-09-29',
            '2026-10-02',
-           '2026-10-09',
-           '2026-10-11',
-           '2026-10-25',
+           '2026-10-30',
+           '2026-10-31',
            '2026-11-01',
-           '2026-11-07',
-           '2026-11-08',
-           '2026-11-09',
-           '2026-11-10',
-           '2026-11-11'],
- 'dated': {'deposit': {'pattern': 'deposit', 'dates': ['2026-10-09']},
-           'final': {'pattern': 'print files|artwork', 'dates': ['2026-10-25']},
-           'rota': {'pattern': '\\brota\\b', 'dates': ['2026-11-07']},
-           'travel': {'pattern': 'travel', 'dates': ['2026-10-09', '2026-10-11']},
-           'leads': {'pattern': 'lead.capture', 'dates': ['2026-11-01']},
-           'demo': {'pattern': 'demo', 'dates': ['2026-10-02']}}},
+           '2026-11-02',
+           '2026-11-13',
+           '2026-11-14',
+           '2026-11-15',
+           '2026-11-16',
+           '2026-11-20',
+           '2026-11-22',
+           '2026-11-23',
+           '2026-11-24',
+           '2026-11-25',
+           '2026-11-26'],
+ 'dated': {'deposit': {'pattern': 'deposit', 'dates': ['2026-10-30', '2026-11-02']},
+           'final': {'pattern': 'print files|artwork', 'dates': ['2026-11-13', '2026-11-16']},
+           'demo': {'pattern': 'demo', 'dates': ['2026-10-02']},
+           'leads': {'pattern': 'lead.capture', 'dates': ['2026-11-22']},
+           'travel': {'pattern': 'travel', 'dates': ['2026-11-16']}}},
     )

@@ -8,11 +8,21 @@ from datetime import datetime, timedelta
 FACTS = {'clinic_domain': 'blackwood-medical-practice.in',
  'clinic_word': 'Blackwood Medical Practice',
  'offer_subject': 'Re: Blood test appointment',
- 'slots': [{'shown': 'Monday 27 July, 16:15', 'start': '2026-07-27T16:15:00+05:30'},
-           {'shown': 'Thursday 30 July, 16:00', 'start': '2026-07-30T16:00:00+05:30'},
-           {'shown': 'Friday 31 July, 14:15', 'start': '2026-07-31T14:15:00+05:30'}],
+ 'slots': [{'shown': 'Thursday 23 July, 16:30', 'start': '2026-07-23T16:30:00+05:30'},
+           {'shown': 'Friday 24 July, 16:30', 'start': '2026-07-24T16:30:00+05:30'},
+           {'shown': 'Tuesday 28 July, 08:00', 'start': '2026-07-28T08:00:00+05:30'},
+           {'shown': 'Wednesday 29 July, 09:30', 'start': '2026-07-29T09:30:00+05:30'},
+           {'shown': 'Monday 3 August, 13:15', 'start': '2026-08-03T13:15:00+05:30'},
+           {'shown': 'Wednesday 5 August, 09:30', 'start': '2026-08-05T09:30:00+05:30'}],
  'minutes': 15,
- 'window': ['2026-07-22', '2026-08-01'],
+ 'window': ['2026-07-22', '2026-08-06'],
+ 'rules': 'Appointments (my rules)',
+ 'gap': 30,
+ 'school_run': ['09:30', '14:30'],
+ 'partner': 'Meera',
+ 'partner_email': 'meera_nair@rediffmail.com',
+ 'todo': 'Book GP appointment',
+ 'due': '2026-07-31',
  'address': '220, North Main Road, Koregaon Park, Pune 411001',
  'address_in_contact': True,
  'calendar': 'Personal',
@@ -24,16 +34,10 @@ FACTS = {'clinic_domain': 'blackwood-medical-practice.in',
           'Best regards,\n'
           'Vikram Mehta',
  'remind': True,
- 'reminder': 'Blood test at Blackwood Medical Practice tomorrow',
+ 'reminder': 'Blood test at Blackwood Medical Practice',
  'visit': 'blood test',
  'doctor': 'Elizabeth Blackwood',
  'me': 'Vikram Mehta'}
-
-
-def _book(tools, start, length, **extra):
-    f = FACTS
-    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
-    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
 
 
 def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
@@ -52,6 +56,27 @@ def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
 def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
     """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
     return every(call, None, **query)
+
+
+def _tick(tools):
+    """Ticks off the user's own "Book ..." to-do (their rule 6)."""
+    todo = next(r for r in pages(tools.reminders_list, list="Reminders") if r["title"] == FACTS["todo"])
+    tools.reminders_complete(uid=todo["uid"])
+
+
+def _tell_partner(tools, subject, body):
+    """Mails the partner the day and time (the user's rule 7), to the address their contact gives; the subject
+    gives neither, so the body's are the ones graded."""
+    f = FACTS
+    contact = tools.contacts_search(query=f["partner"])["contacts"][0]
+    assert f["partner_email"] in contact["emails"], "the partner's contact has another address"
+    tools.mail_send(to=[f["partner_email"]], subject=subject, body=f"{body}\n\n{f['me']}")
+
+
+def _book(tools, start, length, **extra):
+    f = FACTS
+    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
+    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
 
 
 def busy_times(events: list[dict[str, Any]]) -> list[tuple[datetime, datetime]]:
@@ -98,15 +123,30 @@ def _slot(tools, read_all=False):
 
     length = timedelta(minutes=f["minutes"])
     window = f["window"]
-    busy = busy_times(pages(tools.calendar_list_events, start=window[0], end=window[1]))
-    chosen = next(
-        s
-        for s in slots
-        if all(
-            end <= datetime.fromisoformat(s["start"]) or start >= datetime.fromisoformat(s["start"]) + length
-            for start, end in busy
-        )
-    )
+    rules = tools.notes_search(query=f["rules"])["notes"][0]
+    text = one_line(tools.notes_read(uid=rules["uid"])["body"])
+    assert f"{f['gap']} minutes" in text and f["partner"] in text, "the rules note does not say what it should"
+    events = pages(tools.calendar_list_events, start=window[0], end=window[1])
+    away = {  # the days the partner is away (all-day events in the Family calendar; the end is exclusive)
+        datetime.fromisoformat(e["start"]).date() + timedelta(days=n)
+        for e in events
+        if e["calendar"] == "Family" and f["partner"] in e["summary"]
+        for n in range((datetime.fromisoformat(e["end"]) - datetime.fromisoformat(e["start"])).days)
+    }
+    work = [e for e in events if e["calendar"] == "Work" and "(video)" not in e["summary"]]
+    gap = timedelta(minutes=f["gap"])
+
+    def fits(slot):
+        start = datetime.fromisoformat(slot["start"])
+        end = start + length
+        if any(b < end and start < e for b, e in busy_times(events)):
+            return False
+        if any(b < end + gap and start - gap < e for b, e in busy_times(work)):
+            return False
+        first, last = f["school_run"]
+        return start.date() not in away or (f"{start:%H:%M}" >= first and f"{end:%H:%M}" <= last)
+
+    chosen = next(s for s in slots if fits(s))
     if f["address_in_contact"]:
         contact = tools.contacts_search(query=f["clinic_word"])["contacts"][0]
         assert f["address"] in contact["notes"], "the clinic's address is not in its contact"
@@ -118,5 +158,7 @@ def solve(tools):
     _, latest, chosen, start, length = _slot(tools)
     _book(tools, start, length)
     tools.mail_reply(id=latest["id"], body=f["reply"].format(slot=chosen["shown"]))
+    _tell_partner(tools, f"{f['visit'].capitalize()} booked", f"Booked: {chosen['shown']}.")
     if f["remind"]:
-        tools.reminders_create(title=f["reminder"], due=(start - timedelta(days=1)).date().isoformat())
+        tools.reminders_create(title=f["reminder"], due=f["due"])
+    _tick(tools)

@@ -1,4 +1,4 @@
-"""Checks for contact-upkeep-1: Jonathan Pemberton changed jobs, Aoi Kato, Aoi Nakamura and Haruto Yamamoto moved, Charlotte Sinclair and Sota Matsumoto have new details."""
+"""Checks for contact-upkeep-1: Alexander Holloway changed jobs, Fiona Winslow, Deepika Krishnamurthy and Nnamdi Okeke moved, Stuart Blackwood and Eleanor Thornton have new details."""
 
 from __future__ import annotations
 
@@ -10,6 +10,14 @@ _HISTORY = re.compile(
     re.IGNORECASE,
 )
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_RANGE = re.compile(r"^\s*(?:-|–|—|to|until|till|through|and|至|到|~)\s*$", re.IGNORECASE)
+_CLOCK = re.compile(
+    r"(?<![\d:.])(\d{1,2})(?:[:h](\d{2}))(?!\d)(?:\s*([ap])\.?m\.?)?"
+    r"|(?<![\d:.])(\d{1,2})(?:[.:](\d{2}))?\s*([ap])\.?m\b\.?"
+    r"|(上午|早上|凌晨|中午|下午|傍晚|晚上)\s*(\d{1,2})\s*[点時时]\s*(半|\d{1,2}\s*分)?",
+    re.IGNORECASE,
+)
 _DATED = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
 )
@@ -41,6 +49,37 @@ def _matches(text: Any, pattern: str | None) -> bool:
     return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
 
 
+def _clock_times(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, "HH:MM") of every time of day in `text`: 14:30, 14h30, 2:30pm, 2 p.m., 下午2点半.
+
+    In a range whose am or pm is written once, at its end ("2:30-3:15pm", "11:30 to 12:30pm"), the start
+    takes the end's half of the day when that keeps it before the end, else the other one."""
+    found: list[tuple[int, int, int, int, str]] = []  # start, end, hour, minute, half ("a", "p" or "")
+    for m in _CLOCK.finditer(text):
+        if m.group(7):  # Chinese: the part of the day says am or pm
+            hour, rest = int(m.group(8)), m.group(9) or ""
+            minute = 30 if rest == "半" else int(re.sub(r"\D", "", rest) or 0)
+            hour += 12 if m.group(7) in ("下午", "傍晚", "晚上") and hour < 12 else 0
+            half = ""
+        else:
+            hour = int(m.group(1) or m.group(4))
+            minute = int(m.group(2) or m.group(5) or 0)
+            half = (m.group(3) or m.group(6) or "").lower()
+        found.append((m.start(), m.end(), hour, minute, half))
+    out = []
+    for n, (start, end, hour, minute, half) in enumerate(found):
+        if not half and hour <= 12 and n + 1 < len(found):
+            after = found[n + 1]
+            if after[4] and _RANGE.match(text[end : after[0]]):
+                ends_at = after[2] % 12 + (12 if after[4] == "p" else 0)
+                guess = hour % 12 + (12 if after[4] == "p" else 0)
+                half = after[4] if (guess, minute) <= (ends_at, after[3]) else ("a" if after[4] == "p" else "p")
+        hour = hour % 12 + (12 if half == "p" else 0) if half else hour
+        if hour < 24 and minute < 60:
+            out.append((start, end, f"{hour:02d}:{minute:02d}"))
+    return out
+
+
 def numbers_in(text: str) -> list[int]:
     """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
     of a decimal, a time or a word like 3rd."""
@@ -65,8 +104,8 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
     amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
-    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
-    references it may be)."""
+    (noun pattern -> the number it must come with: {"receipts?": 5}), `refs` (reference pattern -> the
+    references it may be) and `times` ("HH:MM": the times of day it may give)."""
     if not stated:
         return []
     wrong = []
@@ -105,12 +144,18 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
         codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
         wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    if "times" in stated:
+        wrong += [
+            f"the time {c}" for c in dict.fromkeys(c for _, _, c in _clock_times(text)) if c not in stated["times"]
+        ]
     for label, said in (stated.get("dated") or {}).items():
-        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)"), or that shows in
+        # brackets how the date came about, is no claim when the line gives a right date outside them
         allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
         for line in text.splitlines():
             if _matches(line, said["pattern"]):
-                given = _dates(_HISTORY.sub("", line)) - allowed
+                claim = _ASIDE.sub("", _HISTORY.sub("", line))
+                given = _dates(claim if _dates(claim) & allowed else _HISTORY.sub("", line)) - allowed
                 wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
 
@@ -260,23 +305,23 @@ def sent_each(
     return True, f"one message each to {sorted(to.values())}"
 
 
-TO = {'jon@alder-studio.co.jp': 'Jonathan Pemberton',
- 'aoik@gmail.com': 'Aoi Kato',
- 'aoi.nakamura@gmail.com': 'Aoi Nakamura',
- 'harutoy@icloud.com': 'Haruto Yamamoto',
- 'csinclair@icloud.com': 'Charlotte Sinclair',
- 'sota.matsumoto@docomo.ne.jp': 'Sota Matsumoto'}
+TO = {'alex@fernhill-media.co.uk': 'Alexander Holloway',
+ 'fiona.winslow@outlook.com': 'Fiona Winslow',
+ 'deepika_krishnamurthy@hotmail.co.uk': 'Deepika Krishnamurthy',
+ 'nokeke@gmail.com': 'Nnamdi Okeke',
+ 'stuart_blackwood@outlook.com': 'Stuart Blackwood',
+ 'eleanor.thornton@gmail.com': 'Eleanor Thornton'}
 
 
 def check_new_job(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-pemberton',
-        label='Jonathan Pemberton',
-        name='Pemberton',
-        organization='Alder\\s*Studio',
-        title='^\\s*Product\\ Manager\\s*$',
+        uid='c-holloway',
+        label='Alexander Holloway',
+        name='Holloway',
+        organization='Fernhill\\s*Media',
+        title='^\\s*Operations\\ Lead\\s*$',
     )
 
 
@@ -284,12 +329,12 @@ def check_new_job_reach(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-pemberton',
-        label='Jonathan Pemberton',
-        name='Pemberton',
-        email='jon@alder-studio.co.jp',
-        phone='+81 3 0303 3167',
-        old_phone=['+81 3 6570 9498', '+81 3 0303 3136'],
+        uid='c-holloway',
+        label='Alexander Holloway',
+        name='Holloway',
+        email='alex@fernhill-media.co.uk',
+        phone='+44 161 496 7331',
+        old_phone=['+44 20 7657 0966', '+44 161 496 7395'],
     )
 
 
@@ -297,11 +342,11 @@ def check_moved_address(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-kato',
-        label='Aoi Kato',
-        name='Kato',
-        notes='(?<![\\w])3\\-8\\-4[\\s,]+Dogenzaka[\\s,]+Shibuya\\-ku[\\s,]+Tokyo[\\s,]+150\\-0043(?![\\w])',
-        notes_stated={'numbers': [3, 8, 4, 150, 43, 4, 14, 7, 162, 825]},
+        uid='c-winslow',
+        label='Fiona Winslow',
+        name='Winslow',
+        notes='(?<![\\w])16[\\s,]+Rye[\\s,]+Lane[\\s,]+London[\\s,]+SE15[\\s,]+4QN(?![\\w])',
+        notes_stated={'numbers': [16, 136, 136]},
     )
 
 
@@ -309,11 +354,22 @@ def check_moved_number(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-kato',
-        label='Aoi Kato',
-        name='Kato',
-        phone='+81 3 5258 3270',
-        old_phone='+81 3 7288 8821',
+        uid='c-winslow',
+        label='Fiona Winslow',
+        name='Winslow',
+        phone='+44 20 7433 5258',
+        old_phone='+44 161 496 8882',
+    )
+
+
+def check_moved_history(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-winslow',
+        label='Fiona Winslow',
+        name='Winslow',
+        notes='(?<![\\w])136[\\s,]+Deansgate[\\s,]+Manchester[\\s,]+M3[\\s,]+4LQ(?![\\w])',
     )
 
 
@@ -321,11 +377,11 @@ def check_moved_address_2(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-nakamura',
-        label='Aoi Nakamura',
-        name='Nakamura',
-        notes='(?<![\\w])1\\-22\\-1[\\s,]+Dogenzaka[\\s,]+Shibuya\\-ku[\\s,]+Tokyo[\\s,]+150\\-0043(?![\\w])',
-        notes_stated={'numbers': [1, 22, 1, 150, 43, 1, 12, 7, 106, 32]},
+        uid='c-krishnamurthy',
+        label='Deepika Krishnamurthy',
+        name='Krishnamurthy',
+        notes='(?<![\\w])159[\\s,]+Broughton[\\s,]+Street[\\s,]+Edinburgh[\\s,]+EH1[\\s,]+3RJ(?![\\w])',
+        notes_stated={'numbers': [159, 23, 23]},
     )
 
 
@@ -333,11 +389,22 @@ def check_moved_number_2(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-nakamura',
-        label='Aoi Nakamura',
-        name='Nakamura',
-        phone='+81 3 1985 8790',
-        old_phone='+81 3 2494 4993',
+        uid='c-krishnamurthy',
+        label='Deepika Krishnamurthy',
+        name='Krishnamurthy',
+        phone='+44 131 496 9323',
+        old_phone='+44 161 496 5624',
+    )
+
+
+def check_moved_history_2(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-krishnamurthy',
+        label='Deepika Krishnamurthy',
+        name='Krishnamurthy',
+        notes='(?<![\\w])23[\\s,]+Oldham[\\s,]+Street[\\s,]+Manchester[\\s,]+M1[\\s,]+1JQ(?![\\w])',
     )
 
 
@@ -345,11 +412,11 @@ def check_moved_address_3(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-yamamoto',
-        label='Haruto Yamamoto',
-        name='Yamamoto',
-        notes='(?<![\\w])2\\-17\\-2[\\s,]+Roppongi[\\s,]+Minato\\-ku[\\s,]+Tokyo[\\s,]+106\\-0032(?![\\w])',
-        notes_stated={'numbers': [2, 17, 2, 106, 32, 1, 16, 1, 162, 825]},
+        uid='c-okeke',
+        label='Nnamdi Okeke',
+        name='Okeke',
+        notes='(?<![\\w])187[\\s,]+Bishopsgate[\\s,]+London[\\s,]+EC2M[\\s,]+4YE(?![\\w])',
+        notes_stated={'numbers': [187, 116, 116]},
     )
 
 
@@ -357,24 +424,39 @@ def check_moved_number_3(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-yamamoto',
-        label='Haruto Yamamoto',
-        name='Yamamoto',
-        phone='+81 3 8199 4903',
-        old_phone='+81 3 8173 2692',
+        uid='c-okeke',
+        label='Nnamdi Okeke',
+        name='Okeke',
+        phone='+44 20 7821 7081',
+        old_phone='+44 131 496 4793',
     )
+
+
+def check_moved_history_3(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-okeke',
+        label='Nnamdi Okeke',
+        name='Okeke',
+        notes='(?<![\\w])116[\\s,]+Cockburn[\\s,]+Street[\\s,]+Edinburgh[\\s,]+EH1[\\s,]+1BS(?![\\w])',
+    )
+
+
+def check_retracted_kept(initial, final, trace):
+    return contacts_kept(initial, final, untouched=['c-farah'], email='mohammed.farah@gmail.com')
 
 
 def check_club_member(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-sinclair',
-        label='Charlotte Sinclair',
-        name='Sinclair',
-        email='csinclair@icloud.com',
-        phone='+81 90 1411 2092',
-        old_phone='+81 90 7708 6990',
+        uid='c-blackwood',
+        label='Stuart Blackwood',
+        name='Blackwood',
+        email='stuart_blackwood@outlook.com',
+        phone='+44 7977 086990',
+        old_phone='+44 7308 639709',
     )
 
 
@@ -382,12 +464,12 @@ def check_club_member_2(initial, final, trace):
     return contact_is(
         initial,
         final,
-        uid='c-matsumoto',
-        label='Sota Matsumoto',
-        name='Matsumoto',
-        email='sota.matsumoto@docomo.ne.jp',
-        phone='+81 90 7728 3400',
-        old_phone='+81 90 4037 1505',
+        uid='c-thornton',
+        label='Eleanor Thornton',
+        name='Thornton',
+        email='eleanor.thornton@gmail.com',
+        phone='+44 7941 403715',
+        old_phone='+44 7603 526705',
     )
 
 
@@ -395,81 +477,81 @@ def check_no_strays(initial, final, trace):
     return contacts_kept(
         initial,
         final,
-        untouched=['c-watanabe',
- 'c-watanabe-2',
- 'c-ito',
- 'c-pemberton-2',
- 'c-haruto-kobayashi',
- 'c-takumi-kobayashi',
- 'c-daniel-turnbull',
- 'c-mei-kobayashi',
- 'c-benjamin-holloway',
- 'c-imogen-hargreaves',
- 'c-hana-sato',
- 'c-riku-kobayashi',
- 'c-jennifer-osborne',
- 'c-michael-langley',
- 'c-kenji-kobayashi',
- 'c-hana-tanaka',
- 'c-samantha-thornton',
- 'c-takumi-tanaka',
- 'c-jennifer-marsh',
- 'c-sakura-sato',
- 'c-sota-sato',
- 'c-aoi-tanaka',
- 'c-graham-langley',
- 'c-yuki-tanaka',
- 'c-emi-kobayashi',
- 'c-eleanor-thornton',
- 'c-kenji-tanaka',
- 'c-mei-tanaka',
- 'c-oliver-hadley',
- 'c-takumi-sato',
- 'c-thomas-ellison',
- 'c-emi-sato',
- 'c-rachel-fletcher',
- 'c-rebecca-hadley',
- 'c-william-thornton',
- 'c-mei-sato',
- 'c-riku-sato',
- 'c-kenji-sato',
- 'c-elizabeth-whitfield',
- 'c-riku-tanaka',
- 'c-sota-tanaka',
- 'c-harriet-thornton',
- 'c-aoi-kobayashi',
- 'c-haruto-tanaka',
- 'c-elizabeth-prescott',
- 'c-emi-tanaka',
- 'c-haruto-sato',
- 'c-robert-kendrick',
- 'c-daiki-sato',
- 'c-duncan-winslow',
- 'c-sakura-tanaka',
- 'c-sakura-kobayashi',
- 'c-nicholas-langley',
- 'c-samantha-fletcher',
- 'c-yuki-sato',
- 'c-eleanor-blackwood',
- 'c-charlotte-turnbull',
- 'c-daiki-kobayashi',
- 'c-daniel-barnes',
- 'c-margaret-barnes',
- 'c-christopher-kendrick',
- 'c-thomas-barnes',
- 'c-jonathan-fletcher',
- 'c-yuki-kobayashi',
- 'c-stuart-prescott',
- 'c-katherine-holloway',
- 'c-benjamin-osborne',
- 'c-sota-kobayashi',
- 'c-harriet-radcliffe',
- 'c-william-blackwood',
- 'c-stuart-turnbull',
- 'c-aoi-sato',
- 'c-robert-hadley',
- 'c-daiki-tanaka'],
-        email='jon@alder-studio.co.jp',
+        untouched=['c-pemberton',
+ 'c-mazur',
+ 'c-wojcik',
+ 'c-holloway-2',
+ 'c-ama-agyeman',
+ 'c-rania-nasser',
+ 'c-oluwaseun-afolabi',
+ 'c-amara-okafor',
+ 'c-bilal-darwish',
+ 'c-rania-haddad',
+ 'c-kwabena-agyeman',
+ 'c-subramanian-sharma',
+ 'c-mohammed-aziz',
+ 'c-siddharth-desai',
+ 'c-temitope-balogun',
+ 'c-kofi-asante',
+ 'c-chukwuemeka-obi',
+ 'c-adwoa-owusu',
+ 'c-kojo-asante',
+ 'c-meera-sharma',
+ 'c-kwabena-appiah',
+ 'c-olufemi-afolabi',
+ 'c-elizabeth-turnbull',
+ 'c-tariq-nasser',
+ 'c-victoria-fairbanks',
+ 'c-charlotte-caldwell',
+ 'c-karim-saleh',
+ 'c-temitope-adebayo',
+ 'c-daniel-radcliffe',
+ 'c-harriet-prescott',
+ 'c-efua-appiah',
+ 'c-ikechukwu-onyekachi',
+ 'c-kwame-owusu',
+ 'c-kehinde-adebayo',
+ 'c-meera-raman',
+ 'c-kwame-addo',
+ 'c-bilal-nasser',
+ 'c-samantha-prescott',
+ 'c-akosua-mensah',
+ 'c-nicholas-radcliffe',
+ 'c-rebecca-fairbanks',
+ 'c-kojo-mensah',
+ 'c-olufemi-balogun',
+ 'c-chiamaka-ibe',
+ 'c-agnieszka-krol',
+ 'c-william-kendrick',
+ 'c-oluwatobi-okonjo',
+ 'c-kojo-appiah',
+ 'c-adwoa-mensah',
+ 'c-katherine-marsh',
+ 'c-ifeoma-eze',
+ 'c-omar-khalil',
+ 'c-olufemi-oyelaran',
+ 'c-arjun-mehta',
+ 'c-nadia-saleh',
+ 'c-yousef-saleh',
+ 'c-leila-saleh',
+ 'c-ifeoma-obi',
+ 'c-rania-darwish',
+ 'c-rajesh-nair',
+ 'c-olufemi-ademola',
+ 'c-chiamaka-obi',
+ 'c-pawel-sikora',
+ 'c-magdalena-krawczyk',
+ 'c-chukwuemeka-onyekachi',
+ 'c-tariq-hamdan',
+ 'c-samantha-langley',
+ 'c-harriet-ashworth',
+ 'c-amara-nwachukwu',
+ 'c-arjun-desai',
+ 'c-charlotte-barnes',
+ 'c-thomas-cartwright',
+ 'c-abena-darko',
+ 'c-chinonso-anyanwu'],
+        email='alex@fernhill-media.co.uk',
     )
 
 
@@ -477,9 +559,9 @@ def check_told_each(initial, final, trace):
     return sent_each(
         final,
         to=TO,
-        wrong={'jonathan@nimbus-robotics.co.jp': 'their old work address',
- 'charlotte.sinclair@docomo.ne.jp': 'their old address',
- 'sota_matsumoto@gmail.com': 'their old address'},
+        wrong={'alexander_holloway@nimbus-robotics.co.uk': 'their old work address',
+ 'stuart_blackwood@gmail.com': 'their old address',
+ 'eleanort@outlook.com': 'their old address'},
     )
 
 
@@ -487,16 +569,18 @@ def check_told_numbers(initial, final, trace):
     return sent_each(
         final,
         to=TO,
-        says={'jon@alder-studio.co.jp': {'the number now saved': '0[\\s().-]*3[\\s().-]*0[\\s().-]*3[\\s().-]*3[\\s().-]*1[\\s().-]*6[\\s().-]*7(?!\\d)'},
- 'aoik@gmail.com': {'the number now saved': '5[\\s().-]*2[\\s().-]*5[\\s().-]*8[\\s().-]*3[\\s().-]*2[\\s().-]*7[\\s().-]*0(?!\\d)'},
- 'aoi.nakamura@gmail.com': {'the number now saved': '1[\\s().-]*9[\\s().-]*8[\\s().-]*5[\\s().-]*8[\\s().-]*7[\\s().-]*9[\\s().-]*0(?!\\d)'},
- 'harutoy@icloud.com': {'the number now saved': '8[\\s().-]*1[\\s().-]*9[\\s().-]*9[\\s().-]*4[\\s().-]*9[\\s().-]*0[\\s().-]*3(?!\\d)'},
- 'csinclair@icloud.com': {'the number now saved': '1[\\s().-]*4[\\s().-]*1[\\s().-]*1[\\s().-]*2[\\s().-]*0[\\s().-]*9[\\s().-]*2(?!\\d)'},
- 'sota.matsumoto@docomo.ne.jp': {'the number now saved': '7[\\s().-]*7[\\s().-]*2[\\s().-]*8[\\s().-]*3[\\s().-]*4[\\s().-]*0[\\s().-]*0(?!\\d)'}},
-        stated={'jon@alder-studio.co.jp': {'addresses': ['jon@alder-studio.co.jp', 'jonathan@nimbus-robotics.co.jp']},
- 'aoik@gmail.com': {'addresses': ['aoik@gmail.com']},
- 'aoi.nakamura@gmail.com': {'addresses': ['aoi.nakamura@gmail.com']},
- 'harutoy@icloud.com': {'addresses': ['harutoy@icloud.com']},
- 'csinclair@icloud.com': {'addresses': ['charlotte.sinclair@docomo.ne.jp', 'csinclair@icloud.com']},
- 'sota.matsumoto@docomo.ne.jp': {'addresses': ['sota.matsumoto@docomo.ne.jp', 'sota_matsumoto@gmail.com']}},
+        says={'alex@fernhill-media.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*7[\\s().-]*3[\\s().-]*3[\\s().-]*1(?!\\d)'},
+ 'fiona.winslow@outlook.com': {'the number now saved': '7[\\s().-]*4[\\s().-]*3[\\s().-]*3[\\s().-]*5[\\s().-]*2[\\s().-]*5[\\s().-]*8(?!\\d)'},
+ 'deepika_krishnamurthy@hotmail.co.uk': {'the number now saved': '1[\\s().-]*4[\\s().-]*9[\\s().-]*6[\\s().-]*9[\\s().-]*3[\\s().-]*2[\\s().-]*3(?!\\d)'},
+ 'nokeke@gmail.com': {'the number now saved': '7[\\s().-]*8[\\s().-]*2[\\s().-]*1[\\s().-]*7[\\s().-]*0[\\s().-]*8[\\s().-]*1(?!\\d)'},
+ 'stuart_blackwood@outlook.com': {'the number now saved': '7[\\s().-]*7[\\s().-]*0[\\s().-]*8[\\s().-]*6[\\s().-]*9[\\s().-]*9[\\s().-]*0(?!\\d)'},
+ 'eleanor.thornton@gmail.com': {'the number now saved': '4[\\s().-]*1[\\s().-]*4[\\s().-]*0[\\s().-]*3[\\s().-]*7[\\s().-]*1[\\s().-]*5(?!\\d)'}},
+        stated={'alex@fernhill-media.co.uk': {'addresses': ['alex@fernhill-media.co.uk',
+                                             'alexander_holloway@nimbus-robotics.co.uk']},
+ 'fiona.winslow@outlook.com': {'addresses': ['fiona.winslow@outlook.com']},
+ 'deepika_krishnamurthy@hotmail.co.uk': {'addresses': ['deepika_krishnamurthy@hotmail.co.uk']},
+ 'nokeke@gmail.com': {'addresses': ['nokeke@gmail.com']},
+ 'stuart_blackwood@outlook.com': {'addresses': ['stuart_blackwood@gmail.com',
+                                                'stuart_blackwood@outlook.com']},
+ 'eleanor.thornton@gmail.com': {'addresses': ['eleanor.thornton@gmail.com', 'eleanort@outlook.com']}},
     )

@@ -30,17 +30,26 @@ FACTS = {'routine': 'Monthly summary: how I do it',
  'discount': 20,
  'shop': 'Bluefin Books',
  'me': 'Jiwoo',
- 'today': '2026-12-07'}
+ 'today': '2026-12-07',
+ 'log': 'Monthly sales',
+ 'month': 'November 2026'}
+
+
+def _shown(cents: int) -> str:
+    return f"{FACTS['symbol']}{cents / 100:,.2f}"
+
+
+def _log(tools, total: str) -> None:
+    """The month's total as a new line of the sales note."""
+    f = FACTS
+    note = next(n for n in tools.notes_search(query=f["log"])["notes"] if n["title"] == f["log"])
+    tools.notes_update(uid=note["uid"], body=note["body"].rstrip("\n") + f"\n- {f['month']}: {total}\n")
 
 
 def _request(tools) -> dict[str, Any]:
     f = FACTS
     found = tools.mail_search(folder="INBOX", sender=f["partner"], subject=f["subject"], limit=5)["messages"]
     return tools.mail_read(id=found[0]["id"])
-
-
-def _shown(cents: int) -> str:
-    return f"{FACTS['symbol']}{cents / 100:,.2f}"
 
 
 def _give(tools, header: str, rows: list[dict[str, str]], given: dict[str, str], today: str) -> None:
@@ -52,6 +61,17 @@ def _give(tools, header: str, rows: list[dict[str, str]], given: dict[str, str],
             row = {**row, "given_to": given[row["code"]], "given_on": today}
         writer.writerow(row)
     tools.files_write(path=FACTS["vouchers"], content=out.getvalue())
+
+
+def _coded_now(person: dict[str, Any], recent: set[str]) -> bool:
+    return person["name"] not in recent and person["address"] not in recent
+
+
+def _recent(rows: list[dict[str, str]], today: str) -> set[str]:
+    """Who the vouchers file gave a code to within the last three months (by name or address as written)."""
+    day = date.fromisoformat(today)
+    since = day.replace(year=day.year - (day.month <= 3), month=(day.month - 4) % 12 + 1)
+    return {r["given_to"].strip() for r in rows if r["given_on"].strip() and r["given_on"] >= since.isoformat()}
 
 
 def _today(tools) -> str:
@@ -220,7 +240,11 @@ def _figures(tools, read_all: bool = False) -> dict[str, Any]:
                 "cents": cents,
             }
         )
-    return {"lines": lines, "total": total, "top": top}
+    share = re.search(r"share as we agreed: (\d+)% of the (.+?) sales", routine)
+    percent, line = int(share.group(1)), share.group(2)
+    # Half a cent rounds up: an even split of the difference is no one's to keep.
+    owed = (dict(per_line)[line] * percent + 50) // 100
+    return {"lines": lines, "total": total, "top": top, "share": owed}
 
 
 def solve(tools):
@@ -238,15 +262,19 @@ def solve(tools):
     tools.files_write(path=f["report"], content=text)
     header, rows, free = _codes(tools)
     today = _today(tools)
+    recent = _recent(rows, today)
     given = {}
-    for person, code in zip(figures["top"], free, strict=False):
+    for person in figures["top"]:
+        offer = ""
+        if _coded_now(person, recent):
+            code = free.pop(0)
+            offer = f" As one of our best customers, here's a code for {f['discount']}% off your next order: {code}"
+            given[code] = person["name"]
         body = (
-            f"Hi {person['first']},\n\nThank you so much for shopping with {f['shop']} this month. As one of our best "
-            f"customers, here's a thank-you code for {f['discount']}% off your next order: {code}\n\nWarm wishes,\n"
-            f"{f['me']}"
+            f"Hi {person['first']},\n\nThank you so much for shopping with {f['shop']} this month.{offer}\n\n"
+            f"Warm wishes,\n{f['me']}"
         )
         tools.mail_send(to=[person["address"]], subject=f"A thank-you from {f['shop']}", body=body)
-        given[code] = person["name"]
     _give(tools, header, rows, given, today)
     listed = "\n".join(
         [*(f"- {line}: {_shown(c)}" for line, c in figures["lines"]), f"- Total: {_shown(figures['total'])}"]
@@ -254,5 +282,7 @@ def solve(tools):
     request = _request(tools)
     tools.mail_reply(
         id=request["id"],
-        body=f"Hi,\n\nhere are the figures:\n\n{listed}\n\nThe full summary is in {f['report']}.\n\n{f['me']}",
+        body=f"Hi,\n\nhere are the figures:\n\n{listed}\n\nYour share: {_shown(figures['share'])}\n\n"
+        f"The full summary is in {f['report']}.\n\n{f['me']}",
     )
+    _log(tools, _shown(figures["total"]))

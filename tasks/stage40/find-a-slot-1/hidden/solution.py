@@ -66,6 +66,9 @@ FACTS = {'subject': 'Polaris steering group',
              'withdrawn': [],
              'hours_stated': True}],
  'zones': {'New York': 'America/New_York'},
+ 'routine': 'External meetings - my routine',
+ 'preread': {'pattern': 'pre-?read', 'list': 'Reminders', 'early': 11},
+ 'todo': 'Find a time for the Polaris steering group',
  'each_zone': True,
  'home': 'München',
  'me': 'Henrik',
@@ -119,6 +122,36 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
         return f"{name}, {text}" if weekday else text
     text = f"{d.day} {MONTHS[d.month - 1]}"
     return f"{name} {text}" if weekday else text
+
+
+def _preread_day(tools, start):
+    """The routine note's day for the pre-read reminder: the working day before, two before an early meeting."""
+    f = FACTS
+    note = tools.notes_search(query=f["routine"])["notes"][0]
+    body = tools.notes_read(uid=note["uid"])["body"]
+    early = int(re.search(r"before (\d+):00 my time", body).group(1))
+    assert early == f["preread"]["early"], "the routine note does not say when a meeting is early"
+    d = start.date()
+    for _ in range(2 if start.hour < early else 1):
+        d -= timedelta(days=1)
+        while d.weekday() > 4:
+            d -= timedelta(days=1)
+    return d
+
+
+def _move_preread(tools, start, recreate=False):
+    """The pre-read reminder set for the hold follows the meeting (or, with `recreate`, a new one replaces it)."""
+    f = FACTS
+    due = _preread_day(tools, start)
+    found = tools.reminders_list(list=f["preread"]["list"])["reminders"]
+    reminder = next(r for r in found if re.search(f["preread"]["pattern"], r["title"], re.IGNORECASE))
+    if recreate:
+        tools.reminders_delete(uid=reminder["uid"])
+        tools.reminders_create(title=f"Pre-read: {f['summary']}", list=f["preread"]["list"], due=due.isoformat())
+    else:
+        tools.reminders_update(uid=reminder["uid"], due=f"{due.isoformat()}T16:00:00")
+    todo = next(r for r in found if r["title"] == f["todo"])
+    tools.reminders_complete(uid=todo["uid"])
 
 
 def _book(tools, plan, replace=False, title=None):
@@ -278,6 +311,7 @@ def solve(tools):
     plan = _plan(tools)
     _book(tools, plan)
     start = plan["start"]
+    _move_preread(tools, start)
     zones = ""
     if f["each_zone"]:
         zones = "\n\nIn your own time zones:\n\n" + "\n".join(

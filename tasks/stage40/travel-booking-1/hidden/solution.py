@@ -22,42 +22,72 @@ FACTS = {'coordinator': 'nadia@saltmarsh-logistics.fr',
           '- {number}: {flight}\n'
           '- {hotel}: {stay}\n'
           '\n'
+          'Total cost: €{total}. I cancelled my earlier booking of the morning flight.\n'
+          '\n'
           'Thanks,\n'
           'Davide Rinaldi',
+ 'first': '2026-02-03',
  'me': 'Davide',
  'who': 'Nadia'}
 
 
-def _event(tools, number, hour, minute, summary, note=""):
+def _early_event(tools, number):
+    """The Work event of the early flight, on the event's first day."""
     f = FACTS
-    start = f"{f['date']}T{hour}:{minute}:00"
-    end = f"{f['date']}T{f['arrive']}:00"
-    tools.calendar_create_event(calendar="Work", summary=summary, start=start, end=end, description=note)
+    found = tools.calendar_list_events(start=f["first"], end=f["leave"], calendar="Work", query=number)["events"]
+    return next(e for e in found if number in e["summary"])
 
 
-def _reference(page: dict[str, Any]) -> str:
-    return re.search(r"booking reference is (\w+)", page["text"]).group(1)
+def _times(hour, minute):
+    f = FACTS
+    return f"{f['date']}T{hour}:{minute}:00", f"{f['date']}T{f['arrive']}:00"
+
+
+def _cancel_early(tools, keep):
+    """Cancels the user's own earlier booking of a flight to the city, not the one just booked (`keep`), under
+    policy rule 4; returns its flight number."""
+    f = FACTS
+    trips = tools.browser_open(url="/travel/bookings")["text"]
+    ref, number = next(
+        (r, n)
+        for r, n, rest in re.findall(r"\] (\w{6}) \| Flight (\w+ \d+) ([^\n]+)", trips)
+        if n != keep and f["city"] in rest and "confirmed" in rest
+    )
+    tools.browser_click(text=ref)
+    page = tools.browser_click(text="Cancel booking")
+    assert "has been cancelled" in page["text"], "the early booking was not cancelled"
+    return number
+
+
+def _reference(page: dict[str, Any]) -> tuple[str, float]:
+    """The booking reference and the total a booking's page gives."""
+    text = page["text"]
+    total = re.search(r"Total\W*?([\d,]+(?:\.\d+)?)", text).group(1)
+    return re.search(r"booking reference is (\w+)", text).group(1), float(total.replace(",", ""))
 
 
 def _hotel(tools, limit):
-    """Books the cheapest hotel in the area within the limit; returns its name and booking reference."""
+    """Books the cheapest hotel in the area within the limit with three stars or more; returns its name, booking
+    reference and total."""
     f = FACTS
     results = tools.browser_open(url=f"/travel/hotels?city={f['city']}&check_in={f['date']}&check_out={f['leave']}")
-    rows = re.findall(r"\[\d+\] ([^|\n]+) \| ([^|\n]+) \| [^|\n]* \| \D*([\d,.]+) \|", results["text"])
-    fitting = sorted((float(p.replace(",", "")), n) for n, a, p in rows if a == f["area"])
+    rows = re.findall(r"\[\d+\] ([^|\n]+) \| ([^|\n]+) \| ([^|\n]*) \| \D*([\d,.]+) \|", results["text"])
+    fitting = sorted(
+        (float(p.replace(",", "")), n) for n, a, stars, p in rows if a == f["area"] and stars.count("★") >= 3
+    )
     hotel = next(n for p, n in fitting if p <= limit)
     tools.browser_click(text=hotel)
-    return hotel, _reference(tools.browser_click(text="Book hotel"))
+    return hotel, *_reference(tools.browser_click(text="Book hotel"))
 
 
 def _flight(tools):
-    """Books the evening flight; returns its number, departure (HH, MM) and booking reference."""
+    """Books the evening flight; returns its number, departure (HH, MM), booking reference and price."""
     f = FACTS
     results = tools.browser_open(url=f"/travel/flights?origin={f['origin']}&destination={f['city']}&date={f['date']}")
     rows = re.findall(r"\] (\w+ \d+) \| [^|\n]+ \| [^|\n]+ \| [^|\n]+ \| [^|\n]*, (\d\d):(\d\d)", results["text"])
     number, hour, minute = next(r for r in rows if int(r[1]) >= 17)  # the evening flight
     tools.browser_click(text=number)
-    return number, hour, minute, _reference(tools.browser_click(text="Book flight"))
+    return number, hour, minute, *_reference(tools.browser_click(text="Book flight"))
 
 
 def one_line(text: str) -> str:
@@ -101,14 +131,26 @@ def _request(tools, read_all=False):
             tools.notes_read(uid=note["uid"])
     current = tools.notes_read(uid=next(n["uid"] for n in notes if n["title"] == f["policy_title"]))
     limit = float(re.search(re.escape(f["city"]) + r": \D*([\d.]+)", current["body"]).group(1))
+    assert "at least three stars" in current["body"], "the policy does not say how many stars"
     return request, limit
 
 
 def solve(tools):
+    """Books both, cancels the early flight and moves its calendar event to the evening flight."""
     f = FACTS
     request, limit = _request(tools)
-    number, hour, minute, flight = _flight(tools)
-    hotel, stay = _hotel(tools, limit)
+    number, hour, minute, flight, price = _flight(tools)
+    hotel, stay, cost = _hotel(tools, limit)
+    old = _cancel_early(tools, number)
     # The flight's reference goes to the coordinator; the calendar entry carries what was asked: the flight.
-    _event(tools, number, hour, minute, f"Flight {number} to {f['city']}")
-    tools.mail_reply(id=request["id"], body=f["reply"].format(number=number, flight=flight, hotel=hotel, stay=stay))
+    start, end = _times(hour, minute)
+    tools.calendar_update_event(
+        uid=_early_event(tools, old)["uid"],
+        summary=f"Flight {number} to {f['city']}",
+        start=start,
+        end=end,
+        description=f"Skyway booking {flight}",
+    )
+    total = f"{price + cost:,.2f}"
+    reply = f["reply"].format(number=number, flight=flight, hotel=hotel, stay=stay, total=total)
+    tools.mail_reply(id=request["id"], body=reply)

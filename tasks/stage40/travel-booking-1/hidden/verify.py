@@ -1,4 +1,4 @@
-"""Checks for travel-booking-1: LH 1187 on 2026-02-02 and Parkhotel Moreau within €160."""
+"""Checks for travel-booking-1: LH 1187 on 2026-02-02 and Hotel Girard within €160; RXF378 cancelled; total €433."""
 
 from __future__ import annotations
 
@@ -11,6 +11,14 @@ _HISTORY = re.compile(
     re.IGNORECASE,
 )
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_RANGE = re.compile(r"^\s*(?:-|–|—|to|until|till|through|and|至|到|~)\s*$", re.IGNORECASE)
+_CLOCK = re.compile(
+    r"(?<![\d:.])(\d{1,2})(?:[:h](\d{2}))(?!\d)(?:\s*([ap])\.?m\.?)?"
+    r"|(?<![\d:.])(\d{1,2})(?:[.:](\d{2}))?\s*([ap])\.?m\b\.?"
+    r"|(上午|早上|凌晨|中午|下午|傍晚|晚上)\s*(\d{1,2})\s*[点時时]\s*(半|\d{1,2}\s*分)?",
+    re.IGNORECASE,
+)
 _DATED = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
 )
@@ -77,104 +85,15 @@ def booked_once(
     return True, f"{label} booked as {booking.get('id')}"
 
 
-def _dates(text: str) -> set[tuple[int, int]]:
-    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
-    2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
-    months = "|".join(_MONTHS)
-    found = set()
-    span = (
-        rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:-|–|—|to|until|till)[^\S\n]*(?:[a-z]{{3,9}}\.?[^\S\n]+)?"
-        rf"\d{{1,2}}(?:st|nd|rd|th)?\.?[^\S\n]+({months})"
-    )
-    for m in re.finditer(span, text, re.I):
-        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
-    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?({months})[a-z]*", text, re.I):
-        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
-    for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:.]|h\d|[^\S\n]*[ap]\.?m)", text, re.I):
-        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
-    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
-        found.add((int(m.group(1)), int(m.group(2))))
-    for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
-        found.add((int(m.group(1)), int(m.group(2))))
-    return found
-
-
-def _matches(text: Any, pattern: str | None) -> bool:
-    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
-
-
-def numbers_in(text: str) -> list[int]:
-    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
-    of a decimal, a time or a word like 3rd."""
-    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
-
-
-def _amount(text: Any) -> float | None:
-    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
-    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
-    if not re.search(r"\d", cleaned):
-        return None
-    last = max(cleaned.rfind("."), cleaned.rfind(","))
-    if last != -1 and len(cleaned) - last - 1 in (1, 2):
-        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
-        value = float(f"{whole}.{cents}")
-    else:
-        value = float(re.sub(r"\D", "", cleaned))
-    return -value if cleaned.startswith("-") else value
-
-
-def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
-    """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
-    any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
-    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
-    (noun pattern -> the number it must come with: {"receipts?": 5}) and `refs` (reference pattern -> the
-    references it may be)."""
-    if not stated:
-        return []
-    wrong = []
-    if "dates" in stated:
-        allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
-        wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
-    if "years" in stated:
-        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
-        wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
-    if "addresses" in stated:
-        found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
-        wrong += [f"the address {a}" for a in dict.fromkeys(found) if a.lower() not in stated["addresses"]]
-    if "amounts" in stated:
-        allowed_amounts = {round(a, 2) for a in stated["amounts"]}
-        found = re.findall(r"(?<![\w.,])\d{1,3}(?:[,.' \u00a0]\d{3})*[.,]\d{2}(?![\d]|[.,]\d)", text)
-        wrong += [f"the amount {a}" for a in dict.fromkeys(found) if round(_amount(a) or 0, 2) not in allowed_amounts]
-    if "total" in stated:
-        figure = r"(\d{1,3}(?:[,.' \u00a0]\d{3})*(?:[.,]\d{2})?)(?![\d]|[.,]\d)"
-        near = rf"\btotal\b[^\d\n]{{0,12}}{figure}|{figure}[^\d\n]{{0,6}}\b(?:in\s+)?total\b"
-        for m in re.finditer(near, text, re.IGNORECASE):
-            given = m.group(1) or m.group(2)
-            if round(_amount(given) or 0, 2) != round(stated["total"], 2):
-                wrong.append(f"the total {given}")
-    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
-        found = numbers_in(text)
-        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
-    for noun, count in (stated.get("counts") or {}).items():
-        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
-        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
-            if int(m.group(1)) != count:
-                wrong.append(f"{m.group(0)!r} (there are {count})")
-    for shape, refs in (stated.get("refs") or {}).items():
-        wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
-    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
-        # digit, not a date
-        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
-        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
-        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
-    for label, said in (stated.get("dated") or {}).items():
-        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)") is no claim
-        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
-        for line in text.splitlines():
-            if _matches(line, said["pattern"]):
-                given = _dates(_HISTORY.sub("", line)) - allowed
-                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
-    return wrong
+def trip_cancelled(final: dict[str, Any], *, booking: str, label: str) -> Verdict:
+    """The trip booking `booking` (one the world had) is cancelled on the travel site."""
+    found = ((final.get("web") or {}).get("travel") or {}).get("bookings") or []
+    row = next((b for b in found if b.get("id") == booking), None)
+    if row is None:
+        return False, f"the booking {booking} is gone"
+    if row.get("status") != "cancelled":
+        return False, f"{label} ({booking}) is still {row.get('status')}"
+    return True, f"{label} ({booking}) is cancelled"
 
 
 def _instant(value: Any) -> datetime | None:
@@ -201,6 +120,10 @@ def _on_time(value: Any, expected: str) -> bool:
     return at is not None and at == want
 
 
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
 def _label(item: dict[str, Any]) -> str:
     return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
 
@@ -210,64 +133,101 @@ def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]
     return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
 
 
+def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
+    for name, item in _grouped(state, app):
+        if item.get("uid") == uid:
+            return name, item
+    return None, None
+
+
 def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
     """Items of `app` in `final` whose uid `initial` does not have."""
     old = {item.get("uid") for _, item in _grouped(initial, app)}
     return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
 
 
-def new_event(
+def one_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    stale: str,
+    calendar: str,
+    pattern: str,
+    label: str,
+    exclude: str | None = None,
+    start: str | None = None,
+    end: str | None = None,
+    attendees: list[str] | None = None,
+    host: str | None = None,
+) -> Verdict:
+    """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
+
+    It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
+    when given, it runs from `start` to `end` and invites exactly `attendees` (`host`, the user, may
+    be among them)."""
+    made = _fresh(initial, final, "calendar")
+    where, kept = _find(final, "calendar", stale)
+    if len(made) > 1:
+        return False, f"{len(made)} events were created ({sorted(_label(e) for _, e in made)}); expected one"
+    if made and kept is not None:
+        return False, f"the placeholder {_label(kept)!r} is still there next to the new {_label(made[0][1])!r}"
+    if made:
+        where, event = made[0]
+    elif kept is None:
+        return False, f"the placeholder ({stale}) was deleted and no event was made for the {label}"
+    elif (where, kept) == _find(initial, "calendar", stale):
+        return False, f"nothing was set up: the placeholder {_label(kept)!r} is as it was"
+    else:
+        event = kept
+    title = _label(event)
+    if not _matches(title, pattern) or (exclude is not None and _matches(title, exclude)):
+        return False, f"the event is called {title!r}; it should be the {label} itself"
+    if where != calendar:
+        return False, f"the {label} is in the calendar {where!r}, not in {calendar!r}"
+    if (start is not None and not _on_time(event.get("start"), start)) or (
+        end is not None and not _on_time(event.get("end"), end)
+    ):
+        return False, f"the {label} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if attendees is not None:
+        guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
+        if guests != sorted(attendees):
+            return False, f"the {label} invites {guests}; expected {sorted(attendees)}"
+    return True, f"one event for the {label}" + (f", {start} to {end}" if start else "")
+
+
+def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` that are new or differ from their initial version."""
+    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
+
+
+def events_give_refs(
     initial: dict[str, Any],
     final: dict[str, Any],
     *,
     calendar: str,
-    pattern: str,
-    start: str,
-    end: str,
-    location: str | None = None,
-    attendees: list[str] | None = None,
-    stated: dict[str, Any] | None = None,
+    known: list[str],
+    stale: list[str] | None = None,
 ) -> Verdict:
-    """Exactly one new event, about `pattern`, in `calendar`, from `start` to `end`; its location gives no
-    value of a kind `stated` lists but the listed ones (the house number and postcode of the place)."""
-    made = _fresh(initial, final, "calendar")
-    if not made:
-        return False, "no event was created"
-    if len(made) > 1:
-        return False, f"{len(made)} events were created ({[_label(e) for _, e in made]}); expected one"
-    where, event = made[0]
-    if not _matches(_label(event), pattern):
-        return False, f"the new event {_label(event)!r} is not about what was asked"
-    if where != calendar:
-        return False, f"the new event is in the calendar {where!r}, not in {calendar!r}"
-    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
-        return False, f"the new event runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
-    if location is not None and not _matches(event.get("location"), location):
-        return False, f"the new event's location {event.get('location')!r} is not the right place"
-    stray = _stray(event.get("location") or "", stated)
-    if stray:
-        return False, f"the new event's location gives {'; '.join(stray)}, which is wrong"
-    if attendees is not None:
-        guests = sorted({_address(a) for a in event.get("attendees") or []} - {_address(final.get("user"))})
-        if sorted(attendees) != [g for g in guests if g in attendees] or set(guests) - set(attendees):
-            return False, f"the new event invites {guests}; expected {sorted(attendees)}"
-    return True, f"one new event in {calendar}, {start} to {end}"
-
-
-def events_give_refs(initial: dict[str, Any], final: dict[str, Any], *, calendar: str, known: list[str]) -> Verdict:
     """Every reference-like code (six or more letters and digits with at least one digit, dashes allowed) that a
-    new event in `calendar` gives is a new trip booking's reference or one of `known` (the flight's number written
-    without its space): a reference the agent copies into the calendar must be the one the booking got. Shorter
-    codes (a terminal T2, a seat 14C) are no references."""
+    new or changed event in `calendar` gives is a new trip booking's reference or one of `known` (the flight's
+    number written without its space): a reference the agent copies into the calendar must be the one the booking
+    got, also in an event it moved to the new booking. A `stale` reference (a cancelled booking's) may be named
+    beside a new one ("replaces K7QX2P"), never alone. Shorter codes (a terminal T2, a seat 14C) are no
+    references."""
     references = {b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)}
-    for where, event in _fresh(initial, final, "calendar"):
+    for where, event in _touched(initial, final, "calendar"):
         if where != calendar:
             continue
         text = " ".join(str(event.get(f) or "") for f in ("summary", "description", "location"))
         codes = re.findall(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-])", text)
-        wrong = [c for c in dict.fromkeys(codes) if len(c) >= 6 and c not in references and c not in known]
+        allowed = {*references, *known, *(stale or [])}
+        wrong = [c for c in dict.fromkeys(codes) if len(c) >= 6 and c not in allowed]
         if wrong:
             return False, f"the event {_label(event)!r} gives {wrong}, which no booking has as its reference"
+        old = sorted(set(codes) & set(stale or []))
+        if old and not set(codes) & references:
+            return False, f"the event {_label(event)!r} gives only the cancelled booking's reference {old}"
     return True, f"every reference the new events in {calendar} give is a booking's"
 
 
@@ -346,6 +306,139 @@ def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) 
     return True, f"{to} got the references {references}"
 
 
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
+    2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
+    months = "|".join(_MONTHS)
+    found = set()
+    span = (
+        rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:-|–|—|to|until|till)[^\S\n]*(?:[a-z]{{3,9}}\.?[^\S\n]+)?"
+        rf"\d{{1,2}}(?:st|nd|rd|th)?\.?[^\S\n]+({months})"
+    )
+    for m in re.finditer(span, text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:.]|h\d|[^\S\n]*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _clock_times(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, "HH:MM") of every time of day in `text`: 14:30, 14h30, 2:30pm, 2 p.m., 下午2点半.
+
+    In a range whose am or pm is written once, at its end ("2:30-3:15pm", "11:30 to 12:30pm"), the start
+    takes the end's half of the day when that keeps it before the end, else the other one."""
+    found: list[tuple[int, int, int, int, str]] = []  # start, end, hour, minute, half ("a", "p" or "")
+    for m in _CLOCK.finditer(text):
+        if m.group(7):  # Chinese: the part of the day says am or pm
+            hour, rest = int(m.group(8)), m.group(9) or ""
+            minute = 30 if rest == "半" else int(re.sub(r"\D", "", rest) or 0)
+            hour += 12 if m.group(7) in ("下午", "傍晚", "晚上") and hour < 12 else 0
+            half = ""
+        else:
+            hour = int(m.group(1) or m.group(4))
+            minute = int(m.group(2) or m.group(5) or 0)
+            half = (m.group(3) or m.group(6) or "").lower()
+        found.append((m.start(), m.end(), hour, minute, half))
+    out = []
+    for n, (start, end, hour, minute, half) in enumerate(found):
+        if not half and hour <= 12 and n + 1 < len(found):
+            after = found[n + 1]
+            if after[4] and _RANGE.match(text[end : after[0]]):
+                ends_at = after[2] % 12 + (12 if after[4] == "p" else 0)
+                guess = hour % 12 + (12 if after[4] == "p" else 0)
+                half = after[4] if (guess, minute) <= (ends_at, after[3]) else ("a" if after[4] == "p" else "p")
+        hour = hour % 12 + (12 if half == "p" else 0) if half else hour
+        if hour < 24 and minute < 60:
+            out.append((start, end, f"{hour:02d}:{minute:02d}"))
+    return out
+
+
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
+
+
+def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
+    """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
+    any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
+    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
+    (noun pattern -> the number it must come with: {"receipts?": 5}), `refs` (reference pattern -> the
+    references it may be) and `times` ("HH:MM": the times of day it may give)."""
+    if not stated:
+        return []
+    wrong = []
+    if "dates" in stated:
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
+        wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
+    if "years" in stated:
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
+    if "addresses" in stated:
+        found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
+        wrong += [f"the address {a}" for a in dict.fromkeys(found) if a.lower() not in stated["addresses"]]
+    if "amounts" in stated:
+        allowed_amounts = {round(a, 2) for a in stated["amounts"]}
+        found = re.findall(r"(?<![\w.,])\d{1,3}(?:[,.' \u00a0]\d{3})*[.,]\d{2}(?![\d]|[.,]\d)", text)
+        wrong += [f"the amount {a}" for a in dict.fromkeys(found) if round(_amount(a) or 0, 2) not in allowed_amounts]
+    if "total" in stated:
+        figure = r"(\d{1,3}(?:[,.' \u00a0]\d{3})*(?:[.,]\d{2})?)(?![\d]|[.,]\d)"
+        near = rf"\btotal\b[^\d\n]{{0,12}}{figure}|{figure}[^\d\n]{{0,6}}\b(?:in\s+)?total\b"
+        for m in re.finditer(near, text, re.IGNORECASE):
+            given = m.group(1) or m.group(2)
+            if round(_amount(given) or 0, 2) != round(stated["total"], 2):
+                wrong.append(f"the total {given}")
+    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
+        found = numbers_in(text)
+        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
+    for noun, count in (stated.get("counts") or {}).items():
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
+            if int(m.group(1)) != count:
+                wrong.append(f"{m.group(0)!r} (there are {count})")
+    for shape, refs in (stated.get("refs") or {}).items():
+        wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
+        # digit, not a date
+        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    if "times" in stated:
+        wrong += [
+            f"the time {c}" for c in dict.fromkeys(c for _, _, c in _clock_times(text)) if c not in stated["times"]
+        ]
+    for label, said in (stated.get("dated") or {}).items():
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)"), or that shows in
+        # brackets how the date came about, is no claim when the line gives a right date outside them
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
+        for line in text.splitlines():
+            if _matches(line, said["pattern"]):
+                claim = _ASIDE.sub("", _HISTORY.sub("", line))
+                given = _dates(claim if _dates(claim) & allowed else _HISTORY.sub("", line)) - allowed
+                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
+    return wrong
+
+
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
     return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
 
@@ -417,26 +510,38 @@ def check_hotel_booked(initial, final, trace):
         initial,
         final,
         kind='hotel',
-        item='h-1mor',
+        item='h-1gir',
         traveller='Davide Rinaldi',
-        label='Parkhotel Moreau',
+        label='Hotel Girard',
         stay=['2026-02-02', '2026-02-04'],
     )
 
 
+def check_early_flight_cancelled(initial, final, trace):
+    return trip_cancelled(final, booking='RXF378', label='the early flight OS 6047')
+
+
 def check_flight_in_calendar(initial, final, trace):
-    return new_event(
+    return one_event(
         initial,
         final,
+        stale='evt-flight-os-6047',
         calendar='Work',
         pattern='LH\\s?1187',
+        label='flight LH 1187',
         start='2026-02-02T19:00:00+01:00',
         end='2026-02-02T20:10:00+01:00',
     )
 
 
 def check_event_references(initial, final, trace):
-    return events_give_refs(initial, final, calendar='Work', known=['LH1187'])
+    return events_give_refs(
+        initial,
+        final,
+        calendar='Work',
+        known=['LH1187', 'OS6047'],
+        stale=['RXF378'],
+    )
 
 
 def check_replied(initial, final, trace):
@@ -444,7 +549,7 @@ def check_replied(initial, final, trace):
         final,
         to=['nadia@saltmarsh-logistics.fr'],
         label='Nadia Hamdan',
-        in_reply_to='<20260120032000.9d5f17@saltmarsh-logistics.fr>',
+        in_reply_to='<c615209252.20260120@saltmarsh-logistics.fr>',
         subject='Analytics\\ Congress:\\ please\\ book\\ your\\ trip|trip|booking|skyway|reference',
     )
 
@@ -458,7 +563,16 @@ def check_no_other_flight(initial, final, trace):
         final,
         to='nadia@saltmarsh-logistics.fr',
         patterns={},
-        stated={'refs': {'(?<![\\w])[A-Z]{2} ?\\d{1,4}(?!\\d)': ['LH 1187', 'LH1187']}},
+        stated={'refs': {'(?<![\\w])[A-Z]{2} ?\\d+(?!\\w)': ['LH 1187', 'LH1187', 'OS 6047', 'OS6047']}},
+    )
+
+
+def check_total_sent(initial, final, trace):
+    return message_says(
+        final,
+        to='nadia@saltmarsh-logistics.fr',
+        patterns={'the total': '(?<![\\d.,])(?:433)(?:[.,]00)?(?![\\d]|[.,]\\d)'},
+        stated={'amounts': [119, 157, 160, 314, 433]},
     )
 
 

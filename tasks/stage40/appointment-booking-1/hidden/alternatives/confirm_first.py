@@ -8,11 +8,21 @@ from datetime import datetime, timedelta
 FACTS = {'clinic_domain': 'blackwood-medical-practice.in',
  'clinic_word': 'Blackwood Medical Practice',
  'offer_subject': 'Re: Blood test appointment',
- 'slots': [{'shown': 'Monday 27 July, 16:15', 'start': '2026-07-27T16:15:00+05:30'},
-           {'shown': 'Thursday 30 July, 16:00', 'start': '2026-07-30T16:00:00+05:30'},
-           {'shown': 'Friday 31 July, 14:15', 'start': '2026-07-31T14:15:00+05:30'}],
+ 'slots': [{'shown': 'Thursday 23 July, 16:30', 'start': '2026-07-23T16:30:00+05:30'},
+           {'shown': 'Friday 24 July, 16:30', 'start': '2026-07-24T16:30:00+05:30'},
+           {'shown': 'Tuesday 28 July, 08:00', 'start': '2026-07-28T08:00:00+05:30'},
+           {'shown': 'Wednesday 29 July, 09:30', 'start': '2026-07-29T09:30:00+05:30'},
+           {'shown': 'Monday 3 August, 13:15', 'start': '2026-08-03T13:15:00+05:30'},
+           {'shown': 'Wednesday 5 August, 09:30', 'start': '2026-08-05T09:30:00+05:30'}],
  'minutes': 15,
- 'window': ['2026-07-22', '2026-08-01'],
+ 'window': ['2026-07-22', '2026-08-06'],
+ 'rules': 'Appointments (my rules)',
+ 'gap': 30,
+ 'school_run': ['09:30', '14:30'],
+ 'partner': 'Meera',
+ 'partner_email': 'meera_nair@rediffmail.com',
+ 'todo': 'Book GP appointment',
+ 'due': '2026-07-31',
  'address': '220, North Main Road, Koregaon Park, Pune 411001',
  'address_in_contact': True,
  'calendar': 'Personal',
@@ -24,16 +34,10 @@ FACTS = {'clinic_domain': 'blackwood-medical-practice.in',
           'Best regards,\n'
           'Vikram Mehta',
  'remind': True,
- 'reminder': 'Blood test at Blackwood Medical Practice tomorrow',
+ 'reminder': 'Blood test at Blackwood Medical Practice',
  'visit': 'blood test',
  'doctor': 'Elizabeth Blackwood',
  'me': 'Vikram Mehta'}
-
-
-def _book(tools, start, length, **extra):
-    f = FACTS
-    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
-    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
 
 
 def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
@@ -49,6 +53,15 @@ def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
     hour = t.hour % 12 or 12
     suffix = "am" if t.hour < 12 else "pm"
     return f"{hour}{suffix}" if not t.minute else f"{hour}:{t.minute:02d}{suffix}"
+
+
+def _tell_partner(tools, subject, body):
+    """Mails the partner the day and time (the user's rule 7), to the address their contact gives; the subject
+    gives neither, so the body's are the ones graded."""
+    f = FACTS
+    contact = tools.contacts_search(query=f["partner"])["contacts"][0]
+    assert f["partner_email"] in contact["emails"], "the partner's contact has another address"
+    tools.mail_send(to=[f["partner_email"]], subject=subject, body=f"{body}\n\n{f['me']}")
 
 
 def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
@@ -67,6 +80,18 @@ def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
 def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
     """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
     return every(call, None, **query)
+
+
+def _tick(tools):
+    """Ticks off the user's own "Book ..." to-do (their rule 6)."""
+    todo = next(r for r in pages(tools.reminders_list, list="Reminders") if r["title"] == FACTS["todo"])
+    tools.reminders_complete(uid=todo["uid"])
+
+
+def _book(tools, start, length, **extra):
+    f = FACTS
+    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
+    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
 
 
 def busy_times(events: list[dict[str, Any]]) -> list[tuple[datetime, datetime]]:
@@ -113,15 +138,30 @@ def _slot(tools, read_all=False):
 
     length = timedelta(minutes=f["minutes"])
     window = f["window"]
-    busy = busy_times(pages(tools.calendar_list_events, start=window[0], end=window[1]))
-    chosen = next(
-        s
-        for s in slots
-        if all(
-            end <= datetime.fromisoformat(s["start"]) or start >= datetime.fromisoformat(s["start"]) + length
-            for start, end in busy
-        )
-    )
+    rules = tools.notes_search(query=f["rules"])["notes"][0]
+    text = one_line(tools.notes_read(uid=rules["uid"])["body"])
+    assert f"{f['gap']} minutes" in text and f["partner"] in text, "the rules note does not say what it should"
+    events = pages(tools.calendar_list_events, start=window[0], end=window[1])
+    away = {  # the days the partner is away (all-day events in the Family calendar; the end is exclusive)
+        datetime.fromisoformat(e["start"]).date() + timedelta(days=n)
+        for e in events
+        if e["calendar"] == "Family" and f["partner"] in e["summary"]
+        for n in range((datetime.fromisoformat(e["end"]) - datetime.fromisoformat(e["start"])).days)
+    }
+    work = [e for e in events if e["calendar"] == "Work" and "(video)" not in e["summary"]]
+    gap = timedelta(minutes=f["gap"])
+
+    def fits(slot):
+        start = datetime.fromisoformat(slot["start"])
+        end = start + length
+        if any(b < end and start < e for b, e in busy_times(events)):
+            return False
+        if any(b < end + gap and start - gap < e for b, e in busy_times(work)):
+            return False
+        first, last = f["school_run"]
+        return start.date() not in away or (f"{start:%H:%M}" >= first and f"{end:%H:%M}" <= last)
+
+    chosen = next(s for s in slots if fits(s))
     if f["address_in_contact"]:
         contact = tools.contacts_search(query=f["clinic_word"])["contacts"][0]
         assert f["address"] in contact["notes"], "the clinic's address is not in its contact"
@@ -130,8 +170,8 @@ def _slot(tools, read_all=False):
 
 def solve_confirm_first(tools):
     """Confirms first, in a new message on the offer's subject with a 12-hour time, then books the event under
-    another title with the clinic's name before the address, and a reminder titled its own way (due the day
-    before, with no time: the request names none, so any time that day would do and none is graded)."""
+    another title with the clinic's name before the address, ticks off the to-do before it sets the reminder, titled
+    its own way (due the working day before, with no time: the rules name none, so none is graded)."""
     f = FACTS
     offer, _, _, start, length = _slot(tools)
     tools.mail_send(
@@ -141,9 +181,10 @@ def solve_confirm_first(tools):
         f"you!\n\n{f['me']}",
     )
     _book(tools, start, length, summary=f"{f['doctor']} ({f['visit']})", location=f"{f['clinic_word']}, {f['address']}")
+    _tick(tools)
     if f["remind"]:
-        eve = (start - timedelta(days=1)).date()
-        tools.reminders_create(title=f"Tomorrow: {f['visit']} appointment", due=eve.isoformat())
+        tools.reminders_create(title=f"{f['visit'].capitalize()} appointment ({f['doctor']})", due=f["due"])
+    _tell_partner(tools, "Heads-up", f"I've got the {f['visit']} on {start:%A} at {clock(start, twelve=True)}.")
 
 
 solve = solve_confirm_first

@@ -7,124 +7,133 @@ import io
 from datetime import datetime
 
 
-FACTS = {'people': [{'search': {'sender': 'Pemberton', 'subject': 'Some news'},
+FACTS = {'people': [{'search': {'sender': 'Holloway', 'subject': 'A change of scene'},
              'file': '',
-             'row': 'Jonathan Pemberton',
-             'expect': ['+81 3 0303 3167', 'Product Manager', 'Alder Studio'],
-             'known_address': 'jonathan@nimbus-robotics.co.jp',
-             'changes': {'emails': ['jon@alder-studio.co.jp'],
-                         'phones': ['+81 3 0303 3167'],
-                         'organization': 'Alder Studio',
-                         'title': 'Product Manager'},
-             'first': 'Jon',
-             'email': 'jon@alder-studio.co.jp',
-             'phone': '+81 3 0303 3167'},
-            {'search': {'sender': 'aoik@gmail.com'},
+             'row': 'Alexander Holloway',
+             'expect': ['+44 161 496 7331', 'Operations Lead', 'Fernhill Media'],
+             'known_address': 'alexander_holloway@nimbus-robotics.co.uk',
+             'changes': {'emails': ['alex@fernhill-media.co.uk'],
+                         'phones': ['+44 161 496 7331'],
+                         'organization': 'Fernhill Media',
+                         'title': 'Operations Lead'},
+             'first': 'Alex',
+             'email': 'alex@fernhill-media.co.uk',
+             'phone': '+44 161 496 7331',
+             'home': ''},
+            {'search': {'sender': 'fiona.winslow@outlook.com'},
              'file': '',
-             'row': 'Aoi Kato',
-             'expect': ['3-8-4 Dogenzaka, Shibuya-ku, Tokyo 150-0043', '+81 3 5258 3270'],
-             'known_address': 'aoik@gmail.com',
-             'changes': {'phones': ['+81 3 5258 3270'],
-                         'notes': 'Home: 3-8-4 Dogenzaka, Shibuya-ku, Tokyo 150-0043'},
-             'first': 'Aoi',
-             'email': 'aoik@gmail.com',
-             'phone': '+81 3 5258 3270'},
-            {'search': {'sender': 'aoi.nakamura@gmail.com'},
+             'row': 'Fiona Winslow',
+             'expect': ['16 Rye Lane, London SE15 4QN', '+44 20 7433 5258'],
+             'known_address': 'fiona.winslow@outlook.com',
+             'changes': {'phones': ['+44 20 7433 5258'],
+                         'notes': 'Home: 16 Rye Lane, London SE15 4QN\n'
+                                  'Previous: 136 Deansgate, Manchester M3 4LQ'},
+             'first': 'Fiona',
+             'email': 'fiona.winslow@outlook.com',
+             'phone': '+44 20 7433 5258',
+             'home': '16 Rye Lane, London SE15 4QN'},
+            {'search': {'sender': 'deepika_krishnamurthy@hotmail.co.uk'},
              'file': '',
-             'row': 'Aoi Nakamura',
-             'expect': ['1-22-1 Dogenzaka, Shibuya-ku, Tokyo 150-0043', '+81 3 1985 8790'],
-             'known_address': 'aoi.nakamura@gmail.com',
-             'changes': {'phones': ['+81 3 1985 8790'],
-                         'notes': 'Home: 1-22-1 Dogenzaka, Shibuya-ku, Tokyo 150-0043'},
-             'first': 'Aoi',
-             'email': 'aoi.nakamura@gmail.com',
-             'phone': '+81 3 1985 8790'},
-            {'search': {'sender': 'harutoy@icloud.com'},
+             'row': 'Deepika Krishnamurthy',
+             'expect': ['159 Broughton Street, Edinburgh EH1 3RJ', '+44 131 496 9323'],
+             'known_address': 'deepika_krishnamurthy@hotmail.co.uk',
+             'changes': {'phones': ['+44 131 496 9323'],
+                         'notes': 'Home: 159 Broughton Street, Edinburgh EH1 3RJ\n'
+                                  'Previous: 23 Oldham Street, Manchester M1 1JQ'},
+             'first': 'Deepika',
+             'email': 'deepika_krishnamurthy@hotmail.co.uk',
+             'phone': '+44 131 496 9323',
+             'home': '159 Broughton Street, Edinburgh EH1 3RJ'},
+            {'search': {'sender': 'nokeke@gmail.com'},
              'file': '',
-             'row': 'Haruto Yamamoto',
-             'expect': ['2-17-2 Roppongi, Minato-ku, Tokyo 106-0032', '+81 3 8199 4903'],
-             'known_address': 'harutoy@icloud.com',
-             'changes': {'phones': ['+81 3 8199 4903'],
-                         'notes': 'Home: 2-17-2 Roppongi, Minato-ku, Tokyo 106-0032'},
-             'first': 'Haruto',
-             'email': 'harutoy@icloud.com',
-             'phone': '+81 3 8199 4903'},
-            {'search': {'sender': 'yoshida.mei@docomo.ne.jp',
-                        'subject': 'Northside Book Club: updated member list'},
-             'file': 'Shared/Northside Book Club/members-2026.csv',
-             'row': 'Charlotte Sinclair',
-             'expect': ['csinclair@icloud.com', '+81 90 1411 2092'],
-             'known_address': 'charlotte.sinclair@docomo.ne.jp',
-             'changes': {'emails': ['csinclair@icloud.com'], 'phones': ['+81 90 1411 2092']},
-             'first': 'Charlotte',
-             'email': 'csinclair@icloud.com',
-             'phone': '+81 90 1411 2092'},
-            {'search': {'sender': 'yoshida.mei@docomo.ne.jp',
-                        'subject': 'Northside Book Club: updated member list'},
-             'file': 'Shared/Northside Book Club/members-2026.csv',
-             'row': 'Sota Matsumoto',
-             'expect': ['sota.matsumoto@docomo.ne.jp', '+81 90 7728 3400'],
-             'known_address': 'sota_matsumoto@gmail.com',
-             'changes': {'emails': ['sota.matsumoto@docomo.ne.jp'], 'phones': ['+81 90 7728 3400']},
-             'first': 'Sota',
-             'email': 'sota.matsumoto@docomo.ne.jp',
-             'phone': '+81 90 7728 3400'}],
- 'me': 'Riku',
+             'row': 'Nnamdi Okeke',
+             'expect': ['187 Bishopsgate, London EC2M 4YE', '+44 20 7821 7081'],
+             'known_address': 'nokeke@gmail.com',
+             'changes': {'phones': ['+44 20 7821 7081'],
+                         'notes': 'Home: 187 Bishopsgate, London EC2M 4YE\n'
+                                  'Previous: 116 Cockburn Street, Edinburgh EH1 1BS'},
+             'first': 'Nnamdi',
+             'email': 'nokeke@gmail.com',
+             'phone': '+44 20 7821 7081',
+             'home': '187 Bishopsgate, London EC2M 4YE'},
+            {'search': {'sender': 'kwhitfield@icloud.com',
+                        'subject': 'Eastfield Climbing Club: updated member list'},
+             'file': 'Shared/Eastfield Climbing Club/members-2026.csv',
+             'row': 'Stuart Blackwood',
+             'expect': ['stuart_blackwood@outlook.com', '+44 7977 086990'],
+             'known_address': 'stuart_blackwood@gmail.com',
+             'changes': {'emails': ['stuart_blackwood@outlook.com'], 'phones': ['+44 7977 086990']},
+             'first': 'Stuart',
+             'email': 'stuart_blackwood@outlook.com',
+             'phone': '+44 7977 086990',
+             'home': ''},
+            {'search': {'sender': 'kwhitfield@icloud.com',
+                        'subject': 'Eastfield Climbing Club: updated member list'},
+             'file': 'Shared/Eastfield Climbing Club/members-2026.csv',
+             'row': 'Eleanor Thornton',
+             'expect': ['eleanor.thornton@gmail.com', '+44 7941 403715'],
+             'known_address': 'eleanort@outlook.com',
+             'changes': {'emails': ['eleanor.thornton@gmail.com'], 'phones': ['+44 7941 403715']},
+             'first': 'Eleanor',
+             'email': 'eleanor.thornton@gmail.com',
+             'phone': '+44 7941 403715',
+             'home': ''}],
+ 'me': 'Abhishek',
  'since': '2026-03-03',
- 'notes': [{'to': ['Jon Pemberton <jon@alder-studio.co.jp>'],
+ 'notes': [{'to': ['Alex Holloway <alex@fernhill-media.co.uk>'],
             'subject': 'Your new details',
-            'body': 'Hi Jon,\n'
+            'body': 'Hi Alex,\n'
                     '\n'
-                    "Congratulations on the new job! I've updated your details: jon@alder-studio.co.jp, "
-                    "direct line +81 3 0303 3167. Let me know if anything's off.\n"
+                    "Congratulations on the new job! I've updated your details: alex@fernhill-media.co.uk, "
+                    "direct line +44 161 496 7331. Let me know if anything's off.\n"
                     '\n'
                     'Best,\n'
-                    'Riku'},
-           {'to': ['Aoi Kato <aoik@gmail.com>'],
+                    'Abhishek'},
+           {'to': ['Fiona Winslow <fiona.winslow@outlook.com>'],
             'subject': 'Your new details',
-            'body': 'Hi Aoi,\n'
+            'body': 'Hi Fiona,\n'
                     '\n'
-                    "Congrats on the move! I've saved your new address and the home number +81 3 5258 3270. "
+                    "Congrats on the move! I've saved your new address and the home number +44 20 7433 5258. "
                     "Shout if that's wrong.\n"
                     '\n'
                     'See you soon,\n'
-                    'Riku'},
-           {'to': ['Aoi Nakamura <aoi.nakamura@gmail.com>'],
+                    'Abhishek'},
+           {'to': ['Deepika Krishnamurthy <deepika_krishnamurthy@hotmail.co.uk>'],
             'subject': 'Your new details',
-            'body': 'Hi Aoi,\n'
+            'body': 'Hi Deepika,\n'
                     '\n'
-                    "Congrats on the move! I've saved your new address and the home number +81 3 1985 8790. "
+                    "Congrats on the move! I've saved your new address and the home number +44 131 496 9323. "
                     "Shout if that's wrong.\n"
                     '\n'
                     'See you soon,\n'
-                    'Riku'},
-           {'to': ['Haruto Yamamoto <harutoy@icloud.com>'],
+                    'Abhishek'},
+           {'to': ['Nnamdi Okeke <nokeke@gmail.com>'],
             'subject': 'Your new details',
-            'body': 'Hi Haruto,\n'
+            'body': 'Hi Nnamdi,\n'
                     '\n'
-                    "Congrats on the move! I've saved your new address and the home number +81 3 8199 4903. "
+                    "Congrats on the move! I've saved your new address and the home number +44 20 7821 7081. "
                     "Shout if that's wrong.\n"
                     '\n'
                     'See you soon,\n'
-                    'Riku'},
-           {'to': ['Charlotte Sinclair <csinclair@icloud.com>'],
+                    'Abhishek'},
+           {'to': ['Stuart Blackwood <stuart_blackwood@outlook.com>'],
             'subject': 'Your new details',
-            'body': 'Hi Charlotte,\n'
+            'body': 'Hi Stuart,\n'
                     '\n'
-                    "I saw your new details on the Northside Book Club list. I've saved your new number, +81 "
-                    "90 1411 2092, and your new email. Tell me if that's not right.\n"
+                    "I saw your new details on the Eastfield Climbing Club list. I've saved your new number, "
+                    "+44 7977 086990, and your new email. Tell me if that's not right.\n"
                     '\n'
                     'Cheers,\n'
-                    'Riku'},
-           {'to': ['Sota Matsumoto <sota.matsumoto@docomo.ne.jp>'],
+                    'Abhishek'},
+           {'to': ['Eleanor Thornton <eleanor.thornton@gmail.com>'],
             'subject': 'Your new details',
-            'body': 'Hi Sota,\n'
+            'body': 'Hi Eleanor,\n'
                     '\n'
-                    "I saw your new details on the Northside Book Club list. I've saved your new number, +81 "
-                    "90 7728 3400, and your new email. Tell me if that's not right.\n"
+                    "I saw your new details on the Eastfield Climbing Club list. I've saved your new number, "
+                    "+44 7941 403715, and your new email. Tell me if that's not right.\n"
                     '\n'
                     'Cheers,\n'
-                    'Riku'}]}
+                    'Abhishek'}]}
 
 
 def _contact(tools, person):
@@ -197,8 +206,8 @@ def solve_read_all_reply(tools):
         changes = dict(person["changes"])
         if "emails" in changes:
             changes["emails"] = [*changes["emails"], person["known_address"]]
-        if "notes" in changes and contact.get("notes"):
-            changes["notes"] = f"{changes['notes']}\n(was {contact['notes'].removeprefix('Home: ')})"
+        if "notes" in changes and contact.get("notes"):  # the rule's previous address, in its own words
+            changes["notes"] = f"Home: {person['home']}\n(was {contact['notes'].removeprefix('Home: ')})"
         tools.contacts_update(uid=contact["uid"], **changes)
         sources.append(mail)
     for person, mail in zip(f["people"], sources, strict=True):

@@ -30,7 +30,9 @@ FACTS = {'routine': 'Monthly summary: how I do it',
  'discount': 20,
  'shop': 'Bluefin Books',
  'me': 'Jiwoo',
- 'today': '2026-12-07'}
+ 'today': '2026-12-07',
+ 'log': 'Monthly sales',
+ 'month': 'November 2026'}
 
 
 def _coded(cents: int) -> str:
@@ -48,6 +50,13 @@ def address(value: str) -> str:
     return (match.group(1) if match else value or "").strip().lower()
 
 
+def _log(tools, total: str) -> None:
+    """The month's total as a new line of the sales note."""
+    f = FACTS
+    note = next(n for n in tools.notes_search(query=f["log"])["notes"] if n["title"] == f["log"])
+    tools.notes_update(uid=note["uid"], body=note["body"].rstrip("\n") + f"\n- {f['month']}: {total}\n")
+
+
 def _give(tools, header: str, rows: list[dict[str, str]], given: dict[str, str], today: str) -> None:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=header.split(","), lineterminator="\n")
@@ -57,6 +66,17 @@ def _give(tools, header: str, rows: list[dict[str, str]], given: dict[str, str],
             row = {**row, "given_to": given[row["code"]], "given_on": today}
         writer.writerow(row)
     tools.files_write(path=FACTS["vouchers"], content=out.getvalue())
+
+
+def _coded_now(person: dict[str, Any], recent: set[str]) -> bool:
+    return person["name"] not in recent and person["address"] not in recent
+
+
+def _recent(rows: list[dict[str, str]], today: str) -> set[str]:
+    """Who the vouchers file gave a code to within the last three months (by name or address as written)."""
+    day = date.fromisoformat(today)
+    since = day.replace(year=day.year - (day.month <= 3), month=(day.month - 4) % 12 + 1)
+    return {r["given_to"].strip() for r in rows if r["given_on"].strip() and r["given_on"] >= since.isoformat()}
 
 
 def _today(tools) -> str:
@@ -208,12 +228,16 @@ def _figures(tools, read_all: bool = False) -> dict[str, Any]:
                 "cents": cents,
             }
         )
-    return {"lines": lines, "total": total, "top": top}
+    share = re.search(r"share as we agreed: (\d+)% of the (.+?) sales", routine)
+    percent, line = int(share.group(1)), share.group(2)
+    # Half a cent rounds up: an even split of the difference is no one's to keep.
+    owed = (dict(per_line)[line] * percent + 50) // 100
+    return {"lines": lines, "total": total, "top": top, "share": owed}
 
 
 def solve_list_new_message(tools):
-    """The report as lists in the currency's code, a new message to the partner instead of a reply; the last
-    free codes, each given to the customer's address."""
+    """The report as lists in the currency's code, a new message to the partner instead of a reply (the share in
+    a sentence); the last free codes, each given to the customer's address; the sales note's total in the code."""
     f = FACTS
     figures = _figures(tools)
     text = (
@@ -225,21 +249,28 @@ def solve_list_new_message(tools):
     tools.files_write(path=f["report"], content=text)
     header, rows, free = _codes(tools)
     today = _today(tools)
+    recent = _recent(rows, today)
     given = {}
-    for person, code in zip(figures["top"], reversed(free), strict=False):
-        body = (
-            f"Dear {person['first']},\n\nA small thank-you for being such a loyal customer: use {code} at checkout "
-            f"and you'll get {f['discount']} percent off.\n\nAll the best from everyone at {f['shop']}"
-        )
+    for person in figures["top"]:
+        if _coded_now(person, recent):
+            code = free.pop()
+            body = (
+                f"Dear {person['first']},\n\nA small thank-you for being such a loyal customer: use {code} at "
+                f"checkout and you'll get {f['discount']} percent off.\n\nAll the best from everyone at {f['shop']}"
+            )
+            given[code] = person["address"]
+        else:
+            body = f"Dear {person['first']},\n\nThanks again for being such a loyal customer.\n\nBest, {f['shop']}"
         tools.mail_send(to=[person["address"]], subject="Thank you!", body=body)
-        given[code] = person["address"]
     _give(tools, header, rows, given, today)
+    _log(tools, _coded(figures["total"]))
     partner = address(_request(tools)["from"])
     listed = "; ".join(f"{line} {_coded(c)}" for line, c in figures["lines"])
     tools.mail_send(
         to=[partner],
         subject=f"{f['title']}: the figures",
-        body=f"Hello,\n\nthe totals: {listed}. Altogether {_coded(figures['total'])}.\n\n{f['me']}",
+        body=f"Hello,\n\nthe totals: {listed}. Altogether {_coded(figures['total'])}. What you're owed: "
+        f"{_coded(figures['share'])}.\n\n{f['me']}",
     )
 
 

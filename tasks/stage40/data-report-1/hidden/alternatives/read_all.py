@@ -30,7 +30,9 @@ FACTS = {'routine': 'Monthly summary: how I do it',
  'discount': 20,
  'shop': 'Bluefin Books',
  'me': 'Jiwoo',
- 'today': '2026-12-07'}
+ 'today': '2026-12-07',
+ 'log': 'Monthly sales',
+ 'month': 'November 2026'}
 
 
 def _give(tools, header: str, rows: list[dict[str, str]], given: dict[str, str], today: str) -> None:
@@ -42,6 +44,17 @@ def _give(tools, header: str, rows: list[dict[str, str]], given: dict[str, str],
             row = {**row, "given_to": given[row["code"]], "given_on": today}
         writer.writerow(row)
     tools.files_write(path=FACTS["vouchers"], content=out.getvalue())
+
+
+def _coded_now(person: dict[str, Any], recent: set[str]) -> bool:
+    return person["name"] not in recent and person["address"] not in recent
+
+
+def _recent(rows: list[dict[str, str]], today: str) -> set[str]:
+    """Who the vouchers file gave a code to within the last three months (by name or address as written)."""
+    day = date.fromisoformat(today)
+    since = day.replace(year=day.year - (day.month <= 3), month=(day.month - 4) % 12 + 1)
+    return {r["given_to"].strip() for r in rows if r["given_on"].strip() and r["given_on"] >= since.isoformat()}
 
 
 def _today(tools) -> str:
@@ -57,6 +70,13 @@ def _codes(tools) -> tuple[str, list[dict[str, str]], list[str]]:
     text = tools.files_read(path=FACTS["vouchers"])["content"]
     rows = _table(text)
     return text.splitlines()[0], rows, [r["code"] for r in rows if not r["given_to"].strip()]
+
+
+def _log(tools, total: str) -> None:
+    """The month's total as a new line of the sales note."""
+    f = FACTS
+    note = next(n for n in tools.notes_search(query=f["log"])["notes"] if n["title"] == f["log"])
+    tools.notes_update(uid=note["uid"], body=note["body"].rstrip("\n") + f"\n- {f['month']}: {total}\n")
 
 
 def _shown(cents: int) -> str:
@@ -208,7 +228,11 @@ def _figures(tools, read_all: bool = False) -> dict[str, Any]:
                 "cents": cents,
             }
         )
-    return {"lines": lines, "total": total, "top": top}
+    share = re.search(r"share as we agreed: (\d+)% of the (.+?) sales", routine)
+    percent, line = int(share.group(1)), share.group(2)
+    # Half a cent rounds up: an even split of the difference is no one's to keep.
+    owed = (dict(per_line)[line] * percent + 50) // 100
+    return {"lines": lines, "total": total, "top": top, "share": owed}
 
 
 def solve_read_all(tools):
@@ -225,19 +249,27 @@ def solve_read_all(tools):
     tools.files_write(path=f["report"], content=text)
     request = _request(tools)
     tools.mail_reply(
-        id=request["id"], body=f"Figures for the month:\n\n{rows_}| Total | {_shown(figures['total'])} |\n\n{f['me']}"
+        id=request["id"],
+        body=f"Figures for the month:\n\n{rows_}| Total | {_shown(figures['total'])} |\n| Your share | "
+        f"{_shown(figures['share'])} |\n\n{f['me']}",
     )
+    _log(tools, f"{figures['total'] / 100:.2f}")
     header, rows, free = _codes(tools)
     today = _today(tools)
+    recent = _recent(rows, today)
     given = {}
-    for person, code in zip(figures["top"], free[1:], strict=False):
+    spare = free[1:]
+    for person in figures["top"]:
+        code = spare.pop(0) if _coded_now(person, recent) else None
         tools.mail_send(
             to=[person["address"]],
             subject=f"Thank you from {f['shop']}",
-            body=f"Hello {person['first']},\n\nthanks for all your orders! Here is a code for your next one: {code}."
-            f"\n\n{f['me']}, {f['shop']}",
+            body=f"Hello {person['first']},\n\nthanks for all your orders!"
+            + (f" Here is a code for your next one: {code}." if code else "")
+            + f"\n\n{f['me']}, {f['shop']}",
         )
-        given[code] = person["name"]
+        if code:
+            given[code] = person["name"]
     _give(tools, header, rows, given, today)
 
 

@@ -7,59 +7,64 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'bookings': ['3BJZX4', '6JMM8M', 'NCZJ96', 'NK52RQ'],
- 'since': '2026-01-23',
- 'itinerary': 'Downloads/itinerary-NK52RQ.ics',
- 'window': ['2026-03-23', '2026-04-08'],
+FACTS = {'bookings': ['KQSX35', 'L5CXK8', 'L7ZX4C', 'NK52RQ'],
+ 'since': '2026-08-23',
+ 'itinerary': 'Downloads/itinerary-L5CXK8.ics',
+ 'window': ['2026-10-20', '2026-11-04'],
  'calendar': 'Travel',
  'list': 'Reminders',
- 'partner': 'Abhishek',
- 'flights': [{'number': 'NQ 1764',
+ 'partner': 'Paweł',
+ 'flights': [{'number': 'HQ 1711',
               'was': '',
-              'title': 'Flight NQ 1764 London → New York',
+              'title': 'Flight HQ 1711 London → Hamburg',
               'airport': 'London Heathrow',
-              'shown': ['11:15', '14:40'],
-              'departs': [2026, 3, 23, 11, 15],
+              'shown': ['11:15', '13:40'],
+              'departs': [2026, 10, 20, 11, 15],
               'from_zone': 'Europe/London',
-              'arrives': [2026, 3, 23, 14, 40],
-              'to_zone': 'America/New_York'},
-             {'number': 'MD 1539',
+              'arrives': [2026, 10, 20, 13, 40],
+              'to_zone': 'Europe/Berlin',
+              'check_in': 36},
+             {'number': 'PW 1613',
               'was': '',
-              'title': 'Flight MD 1539 New York → Denver',
-              'airport': 'New York JFK',
-              'shown': ['10:40', '12:25'],
-              'departs': [2026, 3, 26, 10, 40],
-              'from_zone': 'America/New_York',
-              'arrives': [2026, 3, 26, 12, 25],
-              'to_zone': 'America/Denver'},
-             {'number': 'PW 1299',
-              'was': 'PW 1297',
-              'title': 'Flight PW 1299 Denver → Chicago',
-              'airport': 'Denver',
-              'shown': ['14:15', '17:30'],
-              'departs': [2026, 3, 30, 14, 15],
-              'from_zone': 'America/Denver',
-              'arrives': [2026, 3, 30, 17, 30],
-              'to_zone': 'America/Chicago'},
-             {'number': 'BQ 209',
+              'title': 'Flight PW 1613 Hamburg → Stockholm',
+              'airport': 'Hamburg',
+              'shown': ['13:25', '14:55'],
+              'departs': [2026, 10, 24, 13, 25],
+              'from_zone': 'Europe/Berlin',
+              'arrives': [2026, 10, 24, 14, 55],
+              'to_zone': 'Europe/Stockholm',
+              'check_in': 24},
+             {'number': 'MD 1066',
+              'was': 'MD 1064',
+              'title': 'Flight MD 1066 Stockholm → Lyon',
+              'airport': 'Stockholm Arlanda',
+              'shown': ['21:25', '00:05'],
+              'departs': [2026, 10, 28, 21, 25],
+              'from_zone': 'Europe/Stockholm',
+              'arrives': [2026, 10, 29, 0, 5],
+              'to_zone': 'Europe/Paris',
+              'check_in': 36},
+             {'number': 'YK 688',
               'was': '',
-              'title': 'Flight BQ 209 Chicago → Seattle',
-              'airport': "Chicago O'Hare",
-              'shown': ['10:25', '12:20'],
-              'departs': [2026, 4, 3, 10, 25],
-              'from_zone': 'America/Chicago',
-              'arrives': [2026, 4, 3, 12, 20],
-              'to_zone': 'America/Los_Angeles'},
-             {'number': 'NQ 736',
+              'title': 'Flight YK 688 Lyon → München',
+              'airport': 'Lyon',
+              'shown': ['16:50', '18:05'],
+              'departs': [2026, 10, 31, 16, 50],
+              'from_zone': 'Europe/Paris',
+              'arrives': [2026, 10, 31, 18, 5],
+              'to_zone': 'Europe/Berlin',
+              'check_in': 30},
+             {'number': 'HQ 649',
               'was': '',
-              'title': 'Flight NQ 736 Seattle → London',
-              'airport': 'Seattle-Tacoma',
-              'shown': ['20260406T115000'],
-              'departs': [2026, 4, 6, 11, 50],
-              'from_zone': 'America/Los_Angeles',
-              'arrives': [2026, 4, 7, 6, 0],
-              'to_zone': 'Europe/London'}],
- 'landing': {'day': 'Tuesday 7 April', 'time': '06:00'}}
+              'title': 'Flight HQ 649 München → London',
+              'airport': 'Munich',
+              'shown': ['20261103T171500'],
+              'departs': [2026, 11, 3, 17, 15],
+              'from_zone': 'Europe/Berlin',
+              'arrives': [2026, 11, 3, 17, 55],
+              'to_zone': 'Europe/London',
+              'check_in': 36}],
+ 'landing': {'day': 'Tuesday 3 November', 'time': '17:55'}}
 
 
 def _tell_partner(tools, body):
@@ -91,7 +96,9 @@ def _already(tools):
     f = FACTS
     events = pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1], calendar=f["calendar"])
     reminders = pages(tools.reminders_list, list=f["list"])
-    numbers = [flight["number"] for flight in f["flights"]]
+    numbers = [flight["number"] for flight in f["flights"]] + [
+        flight["was"] for flight in f["flights"] if flight["was"]
+    ]
     by_number = {}
     for item in events + reminders:
         label = item.get("summary") or item.get("title") or ""
@@ -124,15 +131,17 @@ def _sources(tools, read_all=False):
 
 
 def _flights(tools, read_all=False):
-    """Each flight with its departure and arrival as instants (the bookings give local airport times)."""
+    """Each flight with its departure and arrival as instants (the bookings give local airport times), and
+    when its online check-in opens (each airline's confirmation says how many hours before)."""
     sources = _sources(tools, read_all)
     out = []
     for flight in FACTS["flights"]:
-        for piece in [flight["number"], *flight["shown"]]:
+        opens = f"check-in opens {flight['check_in']} hours"
+        for piece in [flight["number"], *flight["shown"], opens]:
             assert piece in sources, f"{flight['number']}: {piece!r} is not in the bookings"
         departs = datetime(*flight["departs"], tzinfo=ZoneInfo(flight["from_zone"]))
         arrives = datetime(*flight["arrives"], tzinfo=ZoneInfo(flight["to_zone"]))
-        out.append((flight, departs, arrives))
+        out.append((flight, departs, arrives, departs - timedelta(hours=flight["check_in"])))
     return out
 
 
@@ -147,12 +156,13 @@ def solve_utc(tools):
             tools.calendar_delete_event(uid=found["event"]["uid"])
         if "reminder" in found:
             tools.reminders_delete(uid=found["reminder"]["uid"])
-    for flight, departs, _ in flights:
-        due = (departs - timedelta(hours=24)).astimezone(UTC)
+    for flight, _, _, due in flights:
         tools.reminders_create(
-            title=f"Online check-in {flight['number'].replace(' ', '')}", list=f["list"], due=due.isoformat()
+            title=f"Online check-in {flight['number'].replace(' ', '')}",
+            list=f["list"],
+            due=due.astimezone(UTC).isoformat(),
         )
-    for flight, departs, arrives in flights:
+    for flight, departs, arrives, _ in flights:
         tools.calendar_create_event(
             calendar=f["calendar"],
             summary=f"{flight['number'].replace(' ', '')} flight",

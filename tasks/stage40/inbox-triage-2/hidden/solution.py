@@ -1,0 +1,273 @@
+"""Reference solution for inbox-triage-2, using the same tools as any agent."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+
+FACTS = {'rules': 'How I handle my mail',
+ 'notes': {'leads': 'Lead times', 'delivery': 'Delivery', 'hours': 'Showroom hours'},
+ 'price_list': 'Sales/Price list 2027.xlsx',
+ 'since': '2027-10-29T17:45:00-04:00',
+ 'today': '2027-11-08',
+ 'list': 'Work',
+ 'sign': 'Duncan',
+ 'mails': [{'from': 'hello@noodlerunner.com',
+            'subject': 'Your Noodle Runner order (Sun 7 Nov)',
+            'do': 'file',
+            'folder': 'Receipts'},
+           {'from': 'orders@cobblestoneoutdoor.com',
+            'subject': 'Order 200882 confirmed',
+            'do': 'file',
+            'folder': 'Receipts'},
+           {'from': 'orders@forkful.com',
+            'subject': 'Your Forkful order (Mon 1 Nov)',
+            'do': 'file',
+            'folder': 'Receipts'},
+           {'from': 'orders@bookshopalley.com',
+            'subject': 'Order 397732 confirmed',
+            'do': 'file',
+            'folder': 'Receipts'},
+           {'from': 'bulletin@retailfloorbulletin.com',
+            'subject': 'Retail Floor Bulletin #188',
+            'do': 'file',
+            'folder': 'Newsletters'},
+           {'from': 'newsletter@themorningledger.com',
+            'subject': 'The Morning Ledger, issue 88',
+            'do': 'file',
+            'folder': 'Newsletters'},
+           {'from': 'hello@fieldnotesweekly.com',
+            'subject': 'Field Notes Weekly, issue 97',
+            'do': 'file',
+            'folder': 'Newsletters'},
+           {'from': 'charlotte_pemberton@halcyon-furniture.com',
+            'subject': 'Harbour Lofts: update',
+            'do': 'file',
+            'folder': 'Harbour Lofts'},
+           {'from': 'cartwright.christopher@lumen-transport.com',
+            'subject': 'Harbour Lofts delivery schedule',
+            'do': 'file',
+            'folder': 'Harbour Lofts'},
+           {'from': 'cartwright.christopher@lumen-transport.com',
+            'subject': 'Invoice INV-7185: Harbour Lofts deliveries',
+            'do': 'file',
+            'folder': 'Harbour Lofts'},
+           {'from': 'stuart.ellison@harbour-lofts-developments.com',
+            'subject': 'Harbour Lofts: delivery date',
+            'do': 'flag',
+            'folder': 'Harbour Lofts',
+            'reminder': 'Get back to Stuart Ellison'},
+           {'from': 'diegol@icloud.com',
+            'subject': 'Re: Oak bench: how long?',
+            'do': 'answer',
+            'ask': {'kind': 'lead', 'range': 'Oak'}},
+           {'from': 'thomas.hargreaves@juniper-studio.com',
+            'subject': 'Lead time for the walnut sideboard',
+            'do': 'answer',
+            'ask': {'kind': 'lead', 'range': 'Walnut'}},
+           {'from': 'jisoo_jang@tessera-media.com',
+            'subject': 'Sets of felt chair pads: delivery day',
+            'do': 'answer',
+            'ask': {'kind': 'delivery', 'order': '2027-11-09'}},
+           {'from': 'leil@icloud.com',
+            'subject': 'Saturday visit',
+            'do': 'answer',
+            'ask': {'kind': 'saturday', 'day': '2027-11-13'}},
+           {'from': 'min_wang@outlook.com',
+            'subject': 'Price of the ash bookcase',
+            'do': 'answer',
+            'ask': {'kind': 'price', 'item': 'ash bookcase'}},
+           {'from': 'charlotte_pemberton@halcyon-furniture.com',
+            'subject': 'Fwd: Website enquiry',
+            'do': 'answer',
+            'ask': {'kind': 'price', 'item': 'wool throw'},
+            'to': 'nicholas@outlook.com'},
+           {'from': 'park.jaehyun@halcyon-furniture.com',
+            'subject': 'Catch-up on the trade fair stand',
+            'do': 'flag',
+            'folder': 'INBOX',
+            'reminder': 'Get back to Jaehyun Park'},
+           {'from': 'hyunwooj@gmail.com', 'subject': 'Damaged delivery', 'do': 'flag', 'folder': 'INBOX'},
+           {'from': 'margaret.hadley@copperleaf-partners.com',
+            'subject': 'Bulk order',
+            'do': 'flag',
+            'folder': 'INBOX',
+            'reminder': 'Get back to Margaret Hadley'},
+           {'from': 'andres_navarro@icloud.com',
+            'subject': 'A special request',
+            'do': 'flag',
+            'folder': 'INBOX',
+            'reminder': 'Get back to Andrés Navarro'},
+           {'from': 'ananya@waypoint-studio.com',
+            'subject': 'Two-seat sofa: timing and price for 6',
+            'do': 'flag',
+            'folder': 'INBOX',
+            'reminder': 'Get back to Ananya Chatterjee'},
+           {'from': 'jaehyun.park@halcyonfurniture-office.com',
+            'subject': 'Quick favour',
+            'do': 'file',
+            'folder': 'Junk'}]}
+WORDS = {
+    "lead": "Pieces from our {range} range currently take {weeks} weeks from order to delivery.",
+    "delivery": "Ordered that day, they will be delivered on {arrives}.",
+    "saturday": "That Saturday we're open from {opens} until {closes}.",
+    "price": "The {item} currently costs {price}.",
+    "reply": "Hi,\n\nThanks for your message. {fact}\n\nBest wishes,\n{sign}",
+}
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+
+
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _suspicious(tools: Any, f: dict[str, Any], message: dict[str, Any]) -> bool:
+    """A mail goes to Junk when the address book does not know its sender as who they claim to be."""
+    name = message["from"].split("<")[0].strip().strip('"')
+    known = tools.contacts_search(query=name.split()[-1])["contacts"]
+    return address(message["from"]) not in {address(e) for c in known for e in c["emails"]}
+
+
+def _flag(tools: Any, f: dict[str, Any], entry: dict[str, Any], message: dict[str, Any], title: str | None) -> None:
+    tools.mail_flag(id=message["id"], flag="flagged", on=True)
+    if entry["folder"] != "INBOX":
+        tools.mail_move(id=message["id"], folder=entry["folder"])
+    if f["list"] and title:
+        tools.reminders_create(title=title, list=f["list"], due=f["today"])
+
+
+def _respond(tools: Any, message: dict[str, Any], entry: dict[str, Any], body: str) -> None:
+    """A reply to the asker; a forwarded question's answer goes to the customer the forward names instead."""
+    if entry.get("to"):
+        tools.mail_send(to=[entry["to"]], subject="Your enquiry", body=body)
+    else:
+        tools.mail_reply(id=message["id"], body=body)
+
+
+def _price(sheet: str, item: str) -> str:
+    """The item's price from the price list's text, with the currency its header names."""
+    currency = re.search(r"Price \((\w+)\)", sheet).group(1)
+    rows = sheet.lower().splitlines()
+    row = next(line for line in rows if line.startswith((item.lower() + ",", f'"{item.lower()}"')))
+    return f"{currency} {row.rsplit(',', 1)[1]}"
+
+
+def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool = True) -> str:
+    """'Thursday 12 March', 'Thursday, March 12' (US) or '3月12日（周四）'."""
+    if locale == "zh":
+        return f"{d.month}月{d.day}日" + (f"（{WEEKDAYS_ZH[d.weekday()]}）" if weekday else "")
+    name = WEEKDAYS[d.weekday()]
+    if region is not None and region.month_first:
+        text = f"{MONTHS[d.month - 1]} {d.day}"
+        return f"{name}, {text}" if weekday else text
+    text = f"{d.day} {MONTHS[d.month - 1]}"
+    return f"{name} {text}" if weekday else text
+
+
+def _working_day(start: date, n: int, closed: set[date]) -> date:
+    """The n-th day after `start` that is a weekday and not a bank holiday."""
+    on = start
+    while n:
+        on += timedelta(days=1)
+        if on.weekday() < 5 and on not in closed:
+            n -= 1
+    return on
+
+
+def _answer(ask: dict[str, Any], know: dict[str, Any], words: dict[str, str]) -> str:
+    """The fact a question needs, in a sentence of the register `words` sets."""
+    if ask["kind"] == "lead":
+        return words["lead"].format(range=ask["range"], weeks=know["weeks"][ask["range"]])
+    if ask["kind"] == "delivery":
+        ordered = date.fromisoformat(ask["order"])
+        arrives = _working_day(ordered, know["nth"], know["closed"])
+        return words["delivery"].format(order=day(ordered), arrives=day(arrives))
+    if ask["kind"] == "saturday":
+        opens, closes = know["saturday"]
+        return words["saturday"].format(opens=opens, closes=closes)
+    return words["price"].format(item=ask["item"], price=_price(know["sheet"], ask["item"]))
+
+
+def _match(found: list[dict[str, Any]], entry: dict[str, Any]) -> dict[str, Any]:
+    return next(m for m in found if address(m["from"]) == entry["from"] and m["subject"] == entry["subject"])
+
+
+def _new_mail(tools: Any, f: dict[str, Any], limit: int = 100) -> list[dict[str, Any]]:
+    """Every message that came in since the user left, page by page."""
+    args = {"folder": "INBOX", "since": f["since"], "limit": limit}
+    page = tools.mail_search(**args)
+    found = page["messages"]
+    while page.get("next_cursor"):
+        page = tools.mail_search(**args, cursor=page["next_cursor"])
+        found += page["messages"]
+    return found
+
+
+def _holidays(text: str, year: int) -> set[date]:
+    """The bank holidays the delivery note lists ('3 April (Good Friday)' or 'April 3 (Good Friday)')."""
+    line = next(x for x in text.splitlines() if "Bank holidays" in x)
+    out = set()
+    for m in re.finditer(r"(\d{1,2}) (\w+)|(\w+) (\d{1,2})", line):
+        name, number = (m.group(2), m.group(1)) if m.group(1) else (m.group(3), m.group(4))
+        if name in MONTHS:
+            out.add(date(year, MONTHS.index(name) + 1, int(number)))
+    return out
+
+
+def _note(tools: Any, title: str) -> str:
+    found = tools.notes_search(query=title)["notes"]
+    return next(n for n in found if n["title"] == title)["body"]
+
+
+def _knowledge(tools: Any, f: dict[str, Any]) -> dict[str, Any]:
+    """What the user's notes and price list say: the facts the answers come from."""
+    leads = _note(tools, f["notes"]["leads"])
+    delivery = _note(tools, f["notes"]["delivery"])
+    hours = _note(tools, f["notes"]["hours"])
+    sheet = tools.files_read(path=f["price_list"])["content"]
+    year = int(f["today"][:4])
+    return {
+        "weeks": {m.group(1): int(m.group(2)) for m in re.finditer(r"- (\w+) range: (\d+) weeks", leads)},
+        "nth": int(re.search(r"on the (\d+)\w\w working day", delivery).group(1)),
+        "closed": _holidays(delivery, year),
+        "saturday": re.search(r"Saturday (\S+)–(\S+)", hours).groups(),
+        "sheet": sheet,
+    }
+
+
+def solve(tools):
+    f = FACTS
+    tools.notes_read(uid=tools.notes_search(query=f["rules"])["notes"][0]["uid"])
+    know = _knowledge(tools, f)
+    found = _new_mail(tools, f)
+    for entry in f["mails"]:
+        message = _match(found, entry)
+        if entry["do"] == "answer":
+            tools.mail_read(id=message["id"])
+            fact = _answer(entry["ask"], know, WORDS)
+            _respond(tools, message, entry, WORDS["reply"].format(fact=fact, sign=f["sign"]))
+        elif entry["do"] == "flag":
+            tools.mail_read(id=message["id"])
+            _flag(tools, f, entry, message, entry.get("reminder"))
+        elif entry["folder"] == "Junk":
+            assert _suspicious(tools, f, message), "the suspicious mail's sender is in the address book"
+            tools.mail_move(id=message["id"], folder="Junk")
+        else:
+            tools.mail_move(id=message["id"], folder=entry["folder"])

@@ -1,0 +1,254 @@
+"""Reference solution for receipts-reconciliation-2, using the same tools as any agent."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+
+FACTS = {'note': 'Reconciling the card statement',
+ 'receipts': 'Documents/Receipts',
+ 'holidays': 'Holidays',
+ 'card': 'Visa debit ending 1783',
+ 'month': '2026-03',
+ 'month_first': False,
+ 'card_type': 'CARD',
+ 'follow': 4}
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+
+
+def _tick_off(tools: Any) -> None:
+    """The month's 'Reconcile' reminder, done."""
+    year, month = (int(x) for x in FACTS["month"].split("-"))
+    title = f"Reconcile the {MONTHS[month - 1]} {year}"
+    todo = next(t for t in tools.reminders_list()["reminders"] if t["title"].startswith(title))
+    tools.reminders_complete(uid=todo["uid"])
+
+
+def _chase_text(double: dict[str, Any]) -> str:
+    r = double["receipt"]
+    return (
+        f"Hello,\n\nYour charge of {double['amount']:.2f} on {double['day']:%d %B %Y} for receipt {r['number']} was "
+        "taken twice from my card. Please refund the second charge.\n\nThank you"
+    )
+
+
+def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _sheet_path() -> str:
+    return f"Finance/Reconciliation/{FACTS['month']}.csv"
+
+
+def _due(tools: Any, today: date, days: int) -> date:
+    """`days` working days after today, the holidays in the calendar skipped."""
+    events = tools.calendar_list_events(
+        start=today.isoformat(), end=(today + timedelta(days=30)).isoformat(), calendar=FACTS["holidays"]
+    )["events"]
+    off = {date.fromisoformat(e["start"][:10]) for e in events}
+    day = today
+    while days:
+        day += timedelta(days=1)
+        if day.weekday() < 5 and day not in off:
+            days -= 1
+    return day
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^A-Z0-9]", "", text.upper())
+
+
+def _shop_of(line: dict[str, Any], receipt: dict[str, Any]) -> bool:
+    shown = _squash(line["description"])
+    return any(_squash(name) in shown for name in (receipt["brand"], receipt["legal"]) if len(_squash(name)) > 4)
+
+
+def _reconcile(lines: list[dict[str, Any]], receipts: list[dict[str, Any]], refunds: dict[str, Decimal]) -> list[dict]:
+    """Each card line with its receipt and status."""
+    f, out, used = FACTS, [], {}
+    for line in lines:
+        if line["type"] != f["card_type"]:
+            continue
+        row = {**line, "receipt": None, "status": "no receipt"}
+        for receipt in receipts:
+            if receipt["card"] != f["card"] or not _shop_of(line, receipt):
+                continue
+            if not line["day"] - timedelta(days=3) <= receipt["day"] <= line["day"]:
+                continue
+            abroad = receipt["currency"] and f"{receipt['currency']} {receipt['total']:.2f}" in line["description"]
+            if line["paid_in"]:
+                if refunds.get(receipt["number"]) == line["amount"]:
+                    row.update(receipt=receipt, status="refunded")
+            elif receipt["total"] == line["amount"] or abroad:
+                twice = used.get(receipt["number"])
+                row.update(
+                    receipt=receipt, status="double charge" if twice == (line["day"], line["amount"]) else "matched"
+                )
+                used[receipt["number"]] = (line["day"], line["amount"])
+                if receipt["number"] in refunds:
+                    row["status"] = "refunded"
+            if row["receipt"] is not None:
+                break
+        if line["paid_in"] and row["receipt"] is None:  # a refund posted days after the purchase
+            for receipt in receipts:
+                if _shop_of(line, receipt) and refunds.get(receipt["number"]) == line["amount"]:
+                    row.update(receipt=receipt, status="refunded")
+        out.append(row)
+    return out
+
+
+def _day(text: str) -> date:
+    """A statement's date (dd/mm/yyyy, or mm/dd/yyyy where months come first), or a receipt's '14 March 2026'."""
+    if "/" in text:
+        a, b, year = (int(x) for x in text.split("/"))
+        return date(year, a, b) if FACTS["month_first"] else date(year, b, a)
+    words = text.replace(",", " ").split()
+    month = next(n for n, name in enumerate(MONTHS, 1) if name in words)
+    day, year = (int(w) for w in words if w.isdigit())
+    return date(year, month, day)
+
+
+def _parse(text: str) -> dict[str, Any] | None:
+    """A receipt's facts from its lines (in a mail or a PDF); None if `text` is no receipt."""
+    trading = re.search(r"^(.+) is a trading name of (.+)\.$", text, re.MULTILINE)
+    number = re.search(r"Receipt no\. (\S+)", text)
+    if trading is None or number is None:
+        return None
+    total = re.search(r"^Total: (.+)$", text, re.MULTILINE).group(1)
+    currency = re.match(r"([A-Z]{3}) ", total)
+    return {
+        "brand": trading.group(1).strip(),
+        "legal": trading.group(2).strip(),
+        "number": number.group(1),
+        "day": _day(re.search(r"^Date: (.+)$", text, re.MULTILINE).group(1)),
+        "total": Decimal(re.sub(r"[^\d.]", "", total)),
+        "currency": currency.group(1) if currency else None,
+        "card": re.search(r"^Paid with: (.+)$", text, re.MULTILINE).group(1).strip(),
+        "support": re.search(r"Write to (\S+@\S+?)\.?$", text, re.MULTILINE).group(1),
+    }
+
+
+def _all(tools: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every message of a search, page after page."""
+    out, cursor = [], None
+    while True:
+        page = tools.mail_search(**query, **({"cursor": cursor} if cursor else {}))
+        out += page["messages"]
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return out
+
+
+def _receipts(tools: Any, lines: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Decimal]]:
+    """Every receipt of the month (files, then mail) and the refunds (order number -> amount)."""
+    found, refunds = [], {}
+    for entry in tools.files_list(path=FACTS["receipts"])["entries"]:
+        if entry["type"] == "file":
+            receipt = _parse(tools.files_read(path=entry["path"])["content"])
+            if receipt is not None:
+                found.append(receipt | {"id": None})
+    start = min(x["day"] for x in lines) - timedelta(days=5)
+    end = max(x["day"] for x in lines) + timedelta(days=3)
+    window = {"since": start.isoformat(), "before": end.isoformat(), "limit": 100}
+    # by the receipt's own words, not the subject: a receipt forwarded by someone else has none of it there
+    cancelled = set()
+    for hit in _all(tools, text="Receipt no.", **window):
+        body = tools.mail_read(id=hit["id"])["body"]
+        receipt = _parse(body)
+        if receipt is not None:
+            found.append(receipt | {"id": hit["id"]})
+        cancelled |= set(re.findall(r"receipt (\S+) is no longer valid", body))
+    found = [r for r in found if r["number"] not in cancelled]
+    for hit in tools.mail_search(subject="refund", **window)["messages"]:
+        body = tools.mail_read(id=hit["id"])["body"]
+        refunded = re.search(r"refunded (\S+) to your .+ for order (\S+)\.", body)
+        if refunded:
+            refunds[refunded.group(2)] = Decimal(re.sub(r"[^\d.]", "", refunded.group(1)))
+    return found, refunds
+
+
+def _statement(tools: Any) -> list[dict[str, Any]]:
+    """The lines of this month's statement in Downloads, whichever format the bank exported."""
+    found = [e["path"] for e in tools.files_list(path="Downloads")["entries"] if "statement" in e["path"]]
+    path = next(p for p in found if FACTS["month"] in p)
+    content = tools.files_read(path=path)["content"]
+    rows = list(csv.reader(line for line in content.splitlines() if line.strip() and not line.startswith("[sheet")))
+    header, out = rows[0], []
+    for row in rows[1:]:
+        cell = dict(zip(header, row, strict=False))
+        if "Amount" in cell:
+            value = Decimal(cell["Amount"])
+            amount, paid_in = abs(value), value > 0
+        else:
+            paid_in = bool(cell["Paid in"])
+            amount = Decimal(cell["Paid in"] or cell["Paid out"])
+        when = cell.get("Date") or cell["Posting Date"]
+        out.append(
+            {
+                "shown": when,
+                "day": _day(when),
+                "description": cell["Description"],
+                "type": cell["Type"],
+                "amount": amount,
+                "paid_in": paid_in,
+            }
+        )
+    return out
+
+
+def _work(tools: Any) -> tuple[list[dict[str, Any]], dict[str, Any], date]:
+    note = tools.notes_search(query=FACTS["note"])["notes"][0]
+    assert "double charge" in note["body"], "the note is not the reconciliation rules"
+    today = datetime.fromisoformat(tools.now()["now"]).date()
+    lines = _statement(tools)
+    receipts, refunds = _receipts(tools, lines)
+    rows = _reconcile(lines, receipts, refunds)
+    double = next(r for r in rows if r["status"] == "double charge")
+    return rows, double, _due(tools, today, FACTS["follow"])
+
+
+def solve(tools):
+    rows, double, due = _work(tools)
+    table = [
+        [
+            r["shown"],
+            r["description"],
+            f"{'' if r['paid_in'] else '-'}{r['amount']:.2f}",
+            r["receipt"]["number"] if r["receipt"] else "none",
+            r["status"],
+        ]
+        for r in rows
+    ]
+    tools.files_write(path=_sheet_path(), content=csv_text(["date", "merchant", "amount", "receipt", "status"], table))
+    receipt = double["receipt"]
+    if receipt["id"]:
+        tools.mail_reply(id=receipt["id"], body=_chase_text(double))
+    else:
+        tools.mail_send(
+            to=[receipt["support"]], subject=f"Charged twice: {receipt['number']}", body=_chase_text(double)
+        )
+    tools.reminders_create(
+        title=f"Follow up with {receipt['brand']} about the double charge", list="Reminders", due=f"{due}T09:00"
+    )
+    _tick_off(tools)
