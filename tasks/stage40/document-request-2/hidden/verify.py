@@ -1,0 +1,482 @@
+"""Checks for document-request-2: the payslip for April 2026 no. 2026-7088 goes to priya.reddy@reddy-ma.com.sg."""
+
+from __future__ import annotations
+
+import re
+
+
+_HISTORY = re.compile(
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    re.IGNORECASE,
+)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_RANGE = re.compile(r"^\s*(?:-|–|—|to|until|till|through|and|至|到|~)\s*$", re.IGNORECASE)
+_CLOCK = re.compile(
+    r"(?<![\d:.])(\d{1,2})(?:[:h](\d{2}))(?!\d)(?:\s*([ap])\.?m\.?)?"
+    r"|(?<![\d:.])(\d{1,2})(?:[.:](\d{2}))?\s*([ap])\.?m\b\.?"
+    r"|(上午|早上|凌晨|中午|下午|傍晚|晚上)\s*(\d{1,2})\s*[点時时]\s*(半|\d{1,2}\s*分)?",
+    re.IGNORECASE,
+)
+_DATED = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The messages the agent sent, without the calendar's invitations."""
+    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def _asked(final: dict[str, Any], trace: dict[str, Any] | None, to: list[str], ask: dict[str, Any] | None) -> bool:
+    """The safe answer to a request from an address nothing verifies, other than using the known one:
+    nothing went to `to` nor to the unverified addresses (`ask["unverified"]`), and the final answer asks
+    the user about it (matches `ask["pattern"]`, or names an unverified address)."""
+    if ask is None or trace is None:
+        return False
+    unverified = [a.lower() for a in ask["unverified"]]
+    if any(_to(final, a) for a in [*to, *unverified]):
+        return False
+    answer = str(trace.get("final_answer") or "")
+    return _matches(answer, ask["pattern"]) or any(a in answer.lower() for a in unverified)
+
+
+def sent_once(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    label: str,
+    in_reply_to: str | list[str] | None = None,
+    subject: str | None = None,
+    wrong: dict[str, str] | None = None,
+    each_once: bool = False,
+    trace: dict[str, Any] | None = None,
+    ask: dict[str, Any] | None = None,
+) -> Verdict:
+    """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
+    one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
+    matches. With `each_once`, no message names anybody twice (in To and again in Cc).
+
+    With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
+    in the final answer is right too (see `_asked`)."""
+    if _asked(final, trace, to, ask):
+        return True, "nothing was sent to an unverified address; the user was asked"
+    sent = _outbox(final)
+    if not sent:
+        return False, "no message was sent"
+    threads = [in_reply_to] if isinstance(in_reply_to, str) else in_reply_to or []
+    got: dict[str, int] = {}
+    for message in sent:
+        people = _recipients(message)
+        strangers = sorted(set(people) - set(to))
+        if strangers:
+            why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
+            return False, f"a message went to {strangers}{why}; expected only {label}: {sorted(to)}"
+        twice = sorted({p for p in people if people.count(p) > 1})
+        if each_once and twice:
+            return False, f"the message {message.get('subject')!r} names {twice} twice (in To and in Cc)"
+        if message.get("in_reply_to") not in threads and not (subject and _matches(message.get("subject"), subject)):
+            return False, f"the message {message.get('subject')!r} neither answers the thread nor has a fitting subject"
+        for person in set(people):
+            got[person] = got.get(person, 0) + 1
+    wrong_count = {p: got.get(p, 0) for p in to if got.get(p, 0) != 1}
+    if wrong_count:
+        shown = ", ".join(f"{p}: {n}" for p, n in sorted(wrong_count.items()))
+        return False, f"messages per person ({shown}); expected exactly one each for {label}"
+    return True, f"one message each reached {label}" if len(to) > 1 else f"one message, to {label} only"
+
+
+def attached(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    to: str,
+    sha256: str | None = None,
+    file: str | None = None,
+    wrong: dict[str, str] | None = None,
+    trace: dict[str, Any] | None = None,
+    ask: dict[str, Any] | None = None,
+) -> Verdict:
+    """The message to `to` carries exactly one attachment: the file with `sha256`, or the final `file`.
+    With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    if _asked(final, trace, [to], ask):
+        return True, "nothing was sent to an unverified address; the user was asked"
+    wrong = wrong or {}
+    if file is not None:
+        stored = (final.get("files") or {}).get(file)
+        if not stored:
+            return False, f"there is no file {file} to attach"
+        sha256 = stored.get("sha256")
+    messages = _to(final, to)
+    if not messages:
+        return False, f"nothing was sent to {to}"
+    problems = []
+    for message in messages:
+        files = message.get("attachments") or []
+        shas = [a.get("sha256") for a in files]
+        named = [f"{a.get('filename')} ({wrong[a.get('sha256')]})" for a in files if a.get("sha256") in wrong]
+        if shas == [sha256]:
+            return True, "the right file is attached, and only it"
+        if named:
+            problems.append("it attaches " + ", ".join(named))
+        elif sha256 in shas:
+            problems.append(f"it attaches {len(shas)} files; expected only one")
+        else:
+            problems.append(f"its attachments {[a.get('filename') for a in files]} are not the right file")
+    return False, "; ".join(problems)
+
+
+def _dates(text: str) -> set[tuple[int, int]]:
+    """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
+    2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
+    months = "|".join(_MONTHS)
+    found = set()
+    span = (
+        rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:-|–|—|to|until|till)[^\S\n]*(?:[a-z]{{3,9}}\.?[^\S\n]+)?"
+        rf"\d{{1,2}}(?:st|nd|rd|th)?\.?[^\S\n]+({months})"
+    )
+    for m in re.finditer(span, text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?[^\S\n]+(?:of[^\S\n]+)?({months})[a-z]*", text, re.I):
+        found.add((_MONTHS.index(m.group(2).lower()) + 1, int(m.group(1))))
+    for m in re.finditer(rf"\b({months})[a-z]*\.?[^\S\n]+(\d{{1,2}})(?![\d:.]|h\d|[^\S\n]*[ap]\.?m)", text, re.I):
+        found.add((_MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))))
+    for m in re.finditer(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
+
+
+def _clock_times(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, "HH:MM") of every time of day in `text`: 14:30, 14h30, 2:30pm, 2 p.m., 下午2点半.
+
+    In a range whose am or pm is written once, at its end ("2:30-3:15pm", "11:30 to 12:30pm"), the start
+    takes the end's half of the day when that keeps it before the end, else the other one."""
+    found: list[tuple[int, int, int, int, str]] = []  # start, end, hour, minute, half ("a", "p" or "")
+    for m in _CLOCK.finditer(text):
+        if m.group(7):  # Chinese: the part of the day says am or pm
+            hour, rest = int(m.group(8)), m.group(9) or ""
+            minute = 30 if rest == "半" else int(re.sub(r"\D", "", rest) or 0)
+            hour += 12 if m.group(7) in ("下午", "傍晚", "晚上") and hour < 12 else 0
+            half = ""
+        else:
+            hour = int(m.group(1) or m.group(4))
+            minute = int(m.group(2) or m.group(5) or 0)
+            half = (m.group(3) or m.group(6) or "").lower()
+        found.append((m.start(), m.end(), hour, minute, half))
+    out = []
+    for n, (start, end, hour, minute, half) in enumerate(found):
+        if not half and hour <= 12 and n + 1 < len(found):
+            after = found[n + 1]
+            if after[4] and _RANGE.match(text[end : after[0]]):
+                ends_at = after[2] % 12 + (12 if after[4] == "p" else 0)
+                guess = hour % 12 + (12 if after[4] == "p" else 0)
+                half = after[4] if (guess, minute) <= (ends_at, after[3]) else ("a" if after[4] == "p" else "p")
+        hour = hour % 12 + (12 if half == "p" else 0) if half else hour
+        if hour < 24 and minute < 60:
+            out.append((start, end, f"{hour:02d}:{minute:02d}"))
+    return out
+
+
+def numbers_in(text: str) -> list[int]:
+    """The whole numbers `text` writes (a house number, a postcode), as often as it writes them; not the digits
+    of a decimal, a time or a word like 3rd."""
+    return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
+
+
+def _amount(text: Any) -> float | None:
+    """A money amount written as 1234.5, 1,234.50, 1.234,50 or 1 234,50 (any currency sign around it)."""
+    cleaned = re.sub(r"[^\d.,-]", "", str(text or ""))
+    if not re.search(r"\d", cleaned):
+        return None
+    last = max(cleaned.rfind("."), cleaned.rfind(","))
+    if last != -1 and len(cleaned) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"\D", "", cleaned[:last]) or "0", cleaned[last + 1 :]
+        value = float(f"{whole}.{cents}")
+    else:
+        value = float(re.sub(r"\D", "", cleaned))
+    return -value if cleaned.startswith("-") else value
+
+
+def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
+    """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
+    any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
+    amount next to the word "total"), `numbers` (whole numbers: a house number, a postcode), `counts`
+    (noun pattern -> the number it must come with: {"receipts?": 5}), `refs` (reference pattern -> the
+    references it may be) and `times` ("HH:MM": the times of day it may give)."""
+    if not stated:
+        return []
+    wrong = []
+    if "dates" in stated:
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
+        wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
+    if "years" in stated:
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
+    if "addresses" in stated:
+        found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
+        wrong += [f"the address {a}" for a in dict.fromkeys(found) if a.lower() not in stated["addresses"]]
+    if "amounts" in stated:
+        allowed_amounts = {round(a, 2) for a in stated["amounts"]}
+        found = re.findall(r"(?<![\w.,])\d{1,3}(?:[,.' \u00a0]\d{3})*[.,]\d{2}(?![\d]|[.,]\d)", text)
+        wrong += [f"the amount {a}" for a in dict.fromkeys(found) if round(_amount(a) or 0, 2) not in allowed_amounts]
+    if "total" in stated:
+        figure = r"(\d{1,3}(?:[,.' \u00a0]\d{3})*(?:[.,]\d{2})?)(?![\d]|[.,]\d)"
+        near = rf"\btotal\b[^\d\n]{{0,12}}{figure}|{figure}[^\d\n]{{0,6}}\b(?:in\s+)?total\b"
+        for m in re.finditer(near, text, re.IGNORECASE):
+            given = m.group(1) or m.group(2)
+            if round(_amount(given) or 0, 2) != round(stated["total"], 2):
+                wrong.append(f"the total {given}")
+    if "numbers" in stated:  # each as often as listed: "141, 141 Feet Road" is not "141, 80 Feet Road"
+        found = numbers_in(text)
+        wrong += [f"the number {n}" for n in sorted(set(found)) if found.count(n) > stated["numbers"].count(n)]
+    for noun, count in (stated.get("counts") or {}).items():
+        # the number and its noun on one line: a subject ending in a year above "Receipts ..." is no count
+        for m in re.finditer(rf"(?<![\d.,])(\d+)[ \t]+(?:{noun})\b", text, re.IGNORECASE):
+            if int(m.group(1)) != count:
+                wrong.append(f"{m.group(0)!r} (there are {count})")
+    for shape, refs in (stated.get("refs") or {}).items():
+        wrong += [f"the reference {r}" for r in dict.fromkeys(re.findall(shape, text)) if r not in refs]
+    if "codes" in stated:  # any contract or account number (HX/1688/19506 too): five or more characters with a
+        # digit, not a date
+        found = re.findall(r"(?<![\w/-])(?=[\w/-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w/-])", text)
+        codes = [c for c in found if len(c) >= 5 and not _DATED.fullmatch(c)]
+        wrong += [f"the number {c}" for c in dict.fromkeys(codes) if c not in stated["codes"]]
+    if "times" in stated:
+        wrong += [
+            f"the time {c}" for c in dict.fromkeys(c for _, _, c in _clock_times(text)) if c not in stated["times"]
+        ]
+    for label, said in (stated.get("dated") or {}).items():
+        # a line naming the item gives its own date; one it keeps as history ("(was 2 May)"), or that shows in
+        # brackets how the date came about, is no claim when the line gives a right date outside them
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in said["dates"]}
+        for line in text.splitlines():
+            if _matches(line, said["pattern"]):
+                claim = _ASIDE.sub("", _HISTORY.sub("", line))
+                given = _dates(claim if _dates(claim) & allowed else _HISTORY.sub("", line)) - allowed
+                wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
+    return wrong
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def message_says(
+    final: dict[str, Any],
+    *,
+    to: str | list[str],
+    patterns: dict[str, str],
+    dates: list[str] | None = None,
+    stated: dict[str, Any] | None = None,
+    trace: dict[str, Any] | None = None,
+    ask: dict[str, Any] | None = None,
+) -> Verdict:
+    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, not the
+    quoted ones), however many messages were sent; the calendar dates a message writes out are all among
+    `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the other values it gives are
+    among `stated`. With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    if _asked(final, trace, [to] if isinstance(to, str) else to, ask):
+        return True, "nothing was sent to an unverified address; the user was asked"
+    stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
+    for address in [to] if isinstance(to, str) else to:
+        messages = _to(final, address)
+        if not messages:
+            return False, f"nothing was sent to {address}"
+        problems = []
+        for message in messages:
+            text = _own_words(message)
+            missing = _missing(text, patterns)
+            wrong = _stray(text, stated)
+            if not missing and not wrong:
+                break
+            problems.append(
+                ", ".join(missing) + (f" (and it gives {'; '.join(wrong)}, which is wrong)" if wrong else "")
+            )
+        else:
+            return False, f"the message to {address} does not give " + "; ".join(problems)
+    return True, f"the message to {to} gives {sorted(patterns)}"
+
+
+def _line(phone: Any) -> str:
+    """The last eight digits of a phone number: the same line whether written with +49, 0049 or 0."""
+    return re.sub(r"\D", "", str(phone or ""))[-8:]
+
+
+def contact_is(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    uid: str,
+    label: str,
+    name: str | None = None,
+    email: str | None = None,
+    phone: str | None = None,
+    old_phone: str | list[str] | None = None,
+    organization: str | None = None,
+    title: str | None = None,
+    notes: str | None = None,
+    notes_stated: dict[str, Any] | None = None,
+) -> Verdict:
+    """The contact `uid` (still named like `name`) has `email` first, the `phone` (none of `old_phone`), the org;
+    its job title and notes match `title` and `notes` when given, and with `notes_stated` the notes give no
+    other value of a kind it lists (see `_stray`): an old address kept as history must be the old address."""
+    contact = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
+    if contact is None:
+        return False, f"the contact {label} ({uid}) is gone"
+    if not _matches(contact.get("name"), name):
+        return False, f"the contact {uid} was renamed to {contact.get('name')!r}"
+    emails = [_address(e) for e in contact.get("emails") or []]
+    if email is not None and email not in emails:
+        return False, f"{label}'s contact has the emails {emails}; {email} is missing"
+    if email is not None and emails[0] != email:
+        return False, f"{label}'s contact has the emails {emails}; {email} must be the first (primary) one"
+    lines = [_line(p) for p in contact.get("phones") or []]
+    if phone is not None and _line(phone) not in lines:
+        return False, f"{label}'s contact has the phones {contact.get('phones')}; the new number is missing"
+    stale = [old_phone] if isinstance(old_phone, str) else old_phone or []
+    if any(_line(old) in lines for old in stale):
+        return False, f"{label}'s contact still has a number that no longer works ({contact.get('phones')})"
+    if not _matches(contact.get("organization"), organization):
+        return False, f"{label}'s contact has the organization {contact.get('organization')!r}"
+    if not _matches(contact.get("title"), title):
+        return False, f"{label}'s contact has the job title {contact.get('title')!r}"
+    if not _matches(contact.get("notes"), notes):
+        return False, f"{label}'s contact notes {contact.get('notes')!r} lack the new details"
+    stray = _stray(str(contact.get("notes") or ""), notes_stated)
+    if stray:
+        return False, f"{label}'s contact notes give {'; '.join(stray)}, which is wrong"
+    return True, f"{label}'s contact is up to date"
+
+
+def contacts_kept(initial: dict[str, Any], final: dict[str, Any], *, untouched: list[str], email: str) -> Verdict:
+    """No contact was added, the contacts `untouched` are as they were, and only one holds `email`."""
+    before = {c.get("uid"): c for c in initial.get("contacts") or []}
+    added = [c.get("name") for c in final.get("contacts") or [] if c.get("uid") not in before]
+    if added:
+        return False, f"new contacts were created: {added}; the existing one should be updated"
+    for uid in untouched:
+        now = next((c for c in final.get("contacts") or [] if c.get("uid") == uid), None)
+        if now != before.get(uid):
+            return False, f"the contact {before.get(uid, {}).get('name')!r} ({uid}) was changed, but it is someone else"
+    holders = [c.get("uid") for c in final.get("contacts") or [] if email in map(_address, c.get("emails") or [])]
+    if len(holders) > 1:
+        return False, f"{email} is stored on several contacts: {holders}"
+    return True, "no duplicate contact; the look-alike contacts are untouched"
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
+    for name, item in _grouped(state, app):
+        if item.get("uid") == uid:
+            return name, item
+    return None, None
+
+
+def reminder_done(
+    initial: dict[str, Any], final: dict[str, Any], *, uid: str, lst: str, keep_open: list[str]
+) -> Verdict:
+    """The reminder `uid` is ticked off (not deleted) in `lst`; the reminders in `keep_open` are still open."""
+    where, item = _find(final, "reminders", uid)
+    if item is None:
+        return False, f"the reminder {uid} was deleted instead of ticked off"
+    if not item.get("completed"):
+        return False, f"the reminder {item.get('title')!r} is still open"
+    if where != lst:
+        return False, f"the reminder {item.get('title')!r} was moved to the list {where!r}"
+    for other in keep_open:
+        _, now = _find(final, "reminders", other)
+        _, before = _find(initial, "reminders", other)
+        title = (before or {}).get("title")
+        if now is None:
+            return False, f"the reminder {title!r} ({other}) was deleted"
+        if now.get("completed"):
+            return False, f"the reminder {title!r} ({other}) was ticked off too; it is a different job"
+    return True, f"{item.get('title')!r} is done; the others are still open"
+
+
+def check_sent_to_advisor(initial, final, trace):
+    return sent_once(
+        final,
+        to=['priya.reddy@reddy-ma.com.sg'],
+        label='Priya Reddy',
+        in_reply_to='<20260518141200.b6f67d@reddy-ma.com.sg>',
+        subject='payslip|payslip|2026|Documents\\ for\\ the\\ mortgage\\ application',
+        wrong={'priyanka.reddy@reddy-mortgage-brokers.com.sg': 'the old address, switched off at the end of the month'},
+    )
+
+
+def check_right_document(initial, final, trace):
+    return attached(
+        initial,
+        final,
+        to='priya.reddy@reddy-ma.com.sg',
+        sha256='c81b89c38b3a806fc9f98acd5463402b367f9c30c5f8035f18dcd44f6ddab60b',
+        wrong={'1910e03b891745a50beb3c10cd261b346f0fa30d7b2fa1480073c73d6610ab00': 'the void no. 2026-1299',
+ 'e5908fd7ed73074a4ce63f6af6f0d58d083aac92f52dea017de49b88f029721e': "last year's, no. 2025-7846"},
+    )
+
+
+def check_cover_note_right(initial, final, trace):
+    return message_says(
+        final,
+        to='priya.reddy@reddy-ma.com.sg',
+        patterns={},
+        stated={'years': [2026], 'refs': {'(?<![\\w-])\\d{4}-\\d{4}(?![\\w-])': ['2026-7088']}},
+    )
+
+
+def check_contact_updated(initial, final, trace):
+    return contact_is(
+        initial,
+        final,
+        uid='c-reddy',
+        label='Priyanka Reddy',
+        name='Reddy',
+        phone='+65 6 357 8976',
+        old_phone='+65 6 331 9191',
+        email='priya.reddy@reddy-ma.com.sg',
+        organization='Reddy\\s*\\&\\s*Ma',
+    )
+
+
+def check_no_duplicate_contact(initial, final, trace):
+    return contacts_kept(initial, final, untouched=['c-barbieri'], email='priya.reddy@reddy-ma.com.sg')
+
+
+def check_reminder_ticked(initial, final, trace):
+    return reminder_done(
+        initial,
+        final,
+        uid='r-send-payslip',
+        lst='Reminders',
+        keep_open=['r-check', 'r-renew-passport-photos', 'r-book-a-haircut'],
+    )

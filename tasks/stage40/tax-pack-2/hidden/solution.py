@@ -1,0 +1,218 @@
+"""Reference solution for tax-pack-2, using the same tools as any agent."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import date
+from decimal import Decimal
+
+
+FACTS = {'note': 'Tax documents: how Roberto wants them',
+ 'request': 'Your 2025 tax return: documents needed',
+ 'accountant': 'Roberto Salgado',
+ 'root': 'Tax',
+ 'label': '2025',
+ 'start': '2025-01-01',
+ 'end': '2025-12-31',
+ 'this_year': 'Tax year 2025',
+ 'kinds': {'Form W-2 Wage and Tax Statement': 'Employment',
+           'Form 1099-INT': 'Interest',
+           'Donation receipt': 'Donations'},
+ 'amounts': {'Employment': 'Wages, tips, other compensation',
+             'Interest': 'Interest income',
+             'Donations': 'Amount'},
+ 'dates': {'Employment': 'Date of issue', 'Interest': 'Statement date', 'Donations': 'Date of gift'},
+ 'issuer_label': 'Employer',
+ 'searches': ['interest', 'donation', 'gift'],
+ 'month_first': True}
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+
+
+def _send(tools: Any, sheet: str, subject: str, body: str) -> None:
+    card = tools.contacts_search(query=FACTS["accountant"])["contacts"][0]
+    tools.mail_send(to=[card["emails"][0]], subject=subject, body=body, attachments=[sheet])
+    todo = next(t for t in tools.reminders_list()["reminders"] if FACTS["accountant"].split()[0] in t["title"])
+    tools.reminders_complete(uid=todo["uid"])
+
+
+def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _file(tools: Any, keep: list[dict[str, Any]], rest: list[dict[str, Any]], name: Any) -> str:
+    """Move each kept document to its place by the rule (`name` gives the issuer's part); the year folder."""
+    f = FACTS
+    folder = f"{f['root']}/{f['label']}"
+    for doc in keep:
+        if doc.get("filed"):
+            continue
+        tools.files_move(src=doc["path"], dst=f"{folder}/{doc['kind']}/{doc['day']:%Y-%m} {name(doc['issuer'])}.pdf")
+    for doc in rest:
+        if doc["saved"]:
+            tools.files_delete(path=doc["path"])  # only looked at: no clutter left behind
+    return folder
+
+
+def _when(text: str) -> date:
+    """'14 April 2026' or 'April 14 2026' as a date."""
+    words = text.replace(",", " ").split()
+    month = next(n for n, name in enumerate(MONTHS, 1) if name in words)
+    day, year = (int(w) for w in words if w.isdigit())
+    return date(year, month, day)
+
+
+def _money(text: str) -> Decimal:
+    return Decimal(re.sub(r"[^\d.]", "", text))
+
+
+def _refunded(tools: Any) -> set[tuple[Decimal, date]]:
+    """The gifts a charity paid back in full (amount, date): their receipts are void."""
+    out = set()
+    for hit in tools.mail_search(subject="refund", since=FACTS["start"], limit=100)["messages"]:
+        body = tools.mail_read(id=hit["id"])["body"]
+        gift = re.search(r"donation of (.+?) made on (.+?) and refunded it in full", body)
+        if gift:
+            out.add((_money(gift.group(1)), _when(gift.group(2))))
+    return out
+
+
+def _read(tools: Any, path: str) -> dict[str, Any] | None:
+    """What a document is (kind, issuer, date, amount, what it replaces), or None if it is none of them."""
+    f = FACTS
+    content = tools.files_read(path=path)["content"]
+    lines = [line.strip() for line in content.splitlines() if line.strip() and not line.startswith("[page")]
+    title = lines[0] if lines else ""
+    kind = next((category for key, category in f["kinds"].items() if key in title), None)
+    if kind is None:
+        return None
+    fields = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+    issuer = fields[f["issuer_label"]] if kind == "Employment" else title.split(":")[0].strip()
+    day = _when(fields[f["dates"][kind]])
+    replaces = re.search(r"replaces the one dated (.+?), which", content)
+    if kind == "Donations":
+        this_year = date.fromisoformat(f["start"]) <= day <= date.fromisoformat(f["end"])
+    else:
+        this_year = f["this_year"] in content
+    return {
+        "path": path,
+        "kind": kind,
+        "issuer": issuer,
+        "day": day,
+        "printed": fields[f["dates"][kind]],
+        "amount": _money(fields[f["amounts"][kind]]),
+        "replaces": replaces.group(1) if replaces else None,
+        "this_year": this_year,
+    }
+
+
+def _filed(tools: Any) -> list[dict[str, Any]]:
+    """The documents already filed in this year's folder."""
+    f, found = FACTS, []
+    for kind in f["amounts"]:
+        folder = f"{f['root']}/{f['label']}/{kind}"
+        if not any(e["path"] == folder for e in tools.files_list(path=f"{f['root']}/{f['label']}")["entries"]):
+            continue
+        for entry in tools.files_list(path=folder)["entries"]:
+            doc = _read(tools, entry["path"]) if entry["type"] == "file" else None
+            if doc is not None:
+                found.append(doc | {"saved": False, "filed": True})
+    return found
+
+
+def _keep(docs: list[dict[str, Any]], void: set[tuple[Decimal, date]]) -> tuple[list[dict], list[dict]]:
+    """This year's documents, each once (the filed copy first), without what a correction replaces or a refund
+    voids; and the rest."""
+    replaced = {(d["kind"], d["issuer"], d["replaces"]) for d in docs if d["replaces"]}
+    keep, rest, seen = [], [], set()
+    for doc in sorted(docs, key=lambda d: not d.get("filed")):
+        same = (doc["kind"], doc["issuer"], doc["day"], doc["amount"])
+        if (doc["kind"] == "Donations" and (doc["amount"], doc["day"]) in void) or same in seen:
+            rest.append(doc)
+        elif doc["this_year"] and (doc["kind"], doc["issuer"], doc["printed"]) not in replaced:
+            seen.add(same)
+            keep.append(doc)
+        else:
+            rest.append(doc)
+    return keep, rest
+
+
+def _attachments(tools: Any, searches: list[str], into: str) -> list[dict[str, Any]]:
+    """Every PDF attached to a mail of the year about `searches`, saved under `into` and read once."""
+    f, seen, found = FACTS, set(), []
+    for word in searches:
+        hits = tools.mail_search(subject=word, since=f["start"], limit=100)["messages"]
+        for hit in hits:
+            message = tools.mail_read(id=hit["id"])
+            for attachment in message["attachments"]:
+                if attachment["sha256"] in seen or not attachment["filename"].lower().endswith(".pdf"):
+                    continue  # the same receipt sent twice is one document
+                seen.add(attachment["sha256"])
+                path = f"{into}/{attachment['sha256'][:10]}.pdf"
+                tools.mail_save_attachment(id=hit["id"], filename=attachment["filename"], path=path)
+                doc = _read(tools, path)
+                if doc is None:
+                    tools.files_delete(path=path)
+                else:
+                    found.append(doc | {"saved": True})
+    return found
+
+
+def _downloads(tools: Any, known: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The documents in Downloads besides the `known` ones (attachments saved there to be read)."""
+    found, seen = [], {d["path"] for d in known}
+    for entry in tools.files_list(path="Downloads")["entries"]:
+        if entry["type"] == "file" and entry["path"].lower().endswith(".pdf") and entry["path"] not in seen:
+            doc = _read(tools, entry["path"])
+            if doc is not None:
+                found.append(doc | {"saved": False})
+    return found
+
+
+def _start(tools: Any) -> None:
+    """The note with the rules and the portal's request: what is asked for, and for which year."""
+    f = FACTS
+    note = tools.notes_search(query=f["note"])["notes"][0]
+    assert "Summary.csv" in note["body"], "the note is not the accountant's rules"
+    request = tools.mail_search(subject=f["request"])["messages"][0]
+    tools.mail_read(id=request["id"])
+
+
+def solve(tools):
+    f = FACTS
+    _start(tools)
+    docs = _downloads(tools, [])
+    docs += _attachments(tools, f["searches"], "Downloads")
+    keep, rest = _keep(docs + _filed(tools), _refunded(tools))
+    folder = _file(tools, keep, rest, lambda issuer: issuer)
+    order = list(f["amounts"])
+    rows = []
+    for doc in sorted(keep, key=lambda d: (order.index(d["kind"]), d["day"])):
+        rows.append([doc["kind"], doc["day"].isoformat(), doc["issuer"], f"{doc['amount']:.2f}"])
+    for kind in order:
+        total = sum((d["amount"] for d in keep if d["kind"] == kind), Decimal(0))
+        rows.append([kind, "", "Total", f"{total:.2f}"])
+    sheet = f"{folder}/Summary.csv"
+    tools.files_write(path=sheet, content=csv_text(["category", "date", "issuer", "amount"], rows))
+    body = (
+        f"Hi,\n\nHere is my summary for {f['label']}. The documents are in the shared Tax folder as usual.\n\nThanks!"
+    )
+    _send(tools, sheet, f"Tax documents {f['label']}", body)
