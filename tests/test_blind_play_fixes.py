@@ -1,0 +1,49 @@
+"""Correct answers that blind players gave and the checks rejected (tasks/stage40/PLAYTESTS.md, 2026-12-02):
+each is written here as the player wrote it, and passes; the near miss beside it still fails."""
+
+from __future__ import annotations
+
+import re
+from datetime import time
+
+from stageclaw.author import verifylib as v
+from stageclaw.author.content.text import time_regex
+
+
+def test_a_time_range_with_its_half_of_the_day_written_once_at_its_end():
+    # leave-cover: "Friday, May 15, 2:30-3:15pm" was read as 02:30
+    times = [c for *_, c in v._clock_times("- Friday, May 15, 2:30-3:15pm (Room 1.07)")]
+    assert times == ["14:30", "15:15"]
+    assert [c for *_, c in v._clock_times("11:30 to 12:30pm")] == ["11:30", "12:30"]  # the start stays before the end
+    assert [c for *_, c in v._clock_times("14:30-15:30, and 9:30 on Monday")] == ["14:30", "15:30", "09:30"]
+    four = time_regex(time(16, 0))
+    assert re.search(four, "Tuesday, May 12, 4:00-4:30pm, Zoom", re.IGNORECASE)
+    assert not re.search(four, "Tuesday, May 12, 4:00-4:30am", re.IGNORECASE)
+
+
+def _sent(to: list[str], cc: list[str], body: str = "I'd love to go ahead with your quote.") -> dict:
+    return {"mail": {"outbox": [{"to": to, "cc": cc, "subject": "Re: Photographer", "body": body}]}}
+
+
+def test_a_booking_copied_to_the_suppliers_own_other_address_is_to_them_alone():
+    # event-planning: the acceptance went to the studio's address, the photographer's personal one in copy
+    args = {"to": ["gosia@candidcrow.co.uk"], "label": "Candid Crow", "says": {"an acceptance": r"go ahead"}}
+    also = {**args, "also": ["gosia@icloud.com"]}
+    assert v.one_message(_sent(["gosia@candidcrow.co.uk"], ["gosia@icloud.com"]), **also)[0]
+    assert not v.one_message(_sent(["gosia@candidcrow.co.uk"], ["someone@else.com"]), **also)[0]
+    assert not v.one_message(_sent(["gosia@icloud.com"], []), **also)[0]  # not to the studio at all
+    assert not v.one_message(_sent(["gosia@candidcrow.co.uk"], ["gosia@icloud.com"]), **args)[0]
+
+
+def test_an_items_line_may_show_in_brackets_how_its_date_came_about():
+    # action-items: the note's line gives the right reminder day and, in brackets, the arithmetic behind it
+    stated = {"dated": {"deposit": {"pattern": r"deposit", "dates": ["2026-10-30", "2026-11-02"]}}}
+    line = (
+        "- Pay the stand deposit – reminder Fri 30 October 2026 (deadline Mon 2 Nov = 21 days before the fair; "
+        "2 days before = Sat 31 Oct, moved to the Friday)"
+    )
+    assert v._stray(line, stated) == []
+    wrong = "- Pay the stand deposit – reminder Sat 31 October 2026 (deadline Mon 2 Nov)"
+    assert v._stray(wrong, stated) == ["the date 10-31 (month-day) for deposit"]
+    hidden = "- Pay the stand deposit (30 Oct) – reminder 31 October"  # the right day only in brackets
+    assert v._stray(hidden, stated) == ["the date 10-31 (month-day) for deposit"]
