@@ -219,7 +219,8 @@ def test_the_shell_client_lists_calls_and_finishes_a_play_started_from_the_comma
     assert "stageclaw run: play:shell" in stdout and "run directory:" in stdout
     [result] = read_results(out / "results.jsonl")
     assert (result["agent"], result["steps"], result["tool_errors"]) == ("play:shell", 3, 1)
-    assert "has ended: score" in str(_cli_error("play", "--call", str(out), "now"))
+    ended = str(_cli_error("play", "--call", str(out), "now"))
+    assert "has ended; `stageclaw play --finish" in ended and "score" not in ended  # no grade before --finish
     assert "has ended: score" in str(_cli_error("play", "--finish", str(out)))
 
 

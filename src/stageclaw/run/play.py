@@ -96,11 +96,14 @@ def read_play(folder: Path) -> dict[str, Any]:
         raise StageclawError(f"{path}: not valid JSON ({exc})") from None
 
 
-def _ended(folder: Path) -> StageclawError:
-    """The error for a play that does not answer: ended (with its grade) or stopped."""
+def _ended(folder: Path, *, grade: bool = False) -> StageclawError:
+    """The error for a play that does not answer: ended or stopped. Only `--finish` tells the grade: a player
+    who calls a tool of a play already over (a blind playtester going on to the next task) does not learn it."""
     results = read_results(Path(folder) / RESULTS)
-    if results:
+    if results and grade:
         return StageclawError(f"the play in {folder} has ended: {outcome_line(results[-1])}")
+    if results:
+        return StageclawError(f"the play in {folder} has ended; `stageclaw play --finish {folder}` tells its grade")
     return StageclawError(f"the play in {folder} is not running (stageclaw play ended or was stopped)")
 
 
@@ -123,7 +126,7 @@ def finish(folder: Path, answer: str, wait_s: float = GRADE_WAIT_S) -> dict[str,
         if exc.code != 409:  # 409: it had already finished; wait for its grade all the same
             raise StageclawError(f"the play in {folder} refused to finish: HTTP {exc.code}") from None
     except OSError:
-        raise _ended(folder) from None
+        raise _ended(folder, grade=True) from None
     deadline = time.monotonic() + wait_s
     while time.monotonic() < deadline:
         results = read_results(Path(folder) / RESULTS)
