@@ -1,0 +1,182 @@
+"""Alternative solution 'read_all' for trip-itinerary-2: another reasonable way to the goal."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+
+FACTS = {'bookings': ['3XFB9S', '6Z4EAX', '7KF5QS', 'BH89TT', 'SMDD82'],
+ 'since': '2026-01-19',
+ 'itinerary': 'Downloads/itinerary-BH89TT.ics',
+ 'window': ['2026-03-23', '2026-04-09'],
+ 'calendar': 'Travel',
+ 'list': 'Reminders',
+ 'partner': 'Karim',
+ 'flights': [{'number': 'RX 701',
+              'was': '',
+              'title': 'Flight RX 701 Paris → Manchester',
+              'airport': 'Paris Charles de Gaulle',
+              'shown': ['12:00', '12:15'],
+              'departs': [2026, 3, 23, 12, 0],
+              'from_zone': 'Europe/Paris',
+              'arrives': [2026, 3, 23, 12, 15],
+              'to_zone': 'Europe/London',
+              'check_in': 24},
+             {'number': 'KZ 1481',
+              'was': 'KZ 1475',
+              'title': 'Flight KZ 1481 Manchester → Berlin',
+              'airport': 'Manchester',
+              'shown': ['21:40', '00:30'],
+              'departs': [2026, 3, 27, 21, 40],
+              'from_zone': 'Europe/London',
+              'arrives': [2026, 3, 28, 0, 30],
+              'to_zone': 'Europe/Berlin',
+              'check_in': 48},
+             {'number': 'BQ 493',
+              'was': '',
+              'title': 'Flight BQ 493 Berlin → Stockholm',
+              'airport': 'Berlin Brandenburg',
+              'shown': ['11:05', '12:40'],
+              'departs': [2026, 3, 31, 11, 5],
+              'from_zone': 'Europe/Berlin',
+              'arrives': [2026, 3, 31, 12, 40],
+              'to_zone': 'Europe/Stockholm',
+              'check_in': 24},
+             {'number': 'YK 1289',
+              'was': '',
+              'title': 'Flight YK 1289 Stockholm → Hamburg',
+              'airport': 'Stockholm Arlanda',
+              'shown': ['18:05', '19:35'],
+              'departs': [2026, 4, 2, 18, 5],
+              'from_zone': 'Europe/Stockholm',
+              'arrives': [2026, 4, 2, 19, 35],
+              'to_zone': 'Europe/Berlin',
+              'check_in': 30},
+             {'number': 'HQ 796',
+              'was': '',
+              'title': 'Flight HQ 796 Hamburg → Lyon',
+              'airport': 'Hamburg',
+              'shown': ['13:40', '15:20'],
+              'departs': [2026, 4, 6, 13, 40],
+              'from_zone': 'Europe/Berlin',
+              'arrives': [2026, 4, 6, 15, 20],
+              'to_zone': 'Europe/Paris',
+              'check_in': 36},
+             {'number': 'RX 1223',
+              'was': '',
+              'title': 'Flight RX 1223 Lyon → Paris',
+              'airport': 'Lyon',
+              'shown': ['20260408T114000'],
+              'departs': [2026, 4, 8, 11, 40],
+              'from_zone': 'Europe/Paris',
+              'arrives': [2026, 4, 8, 12, 40],
+              'to_zone': 'Europe/Paris',
+              'check_in': 24}],
+ 'landing': {'day': 'Wednesday 8 April', 'time': '12:40'}}
+
+
+def _tell_partner(tools, body):
+    f = FACTS
+    partner = tools.contacts_search(query=f["partner"])["contacts"][0]
+    tools.mail_send(to=[partner["emails"][0]], subject="When I'm back", body=body)
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    return every(call, None, **query)
+
+
+def _sources(tools, read_all=False):
+    """The text of the trip's bookings, schedule changes and rebookings (and the downloaded itinerary when
+    the main booking's mail leaves the return flight to it)."""
+    f = FACTS
+    if read_all:  # every message of the last weeks about a booking, then the ones that are the user's trip
+        found = [m for m in pages(tools.mail_search, since=f["since"]) if "booking" in m["subject"].lower()]
+        texts = [f"{m['subject']} {one_line(tools.mail_read(id=m['id'])['body'])}" for m in found]
+        sources = " ".join(t for t in texts if any(b in t for b in f["bookings"]))
+    else:
+        found = {m["id"]: m for b in f["bookings"] for m in tools.mail_search(text=b, since=f["since"])["messages"]}
+        wanted = [m for m in found.values() if "passenger information" not in m["subject"].lower()]
+        sources = " ".join(f"{m['subject']} {one_line(tools.mail_read(id=m['id'])['body'])}" for m in wanted)
+    if f["itinerary"]:
+        sources += " " + tools.files_read(path=f["itinerary"])["content"]
+    return sources
+
+
+def _flights(tools, read_all=False):
+    """Each flight with its departure and arrival as instants (the bookings give local airport times), and
+    when its online check-in opens (each airline's confirmation says how many hours before)."""
+    sources = _sources(tools, read_all)
+    out = []
+    for flight in FACTS["flights"]:
+        opens = f"check-in opens {flight['check_in']} hours"
+        for piece in [flight["number"], *flight["shown"], opens]:
+            assert piece in sources, f"{flight['number']}: {piece!r} is not in the bookings"
+        departs = datetime(*flight["departs"], tzinfo=ZoneInfo(flight["from_zone"]))
+        arrives = datetime(*flight["arrives"], tzinfo=ZoneInfo(flight["to_zone"]))
+        out.append((flight, departs, arrives, departs - timedelta(hours=flight["check_in"])))
+    return out
+
+
+def _already(tools):
+    """The Travel events and open reminders of the trip's days that are there already, by flight number."""
+    f = FACTS
+    events = pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1], calendar=f["calendar"])
+    reminders = pages(tools.reminders_list, list=f["list"])
+    numbers = [flight["number"] for flight in f["flights"]] + [
+        flight["was"] for flight in f["flights"] if flight["was"]
+    ]
+    by_number = {}
+    for item in events + reminders:
+        label = item.get("summary") or item.get("title") or ""
+        for number in numbers:
+            if re.search(rf"\b{re.escape(number)}\b", label):
+                by_number.setdefault(number, {})["event" if "summary" in item else "reminder"] = item
+    return by_number
+
+
+def solve_read_all(tools):
+    """Reads every booking mail of the last weeks; events in the user's own time, with the airport as the place;
+    the cancelled flight's event turned into its rebooking's."""
+    f = FACTS
+    here = ZoneInfo(tools.now()["timezone"])
+    there = _already(tools)
+    for flight, departs, arrives, opens in _flights(tools, read_all=True):
+        found = there.get(flight["number"]) or there.get(flight["was"], {})  # the cancelled one becomes the new one
+        start, end = departs.astimezone(here).isoformat(), arrives.astimezone(here).isoformat()
+        if "event" in found:
+            tools.calendar_update_event(uid=found["event"]["uid"], summary=flight["title"], start=start, end=end)
+        else:
+            tools.calendar_create_event(
+                calendar=f["calendar"], summary=flight["title"], start=start, end=end, location=flight["airport"]
+            )
+        due = opens.astimezone(here).isoformat()
+        if "reminder" in found:
+            tools.reminders_update(uid=found["reminder"]["uid"], due=due)
+        else:
+            tools.reminders_create(title=f"Check in: {flight['number']}", list=f["list"], due=due)
+    landing = f["landing"]
+    _tell_partner(tools, f"Hi {f['partner']}, my flight home lands {landing['day']}, {landing['time']}. x")
+
+
+solve = solve_read_all
