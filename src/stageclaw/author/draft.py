@@ -199,6 +199,12 @@ class TaskDraft:
         self.checks.append(check)
         return check
 
+    def note_levers(self, levers: dict[str, str]) -> None:
+        """Record in the provenance what planted difficulty each rubric item grades (item id -> what), one line
+        each, for whoever classifies a failed play; items this task's rubric lacks (an operator off) are left out."""
+        graded = {c.id for c in self.checks}
+        self.provenance["levers"] = [f"{item}: {why}" for item, why in levers.items() if item in graded]
+
     def permit(self, *patterns: str) -> None:
         self.allow += [p for p in patterns if p not in self.allow]
 

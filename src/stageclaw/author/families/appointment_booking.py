@@ -622,9 +622,8 @@ class AppointmentBooking(Family):
             "me": me.name,
         }
         draft.alternatives = {"confirm_first": solution.solve_confirm_first, "read_all": solution.solve_read_all}
-        draft.provenance["levers"] = [
-            f"{item}: {text}"
-            for item, text in {
+        draft.note_levers(
+            {
                 "booked": "A+E: the rules note (Notes, '"
                 + RULES
                 + "') rules out, earliest first: "
@@ -636,7 +635,6 @@ class AppointmentBooking(Family):
                 "not left open next to the new one",
                 "confirmed_slot": "E: the reply names the slot the rules leave, not the first free one",
                 "partner_told": f"B: rule 7, the partner ({partner.given}, in contacts) is told the day and time",
-            }.items()
-            if any(c.id == item for c in draft.checks)
-        ]
+            }
+        )
         return draft

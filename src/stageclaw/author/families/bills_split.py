@@ -239,11 +239,11 @@ class BillsSplit(Family):
         draft.solution = solution.solve
         draft.alternatives = {"one_mail": solution.solve_one_mail, "breakdown": solution.solve_breakdown}
         draft.facts = self._facts(home, mates, bills, replaced)
-        draft.provenance["levers"] = self._levers(draft, mates, bills)
+        draft.note_levers(self._levers(mates, bills))
         return draft
 
     @staticmethod
-    def _levers(draft: TaskDraft, mates: list[Mate], bills: list[Bill]) -> list[str]:
+    def _levers(mates: list[Mate], bills: list[Bill]) -> dict[str, str]:
         """Which planted difficulty each rubric item grades (see WAVE-D's letters), for classifying a failure."""
         current, leaver = mates[1], mates[-2]
         nights = (
@@ -270,7 +270,7 @@ class BillsSplit(Family):
             out[f"told_{slug(current.name).replace('-', '_')}"] = (
                 "F: the contact card has the old work address; their mail from it gives the new one"
             )
-        return [f"{item}: {why}" for item, why in out.items() if any(c.id == item for c in draft.checks)]
+        return out
 
     # -- the people and the bills -----------------------------------------------------------------------
 

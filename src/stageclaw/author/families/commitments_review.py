@@ -370,11 +370,11 @@ class CommitmentsReview(Family):
         draft.facts = self._facts(ctx, review)
         draft.solution = solution.solve
         draft.alternatives = {"read_all": solution.solve_read_all, "other_titles": solution.solve_other_titles}
-        draft.provenance["levers"] = self._levers(draft, review)
+        draft.note_levers(self._levers(review))
         return draft
 
     @staticmethod
-    def _levers(draft: TaskDraft, review: Review) -> list[str]:
+    def _levers(review: Review) -> dict[str, str]:
         """Which planted difficulty each rubric item grades (WAVE-D's letters), for classifying a failure."""
         kinds = {
             "tomorrow": "C: the next working day, across the calendar's public holidays",
@@ -413,7 +413,7 @@ class CommitmentsReview(Family):
             )
         out["open_list"] = "the note's open list agrees with the reminders: new ones added, kept ones dropped"
         out["only_promises"] = "G/F: promises others made, everyday replies and last quarter's kept promise get nothing"
-        return [f"{item}: {why}" for item, why in out.items() if any(c.id == item for c in draft.checks)]
+        return out
 
     def _day(self, review: Review, d: date) -> str:
         return day(d, "en", review.region)

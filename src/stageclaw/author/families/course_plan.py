@@ -196,13 +196,13 @@ class CoursePlan(Family):
             "an online course's syllabus deadlines (another zone, clock changes) into calendar, reminders, note"
         )
         draft.facts = self._facts(ctx, term, note, syllabus)
-        draft.provenance["levers"] = self._levers(draft, term)
+        draft.note_levers(self._levers(term))
         draft.solution = solution.solve
         draft.alternatives = {"per_person": solution.solve_per_person, "utc_times": solution.solve_utc_times}
         return draft
 
     @staticmethod
-    def _levers(draft: TaskDraft, term: Term) -> list[str]:
+    def _levers(term: Term) -> dict[str, str]:
         """Which planted difficulty each rubric item grades (WAVE-D's letters), for classifying a failure."""
         tz, out = term.me.tz, {}
         for d in term.deadlines:
@@ -229,7 +229,7 @@ class CoursePlan(Family):
         out["group_told"] = (
             "B: the changed deadline means the study group is told (the note's rule), at the contacts' addresses"
         )
-        return [f"{item}: {why}" for item, why in out.items() if any(c.id == item for c in draft.checks)]
+        return out
 
     def _syllabus_pages(self, term: Term, course: c.Course, deadlines: list[Deadline], year: int) -> bytes:
         school = term.school

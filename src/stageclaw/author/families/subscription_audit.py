@@ -212,11 +212,11 @@ class SubscriptionAudit(Family):
         draft.solution = solution.solve
         draft.alternatives = {"file_summary": solution.solve_file_summary, "note_appended": solution.solve_note_update}
         draft.facts = self._facts(me, region, services, statement, note["note"], due, move, contacts, budget)
-        draft.provenance["levers"] = self._levers(draft, services)
+        draft.note_levers(self._levers(services))
         return draft
 
     @staticmethod
-    def _levers(draft: TaskDraft, services: list[Service]) -> list[str]:
+    def _levers(services: list[Service]) -> dict[str, str]:
         """Which planted difficulty each rubric item grades (see WAVE-D's letters), for classifying a failure."""
         by = {s.role: s for s in services}
         out = {
@@ -238,7 +238,7 @@ class SubscriptionAudit(Family):
                 out[f"cancelled_{key}"] = "F: the help desk moved (announced from the usual sender); receipts say old"
         if by["bank"].keep:
             out[f"summary_{slug(by['bank'].name).replace('-', '_')}"] = "G: its price is only on the card statement"
-        return [f"{item}: {why}" for item, why in out.items() if any(c.id == item for c in draft.checks)]
+        return out
 
     # -- the services ---------------------------------------------------------------------------
 

@@ -518,9 +518,8 @@ class TravelBooking(Family):
             "me": me.given,
             "who": coordinator.given,
         }
-        draft.provenance["levers"] = [
-            f"{item}: {text}"
-            for item, text in {
+        draft.note_levers(
+            {
                 "hotel_booked": f"A: the request's area, this year's limit (not last year's) and the policy's three "
                 f"stars combine: the cheapest {area} hotel has two stars, a dearer one fits only last year's limit",
                 "early_flight_cancelled": f"D: the user's own booking {held['id']} of the early {early['number']} "
@@ -530,7 +529,6 @@ class TravelBooking(Family):
                 "total_sent": f"C: policy rule 5's total, flight €{evening['price']} + {nights} nights x "
                 f"€{hotel['price']} = €{total}; the cancelled early flight is not counted",
                 "no_other_flight": "E: the cancelled early flight may be named as cancelled; no other flight",
-            }.items()
-            if any(c.id == item for c in draft.checks)
-        ]
+            }
+        )
         return draft
