@@ -425,3 +425,27 @@ def test_an_invitation_the_calendar_mailed_is_a_by_product_not_a_unit():
         "mail/outbox/<i1@x>",
         "mail/folders/Sent/<i1@x>",
     }
+
+
+def test_the_units_of_created_items_follow_what_they_say_not_the_ids_the_tools_minted():
+    """A capped mutant set takes units in order: ordered by Message-ID, the same solution gave another
+    set on every run (CI once drew a mutant that the local run never made)."""
+
+    def solved(ids: list[str]) -> dict:
+        notes = [
+            {
+                "message_id": ids[0],
+                "to": ["harriet@client.example"],
+                "subject": "While I'm on leave",
+                "invitation": None,
+            },
+            {"message_id": ids[1], "to": ["stuart@firm.example"], "subject": "Fwd: Forecast", "invitation": None},
+        ]
+        return {"mail": {"folders": {"Sent": []}, "outbox": notes}}
+
+    s0 = {"mail": {"folders": {"Sent": []}, "outbox": []}}
+    subjects = []
+    for ids in (["<a@x>", "<b@x>"], ["<b@x>", "<a@x>"]):
+        found = units(s0, solved(ids), ["+mail/outbox/*"])
+        subjects.append([u.after["subject"] for u in found.units])
+    assert subjects[0] == subjects[1] == ["Fwd: Forecast", "While I'm on leave"]

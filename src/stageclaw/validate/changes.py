@@ -11,6 +11,7 @@ always: the agent does not choose them).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,9 @@ from stageclaw.world.diff import Change, containers, diff
 # (an end before its start, a completion time on an open to-do, a size that is not the file's).
 COUPLED = ({"start", "end"}, {"completed", "completed_at"}, {"sha256", "size", "text"})
 _GLOB = re.compile(r"[*?\[]")
+# What orders the items a solution created: their keys are minted by the tools on each run (a
+# Message-ID, an event's uid), so ordering by key would give a different mutant set every time.
+_CONTENT = ("subject", "summary", "title", "name", "to", "cc", "attendees", "start", "due", "body", "description")
 
 
 @dataclass
@@ -115,4 +119,13 @@ def units(s0: dict[str, Any], sH: dict[str, Any], allow: list[str]) -> Units:
         kept.append(unit)
     invited = {id(u) for u in kept if u.container == "mail/outbox" and (u.after or {}).get("invitation")}
     tolerated += [{"op": u.op, "path": u.path} for u in kept if id(u) in invited]
-    return Units([u for u in kept if id(u) not in invited], tolerated)
+    kept = sorted((u for u in kept if id(u) not in invited), key=_order)
+    return Units(kept, tolerated)
+
+
+def _order(unit: Unit) -> tuple[str, str, str]:
+    """Items of the world by container and key; created items after them, by what they say."""
+    if unit.op != "added":
+        return unit.container, "", unit.key
+    item = unit.after or {}
+    return unit.container, json.dumps([item.get(k) for k in _CONTENT], default=str), unit.key
