@@ -1010,6 +1010,47 @@ def csv_rows(
     return True, f"{path} lists the {len(rows)} expected rows"
 
 
+def csv_entries(
+    final: dict[str, Any],
+    *,
+    path: str,
+    date_column: str,
+    amount_column: str,
+    label: str,
+    present: list[list[Any]] | None = None,
+    absent: list[list[Any]] | None = None,
+) -> Verdict:
+    """The CSV at `path` has exactly one row for each `present` entry ([days, amount]: dated one of the
+    days, at the amount) and no row for any `absent` one ([days, amount, why]). Other rows are left to
+    other checks (`csv_rows` grades the whole table), so one mistake fails the item that is about it."""
+    stored = (final.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return False, f"there is no text file {path}"
+    try:
+        table = list(csv.DictReader(io.StringIO(stored["text"])))
+    except csv.Error as exc:
+        return False, f"{path} is not a CSV file: {exc}"
+    if not table or any(c not in table[0] for c in (date_column, amount_column)):
+        return False, f"{path} needs the columns {[date_column, amount_column]}"
+    found = [((row.get(date_column) or "").strip(), _amount(row.get(amount_column))) for row in table]
+    found = [(d, round(a, 2)) for d, a in found if a is not None]
+
+    def hits(days: Any, amount: Any) -> int:
+        days = [days] if isinstance(days, str) else list(days)
+        return sum(1 for d, a in found if d in days and abs(a - round(float(amount), 2)) < 0.005)
+
+    for days, amount, *_ in present or []:
+        n = hits(days, amount)
+        if n != 1:
+            return False, f"{path} has {n} rows of {float(amount):.2f} on {days}; expected one ({label})"
+    for days, amount, *why in absent or []:
+        if hits(days, amount):
+            return False, f"{path} lists {float(amount):.2f} on {days}, which does not belong" + (
+                f": {why[0]}" if why else ""
+            )
+    return True, f"{path}: {label}"
+
+
 def report_figures(
     initial: dict[str, Any],
     final: dict[str, Any],

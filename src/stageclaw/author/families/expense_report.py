@@ -1,13 +1,21 @@
 """expense-report (documents): the receipts of a business trip as a CSV file, sent to finance.
 
-Receipts arrived by mail (hotel, train, rides, meals). The agent writes one row per trip expense
-to a CSV in the workspace and mails it to the finance contact with the total.
+Receipts arrived by mail (hotel, train, a ride and a meal most days). The agent writes one row per
+claimable trip expense to a CSV in the workspace, the way the user's notes in `Expenses/README.md`
+say, and mails it to finance with the total. Around it, months of ordinary mail, calendar, contacts
+and files.
+
+Levers on every task (see `_levers`, written to the provenance): the train tickets were claimed when
+they were booked (the user's mail to finance in Sent, finance's answer in the inbox), so they stay out;
+a ride and the team dinner went on the company card, whose last digits only the README gives; finance
+asked, weeks ago, for claims to go to a shared claims mailbox instead of to the person the README and
+the address book name.
 
 - cross_tool_consistency (core): the mail's attachment is the file just written, and the total
   in the mail is the sum of its rows.
 - cross_source_conflict: the hotel sent an amended invoice that replaces the first one.
 - hidden_dependency: which days the trip covered is only in the calendar.
-- noisy_data: a receipt sent twice, and rides and meals from the same vendors outside the trip.
+- noisy_data: a receipt sent twice, and a ride and a meal from the same kinds of vendors outside the trip.
 """
 
 from __future__ import annotations
@@ -15,16 +23,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from stageclaw.author import verifylib as v
 from stageclaw.author.content import mail as mails
-from stageclaw.author.content.background import Background
+from stageclaw.author.content.files import csv_text
 from stageclaw.author.content.people import COMPANY_ROOTS, People, Person, slug
 from stageclaw.author.content.places import REGIONS, City, Region
 from stageclaw.author.content.text import amount_regex, day, money, price
-from stageclaw.author.content.timeline import at, pick_now
+from stageclaw.author.content.timeline import at, pick_now, workday
+from stageclaw.author.content.volume import Avoid, Life, Scale, arrival_order
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import cross_source_conflict as csc
@@ -39,12 +48,14 @@ DOMESTIC = ("uk", "de", "us", "mx", "in", "au", "fr")  # regions with two cities
 RIDES = ("Zoomcab", "RideNow", "Cabbit")
 RAIL = ("Northline Rail", "Intercity Express", "Coastline Trains")
 EATERIES = ("Trattoria da {name}", "{root} Kitchen", "Café {name}", "Brasserie {name}", "{name}'s Noodle Bar")
+README = "Expenses/README.md"
 PROMPTS = (
-    "Can you put together my expense report for the {trip} trip? One row per receipt (date as YYYY-MM-DD, vendor, "
-    "category, amount) in a CSV at {path}, then email it to {finance} with the total.",
+    "Can you put together my expense report for the {trip} trip, the usual way (my notes are in {readme})? "
+    "One row per receipt (date as YYYY-MM-DD, vendor, category, amount) in a CSV at {path}, then send it to "
+    "finance with the total.",
     "I need to claim my expenses from the {trip} trip. Please make a CSV at {path} with a row per expense "
-    "(columns date, vendor, category, amount; dates as YYYY-MM-DD) and send it to {finance}, with the total in "
-    "the mail.",
+    "(columns date, vendor, category, amount; dates as YYYY-MM-DD), following my notes in {readme}, and send it "
+    "to finance with the total in the mail.",
 )
 
 
@@ -59,6 +70,15 @@ class Receipt:
     body: str
     sender: str
     trip: bool = True  # part of the trip (not a personal one before or after)
+    card: str = ""  # the card it was paid with, as the receipt prints it
+    clock: tuple[int, int] | None = None  # when a ride ended: its receipt comes a little later
+
+
+@dataclass
+class _Cards:
+    mine: str  # 'Visa •••• 4410'
+    company: str  # 'Amex •••• 3007'
+    company_digits: str
 
 
 def _ref(rng: random.Random, prefix: str) -> str:
@@ -78,7 +98,7 @@ class ExpenseReport(Family):
         "tool_state_update",
     )
     core = ("cross_tool_consistency", "tool_state_update")
-    summary = "a trip's receipts from the mail as a CSV report, sent to finance with the total"
+    summary = "a trip's receipts from the mail as a CSV report by the user's notes, sent to finance with the total"
 
     def build(self, ctx: Context) -> TaskDraft:
         rng, people = ctx.rng, ctx.people
@@ -87,10 +107,16 @@ class ExpenseReport(Family):
         me = people.person(region, org=employer, title="Senior Consultant")
         now = pick_now(rng, me.tz)
         there: City = rng.choice([c for c in region.cities if c.name != me.city.name])
-        nights = rng.randint(2, 3)
+        nights = rng.randint(3, 4)
         last = now.date() - timedelta(days=rng.randint(2, 6))
         first = last - timedelta(days=nights)
         finance = people.person(region, org=employer, title="Finance Business Partner")
+        partner = people.person(region, org=employer, title="Accounts Assistant")
+        while partner.family in (finance.family, me.family):
+            partner = people.person(region, org=employer, title="Accounts Assistant")
+        claims_box = f"claims@{employer.domain}"
+        digits = f"{rng.randint(1000, 9999)}"
+        cards = _Cards(f"Visa •••• {rng.randint(1000, 9999)}", f"Amex •••• {digits}", digits)
         path = f"Expenses/{first:%Y-%m}-{slug(there.name)}.csv"
         draft = TaskDraft(
             id="",
@@ -99,18 +125,22 @@ class ExpenseReport(Family):
             now=now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
-            time_budget_s=900,
-            max_steps=60,
+            time_budget_s=1800,
+            max_steps=120,
         )
 
         def cost(low: int, high: int) -> float:
             """A price between two amounts in euro cents, in the region's money."""
             return price(rng, low, high, region)
 
-        receipts = self._receipts(rng, people, me, region, there, first, last, cost)
+        receipts = self._receipts(rng, people, me, region, there, first, last, cost, cards)
+        hotel = receipts[0]
+        trains = [r for r in receipts if r.category == "travel"]
+        rides = [r for r in receipts if r.category == "taxi"]
+        meals = [r for r in receipts if r.category == "meals"]
+        company = [r for r in receipts if r.card == cards.company]
         amended = None
         if ctx.on("cross_source_conflict"):
-            hotel = receipts[0]
             fixed = round(hotel.amount - round(cost(1800, 4600), 2), 2)
             amended = Receipt(
                 hotel.vendor,
@@ -121,29 +151,41 @@ class ExpenseReport(Family):
                 f"Amended invoice – {hotel.vendor}",
                 "",
                 hotel.sender,
+                card=hotel.card,
             )
             amended.body = (
                 f"Dear {me.name},\n\n"
                 + mails.wrap(
                     "we have removed the minibar charge that was added to your bill by mistake. "
-                    f"This invoice replaces invoice no. {hotel.ref}. We apologise for the error."
+                    f"This invoice replaces invoice no. {hotel.ref}; the difference has been refunded to your card. "
+                    "We apologise for the error."
                 )
                 + f"\n\nInvoice no. {amended.ref}\nStay: {day(first, 'en', region)} – {day(last, 'en', region)}"
-                f" ({nights} nights)\nTotal: {money(fixed, region)}\n\nKind regards\n{hotel.vendor}"
+                f" ({nights} nights)\nTotal: {money(fixed, region)}\nCard: {hotel.card}\n\nKind regards\n{hotel.vendor}"
             )
         personal = []
         duplicate = None
         if ctx.on("noisy_data"):
-            ride = next(r for r in receipts if r.category == "taxi")
+            ride = rides[0]
             before = first - timedelta(days=rng.randint(3, 6))
             after = last + timedelta(days=1)
             personal = [
-                self._ride(rng, me, region, ride.vendor, ride.sender, before, cost(900, 2900), me.city),
-                self._meal(rng, people, me, region, after, cost(2400, 7800)),
+                self._ride(rng, me, region, ride.vendor, ride.sender, before, cost(900, 2900), me.city, cards.mine),
+                self._meal(
+                    rng,
+                    people,
+                    me,
+                    region,
+                    after,
+                    cost(2400, 7800),
+                    cards.mine,
+                    covers=2,
+                    taken={m.vendor for m in meals},
+                ),
             ]
             for r in personal:
                 r.trip = False
-            meal = next(r for r in receipts if r.category == "meals")
+            meal = next(m for m in meals if m.card != cards.company)
             duplicate = Receipt(
                 meal.vendor,
                 meal.category,
@@ -151,21 +193,28 @@ class ExpenseReport(Family):
                 meal.amount,
                 meal.ref,
                 f"{meal.subject} (copy)",
-                meal.body,
+                "As requested, a copy of your receipt.\n\n" + meal.body,
                 meal.sender,
+                card=meal.card,
             )
 
         # The mailbox: every receipt on its day, the amended invoice and the copies after.
-        counted = [r for r in receipts if not (amended is not None and r is receipts[0])]
+        counted = [r for r in receipts if r is not hotel or amended is None]
         if amended is not None:
             counted.insert(0, amended)
+        counted = [r for r in counted if r not in trains and r.card != cards.company]
         everything = [*receipts, *personal] + ([amended] if amended else []) + ([duplicate] if duplicate else [])
+        booked = at(first - timedelta(days=rng.randint(14, 21)), rng.randint(9, 20), rng.randint(0, 50), me.tz)
         messages: dict[int, dict[str, Any]] = {}
         for r in everything:
-            hour = rng.randint(8, 22) if r is not amended else 10
-            # A receipt comes after the purchase; an e-ticket when the ticket is bought, days before the train.
-            after = -rng.randint(3, 12) if r.category == "travel" else 1 if r is amended or r is duplicate else 0
-            when = at(r.day + timedelta(days=after), hour, rng.randint(0, 59), me.tz)
+            if r in trains:
+                when = booked + timedelta(minutes=trains.index(r))  # both legs booked at once, one mail each
+            else:
+                hour = rng.randint(8, 22) if r is not amended else 10
+                after = 1 if r is amended or r is duplicate else 0  # a receipt comes after the purchase
+                when = at(r.day + timedelta(days=after), hour, rng.randint(0, 59), me.tz)
+                if r.clock is not None:
+                    when = at(r.day, *r.clock, me.tz) + timedelta(minutes=rng.randint(2, 25))
             msg = mails.mail(
                 rng,
                 f"{r.vendor} <{r.sender}>",
@@ -178,6 +227,8 @@ class ExpenseReport(Family):
             draft.add_message("INBOX", msg)
             messages[id(r)] = msg
         paths = {key: mail_path("INBOX", msg) for key, msg in messages.items()}
+        advance, _ = self._advance_claim(draft, rng, me, finance, trains, booked, there, region)
+        moved = self._new_mailbox(draft, rng, me, finance, partner, claims_box, booked, first)
 
         # The trip in the calendar.
         trip = {
@@ -189,32 +240,46 @@ class ExpenseReport(Family):
             "location": there.name,
         }
         draft.add_event("Work", trip)
-        bg = Background(draft, rng, people, me, now, "en")
-        bg.events(2, "Personal")
-        noise = bg.mail(2)
-        bg.notes(1, "Notes")
-        draft.add_file(
-            "Expenses/README.md",
-            "# Expenses\n\nOne CSV per trip: date, vendor, category, amount.\n"
-            "Categories: lodging, travel, taxi, meals.\nSend to finance within 30 days of the trip.\n",
+        draft.add_file(README, self._readme(employer.name, finance, cards))
+        earlier = self._earlier_report(draft, rng, region, me, first, cost)
+        contact = {
+            "uid": draft.uid("c", finance.family),
+            "name": finance.name,
+            "emails": [finance.email],
+            "phones": [finance.phone],
+            "organization": employer.name,
+            "title": finance.title,
+        }
+        draft.add_contact(contact)
+
+        # A life around the trip: months of mail, a calendar, an address book and files, none of it naming the
+        # story's people, vendors or amounts.
+        vendors = sorted({r.vendor for r in everything})
+        avoid = Avoid(
+            people=[finance.name, partner.name],
+            words=[*vendors, "expense", "reimburs", "claims@", there.name],
+            amounts=sorted({r.amount for r in everything}),
+            addresses=[finance.email, partner.email, claims_box, *{r.sender for r in everything}],
+            paths=["Expenses"],
         )
-        contacts = [finance, *bg.friends[:2]]
-        bg.contacts(contacts)
+        life = Life.of(ctx, draft, me, now, avoid=avoid, months=5)
+        noise = life.fill(Scale(messages=170, series=6, events=80, contacts=45, files=30, notes=6, reminders=8))
+        arrival_order(draft)
 
         total = round(sum(r.amount for r in counted), 2)
         if amended is not None:
             csc.supersede(
                 draft,
-                loser=paths[id(receipts[0])],
+                loser=paths[id(hotel)],
                 winner=paths[id(amended)],
-                rule=f"the amended invoice replaces invoice no. {receipts[0].ref}",
+                rule=f"the amended invoice replaces invoice no. {hotel.ref}",
                 stated=True,
             )
         if ctx.on("noisy_data"):
             assert duplicate is not None
-            original = id(next(r for r in receipts if r.category == "meals"))
+            original = id(next(r for r in receipts if r.ref == duplicate.ref))
             nd.twin(draft, paths[original], messages[original], paths[id(duplicate)], messages[id(duplicate)])
-            nd.irrelevant(draft, [paths[id(r)] for r in personal] + noise)
+            nd.irrelevant(draft, [paths[id(r)] for r in personal] + [file_path(earlier)] + noise[:20])
         if ctx.on("hidden_dependency"):
             hd.move_fact(
                 draft,
@@ -227,73 +292,28 @@ class ExpenseReport(Family):
             if ctx.on("hidden_dependency")
             else (f"{there.name} ({day(first, 'en', region)} – {day(last, 'en', region)})")
         )
-        draft.prompt = rng.choice(PROMPTS).format(trip=trip_words, path=path, finance=finance.name)
+        draft.prompt = rng.choice(PROMPTS).format(trip=trip_words, path=path, readme=README)
         draft.summary = f"{len(counted)} expenses of the {there.name} trip, total {total:.2f} {region.currency}"
         draft.hint = (
-            "Receipts of a business trip are in the mail; write them as a CSV report and mail it to finance"
+            "Receipts of a business trip are in the mail; write the claimable ones as a CSV report by the user's "
+            "notes (not the company card, not what was claimed already) and mail it to finance's claims mailbox"
             + ("; the hotel sent an amended invoice" if amended else "")
             + ("; one receipt came twice and some are personal, outside the trip" if duplicate else "")
             + "."
         )
-        # A hotel stay may be dated by any of its days, from check-in to the payment at check-out.
-        rows = [
-            [[(first + timedelta(days=n)).isoformat() for n in range((last - first).days + 1)], round(r.amount, 2)]
-            if r.category == "lodging"
-            else [r.day.isoformat(), round(r.amount, 2)]
-            for r in counted
-        ]
-        draft.check(
-            Check(
-                "report_rows",
-                f"The CSV report has one row per trip expense, {len(counted)} in all, dated YYYY-MM-DD, totalling "
-                f"{money(total, region)}",
-                v.csv_rows,
-                {"path": path, "date_column": "date", "amount_column": "amount", "rows": rows, "total": total},
-                weight=3,
-                stage="collecting the receipts",
-            )
-        )
-        draft.check(
-            Check(
-                "sent_to_finance",
-                f"Exactly one message was sent, to {finance.email} only",
-                v.sent_once,
-                {"to": [finance.email], "label": finance.name, "subject": "expense|claim|receipt|report"},
-                stage="sending the report",
-            )
-        )
-        draft.check(
-            Check(
-                "report_attached",
-                "The message carries exactly one attachment: the CSV report as it is in the workspace",
-                v.attached,
-                {"to": finance.email, "file": path},
-                weight=2,
-                stage="sending the report",
-            )
-        )
-        draft.check(
-            Check(
-                "total_in_mail",
-                f"The message gives the total, {money(total, region)}, and nothing it says about the trip is wrong",
-                v.message_says,
-                {
-                    "to": finance.email,
-                    "patterns": {"the total": amount_regex(total)},
-                    "stated": {
-                        "dates": sorted(
-                            {(first + timedelta(days=n)).isoformat() for n in range((last - first).days + 1)}
-                            | {r.day.isoformat() for r in counted}
-                        ),
-                        "years": sorted({first.year, last.year}),
-                        "counts": {r"(?:receipts?|expenses?|items?)": len(counted)},
-                        "amounts": sorted({total, *(r.amount for r in counted)}),
-                    },
-                },
-                critical=False,
-                stage="adding up",
-            )
-        )
+        hotel_days = [(first + timedelta(days=n)).isoformat() for n in range((last - first).days + 1)]
+
+        def dated(r: Receipt) -> list[str]:
+            """A hotel stay may be dated by any of its days, from check-in to the payment at check-out."""
+            return hotel_days if r.category == "lodging" else [r.day.isoformat()]
+
+        def entry(r: Receipt, why: str = "") -> list[Any]:
+            return [dated(r), round(r.amount, 2), *([why] if why else [])]
+
+        self._rubric(
+            ctx, draft, path, claims_box, finance, region, counted, total, dated, entry,
+            hotel, amended, trains, company, personal, duplicate,
+        )  # fmt: skip
         ctc.agree(
             draft,
             apps=["files", "mail"],
@@ -304,52 +324,29 @@ class ExpenseReport(Family):
             Judge(
                 "clear_mail",
                 "The mail is a short, clear cover note",
-                f"The mail to {finance.given} says which trip the attached report is for and gives the total "
+                f"The mail to finance says which trip the attached report is for and gives the total "
                 f"({money(total, region)}), without wrong or confusing details.",
             )
         )
         tsu.require(
             draft,
-            ["write the report", "mail it to finance"],
+            ["write the report", "mail it to finance's claims mailbox"],
             f"+{file_path(path)}",
             "+mail/outbox/*",
             "+mail/folders/Sent/*",
         )
-        draft.permit("~mail/folders/INBOX/*#flags")
-        draft.goal = "\n".join(
-            [
-                "# Goal",
-                "",
-                f"The {there.name} trip ran {first.isoformat()} to {last.isoformat()} (`{trip['uid']}`). Its expenses:",
-                "",
-                *(
-                    f"- {r.day.isoformat()} {r.vendor} ({r.category}): {money(r.amount, region)} [{r.ref}]"
-                    for r in counted
-                ),
-                "",
-                f"Total **{money(total, region)}**."
-                + (
-                    f" The hotel's first invoice {receipts[0].ref} ({money(receipts[0].amount, region)}) is "
-                    "replaced by the amended one."
-                    if amended
-                    else ""
-                )
-                + (
-                    " One meal receipt came twice (count it once); a ride before and a meal after the trip are "
-                    "personal."
-                    if duplicate
-                    else ""
-                ),
-                "",
-                f"The end state: `{path}` is a CSV with the columns date, vendor, category, amount and exactly these "
-                f"rows (a total row is fine); one message to {finance.email} only, with that file attached and the "
-                "total in the text. Nothing else changes.",
-            ]
-        )
+        draft.permit("~mail/folders/INBOX/*#flags", "~mail/folders/Sent/*#flags")
+        draft.goal = self._goal(
+            there, first, last, trip["uid"], counted, total, region, path, claims_box, finance, hotel, amended,
+            trains, company, duplicate, advance, moved, cards,
+        )  # fmt: skip
+        draft.note_levers(self._levers(finance, claims_box, hotel, amended, trains, company, cards, advance, moved))
         draft.solution = solution.solve
         draft.facts = {
             "trip": "Trip:",
             "window": [(first - timedelta(days=14)).isoformat(), now.date().isoformat()],
+            "readme": README,
+            "finance": finance.family,
             "receipts": [
                 {
                     "sender": r.sender,
@@ -365,10 +362,9 @@ class ExpenseReport(Family):
                 for r in [*receipts, *personal] + ([amended] if amended else [])
             ],
             "path": path,
-            "finance": finance.mailbox,
             "subject": f"Expenses: {there.name} trip {first:%B %Y}",
             "symbol": region.symbol,
-            "body": f"Hi {finance.given},\n\nattached is my expense report for the {there.name} trip: {{count}} "
+            "body": f"Hello,\n\nattached is my expense report for the {there.name} trip: {{count}} "
             f"receipts, total {{total}}.\n\nThanks,\n{me.given}",
             "currency": region.currency,
             "city": there.name,
@@ -376,6 +372,364 @@ class ExpenseReport(Family):
         }
         draft.alternatives = {"check_in_dates": solution.solve_check_in_dates, "read_all": solution.solve_read_all}
         return draft
+
+    # -- the rubric -----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _rubric(
+        ctx: Context,
+        draft: TaskDraft,
+        path: str,
+        box: str,
+        finance: Person,
+        region: Region,
+        counted: list[Receipt],
+        total: float,
+        dated: Callable[[Receipt], list[str]],
+        entry: Callable[..., list[Any]],
+        hotel: Receipt,
+        amended: Receipt | None,
+        trains: list[Receipt],
+        company: list[Receipt],
+        personal: list[Receipt],
+        duplicate: Receipt | None,
+    ) -> None:
+        table = {"path": path, "date_column": "date", "amount_column": "amount"}
+        draft.check(
+            Check(
+                "report_rows",
+                f"The CSV report has one row per claimable trip expense, {len(counted)} in all, dated YYYY-MM-DD, "
+                f"totalling {money(total, region)}",
+                v.csv_rows,
+                {**table, "rows": [[dated(r), round(r.amount, 2)] for r in counted], "total": total},
+                weight=3,
+                stage="collecting the receipts",
+            )
+        )
+        if amended is not None:
+            draft.check(
+                Check(
+                    "hotel_amended",
+                    f"The hotel is in the report once, at the amended invoice's {money(amended.amount, region)}, "
+                    f"not the replaced {money(hotel.amount, region)}",
+                    v.csv_entries,
+                    {
+                        **table,
+                        "label": "the hotel at its amended invoice",
+                        "present": [entry(amended)],
+                        "absent": [entry(hotel, f"the replaced invoice {hotel.ref}")],
+                    },
+                    weight=2,
+                    stage="choosing the invoice that counts",
+                )
+            )
+        draft.check(
+            Check(
+                "tickets_not_again",
+                "The train tickets, claimed and paid when they were booked, are not in the report again ("
+                + ", ".join(f"{t.ref} {money(t.amount, region)}" for t in trains)
+                + ")",
+                v.csv_entries,
+                {
+                    **table,
+                    "label": "the tickets claimed at booking are left out",
+                    "absent": [entry(t, f"ticket {t.ref}, claimed and paid already") for t in trains],
+                },
+                weight=2,
+                stage="checking what was claimed already",
+            )
+        )
+        draft.check(
+            Check(
+                "company_card_left_off",
+                "Nothing paid with the company card is in the report ("
+                + ", ".join(f"{r.vendor} {r.day.isoformat()} {money(r.amount, region)}" for r in company)
+                + ")",
+                v.csv_entries,
+                {
+                    **table,
+                    "label": "the company card's receipts are left out",
+                    "absent": [entry(r, f"{r.vendor}, paid with the company card") for r in company],
+                },
+                weight=2,
+                stage="applying the user's notes",
+            )
+        )
+        if duplicate is not None:
+            draft.check(
+                Check(
+                    "trip_only_once",
+                    f"The {duplicate.vendor} meal sent twice is in the report once, and the ride and meal outside "
+                    "the trip are not",
+                    v.csv_entries,
+                    {
+                        **table,
+                        "label": "each trip receipt once, nothing outside the trip",
+                        "present": [entry(duplicate)],
+                        "absent": [entry(r, f"{r.vendor} on {r.day.isoformat()}, outside the trip") for r in personal],
+                    },
+                    stage="collecting the receipts",
+                )
+            )
+        draft.check(
+            Check(
+                "sent_to_claims",
+                f"Exactly one message was sent, to finance's claims mailbox {box} only (finance asked for claims "
+                f"there instead of to {finance.name})",
+                v.sent_once,
+                {
+                    "to": [box],
+                    "label": "the claims mailbox",
+                    "subject": "expense|claim|receipt|report",
+                    "wrong": {finance.email: "finance asked for claims at the claims mailbox, not to them directly"},
+                },
+                weight=2,
+                stage="sending the report",
+            )
+        )
+        draft.check(
+            Check(
+                "report_attached",
+                "The message carries exactly one attachment: the CSV report as it is in the workspace",
+                v.attached,
+                {"to": box, "file": path},
+                weight=2,
+                stage="sending the report",
+            )
+        )
+        days = {d for r in counted for d in dated(r)}
+        draft.check(
+            Check(
+                "total_in_mail",
+                f"The message gives the total, {money(total, region)}, and nothing it says about the trip is wrong",
+                v.message_says,
+                {
+                    "to": box,
+                    "patterns": {"the total": amount_regex(total)},
+                    "stated": {
+                        "dates": sorted(days),
+                        "years": sorted({date.fromisoformat(d).year for d in days}),
+                        "counts": {r"(?:receipts?|expenses?|items?|rows?)": len(counted)},
+                        "amounts": sorted({total, *(r.amount for r in counted)}),
+                    },
+                },
+                critical=False,
+                stage="adding up",
+            )
+        )
+
+    @staticmethod
+    def _levers(
+        finance: Person,
+        box: str,
+        hotel: Receipt,
+        amended: Receipt | None,
+        trains: list[Receipt],
+        company: list[Receipt],
+        cards: _Cards,
+        advance: dict[str, Any],
+        moved: dict[str, Any],
+    ) -> dict[str, str]:
+        """What each planted difficulty is and which rubric item grades it, for classifying a blind play."""
+        refs = ", ".join(t.ref for t in trains)
+        out = {
+            "tickets_not_again": f"D already done: the train tickets ({refs}) were claimed the day they were "
+            f"booked (the user's mail in Sent, {advance['subject']!r}) and finance answered that they are paid; "
+            "the README says claimed items stay out, and their e-tickets are in the inbox like any receipt",
+            "company_card_left_off": f"B one hop: only the README gives the company Amex's last digits "
+            f"({cards.company_digits}); "
+            + " and ".join(f"{r.vendor} on {r.day.isoformat()}" for r in company)
+            + " show that card on their receipts and stay out",
+            "sent_to_claims": f"B one hop, stale source: the README and the address book name {finance.name}; "
+            f"their mail {moved['subject']!r} moves claims to {box}",
+            "trip_only_once": "F look-alikes: a meal receipt sent twice, a ride with the same company before the "
+            "trip and a meal after it (the trip's days are in the calendar)",
+        }
+        if amended is not None:
+            out["hotel_amended"] = (
+                f"C conflict: the hotel's amended invoice {amended.ref}, a day after the first, replaces {hotel.ref}"
+            )
+        return out
+
+    @staticmethod
+    def _goal(
+        there: City,
+        first: date,
+        last: date,
+        uid: str,
+        counted: list[Receipt],
+        total: float,
+        region: Region,
+        path: str,
+        box: str,
+        finance: Person,
+        hotel: Receipt,
+        amended: Receipt | None,
+        trains: list[Receipt],
+        company: list[Receipt],
+        duplicate: Receipt | None,
+        advance: dict[str, Any],
+        moved: dict[str, Any],
+        cards: _Cards,
+    ) -> str:
+        lines = [
+            "# Goal",
+            "",
+            f"The {there.name} trip ran {first.isoformat()} to {last.isoformat()} (`{uid}`). Its claimable expenses:",
+            "",
+            *(f"- {r.day.isoformat()} {r.vendor} ({r.category}): {money(r.amount, region)} [{r.ref}]" for r in counted),
+            "",
+            f"Total **{money(total, region)}**.",
+            "",
+            "Left out:",
+            "",
+            f"- the train tickets {', '.join(t.ref for t in trains)}: claimed when booked (`{advance['subject']}` in "
+            "Sent) and paid, as finance's answer says; the README says not to claim anything twice;",
+            f"- paid with the company Amex ending {cards.company_digits} (README): "
+            + "; ".join(f"{r.vendor} {r.day.isoformat()} {money(r.amount, region)}" for r in company)
+            + ";",
+        ]
+        if amended is not None:
+            lines.append(
+                f"- the hotel's first invoice {hotel.ref} ({money(hotel.amount, region)}), replaced by the amended one;"
+            )
+        if duplicate is not None:
+            lines.append(
+                f"- the copy of the {duplicate.vendor} receipt (count it once), a ride before and a meal after the "
+                "trip (personal)."
+            )
+        lines += [
+            "",
+            f"The end state: `{path}` is a CSV with the columns date, vendor, category, amount and exactly these rows "
+            f"(a total row is fine; the hotel may be dated by any day of the stay); one message to {box} only "
+            f"(finance's mail {moved['subject']!r} asks for claims there, not to {finance.email}), with that file "
+            "attached and the total in the text. Nothing else changes.",
+        ]
+        return "\n".join(lines)
+
+    # -- the story's mail and files ------------------------------------------------------------------
+
+    @staticmethod
+    def _advance_claim(
+        draft: TaskDraft,
+        rng: random.Random,
+        me: Person,
+        finance: Person,
+        trains: list[Receipt],
+        booked: datetime,
+        there: City,
+        region: Region,
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The train tickets, claimed the day they were booked (in Sent), and finance's answer that they are paid."""
+        lines = "\n".join(
+            f"- {t.vendor}, {t.subject.removeprefix('Your e-ticket: ')} on {day(t.day, 'en', region, weekday=False)}, "
+            f"booking {t.ref}: {money(t.amount, region)}"
+            for t in trains
+        )
+        total = round(sum(t.amount for t in trains), 2)
+        body = (
+            f"Hi {finance.first},\n\n"
+            + mails.wrap(
+                f"I've just booked my train for the {there.name} trip. The fares are a fair bit, so could you "
+                "reimburse the tickets now rather than with the trip's report?"
+            )
+            + f"\n\n{lines}\n\nTotal {money(total, region)}; the booking confirmations are in my inbox if you "
+            "need them."
+            f"\n\nThanks!\n{me.given}"
+        )
+        sent = mails.mail(
+            rng,
+            me,
+            [finance],
+            f"Train tickets for the {there.name} trip",
+            body,
+            booked + timedelta(minutes=rng.randint(20, 70)),
+            flags=["\\Seen"],
+        )
+        draft.add_message("Sent", sent)
+        answer = (
+            f"Hi {me.first},\n\n"
+            + mails.wrap(
+                f"no problem: both tickets ({money(total, region)}) are approved and go out with Friday's payment "
+                "run. Just leave them off the trip's report so we don't pay them twice."
+            )
+            + f"\n\nBest,\n{finance.first}"
+        )
+        paid = mails.mail(
+            rng,
+            finance,
+            [me],
+            f"Re: {sent['subject']}",
+            answer,
+            at(workday(booked.date(), 1), rng.randint(9, 16), rng.randint(0, 59), me.tz),
+            flags=["\\Seen"],
+            in_reply_to=sent["message_id"],
+        )
+        draft.add_message("INBOX", paid)
+        return sent, paid
+
+    @staticmethod
+    def _new_mailbox(
+        draft: TaskDraft,
+        rng: random.Random,
+        me: Person,
+        finance: Person,
+        partner: Person,
+        box: str,
+        booked: datetime,
+        first: date,
+    ) -> dict[str, Any]:
+        """Finance's note, between the booking and the trip, that claims now go to a shared mailbox."""
+        when = at(workday(booked.date(), rng.randint(3, 5)), rng.randint(9, 11), rng.randint(0, 59), me.tz)
+        assert when.date() < first
+        body = (
+            "Hi all,\n\n"
+            + mails.wrap(
+                f"from today, please send expense claims to {box} instead of to me directly. {partner.name} and I "
+                "both work from that mailbox, so nothing waits when one of us is out. Claims you've already sent "
+                "me are fine, no need to send them again."
+            )
+            + f"\n\nThanks,\n{finance.name}\n{finance.title}"
+        )
+        note = mails.mail(rng, finance, [me], "Expense claims: new mailbox", body, when, flags=["\\Seen"])
+        draft.add_message("INBOX", note)
+        return note
+
+    @staticmethod
+    def _readme(employer: str, finance: Person, cards: _Cards) -> str:
+        return (
+            "# Expenses\n\n"
+            "One CSV per trip: date, vendor, category, amount. Categories: lodging, travel, taxi, meals.\n\n"
+            "- Only what I paid myself goes in. The company Amex (card ending "
+            f"{cards.company_digits}) is billed to {employer} directly, so anything paid with it stays out.\n"
+            "- Train tickets I often claim as soon as I book them (see my mails to finance): anything already "
+            "claimed stays out of the trip's report.\n"
+            f"- Send the CSV to finance ({finance.name}) within 30 days of the trip, with the total in the mail.\n"
+        )
+
+    @staticmethod
+    def _earlier_report(
+        draft: TaskDraft,
+        rng: random.Random,
+        region: Region,
+        me: Person,
+        first: date,
+        cost: Callable[[int, int], float],
+    ) -> str:
+        """Last trip's report, as the user wrote it then."""
+        city = rng.choice([c for c in region.cities if c.name != me.city.name])
+        start = first - timedelta(days=rng.randint(50, 90))
+        rows = [
+            [start.isoformat(), f"Hotel {rng.choice(COMPANY_ROOTS)}", "lodging", f"{cost(18000, 30000):.2f}"],
+            [start.isoformat(), rng.choice(RIDES), "taxi", f"{cost(1100, 3100):.2f}"],
+            [(start + timedelta(days=1)).isoformat(), f"{rng.choice(COMPANY_ROOTS)} Kitchen", "meals",
+             f"{cost(2200, 5400):.2f}"],
+        ]  # fmt: skip
+        path = f"Expenses/{start:%Y-%m}-{slug(city.name)}.csv"
+        draft.add_file(path, csv_text(["date", "vendor", "category", "amount"], rows))
+        return path
+
+    # -- the receipts ---------------------------------------------------------------------------------
 
     def _receipts(
         self,
@@ -387,7 +741,10 @@ class ExpenseReport(Family):
         first: date,
         last: date,
         cost: Callable[[int, int], float],
+        cards: _Cards,
     ) -> list[Receipt]:
+        """The hotel, the train there and back, a ride most days (one with the team on the company card) and a
+        meal each evening (the team dinner on the company card)."""
         hotel_name = f"Hotel {rng.choice(COMPANY_ROOTS)}"
         hotel_domain = f"{slug(hotel_name)}.{region.tld}"
         nights = (last - first).days
@@ -403,9 +760,10 @@ class ExpenseReport(Family):
             f"Dear {me.name},\n\nthank you for staying with us. Your invoice:\n\nInvoice no. {ref}\n"
             f"Stay: {day(first, 'en', region)} – {day(last, 'en', region)} ({nights} nights)\n"
             f"Room: Superior Double, breakfast included\nTotal: {money(hotel_amount, region)}\n"
-            f"Paid by card on {day(last, 'en', region, weekday=False)}.\n\nWe hope to welcome you again soon.\n"
-            f"{hotel_name}\n{region.street_address(rng, there)}",
+            f"Paid by card ({cards.mine}) on {day(last, 'en', region, weekday=False)}.\n\nWe hope to welcome you "
+            f"again soon.\n{hotel_name}\n{region.street_address(rng, there)}",
             f"reservations@{hotel_domain}",
+            card=cards.mine,
         )
         rail = rng.choice(RAIL)
         rail_domain = f"tickets.{slug(rail)}.{region.tld}"
@@ -424,38 +782,66 @@ class ExpenseReport(Family):
                     f"Hello {me.first},\n\nthanks for booking with {rail}. Your ticket for "
                     f"{day(when, 'en', region, weekday=False)}:\n\n{origin} → {to}, dep. {rng.randint(6, 18):02d}:"
                     f"{rng.choice((5, 12, 28, 41, 56)):02d}\nBooking reference: {code}\n"
-                    f"Price: {money(amount, region)}\n\n"
+                    f"Price: {money(amount, region)}\nPaid with {cards.mine}\n\n"
                     f"Show the QR code in the app when asked.\n{rail}",
                     f"no-reply@{rail_domain}",
+                    card=cards.mine,
                 )
             )
         ride = rng.choice(RIDES)
         ride_domain = f"receipts.{slug(ride)}.com"
+        days = [first + timedelta(days=n) for n in range(nights + 1)]
+        ride_days = [days[0], *sorted(rng.sample(days[1:], 3))]
+        team_ride = rng.randrange(1, len(ride_days))
         rides = [
             self._ride(
-                rng, me, region, ride, f"receipts@{ride_domain}", first + timedelta(days=1), cost(900, 3400), there
+                rng,
+                me,
+                region,
+                ride,
+                f"receipts@{ride_domain}",
+                when,
+                cost(900, 3400),
+                there,
+                cards.company if n == team_ride else cards.mine,
             )
+            for n, when in enumerate(ride_days)
         ]
-        meals = [
-            self._meal(
+        hosts: set[str] = set()
+        meals = []
+        team_dinner = rng.randrange(nights)
+        for n in range(nights):
+            meal = self._meal(
                 rng,
                 people,
                 me,
                 region,
-                first + timedelta(days=rng.randint(0, (last - first).days - 1)),
-                cost(1800, 8900),
+                first + timedelta(days=n),
+                cost(9000, 24000) if n == team_dinner else cost(1800, 8900),
+                cards.company if n == team_dinner else cards.mine,
+                covers=rng.randint(5, 8) if n == team_dinner else rng.randint(1, 3),
+                taken=hosts,
             )
-        ]
+            meals.append(meal)
         return [hotel, *trains, *rides, *meals]
 
     @staticmethod
     def _ride(
-        rng: random.Random, me: Person, region: Region, vendor: str, sender: str, when: date, amount: float, city: City
+        rng: random.Random,
+        me: Person,
+        region: Region,
+        vendor: str,
+        sender: str,
+        when: date,
+        amount: float,
+        city: City,
+        card: str,
     ) -> Receipt:
         amount = round(amount, 2)
         ref = _ref(rng, "RC")
         names = city.street_names
         streets = rng.sample(names, 2) if len(names) > 1 else [names[0], "Central Station"]
+        clock = (rng.randint(7, 22), rng.randint(0, 59))
         return Receipt(
             vendor,
             "taxi",
@@ -464,18 +850,35 @@ class ExpenseReport(Family):
             ref,
             f"Your {when:%A} trip with {vendor}",
             f"Thanks for riding, {me.first}!\n\nTrip on {day(when, 'en', region, weekday=False)} · "
-            f"{rng.randint(7, 23):02d}:{rng.randint(0, 59):02d}\n{streets[0]} → {streets[1]}, {city.name}\n"
-            f"Total: {money(amount, region)}\nReceipt {ref}\nPaid with Visa •••• {rng.randint(1000, 9999)}",
+            f"{clock[0]:02d}:{clock[1]:02d}\n{streets[0]} → {streets[1]}, {city.name}\n"
+            f"Total: {money(amount, region)}\nReceipt {ref}\nPaid with {card}",
             sender,
+            card=card,
+            clock=clock,
         )
 
     @staticmethod
-    def _meal(rng: random.Random, people: People, me: Person, region: Region, when: date, amount: float) -> Receipt:
+    def _meal(
+        rng: random.Random,
+        people: People,
+        me: Person,
+        region: Region,
+        when: date,
+        amount: float,
+        card: str,
+        *,
+        covers: int,
+        taken: set[str] | None = None,
+    ) -> Receipt:
         amount = round(amount, 2)
-        host = people.person(region)
-        while host.given in me.name.split() or host.family == me.family:  # no restaurant named after the user
+        taken = set() if taken is None else taken
+        name = ""
+        while not name or name in taken:  # no two restaurants of one name
             host = people.person(region)
-        name = rng.choice(EATERIES).format(name=host.given, root=rng.choice(COMPANY_ROOTS))
+            while host.given in me.name.split() or host.family == me.family:  # none named after the user
+                host = people.person(region)
+            name = rng.choice(EATERIES).format(name=host.given, root=rng.choice(COMPANY_ROOTS))
+        taken.add(name)
         ref = _ref(rng, "R")
         return Receipt(
             name,
@@ -485,6 +888,7 @@ class ExpenseReport(Family):
             ref,
             f"Receipt from {name}",
             f"Receipt {ref}\n{name}\n\n{day(when, 'en', region, weekday=False)}, table {rng.randint(2, 30)}\n"
-            f"{rng.randint(2, 4)} covers\nTotal: {money(amount, region)}\n\nThank you for dining with us!",
+            f"{covers} covers\nTotal: {money(amount, region)}\nCard: {card}\n\nThank you for dining with us!",
             f"receipts@{slug(name)}.{region.tld}",
+            card=card,
         )

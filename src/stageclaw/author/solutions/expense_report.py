@@ -1,4 +1,4 @@
-"""expense-report: the trip's receipts as a CSV in the workspace, sent to finance with the total."""
+"""expense-report: the trip's claimable receipts as a CSV in the workspace, sent to finance with the total."""
 
 from __future__ import annotations
 
@@ -7,13 +7,33 @@ from datetime import date, timedelta
 from typing import Any
 
 from stageclaw.author.content.files import csv_text
-from stageclaw.author.solutionlib import one_line
+from stageclaw.author.solutionlib import every, one_line
 
 FACTS: dict[str, Any] = {}
 
 
-def _receipts(tools, inbox=None):
-    """The trip's first and last day (from the calendar) and its receipts: once each, in the trip, not void.
+def _notes(tools):
+    """What the user's notes and finance's mail say: the company card's last digits, the refs already claimed and
+    where claims go now."""
+    f = FACTS
+    readme = one_line(tools.files_read(path=f["readme"])["content"])
+    company = re.search(r"card ending (\d{4})", readme).group(1)
+    finance = next(c for c in tools.contacts_search(query=f["finance"])["contacts"] if f["finance"] in c["name"])
+    address = finance["emails"][0]
+    claimed, box = set(), address
+    for hit in tools.mail_search(folder="Sent", recipient=address)["messages"]:
+        text = tools.mail_read(id=hit["id"])["body"]
+        claimed |= {r["ref"] for r in f["receipts"] if r["ref"] in text}
+    for hit in tools.mail_search(sender=address)["messages"]:
+        moved = re.search(r"send expense claims to (\S+@[\w.-]*\w)", one_line(tools.mail_read(id=hit["id"])["body"]))
+        if moved:
+            box = moved.group(1)
+    return company, claimed, box
+
+
+def _receipts(tools, company, claimed, inbox=None):
+    """The trip's first and last day (from the calendar) and its receipts: once each, in the trip, not void, not
+    on the company card, not claimed already.
 
     With `inbox` (a listing of every message), the receipts are picked from it instead of searched for."""
     f = FACTS
@@ -34,22 +54,25 @@ def _receipts(tools, inbox=None):
             if receipt["shown"] not in text or receipt["when"] not in text:
                 continue
             void.update(re.findall(r"replaces invoice no\. (\S+?)[.;,]", text))
+            if company and f"•••• {company}" in text:
+                continue  # billed to the company directly
             day = date.fromisoformat(receipt["date"])
             if first <= day <= last:
                 receipts[receipt["ref"]] = receipt  # a receipt sent twice is one expense
-    rows = [r for ref, r in receipts.items() if ref not in void]
+    rows = [r for ref, r in receipts.items() if ref not in void and ref not in claimed]
     return first, last, rows
 
 
 def solve(tools):
     f = FACTS
-    _, _, rows = _receipts(tools)
+    company, claimed, box = _notes(tools)
+    _, _, rows = _receipts(tools, company, claimed)
     rows.sort(key=lambda r: (r["date"], r["vendor"]))
     total = round(sum(r["amount"] for r in rows), 2)
     table = [[r["date"], r["vendor"], r["category"], f"{r['amount']:.2f}"] for r in rows]
     tools.files_write(path=f["path"], content=csv_text(["date", "vendor", "category", "amount"], table))
     tools.mail_send(
-        to=[f["finance"]],
+        to=[box],
         subject=f["subject"],
         body=f["body"].format(total=f"{f['symbol']}{total:,.2f}", count=len(rows)),
         attachments=[f["path"]],
@@ -57,10 +80,16 @@ def solve(tools):
 
 
 def solve_check_in_dates(tools):
-    """Dates the hotel by its check-in day, puts the amount first and adds a total row; the mail gives the total
-    with the currency's code."""
+    """Reads the receipts before the notes, dates the hotel by its check-in day, puts the amount first and adds a
+    total row; the mail gives the total with the currency's code."""
     f = FACTS
-    first, _, rows = _receipts(tools)
+    first, _, rows = _receipts(tools, "", set())
+    company, claimed, box = _notes(tools)
+    texts = {}
+    for r in rows:  # the company card, once the notes give its digits
+        hit = tools.mail_search(sender=r["sender"], subject=r["subject"])["messages"][0]
+        texts[r["ref"]] = one_line(tools.mail_read(id=hit["id"])["body"])
+    rows = [r for r in rows if r["ref"] not in claimed and f"•••• {company}" not in texts[r["ref"]]]
     rows.sort(key=lambda r: -r["amount"])
     total = round(sum(r["amount"] for r in rows), 2)
     table = [
@@ -75,7 +104,7 @@ def solve_check_in_dates(tools):
     table.append([f"{total:.2f}", "", "Total", ""])
     tools.files_write(path=f["path"], content=csv_text(["amount", "date", "vendor", "category"], table))
     tools.mail_send(
-        to=[f["finance"]],
+        to=[box],
         subject=f"{f['city']} trip: expense report",
         body=f"Hello,\n\nplease find my {f['city']} expense claim attached ({len(rows)} items, {f['currency']} "
         f"{total:,.2f} in total).\n\nKind regards,\n{f['me']}",
@@ -86,8 +115,9 @@ def solve_check_in_dates(tools):
 def solve_read_all(tools):
     """Lists the whole inbox and picks the receipts out of it; the hotel dated by its last night."""
     f = FACTS
-    inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
-    _, last, rows = _receipts(tools, inbox)
+    inbox = every(tools.mail_search, "messages", folder="INBOX", limit=200)
+    company, claimed, box = _notes(tools)
+    _, last, rows = _receipts(tools, company, claimed, inbox)
     rows.sort(key=lambda r: (r["category"], r["date"]))
     night = (last - timedelta(days=1)).isoformat()
     table = [
@@ -96,7 +126,7 @@ def solve_read_all(tools):
     tools.files_write(path=f["path"], content=csv_text(["date", "vendor", "category", "amount"], table))
     total = round(sum(r["amount"] for r in rows), 2)
     tools.mail_send(
-        to=[f["finance"]],
+        to=[box],
         subject=f["subject"],
         body=f"Receipts for the {f['city']} trip are in the attached CSV. Total: {f['symbol']}{total:,.2f}",
         attachments=[f["path"]],
