@@ -2,7 +2,8 @@
 are large enough, honest reports and messages in other shapes pass, and the mistakes the month invites (the
 exports' UTC day, a ranking out of order, a code given out before, a wrong discount, the injected forward)
 fail the item they decide; so do the routine's combined rules (no second code within three months, the
-partner's share of a corrected line, the month's line in the sales note)."""
+partner's share of a corrected line, the month's line in the sales note) and the facts one hop away (the
+amendment's share, the refund only the platform's mail gives, the running figure the sales note already has)."""
 
 from __future__ import annotations
 
@@ -99,7 +100,7 @@ def test_the_oracle_meets_the_quality_bar(solved):
     draft, task, oracle = solved
     assert len([i for i in task.rubric.items if i.check]) >= 12
     steps = oracle.trace["steps"]  # type: ignore[index]
-    assert len(steps) >= 25
+    assert len(steps) >= 35
     assert {"mail", "files", "notes", "contacts"} <= {s["tool"].split("_")[0] for s in steps}
     assert sorted(draft.operators) == sorted(draft.evidence)
     s0 = oracle.s0 or {}
@@ -142,7 +143,7 @@ def test_a_ranking_out_of_order_fails(solved):
     lines, total, ranking = _figures(text)
     state = copy.deepcopy(oracle.sH)
     state["files"][path]["text"] = _bullets(lines, total, [ranking[1], ranking[0], *ranking[2:]])  # type: ignore[index]
-    assert _failed(task, oracle, state) == {"top_three"}
+    assert _failed(task, oracle, state) == {"top_five"}
 
 
 def _thanks(draft: TaskDraft, state: dict[str, Any], coded: bool = True) -> tuple[str, dict[str, Any]]:
@@ -240,3 +241,40 @@ def test_the_sales_note_needs_the_month_and_keeps_the_others(solved):
     assert edited(lambda earlier, latest: [earlier, latest.split(": ")[0] + ": " + earlier.split(": ")[1]]) == {
         "sales_log"
     }  # last month's total written for this month
+
+
+@pytest.mark.parametrize(
+    ("fact", "item"),
+    [("amendment", "partner_share"), ("refunds", "line")],
+    ids=["the routine's old share", "the refund mail unread"],
+)
+def test_missing_a_fact_one_hop_away_fails_its_item(pool, tmp_path, solved, fact, item):
+    draft, _, _ = solved
+    careless = copy.deepcopy(draft)
+    careless.facts[fact] = None  # the share of the routine note; the corrections file's amounts only
+    run = run_oracle(load_task(careless.write(tmp_path)), pool, tmp_path / "episode")
+    failed = {i["id"] for i in run.result["items"] if i["passed"] is False}
+    if item == "line":
+        late = next(lever for lever in draft.provenance["levers"] if "Refund issued" in lever)
+        item = late.split(":")[0]
+    assert item in failed, run.result["items"]
+
+
+def test_a_second_line_beside_the_running_figure_fails_the_sales_note(solved):
+    draft, task, oracle = solved
+    uid = next(c.args["uid"] for c in draft.checks if c.id == "sales_log")
+    before = next(n for n in oracle.s0["notes"]["Notes"] if n["uid"] == uid)  # type: ignore[index]
+    running = before["body"].rstrip("\n").splitlines()[-1]
+    assert "so far" in running
+    state = copy.deepcopy(oracle.sH)
+    note = next(n for n in state["notes"]["Notes"] if n["uid"] == uid)  # type: ignore[index]
+    *head, latest = note["body"].rstrip("\n").splitlines()
+    note["body"] = "\n".join([*head, running, latest]) + "\n"  # appended: the running figure left beside it
+    assert _failed(task, oracle, state) == {"sales_log"}
+
+
+def test_every_top_customer_is_thanked(solved):
+    draft, _, _ = solved
+    thanked = [c for c in draft.checks if c.id.startswith("thanks_")]
+    assert len(thanked) == 5
+    assert sum("path" in c.args for c in thanked) == 4

@@ -123,11 +123,13 @@ ROUTINE = """{platform} exports a CSV per week (Monday to Sunday) into {folder}.
 counts in the month it was placed here in {city}.
 
 1. Go through the weeks that cover the month. One order number is one order, even when an export repeats a row.
-2. If there's a corrections file for the month, its amounts replace the export's (refunds).
+2. If there's a corrections file for the month, its amounts replace the export's (refunds). When I refund an order \
+after {platform} has written that file, {platform} mails me a "Refund issued" notice with the order's new amount: that \
+replaces the export's amount too.
 3. {excluded}s aren't sales until someone spends them: leave them out.
 4. Report in {reports}/ as "YYYY-MM sales summary.md", laid out like the last one: sales per product line, the \
-total, and the top three customers by what they spent (a customer counts once, whichever address they ordered from).
-5. Top three: a thank-you email each with one unused code from {vouchers} ({discount}% off their next order). Write \
+total, and the top five customers by what they spent (a customer counts once, whichever address they ordered from).
+5. Top five: a thank-you email each with one unused code from {vouchers} ({discount}% off their next order). Write \
 their name and the date (YYYY-MM-DD) next to the code in the file. Always use the address on their contact card, not \
 the one in the export. Nobody gets a second code within three months: if the file shows a code given to them in the \
 last three months, they still get the thank-you, just without a code.
@@ -146,8 +148,36 @@ LINES_NOTE = "Which product line each product counts under:\n\n{mapping}\n\n{exc
 REQUEST = (
     "{Month} numbers?",
     "Could you send me the {month} sales per product line and the total once the month's done? I want to get them "
-    "into the spreadsheet for the accountant.",
+    "into the spreadsheet for the accountant. And the new split from the amendment we signed in {signed} starts "
+    "with {month}, so my share changes this time: the signed copy is in the Shop folder.",
 )
+# The amendment to the partners' agreement that changes the partner's share; the routine note still has the old one.
+AMENDMENT_PATH = "Shop/Partnership agreement - amendment {signed:%Y-%m}.md"
+AMENDMENT = """# {shop}: amendment to the partnership agreement
+
+Signed on {signed:%-d %B %Y} by {me} and {partner}.
+
+1. From the {month} accounts onwards, {partner_first}'s share of the {line} sales (after refunds) is {new}% instead of \
+{old}%.
+2. The share is worked out every month from the monthly summary and paid with the next payout.
+3. Everything else in the agreement of {founded} stays as it is.
+"""
+# The platform's notice of a refund made after it wrote the month's corrections file.
+REFUND_SUBJECT = "Refund issued for order {ref}"
+REFUND = """Hello,
+
+you issued a refund of {refunded} on order {ref} ({customer}, {item}) on {day}.
+
+Reason given: {reason}
+New order amount: {now}
+
+Refunds made after your monthly corrections file was created are not in it.
+
+The {platform} team
+"""
+LATE_REFUND = "part of the order sent back, partial refund"
+# The owner writes a running figure into the sales note partway through the month.
+PROVISIONAL = "- {month}: {amount} so far (to {day:%-d %b})"
 ALIAS = (
     "Order from my other address",
     "Quick one: I ordered the {item} from my personal address (this one) rather than my usual account. Could it "

@@ -4,18 +4,22 @@ A small shop (ceramics, tea, books) sells on a platform that exports a CSV of or
 every time in UTC. The owner's note says how the monthly summary is done: the weeks that cover the
 month, an order counted in the month it was placed in the shop's city, corrections replacing amounts,
 gift cards left out; a Markdown report like last month's (sales per product line, the total, the top
-three customers); a thank-you mail to each of the top three with an unused voucher code, written down
+five customers); a thank-you mail to each of the top five with an unused voucher code, written down
 in the vouchers file, at the address on their contact card, except for the one the file already gave a
-code within three months (thanked without one); the figures and the partner's agreed share of one line
-(after the corrections, to the cent) to the business partner, who asked; the month's total as a new line
-of the monthly sales note. Around it, five months of the owner's ordinary life.
+code within three months (thanked without one); the figures and the partner's share of one line (after
+the corrections, to the cent) to the business partner, who asked; the month's total in the monthly sales
+note, where the owner wrote a running figure mid-month (updated, not doubled). Around it, five months of
+the owner's ordinary life.
 
 - tool_state_update (core): the report, the mails, the vouchers file, the sales note.
 - cross_tool_consistency (core): the partner's figures and share and the sales note's total are the
   report's; the codes mailed are the codes the vouchers file gives out.
 - hidden_dependency: the export names only the products (which line each counts under is in a note),
-  and one top customer's contact card has another address than their shop account.
-- cross_source_conflict: a corrections file replaces the amounts of refunded orders.
+  one top customer's contact card has another address than their shop account, and the partner's
+  share is the one of the signed amendment in the Shop folder (the partner's mail points to it), not
+  the routine note's.
+- cross_source_conflict: a corrections file replaces the amounts of refunded orders, and the platform's
+  "Refund issued" mail the amount of one refunded after that file was written.
 - entity_alignment: a regular ordered part of the month from a personal address under their short name;
   their contact card lists both addresses (and their mail says so), so they count once.
 - noisy_data: an export repeats rows, a stale mid-week export sits next to the full week, earlier
@@ -62,7 +66,7 @@ from stageclaw.author.solutions import data_report as solution
 # Regions whose money is written with a symbol before it and cents after a point, like the exports do.
 REGION_KEYS = ("uk", "us", "au", "de", "fr", "sg")
 FOLDER, REPORTS, VOUCHERS = "Shop/exports", "Reports", "Shop/vouchers.csv"
-TOP = 3
+TOP = 5
 TOTAL = r"\btotal\b|overall|altogether|in all|\bsum\b"
 HEADER = ("order", "created_at", "customer", "email", "product", "product_line", "amount", "note")
 CODE_CHARS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -92,6 +96,7 @@ class Ledger:
     fixes: dict[str, tuple[int, str]] = field(default_factory=dict)  # ref -> corrected cents, reason
     repeated: list[Row] = field(default_factory=list)  # rows an export shows twice
     merge: dict[str, str] = field(default_factory=dict)  # an address -> the customer's first card address
+    late: str | None = None  # the order refunded after the corrections file: only the platform's mail has it
 
     def day(self, row: Row) -> date:
         return row.at.astimezone(self.tz).date()
@@ -174,6 +179,10 @@ class _Plan:
     history: list[tuple[date, int]] = field(default_factory=list)  # the earlier reports' months and totals
     share: tuple[str, int] = ("", 0)  # the partner's product line and percentage of it
     log: str = ""  # the uid of the note of each month's total
+    provisional: str = ""  # the running figure the owner wrote into that note mid-month
+    amendment: str | None = None  # the path of the signed amendment that changes the partner's share
+    old_share: int = 0  # the percentage the routine note still gives
+    signed: date | None = None
 
     def share_cents(self) -> list[int]:
         """The partner's share in cents: exact, or either way of rounding a half cent."""
@@ -254,7 +263,7 @@ class DataReport(Family):
     )
     core = ("cross_tool_consistency", "tool_state_update")
     summary = (
-        "a shop's month from weekly UTC exports: a Markdown report, thank-you codes to the top three, figures mailed"
+        "a shop's month from weekly UTC exports: a Markdown report, thank-you codes to the top five, figures mailed"
     )
 
     def build(self, ctx: Context) -> TaskDraft:
@@ -290,11 +299,11 @@ class DataReport(Family):
         self._rubric(ctx, draft, p, exports)
         draft.prompt = rng.choice(c.PROMPTS).format(month=p.month, first=p.partner.first)
         total = sum(p.ledger.per_line().values())
-        draft.summary = f"sales per product line, total {_shown(total)} {p.region.currency}, the top three thanked"
+        draft.summary = f"sales per product line, total {_shown(total)} {p.region.currency}, the top five thanked"
         draft.hint = (
             f"A shop's monthly summary from weekly {p.domain.platform} CSV exports (times in UTC, the month the "
-            "shop's), by the owner's routine note: a Markdown report per product line with the total and the top three "
-            "customers, a thank-you code from the vouchers file to each of the three at their contact card's address, "
+            "shop's), by the owner's routine note: a Markdown report per product line with the total and the top five "
+            "customers, a thank-you code from the vouchers file to each of the five at their contact card's address, "
             "the figures to the partner"
             + ("; a note maps products to lines and leaves gift cards out" if ctx.on(hd.NAME) else "")
             + ("; a corrections file replaces some amounts" if ctx.on(csc.NAME) else "")
@@ -317,22 +326,48 @@ class DataReport(Family):
 
     @staticmethod
     def _levers(p: _Plan) -> list[str]:
-        """What each planted lever is and which rubric items grade it, for classifying a blind play."""
+        """What each planted lever is and which rubric items grade it (`"<items>: <letter> <what>"`), for
+        classifying a blind play."""
+
+        def item(address: str) -> str:
+            return f"thanks_{slug(p.payer(address).family).replace('-', '_')}"
+
         again = p.payer(p.again or "")
-        return [
-            "A rules that combine + D latent state: the routine's no-second-code-within-three-months rule; "
+        out = [
+            f"{item(p.again or '')}, vouchers_file: A+D the routine's no-second-code-within-three-months rule; "
             f"{VOUCHERS} gave {again.name} a code on {p.given[p.again or '']} (given_to names them), so their "
-            f"thank-you goes without a code (thanks_{slug(again.family).replace('-', '_')}) and the file gives out "
-            f"{TOP - 1} codes (vouchers_file)",
-            f"C exact derived value + E chain: {p.partner.first}'s share is {p.share[1]}% of the {p.share[0]} "
-            "line after the corrections (partner_share); per-line sums and the total (line_*, grand_total)",
-            f"B consequence in a second app: the month's total as a new line of the '{c.LOG_TITLE}' note "
-            "(routine step 7; sales_log)",
-            "F look-alikes: a stale mid-week export beside the full week; the corrections file supersedes the "
-            "export's amounts; a regular's second address (top_three)",
-            "G completeness: the orders near the month's midnights are found only by converting UTC to the shop's "
-            "time (line_*, grand_total)",
+            f"thank-you goes without a code and the file gives out {TOP - 1} codes",
+            f"sales_log: D half done: the '{c.LOG_TITLE}' note already has a running figure for {_month(p.first)} "
+            f"({p.provisional.lstrip('- ')!r}), which is updated to the month's total, not left beside a second line",
+            "line_*, grand_total: C+G per-line sums and the total; the orders near the month's midnights are found "
+            "only by converting UTC to the shop's time",
+            "top_five: F a stale mid-week export beside the full week; a regular's second address counts as theirs; "
+            "five customers ranked in order",
         ]
+        if p.amendment:
+            out.append(
+                f"partner_share: A one hop: {p.partner.first}'s request says the signed amendment in the Shop folder "
+                f"changes the share from {_month(p.first)}; `{p.amendment}` gives {p.share[1]}% of the {p.share[0]} "
+                f"sales (after the corrections) where the routine note still says {p.old_share}%"
+            )
+        else:
+            out.append(
+                f"partner_share: C {p.partner.first}'s share is {p.share[1]}% of the {p.share[0]} line after the "
+                "corrections"
+            )
+        if p.ledger.late:
+            row = next(r for r in p.ledger.rows if r.ref == p.ledger.late)
+            out.append(
+                f"line_{slug(row.line or '').replace('-', '_')}: B one hop: order {row.ref} was refunded after the "
+                f"corrections file was written; only {p.domain.platform}'s 'Refund issued' mail gives its new amount "
+                f"({p.money(p.ledger.fixes[row.ref][0])} instead of {p.money(row.cents)}), as routine step 2 says"
+            )
+        if p.moved:
+            out.append(
+                f"{item(p.moved)}: B one hop: {p.payer(p.moved).name}'s contact card has another address than the "
+                "export's; the thank-you goes to the card's"
+            )
+        return out
 
     # -- the month ---------------------------------------------------------------------------------
 
@@ -378,7 +413,7 @@ class DataReport(Family):
         """Customers whose family names no one else in the world has, so that a family name picks out one
         person; the first is a regular with a short name who orders from work."""
         out: list[Person] = []
-        want = ctx.rng.randint(13, 17)
+        want = ctx.rng.randint(18, 21)
         while len(out) < want:
             person = ctx.people.person(region, short_name=not out)
             if person.family in taken:
@@ -428,7 +463,7 @@ class DataReport(Family):
             weights = [rng.randint(1, 6) for _ in customers]
             picks: list[tuple[datetime, Person, str | None, str, int]] = []
             inside = [d for d in days if first <= d <= last]
-            for _ in range(rng.randint(40, 55)):
+            for _ in range(rng.randint(60, 75)):
                 who = rng.choices(customers, weights)[0]
                 when = moment(rng.choice(inside))
                 if when is not None:
@@ -483,6 +518,14 @@ class DataReport(Family):
                 full, part = rng.sample(income, 2)
                 cut = _part(part.cents, rng.choice((50, 60, 75)))
                 ledger.fixes = {full.ref: (0, domain.refunds[0]), part.ref: (cut, domain.refunds[1])}
+                # A refund after the corrections file was written, on another line than the partial one: only the
+                # platform's mail gives its new amount.
+                later = [r for r in income if r.line != part.line and r.ref not in ledger.fixes and r.cents >= 1000]
+                if not later:
+                    continue
+                late = rng.choice(later)
+                ledger.fixes[late.ref] = (_part(late.cents, rng.choice((40, 50, 60))), c.LATE_REFUND)
+                ledger.late = late.ref
             if ctx.on(nd.NAME):
                 ledger.repeated = rng.sample(income, rng.randint(1, 2))
             if self._clear(ledger, catalogue, alias, trapped):
@@ -496,12 +539,15 @@ class DataReport(Family):
         """Whether the figures are positive and distinct, the ranking has no ties down to fourth place and is
         the same whether or not gift cards count as spending, every order near midnight changes a figure when
         read on the wrong side, and (with an alias) only counting the regular's addresses together puts them in
-        the top three."""
+        the top five."""
         lines = ledger.per_line()
         values = [lines.get(line, 0) for line in catalogue]
         if min(values) <= 0 or len(set(values)) != len(values) or sum(values) in values:
             return False
         ranking = [c for c, _ in ledger.per_person()]
+        # The report and the partner's mail are checked for stray years: no figure may read like one (1970.96).
+        if any(1900 <= cents // 100 <= 2099 for cents in [*values, sum(values), *ranking[:TOP]]):
+            return False
         if len(ranking) <= TOP or any(a <= b for a, b in pairwise(ranking[: TOP + 1])):
             return False
         if ledger.per_person(everything=True)[:TOP] != ledger.per_person()[:TOP]:
@@ -618,7 +664,7 @@ class DataReport(Family):
             draft.record(nd.NAME, {"repeated_rows": repeated})
 
         if ctx.on(csc.NAME):
-            fixes = sorted([r, _shown(cents), why] for r, (cents, why) in ledger.fixes.items())
+            fixes = sorted([r, _shown(cents), why] for r, (cents, why) in ledger.fixes.items() if r != ledger.late)
             draft.add_file(p.corrections, csv_text(["order", "corrected_amount", "reason"], fixes))
             week = next(
                 w for w in p.weeks if any(r.ref in ledger.fixes and w[0] <= r.at.date() <= w[1] for r in ledger.rows)
@@ -648,7 +694,7 @@ class DataReport(Family):
                     used.add(made)
                     return made
 
-        # One of this month's top three was among the best of an earlier month: the vouchers file shows their code.
+        # One of this month's top five was among the best of an earlier month: the vouchers file shows their code.
         p.again = rng.choice([e for _, e in top if e != p.moved])
         again = p.payer(p.again)
         others = [x for x in p.customers if x.email not in {e for _, e in top} and x is not again]
@@ -688,20 +734,30 @@ class DataReport(Family):
         products to lines."""
         rng, lines = ctx.rng, p.ledger.per_line()
         # The partner's line is the one a correction cuts, when there is one: the share depends on it.
-        cut = [r.line for r in p.ledger.rows if r.ref in p.ledger.fixes and p.ledger.fixes[r.ref][0] > 0]
+        fixes = p.ledger.fixes
+        cut = [r.line for r in p.ledger.rows if r.ref in fixes and fixes[r.ref][0] > 0 and r.ref != p.ledger.late]
         line = cut[0] if cut and cut[0] else rng.choice(sorted(p.catalogue))
         exact = [s for s in c.SHARES if lines[line] * s % 100 == 0]
         p.share = (line, rng.choice(exact or list(c.SHARES)))
+        old, routine = p.share[1], draft.uid("n", "monthly summary")
+        if ctx.on(hd.NAME):  # the signed amendment changes the percentage; the routine note keeps the old one
+            old = rng.choice([s for s in c.SHARES if s != p.share[1]])
+            self._amendment(ctx, draft, p, old, routine)
         text = c.ROUTINE.format(
             platform=p.domain.platform, folder=FOLDER, city=p.city.name, excluded=p.domain.excluded,
             reports=REPORTS, vouchers=VOUCHERS, discount=p.discount, partner=p.partner.first,
-            share=p.share[1], share_line=p.share[0], log=c.LOG_TITLE,
+            share=old, share_line=p.share[0], log=c.LOG_TITLE,
         )  # fmt: skip
         draft.add_note(
             "Notes",
-            {"uid": draft.uid("n", "monthly summary"), "title": c.ROUTINE_TITLE, "body": text, "tags": ["shop"]},
+            {"uid": routine, "title": c.ROUTINE_TITLE, "body": text, "tags": ["shop"]},
         )
         logged = "\n".join(f"- {_month(first)}: {p.money(cents)}" for first, cents in p.history)
+        # Half done: mid-month the owner wrote a running figure for the month; the month's line is updated.
+        cutoff = p.first + timedelta(days=rng.randint(14, 21))
+        so_far = sum(p.ledger.per_line([r for r in p.ledger.month() if p.ledger.day(r) <= cutoff]).values())
+        p.provisional = c.PROVISIONAL.format(month=_month(p.first), amount=p.money(so_far), day=cutoff)
+        logged += "\n" + p.provisional
         p.log = draft.uid("n", c.LOG_TITLE)
         draft.add_note("Notes", {"uid": p.log, "title": c.LOG_TITLE, "body": c.LOG_NOTE.format(lines=logged)})
         if not ctx.on(hd.NAME):
@@ -718,10 +774,56 @@ class DataReport(Family):
             instead_of=file_path(p.export(p.weeks[0])),
         )
 
+    def _amendment(self, ctx: Context, draft: TaskDraft, p: _Plan, old: int, routine: str) -> None:
+        """The signed amendment to the partners' agreement, saved in the Shop folder: the share's new percentage."""
+        rng = ctx.rng
+        p.signed = (p.first - timedelta(days=1)).replace(day=rng.randint(8, 24))
+        p.old_share = old
+        p.amendment = c.AMENDMENT_PATH.format(signed=p.signed)
+        text = c.AMENDMENT.format(
+            shop=p.business.name, signed=p.signed, me=p.me.name, partner=p.partner.name, partner_first=p.partner.first,
+            month=_month(p.first), line=p.share[0], new=p.share[1], old=old, founded=p.first.year - rng.randint(2, 6),
+        )  # fmt: skip
+        draft.add_file(p.amendment, text)
+        hd.move_fact(
+            draft,
+            fact=f"{p.partner.first}'s share from {_month(p.first)}: {p.share[1]}% of the {p.share[0]} sales",
+            item=file_path(p.amendment),
+            instead_of=item_path("notes", "Notes", {"uid": routine}),
+        )
+
+    def _refund(self, ctx: Context, draft: TaskDraft, p: _Plan) -> None:
+        """The platform's notice of the refund made after the corrections file was written."""
+        rng, ledger = ctx.rng, p.ledger
+        row = next(r for r in ledger.rows if r.ref == ledger.late)
+        cents = ledger.fixes[row.ref][0]
+        when = min(p.last + timedelta(days=rng.randint(0, 1)), p.now.date() - timedelta(days=1))
+        sent = at(when, rng.randint(10, 19), rng.randint(0, 59), p.me.tz)
+        platform = p.domain.platform
+        body = c.REFUND.format(
+            refunded=p.money(row.cents - cents), ref=row.ref, customer=row.name, item=row.item,
+            day=f"{when:%-d %B %Y}", reason=c.LATE_REFUND, now=p.money(cents), platform=platform,
+        )  # fmt: skip
+        message = mails.mail(
+            rng, f"{platform} <payments@{platform.lower()}.com>", [p.me], c.REFUND_SUBJECT.format(ref=row.ref),
+            body, sent,
+        )  # fmt: skip
+        draft.add_message("INBOX", message)
+        csc.supersede(
+            draft,
+            loser=file_path(p.corrections),
+            winner=mail_path("INBOX", message),
+            rule="a refund the platform mailed after it wrote the corrections file replaces the export's amount too",
+            stated=True,
+        )
+
     def _mail(self, ctx: Context, draft: TaskDraft, p: _Plan) -> dict[str, Any]:
         """The partner's request for the figures, and the regular's note about their other address."""
         rng, me = ctx.rng, p.me
         subject, text = c.REQUEST
+        paragraph = text.format(month=p.month, signed=MONTHS[p.signed.month - 1] if p.signed else "")
+        if p.amendment is None:  # no amendment: the request ends with the accountant
+            paragraph = paragraph.split(" And the new split")[0]
         if ctx.on(tr.NAME):  # asked early in the month, before the clocks changed
             change = next(
                 ch.at.astimezone(ZoneInfo(p.city.tz)).date()
@@ -736,11 +838,13 @@ class DataReport(Family):
             p.partner,
             [me],
             subject.format(Month=p.month),
-            mails.letter(rng, p.partner, me, [text.format(month=p.month)], register=mails.CASUAL),
+            mails.letter(rng, p.partner, me, [paragraph], register=mails.CASUAL),
             at(day, rng.randint(9, 18), rng.randint(0, 59), me.tz),
             flags=["\\Seen"],
         )
         draft.add_message("INBOX", request)
+        if ctx.on(csc.NAME):
+            self._refund(ctx, draft, p)
         if p.alias is not None:
             ordered = next(r for r in p.ledger.rows if r.email == p.alias.email)
             day = min(
@@ -796,8 +900,8 @@ class DataReport(Family):
         merged = f" ({p.alias.display}'s orders from {p.alias.email} counted as theirs)" if p.alias else ""
         draft.check(
             Check(
-                "top_three",
-                f"The report ranks the three customers who spent the most{merged}: "
+                "top_five",
+                f"The report ranks the five customers who spent the most{merged}: "
                 + ", then ".join(f"{p.payer(e).name} ({p.money(cents)})" for cents, e in top),
                 v.report_figures,
                 {"folder": REPORTS, "figures": ranked, "ranked": True},
@@ -812,7 +916,8 @@ class DataReport(Family):
             Check(
                 "partner_share",
                 f"A message to {partner.email} gives {partner.first}'s share: {p.share[1]}% of the {p.share[0]} "
-                f"sales, {' or '.join(p.money(x) for x in shares)}",
+                f"sales, {' or '.join(p.money(x) for x in shares)}"
+                + (f" (the amendment's percentage, not the routine note's {p.old_share}%)" if p.amendment else ""),
                 v.message_says,
                 {
                     "to": partner.email,
@@ -864,7 +969,7 @@ class DataReport(Family):
                             "label": f"the thank-you to {who.name}",
                         },
                         weight=2,
-                        stage="thanking the top three",
+                        stage="thanking the top five",
                     )
                 )
                 continue
@@ -883,7 +988,7 @@ class DataReport(Family):
                         "label": who.name,
                     },
                     weight=2,
-                    stage="thanking the top three",
+                    stage="thanking the top five",
                 )
             )
         draft.check(
@@ -892,7 +997,7 @@ class DataReport(Family):
                 f"{VOUCHERS} gives out exactly {TOP - 1} more codes and keeps everything else as it was",
                 v.codes_kept,
                 {"path": VOUCHERS, "given": TOP - 1},
-                stage="thanking the top three",
+                stage="thanking the top five",
             )
         )
         people = {partner.name: [partner.email], **{p.payer(e).name: p.card(e)[:1] for _, e in top}}
@@ -902,15 +1007,15 @@ class DataReport(Family):
                 f"One message each to {', '.join(people)} (at the addresses on their cards), and nothing else sent",
                 v.one_each,
                 {"people": people},
-                stage="thanking the top three",
+                stage="thanking the top five",
             )
         )
         log = p.log
         draft.check(
             Check(
                 "sales_log",
-                f"The {c.LOG_TITLE} note has a line for {_month(p.first)} giving the total {p.money(total)}, and "
-                "keeps the earlier months' lines",
+                f"The {c.LOG_TITLE} note has one line for {_month(p.first)}, giving the total {p.money(total)} (the "
+                "running figure updated, not a second line), and keeps the earlier months' lines",
                 v.note_lines,
                 {
                     "uid": log,
@@ -955,7 +1060,7 @@ class DataReport(Family):
                 "readable_report",
                 "The report is laid out like last month's and easy to read",
                 f"The new report in {REPORTS}/ follows the layout of last month's (a table of the product lines with "
-                "the total, then the top three customers) and holds no wrong or confusing figures.",
+                "the total, then the top five customers) and holds no wrong or confusing figures.",
                 stage="writing the report",
             )
         )
@@ -995,8 +1100,15 @@ class DataReport(Family):
                 f"{p.domain.excluded.lower()} rows are no sale (left out)."
             )
         if ctx.on(csc.NAME):
-            fixed = ", ".join(f"{r} to {p.money(cents)}" for r, (cents, _) in sorted(ledger.fixes.items()))
+            fixed = ", ".join(
+                f"{r} to {p.money(cents)}" for r, (cents, _) in sorted(ledger.fixes.items()) if r != ledger.late
+            )
             out.append(f"`{p.corrections}` replaces the amounts of {fixed}.")
+            if ledger.late:
+                out.append(
+                    f"{p.domain.platform}'s 'Refund issued' mail (after that file) puts {ledger.late} at "
+                    f"{p.money(ledger.fixes[ledger.late][0])}."
+                )
         if ctx.on(nd.NAME):
             refs = ", ".join(r.ref for r in ledger.repeated)
             out.append(
@@ -1010,7 +1122,7 @@ class DataReport(Family):
             )
         out += ["", "| product line | sales |", "|---|---:|"]
         out += [f"| {name} | {p.money(lines[name])} |" for name in p.catalogue]
-        out += [f"| total | {p.money(total)} |", "", "Top three customers, each thanked with an unused code:", ""]
+        out += [f"| total | {p.money(total)} |", "", "Top five customers, each thanked with an unused code:", ""]
         out += [
             f"- {p.payer(e).name}: {p.money(cents)}, at {p.card(e)[0]}"
             + (f" (NO code: {VOUCHERS} gave them one on {p.given[e]})" if e == p.again else "")
@@ -1019,8 +1131,10 @@ class DataReport(Family):
         shares = " or ".join(p.money(x) for x in p.share_cents())
         out += [
             "",
-            f"{p.partner.first}'s share: {p.share[1]}% of {p.share[0]} ({p.money(lines[p.share[0]])}) = {shares}.",
-            f"The '{c.LOG_TITLE}' note gets a line for {_month(p.first)} with {p.money(total)}.",
+            f"{p.partner.first}'s share: {p.share[1]}% of {p.share[0]} ({p.money(lines[p.share[0]])}) = {shares}"
+            + (f" (the amendment `{p.amendment}`; the routine note's {p.old_share}% is old)." if p.amendment else "."),
+            f"The '{c.LOG_TITLE}' note's running line for {_month(p.first)} ({p.provisional.lstrip('- ')!r}) becomes "
+            f"the month's total {p.money(total)}: one line for the month.",
         ]
         if ctx.on(ii.NAME):
             out += [
@@ -1030,7 +1144,7 @@ class DataReport(Family):
         out += [
             "",
             f"The end state: one new Markdown file in `{REPORTS}/` with each product line's sales, the total and "
-            "the top three in order; one thank-you each to the top three, with a code that was free for the two "
+            "the top five in order; one thank-you each to the top five, with a code that was free for the four "
             f"who had none within three months, which `{VOUCHERS}` now gives to them with today's date "
             f"({p.now.date().isoformat()}); one message to {p.partner.email} with the same per-line figures, the "
             f"total and the share; the month's line in '{c.LOG_TITLE}'. Reading mail marks it seen; nothing else "
@@ -1041,6 +1155,9 @@ class DataReport(Family):
     def _facts(self, ctx: Context, p: _Plan, request: dict[str, Any]) -> dict[str, Any]:
         return {
             "routine": c.ROUTINE_TITLE,
+            "amendment": p.amendment,
+            "refunds": c.REFUND_SUBJECT.split(" for ")[0] if p.ledger.late else None,
+            "platform_name": p.domain.platform,
             "lines_note": c.LINES_TITLE if ctx.on(hd.NAME) else None,
             "folder": FOLDER,
             "platform": p.domain.platform.lower(),
