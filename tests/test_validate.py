@@ -427,6 +427,21 @@ def test_an_invitation_the_calendar_mailed_is_a_by_product_not_a_unit():
     }
 
 
+def test_an_attachment_saved_to_read_it_is_a_by_product_where_new_files_may_be_anywhere():
+    """Opening a mail's attachment saves it first: with `+files/**` and nothing narrower, the saved copy is no
+    unit; where the task names a folder for it (filing it is the job), it stays one."""
+    sheet = {"filename": "sheet.pdf", "sha256": "ab" * 32, "size": 9}
+    s0 = {"mail": {"folders": {"INBOX": [{"message_id": "<m1@x>", "attachments": [sheet]}]}}, "files": {}}
+    saved = {"sha256": "ab" * 32, "size": 9, "text": "%PDF-1.4"}
+    other = {"sha256": "cd" * 32, "size": 5, "text": "notes"}
+    sH = {**s0, "files": {"Downloads/sheet.pdf": saved, "Downloads/notes.txt": other}}
+    found = units(s0, sH, ["+files/**"])
+    assert [u.path for u in found.units] == ["files/Downloads/notes.txt"]
+    assert [c["path"] for c in found.tolerated] == ["files/Downloads/sheet.pdf"]
+    filed = units(s0, sH, ["+files/**", "+files/Downloads/*"])
+    assert sorted(u.path for u in filed.units) == ["files/Downloads/notes.txt", "files/Downloads/sheet.pdf"]
+
+
 def test_the_units_of_created_items_follow_what_they_say_not_the_ids_the_tools_minted():
     """A capped mutant set takes units in order: ordered by Message-ID, the same solution gave another
     set on every run (CI once drew a mutant that the local run never made)."""

@@ -3,7 +3,9 @@
 Some changes are by-products of the tools rather than what the task asks for: reading a
 message marks it `\\Seen`, replying marks it `\\Answered`, sending files a copy in `Sent`,
 saving an event with guests makes the user its organizer and mails them the calendar's invitation
-(a message whose `invitation` is set: its content follows the event, which is judged itself). A
+(a message whose `invitation` is set: its content follows the event, which is judged itself), and
+opening a mail's attachment saves it to the files first (a new file byte for byte an attachment of
+the inbox, where the task allows new files anywhere with `+files/**` and nothing narrower). A
 near-miss built by reverting such a change is an equally correct end state, so these are set aside
 (`tolerated`) unless the task's `allow` names the item itself (the organizer and the invitations
 always: the agent does not choose them).
@@ -78,6 +80,20 @@ class Units:
     tolerated: list[Change]
 
 
+def _attachments(s0: dict[str, Any]) -> set[str]:
+    """The sha256 of every attachment of a message in `s0`."""
+    folders = (s0.get("mail") or {}).get("folders") or {}
+    return {a.get("sha256") for box in folders.values() for m in box for a in m.get("attachments") or []} - {None}
+
+
+def _saved_attachment(unit: Unit, saved: set[str], allow: list[str]) -> bool:
+    """A file the agent saved from a mail to read it, where the task lets new files be anywhere."""
+    if unit.op != "added" or unit.app != "files" or (unit.after or {}).get("sha256") not in saved:
+        return False
+    change = {"op": "added", "path": unit.path}
+    return "+files/**" in allow and not any(allowed(change, [p]) for p in allow if p != "+files/**")
+
+
 def units(s0: dict[str, Any], sH: dict[str, Any], allow: list[str]) -> Units:
     """The changes from s0 to sH grouped by item; tool by-products set aside."""
     known = set(containers(s0)) | set(containers(sH))
@@ -105,8 +121,12 @@ def units(s0: dict[str, Any], sH: dict[str, Any], allow: list[str]) -> Units:
         if (u.before is not None or u.op == "added") and (u.after is not None or u.op == "removed")
     ]
     sent = {u.key: u for u in out if u.op == "added" and u.container == "mail/outbox"}
+    saved = _attachments(s0)
     kept = []
     for unit in out:
+        if _saved_attachment(unit, saved, allow):
+            tolerated.append({"op": unit.op, "path": unit.path})
+            continue
         invitation = unit.app == "mail" and (unit.after or unit.before or {}).get("invitation")
         if invitation and not any(names_item(p, {"op": unit.op, "path": unit.path}) for p in allow):
             tolerated.append({"op": unit.op, "path": unit.path})
