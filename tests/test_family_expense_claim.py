@@ -1,6 +1,7 @@
 """expense-claim: the generated worlds hold every fact the claim needs where the family says (stage 2
 runs them in tests/test_author_families.py), and the checks tell the usual mistakes of a claim apart:
-the draft filed again, the replaced invoice, a meal over the cap, a receipt claimed twice."""
+the draft filed again, the replaced invoice, a meal over the city's rate, a receipt claimed twice, the
+ticket submitted before the trip filed again, the hotel's report left with the replaced invoice."""
 
 from __future__ import annotations
 
@@ -35,11 +36,15 @@ def _stated(draft: TaskDraft, item: str, pattern: str) -> str:
     return re.search(pattern, next(c.description for c in draft.checks if c.id == item)).group(1)
 
 
+def _check_text(draft: TaskDraft) -> str:
+    return next(c.description for c in draft.checks if c.id == "meal_capped")
+
+
 def _verdicts(draft: TaskDraft, final: dict[str, Any]) -> dict[str, bool]:
     initial = {"web": {"expenses": {"reports": draft.web["expenses"]["reports"]}}}
     out = {}
     for check in draft.checks:
-        if check.helper.__name__ in ("expense_claims", "report_submitted"):
+        if check.helper.__name__ in ("expense_claims", "report_submitted", "report_corrected", "not_refiled"):
             given = {"initial": initial, "final": final}
             passed = {k: v for k, v in given.items() if k in inspect_params(check.helper)}
             out[check.id] = check.helper(**passed, **check.args)[0]
@@ -47,9 +52,11 @@ def _verdicts(draft: TaskDraft, final: dict[str, Any]) -> dict[str, bool]:
 
 
 def _filed(draft: TaskDraft, claims: list[dict[str, Any]]) -> dict[str, Any]:
-    """The portal after filing `claims` the way the solution does: the ride's draft completed, the rest new."""
+    """The portal after filing `claims` the way the solution does: the ride's draft completed, the hotel's report
+    corrected (when one was submitted at check-out), the rest new."""
     reports = copy.deepcopy(draft.web["expenses"]["reports"])
     started = next(r for r in reports if r["status"] == "draft")
+    stay = next((r for r in reports if r["status"] == "submitted" and r["category"] == "Lodging"), None)
     for n, claim in enumerate(claims):
         row = {
             "id": f"EXP-{1001 + n}",
@@ -66,6 +73,9 @@ def _filed(draft: TaskDraft, claims: list[dict[str, Any]]) -> dict[str, Any]:
         if claim["merchant"] == re.escape(started["merchant"]) and claim["dates"] == [started["date"]]:
             row["id"] = started["id"]
             reports.remove(started)
+        elif stay is not None and claim["category"] == "Lodging":
+            row |= {"id": stay["id"], "submitted_at": stay["submitted_at"]}
+            reports.remove(stay)
         reports.append(row)
     return {"web": {"expenses": {"reports": sorted(reports, key=lambda r: r["id"])}}}
 
@@ -76,7 +86,7 @@ def test_every_fact_of_the_claim_is_in_the_world_and_none_in_the_prompt(seed, op
     draft = generate("expense-claim", seed, operators=operators)
     inbox = "\n".join(m["body"] for m in draft.mail["INBOX"])
     claims = _claims(draft)
-    assert 5 <= len(claims) <= 7
+    assert 8 <= len(claims) <= 11
     for claim in claims:
         assert _ref(claim) in inbox
         if claim["category"] != "Meals":
@@ -90,6 +100,17 @@ def test_every_fact_of_the_claim_is_in_the_world_and_none_in_the_prompt(seed, op
     started = next(r for r in draft.web["expenses"]["reports"] if r["status"] == "draft")
     ride = next(c for c in claims if c["dates"] == [started["date"]] and c["category"] == "Transport")
     assert started["amount"] != ride["amount"] and started["category"] != "Transport" and "receipt" not in started
+    # The meal rate is in this year's sheet only; last year's and the home city's differ. Each lever is recorded.
+    files = draft.files_out()
+    sheets = {p: files[f["path"]].decode() for p, f in draft.files.items() if "meal-rates" in p}
+    city = draft.calendar["Work"][0]["location"]
+    rates = {p: float(re.search(rf"^{re.escape(city)},([\d.]+)", t, re.M).group(1)) for p, t in sheets.items()}
+    capped = next(c for c in draft.checks if c.id == "meal_capped").args["claims"]
+    this_year = max(rates)
+    assert all(c["amount"] == rates[this_year] for c in capped) and len(set(rates.values())) == 2
+    levers = {line.split(":")[0] for line in draft.provenance["levers"]}
+    assert {"ticket_not_again", "draft_completed", "meal_capped"} <= levers
+    assert ("hotel_corrected" in levers) == ("cross_source_conflict" in draft.operators)
 
 
 @pytest.mark.parametrize("seed", range(1, 5))
@@ -112,13 +133,45 @@ def test_the_checks_pass_a_right_claim_and_catch_the_usual_mistakes(seed):
     # The hotel claimed by the invoice the corrected one replaces.
     hotel = {**claims[0], "receipt": re.escape(_stated(draft, "corrected_invoice", r"replaced (INV-\d{4}-\d{4})"))}
     verdicts = _verdicts(draft, _filed(draft, [hotel, *claims[1:]]))
-    assert not verdicts["claims_filed"] and not verdicts["corrected_invoice"]
+    assert not verdicts["claims_filed"] and not verdicts["corrected_invoice"] and not verdicts["hotel_corrected"]
 
-    # The dinner at what it cost, over the policy's cap.
-    dinner = next(c for c in draft.checks if c.id == "meal_capped").args["claims"][0]["receipt"]
-    full = float(_stated(draft, "meal_capped", r"\(\D*([\d,]+\.\d\d)\)").replace(",", ""))
-    verdicts = _verdicts(draft, _filed(draft, [{**c, "amount": full} if c["receipt"] == dinner else c for c in claims]))
-    assert not verdicts["meal_capped"] and not verdicts["claims_filed"] and verdicts["claim_details"]
+    # The corrected invoice filed as a new report, the one submitted at check-out left as it was: twice.
+    stay = next(
+        r for r in draft.web["expenses"]["reports"] if r["status"] == "submitted" and r["category"] == "Lodging"
+    )
+    final = _filed(draft, claims)
+    final["web"]["expenses"]["reports"] = [
+        *(r for r in final["web"]["expenses"]["reports"] if r["id"] != stay["id"]),
+        {**next(r for r in final["web"]["expenses"]["reports"] if r["id"] == stay["id"]), "id": "EXP-2002"},
+        stay,
+    ]
+    verdicts = _verdicts(draft, final)
+    assert not verdicts["hotel_corrected"] and verdicts["claims_filed"] and verdicts["ticket_not_again"]
+    # Withdrawn and filed again instead of corrected: the stay is claimed once.
+    final["web"]["expenses"]["reports"][-1] = {**stay, "status": "withdrawn"}
+    assert all(_verdicts(draft, final).values())
+
+    # The outward ticket, submitted when it was booked, filed again.
+    ticket = next(
+        r for r in draft.web["expenses"]["reports"] if r["status"] == "submitted" and r["category"] == "Travel"
+    )
+    again = {
+        **claims[1],
+        "receipt": re.escape(ticket["receipt"]),
+        "amount": ticket["amount"],
+        "dates": [ticket["date"]],
+    }
+    verdicts = _verdicts(draft, _filed(draft, [*claims, again]))
+    assert not verdicts["ticket_not_again"] and not verdicts["claims_filed"] and verdicts["hotel_corrected"]
+
+    # The meals above the city's rate at what they cost, or at another rate (last year's, the home city's).
+    capped = next(c for c in draft.checks if c.id == "meal_capped").args["claims"]
+    assert len(capped) == 2
+    full = [float(x.replace(",", "")) for x in re.findall(r"\(\D*([\d,]+\.\d\d)\)", _check_text(draft))[1:]]
+    for amount in (full[0], capped[0]["amount"] + 5, capped[0]["amount"] - 5):
+        wrong = [{**c, "amount": amount} if c["receipt"] == capped[0]["receipt"] else c for c in claims]
+        verdicts = _verdicts(draft, _filed(draft, wrong))
+        assert not verdicts["meal_capped"] and not verdicts["claims_filed"] and verdicts["claim_details"]
 
     # A receipt sent twice, filed twice; and everything right but left as drafts.
     twice = _filed(draft, [*claims, claims[-1]])
@@ -127,4 +180,5 @@ def test_the_checks_pass_a_right_claim_and_catch_the_usual_mistakes(seed):
     for report in drafts["web"]["expenses"]["reports"]:
         if report.get("submitted_at") == draft.now:
             report.update(status="draft", submitted_at=None)
-    assert not any(_verdicts(draft, drafts).values())
+    kept = ("corrected_invoice", "hotel_corrected", "ticket_not_again")  # the hotel's report stays submitted
+    assert not any(v for item, v in _verdicts(draft, drafts).items() if item not in kept)

@@ -28,14 +28,15 @@ from typing import Any
 
 from stageclaw.author import verifylib as v
 from stageclaw.author.content import mail as mails
-from stageclaw.author.content.background import Background
+from stageclaw.author.content.files import csv_text
 from stageclaw.author.content.people import COMPANY_ROOTS, People, Person, ascii_fold, slug
 from stageclaw.author.content.places import REGIONS, City, Region
 from stageclaw.author.content.text import WEEKDAYS, amount_regex, day, money
 from stageclaw.author.content.timeline import at, pick_now, workday
+from stageclaw.author.content.volume import Avoid, Life, Scale, arrival_order
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
-from stageclaw.author.operators import contact_path, item_path, mail_path
+from stageclaw.author.operators import contact_path, file_path, item_path, mail_path
 from stageclaw.author.operators import cross_source_conflict as csc
 from stageclaw.author.operators import cross_tool_consistency as ctc
 from stageclaw.author.operators import entity_alignment as ea
@@ -154,8 +155,8 @@ class ExpenseClaim(Family):
             now=trip.now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
-            time_budget_s=1500,
-            max_steps=120,
+            time_budget_s=2700,
+            max_steps=250,
         )
 
         def cost(low: int, high: int) -> float:
@@ -163,14 +164,15 @@ class ExpenseClaim(Family):
 
         receipts = self._receipts(rng, people, trip, HOMES[region.key], cost)
         hotel, ride = receipts[0], next(r for r in receipts if r.kind == "ride")  # the first ride has the draft
+        outbound = next(r for r in receipts if r.kind == "travel")  # filed on the portal the day it was booked
         meals = [r for r in receipts if r.kind == "meal"]
-        dinner = meals[0]  # the one over the cap
+        over = [m for m in meals if m.amount > trip.cap]  # the meals above the city's rate
         replaced = None
         if ctx.on("cross_source_conflict"):
             replaced = self._first_invoice(rng, trip, hotel)
         extra: list[Receipt] = []
         if ctx.on("noisy_data"):
-            extra = self._noise(rng, trip, ride, rng.choice(meals), cost)
+            extra = self._noise(rng, trip, ride, rng.choice([m for m in meals if m not in over]), cost)
         for r in [*receipts, *([replaced] if replaced else []), *extra]:
             sent = r.sent or at(r.day, rng.randint(8, 22), rng.randint(0, 59), me.tz)
             flags = ["\\Seen"] if rng.random() < 0.6 else []
@@ -204,18 +206,27 @@ class ExpenseClaim(Family):
         request, writer = self._request(ctx, draft, trip, contact)
 
         # The portal: last trip's reports, and the draft saved during this one.
-        reports, started = self._portal(ctx, trip, ride, cost)
+        reports, started, done = self._portal(ctx, trip, ride, cost, outbound, replaced)
         draft.web = {"expenses": {"reports": reports, "policy": self._policy(trip)}}
+        sheets = self._rate_sheets(draft, rng, trip)
 
-        bg = Background(draft, rng, people, me, trip.now, "en")
-        noise = bg.mail(3)
-        bg.events(2, "Personal")
-        colleague = people.person(region, org=me.org, title="Consultant")
-        bg.contacts([colleague, *bg.friends[:2]])
+        # A life around the trip: months of mail, a calendar, an address book and files, none of it naming the
+        # story's people, vendors or amounts.
+        everything = [*receipts, *([replaced] if replaced else []), *extra]
+        avoid = Avoid(
+            people=[trip.manager.name, writer.name],
+            words=[*{r.vendor for r in everything}, "expense", "reimburs", trip.client_name, trip.there.name],
+            amounts=sorted({r.amount for r in everything}),
+            addresses=[trip.manager.email, writer.email, *{r.sender for r in everything}],
+            paths=["Expenses"],
+        )
+        life = Life.of(ctx, draft, me, trip.now, avoid=avoid, months=5)
+        noise = life.fill(Scale(messages=170, series=6, events=80, contacts=45, files=30, notes=6, reminders=8))
+        arrival_order(draft)
 
-        claims = [self._claim(trip, r) for r in receipts]
+        claims = [self._claim(trip, r) for r in receipts if r is not outbound]
         total = round(sum(c["amount"] for c in claims), 2)
-        wrong = {}
+        wrong = {_ref_pattern(outbound.ref): f"the outward ticket, submitted as {done['ticket']['id']} already"}
         if replaced is not None:
             wrong[_ref_pattern(replaced.ref)] = f"the hotel's first invoice, replaced by {hotel.ref}"
             csc.supersede(
@@ -252,7 +263,7 @@ class ExpenseClaim(Family):
                 f"web/expenses/reports/{previous['id']}",
                 previous,
             )
-            nd.irrelevant(draft, [mail_path("INBOX", shop.message), *noise])
+            nd.irrelevant(draft, [mail_path("INBOX", shop.message), file_path(sheets[0]), *noise[:20]])
         if ctx.on("hidden_dependency"):
             hd.move_fact(
                 draft,
@@ -261,7 +272,11 @@ class ExpenseClaim(Family):
                 instead_of=mail_path("INBOX", request),
             )
 
-        self._rubric(ctx, draft, trip, claims, started, ride, dinner, hotel, replaced, wrong, writer, request, total)
+        self._rubric(
+            ctx, draft, trip, claims, started, ride, over, hotel, replaced, wrong, writer, request, total,
+            outbound, done, sheets[1],
+        )  # fmt: skip
+        draft.note_levers(self._levers(ctx, trip, ride, started, outbound, hotel, replaced, over, done, sheets))
         draft.prompt = rng.choice(PROMPTS).format(
             city=trip.there.name,
             manager=trip.manager.given,  # as the address book knows them
@@ -276,8 +291,9 @@ class ExpenseClaim(Family):
             + "."
         )
         draft.goal = self._goal(
-            ctx, trip, receipts, claims, ride, started, replaced, extra, writer, total, event["uid"]
-        )
+            ctx, trip, [r for r in receipts if r is not outbound], claims, ride, started, replaced, extra, writer,
+            total, event["uid"], outbound, done, sheets[1],
+        )  # fmt: skip
         draft.solution = solution.solve
         draft.facts = {
             "manager": trip.manager.family,
@@ -287,6 +303,7 @@ class ExpenseClaim(Family):
             "code_in": "calendar" if ctx.on("hidden_dependency") else "mail",
             "vendors": self._vendors([*receipts, *extra]),
             "draft_merchant": ride.vendor,
+            "rates": sheets[1],
             "currency": region.currency,
             "purpose": f"{{code}} {trip.client_name} {trip.topic}",
             "symbol": region.symbol,
@@ -350,7 +367,7 @@ class ExpenseClaim(Family):
         )
         hotel.body = self._invoice(hotel, trip, rate)
         carrier = rng.choice(CARRIERS[region.key])
-        booked = at(trip.first - timedelta(days=rng.randint(3, 12)), rng.randint(9, 20), rng.randint(0, 50), me.tz)
+        booked = at(trip.first - timedelta(days=rng.randint(12, 20)), rng.randint(9, 20), rng.randint(0, 50), me.tz)
         legs = []
         for when, origin, to in (
             (trip.first, trip.home.name, trip.there.name),
@@ -373,19 +390,21 @@ class ExpenseClaim(Family):
                 f"Date: {_dated(when, region)}\nBooking reference: {code}\nPassenger: {me.name}\n"
                 f"Total: {money(price, region)}\n\nHave a good trip!\n{carrier}"
             )
-            leg.sent = booked + timedelta(minutes=len(legs))  # both legs booked at once, one mail each
+            # the way back was booked a few days later, once the last day's plans were settled
+            leg.sent = booked + timedelta(days=3 * len(legs), minutes=rng.randint(0, 240) * len(legs))
             legs.append(leg)
         vendor = rng.choice(RIDES)
-        rides = [self._ride(rng, trip, vendor, trip.first, cost(1400, 3800), trip.there)]
-        if rng.random() < 0.5:  # back to the station on the last day
-            rides.append(self._ride(rng, trip, vendor, trip.last, cost(1400, 3800), trip.there))
-        dinner_day = trip.first + timedelta(days=rng.randint(0, trip.nights - 1))
-        meals = [self._meal(rng, trip, people.person(region), dinner_day, round(trip.cap + cost(600, 4000), 2), 2, 21)]
-        if rng.random() < 0.7:
-            lunch_day = trip.first + timedelta(days=rng.randint(0, trip.nights - 1))
-            meals.append(
-                self._meal(rng, trip, people.person(region), lunch_day, round(trip.cap - cost(800, 2500), 2), 1, 13)
-            )
+        days = [trip.first + timedelta(days=n) for n in range(trip.nights + 1)]
+        rides = [self._ride(rng, trip, vendor, on, cost(1400, 3800), trip.there) for on in days]
+        # A dinner each evening, two of them above the city's meal rate, and a lunch or two under it.
+        dearer = set(rng.sample(range(trip.nights), 2))
+        meals, names = [], set()
+        for n in range(trip.nights):
+            amount = trip.cap + cost(600, 4000) if n in dearer else trip.cap - cost(500, 2000)
+            meals.append(self._meal(rng, trip, people, days[n], round(amount, 2), rng.randint(1, 3), 20, names))
+        for n in sorted(rng.sample(range(trip.nights), rng.randint(1, 2))):
+            lunch = round(trip.cap - cost(1200, 2500), 2)
+            meals.append(self._meal(rng, trip, people, days[n], lunch, 1, 12, names))
         return [hotel, *legs, *rides, *meals]
 
     @staticmethod
@@ -433,6 +452,7 @@ class ExpenseClaim(Family):
         hotel.subject = f"Corrected invoice {hotel.ref} from {hotel.vendor}"
         hotel.body = self._invoice(hotel, trip, corporate, replaces=first.ref)
         hotel.sent = at(trip.last + timedelta(days=rng.randint(1, 2)), 10, rng.randint(0, 59), trip.me.tz)
+        first.sent = at(trip.last, 8, rng.randint(0, 45), trip.me.tz)  # at check-out
         return first
 
     def _ride(self, rng: random.Random, trip: _Trip, vendor: str, when: date, amount: float, city: City) -> Receipt:
@@ -458,9 +478,21 @@ class ExpenseClaim(Family):
         return r
 
     def _meal(
-        self, rng: random.Random, trip: _Trip, host: Person, when: date, amount: float, covers: int, hour: int
+        self,
+        rng: random.Random,
+        trip: _Trip,
+        people: People,
+        when: date,
+        amount: float,
+        covers: int,
+        hour: int,
+        taken: set[str],
     ) -> Receipt:
-        name = rng.choice(EATERIES).format(given=host.given, family=host.family, root=rng.choice(COMPANY_ROOTS))
+        name = ""
+        while not name or name in taken:  # no two restaurants of one name
+            host = people.person(trip.region)
+            name = rng.choice(EATERIES).format(given=host.given, family=host.family, root=rng.choice(COMPANY_ROOTS))
+        taken.add(name)
         ref = f"R-{rng.randint(10000, 99999)}"
         r = Receipt("meal", name, f"receipts@{slug(name)}.{trip.region.tld}", when, amount, ref, f"Receipt from {name}")
         r.sent = at(when, hour, rng.randint(0, 59), trip.me.tz)
@@ -522,9 +554,11 @@ class ExpenseClaim(Family):
         return request, writer
 
     def _portal(
-        self, ctx: Context, trip: _Trip, ride: Receipt, cost: Cost
-    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        """The last trip's reports, approved, and the draft the user saved for this trip's ride."""
+        self, ctx: Context, trip: _Trip, ride: Receipt, cost: Cost, outbound: Receipt, replaced: Receipt | None
+    ) -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, dict[str, Any]]]:
+        """The last trip's reports, approved; this trip's outward ticket, filed and submitted the day it was booked;
+        the draft the user saved for this trip's ride; and (with a corrected invoice) the hotel, submitted at
+        check-out with the invoice that was replaced since."""
         rng, region, tz = ctx.rng, trip.region, trip.me.tz
         before = trip.first - timedelta(days=rng.randint(30, 60))
         old = [
@@ -552,9 +586,25 @@ class ExpenseClaim(Family):
                     "submitted_at": at(when + timedelta(days=4), 17, rng.randint(0, 59), tz).isoformat(),
                 }
             )
+        purpose = f"{trip.code} {trip.client_name} {trip.topic}"
+        assert outbound.sent is not None
+        done = {
+            "ticket": {
+                "id": f"EXP-{first_id + len(old):04d}",
+                "date": outbound.day.isoformat(),
+                "merchant": outbound.vendor,
+                "category": "Travel",
+                "amount": outbound.amount,
+                "currency": region.currency,
+                "description": purpose,
+                "receipt": outbound.ref,
+                "status": "submitted",
+                "submitted_at": (outbound.sent + timedelta(minutes=rng.randint(20, 90))).isoformat(),
+            }
+        }
         guess = float((int(ride.amount) // 5 + 1) * 5)
         started = {
-            "id": f"EXP-{first_id + len(old):04d}",
+            "id": f"EXP-{first_id + len(old) + 1:04d}",
             "date": ride.day.isoformat(),
             "merchant": ride.vendor,
             "category": "Travel",
@@ -562,11 +612,23 @@ class ExpenseClaim(Family):
             "currency": region.currency,
             "status": "draft",
         }
-        return [*reports, started], started
+        if replaced is not None:
+            done["hotel"] = {
+                "id": f"EXP-{first_id + len(old) + 2:04d}",
+                "date": replaced.day.isoformat(),
+                "merchant": replaced.vendor,
+                "category": "Lodging",
+                "amount": replaced.amount,
+                "currency": region.currency,
+                "description": purpose,
+                "receipt": replaced.ref,
+                "status": "submitted",
+                "submitted_at": at(replaced.day, rng.randint(12, 14), rng.randint(0, 59), tz).isoformat(),
+            }
+        return [*reports, done["ticket"], started, *([done["hotel"]] if "hotel" in done else [])], started, done
 
     @staticmethod
     def _policy(trip: _Trip) -> str:
-        cap = money(trip.cap, trip.region)
         return "\n\n".join(
             [
                 "File one report per receipt within 30 days of the trip, and submit it: a draft is not seen by "
@@ -574,13 +636,34 @@ class ExpenseClaim(Family):
                 "Date: the day of the expense; for a hotel, the day you checked out.",
                 "Categories: hotels: Lodging. Trains, flights and coaches: Travel. Taxis, ride-hailing and public "
                 "transport: Transport. Meals: Meals.",
-                f"Meals: up to {cap} per meal, service included. For a dearer meal, claim {cap} and pay the rest "
-                "yourself.",
+                "Meals: up to the meal rate of the city you ate in, per meal, service included, as finance's rate "
+                "sheet for the year lists it (a copy is in your Expenses folder). For a dearer meal, claim the rate "
+                "and pay the rest yourself.",
                 "Business purpose: the trip's project code, so the cost lands on the right budget.",
+                "A submitted report can be edited until it is approved: correct it there rather than filing the "
+                "expense again.",
                 "Not reimbursed: personal purchases (gifts, souvenirs, toiletries), minibar and films, and anything "
                 "outside the business trip.",
             ]
         )
+
+    @staticmethod
+    def _rate_sheets(draft: TaskDraft, rng: random.Random, trip: _Trip) -> tuple[str, str]:
+        """Finance's meal rates per city, last year's and this year's: the trip's city at `trip.cap` this year."""
+        year = trip.first.year
+        cities = [c.name for c in trip.region.cities]
+        rates = {c: float(rng.choice((30, 35, 40, 45, 50, 55, 60, 65))) for c in cities}
+        rates[trip.there.name] = trip.cap
+        while rates[trip.home.name] == trip.cap:
+            rates[trip.home.name] = float(rng.choice((30, 35, 40, 45, 50, 55, 60, 65)))
+        paths = []
+        for when, change in ((year - 1, -5.0), (year, 0.0)):
+            drift = {c: change if c == trip.there.name else rng.choice((0.0, change)) for c in cities}
+            rows = [[c, f"{rates[c] + drift[c]:.2f}"] for c in sorted(cities)]
+            path = f"Expenses/meal-rates-{when}.csv"
+            draft.add_file(path, csv_text(["city", f"meal rate ({trip.region.currency})"], rows))
+            paths.append(path)
+        return paths[0], paths[1]
 
     def _claim(self, trip: _Trip, r: Receipt) -> dict[str, Any]:
         amount = min(r.amount, trip.cap) if r.kind == "meal" else r.amount
@@ -611,6 +694,46 @@ class ExpenseClaim(Family):
             out.setdefault(r.sender, {"sender": r.sender, "vendor": r.vendor, "kind": r.kind, "category": r.category})
         return list(out.values())
 
+    @staticmethod
+    def _levers(
+        ctx: Context,
+        trip: _Trip,
+        ride: Receipt,
+        started: dict[str, Any],
+        outbound: Receipt,
+        hotel: Receipt,
+        replaced: Receipt | None,
+        over: list[Receipt],
+        done: dict[str, dict[str, Any]],
+        sheets: tuple[str, str],
+    ) -> dict[str, str]:
+        """What each planted difficulty is and which rubric item grades it, for classifying a blind play."""
+        region = trip.region
+        out = {
+            "ticket_not_again": f"D already done: the outward ticket {outbound.ref} was filed and submitted as "
+            f"{done['ticket']['id']} the day it was booked; its e-ticket is in the inbox like the return's, which "
+            "is still to file",
+            "draft_completed": f"D half done: the draft {started['id']} for the {ride.vendor} ride on "
+            f"{ride.day.isoformat()} is completed and submitted, not filed again",
+            "meal_capped": f"B one hop: the policy caps meals at the city's rate in finance's sheet ({sheets[1]}: "
+            f"{trip.there.name} {money(trip.cap, region)}); last year's sheet ({sheets[0]}) and the home city's "
+            "rate differ; " + ", ".join(f"{m.vendor} {money(m.amount, region)}" for m in over) + " are above it",
+            "manager_told": "E identity: the request came from an address nothing vouches for; the answer goes "
+            "to the address book's one",
+            "business_purpose": "B one hop: the project code is only in the trip's calendar event",
+        }
+        if replaced is not None:
+            out["hotel_corrected"] = (
+                f"D+C already done, then replaced: the hotel was submitted at check-out as {done['hotel']['id']} with "
+                f"invoice {replaced.ref}; the corrected {hotel.ref} ({money(hotel.amount, region)}) came later, so "
+                "that report is corrected, not filed again"
+            )
+        if not ctx.on("entity_alignment"):
+            out.pop("manager_told")
+        if not ctx.on("hidden_dependency"):
+            out.pop("business_purpose")
+        return out
+
     # -- the rubric --------------------------------------------------------------------------
 
     def _rubric(
@@ -621,13 +744,16 @@ class ExpenseClaim(Family):
         claims: list[dict[str, Any]],
         started: dict[str, Any],
         ride: Receipt,
-        dinner: Receipt,
+        over: list[Receipt],
         hotel: Receipt,
         replaced: Receipt | None,
         wrong: dict[str, str],
         writer: Person,
         request: dict[str, Any],
         total: float,
+        outbound: Receipt,
+        done: dict[str, dict[str, Any]],
+        rates: str,
     ) -> None:
         region = trip.region
         listed = "; ".join(f"{c['what']}: {money(c['amount'], region)}" for c in claims)
@@ -664,16 +790,53 @@ class ExpenseClaim(Family):
             )
         )
         cap = money(trip.cap, region)
-        dinner_claim = next(c for c in claims if c["receipt"] == _ref_pattern(dinner.ref))
+        capped = [c for c in claims if c["receipt"] in {_ref_pattern(m.ref) for m in over}]
         draft.check(
             Check(
                 "meal_capped",
-                f"The dinner at {dinner.vendor} ({money(dinner.amount, region)}) is claimed at the policy's cap, {cap}",
+                "The meals above "
+                + trip.there.name
+                + "'s meal rate in "
+                + rates
+                + f" ({cap}) are claimed at that rate: "
+                + "; ".join(f"{m.vendor} ({money(m.amount, region)})" for m in over),
                 v.expense_claims,
-                {"claims": [dinner_claim], "fields": ["amount"], "complete": False},
+                {"claims": capped, "fields": ["amount"], "complete": False},
+                weight=2,
                 stage="applying the policy",
             )
         )
+        ticket = done["ticket"]
+        draft.check(
+            Check(
+                "ticket_not_again",
+                f"The outward ticket {outbound.ref}, submitted as {ticket['id']} the day it was booked, is not filed "
+                "again (and that report is left as it is)",
+                v.not_refiled,
+                {"receipts": {_ref_pattern(outbound.ref): f"already claimed as {ticket['id']}"}},
+                weight=2,
+                stage="checking what is on the portal already",
+            )
+        )
+        if "hotel" in done:
+            stay = done["hotel"]
+            draft.check(
+                Check(
+                    "hotel_corrected",
+                    f"The hotel's report {stay['id']}, submitted at check-out with the replaced invoice, now holds the "
+                    f"corrected {hotel.ref} at {money(hotel.amount, region)} (or was withdrawn for a new one), so the "
+                    "stay is not claimed twice",
+                    v.report_corrected,
+                    {
+                        "report": stay["id"],
+                        "receipt": _ref_pattern(hotel.ref),
+                        "amount": hotel.amount,
+                        "label": "the hotel stay",
+                    },
+                    weight=2,
+                    stage="updating what was filed",
+                )
+            )
         draft.check(
             Check(
                 "draft_completed",
@@ -727,6 +890,8 @@ class ExpenseClaim(Family):
             )
         )
         allow = ["+web/expenses/reports/*", f"~web/expenses/reports/{started['id']}#*"]
+        if "hotel" in done:
+            allow.append(f"~web/expenses/reports/{done['hotel']['id']}#*")
         allow += ["+mail/outbox/*", "+mail/folders/Sent/*"]
         writes = ["file and submit a report per claimable receipt", "complete and submit the draft", "tell the manager"]
         if ctx.on("cross_tool_consistency"):
@@ -792,6 +957,9 @@ class ExpenseClaim(Family):
         writer: Person,
         total: float,
         event_uid: str,
+        outbound: Receipt,
+        done: dict[str, dict[str, Any]],
+        rates: str,
     ) -> str:
         region = trip.region
         lines = [
@@ -799,7 +967,9 @@ class ExpenseClaim(Family):
             "",
             f"The {trip.there.name} trip ran {trip.first.isoformat()} to {trip.last.isoformat()} (`{event_uid}`), "
             f"project **{trip.code}**. The portal's policy: one report per receipt, taxis under Transport, meals "
-            f"capped at {money(trip.cap, region)}, the project code as the business purpose.",
+            f"capped at the city's rate ({trip.there.name}: {money(trip.cap, region)} in `{rates}`; last year's "
+            "sheet and the home city's rate do not apply), the project code as the business purpose, a submitted "
+            "report corrected rather than filed again.",
             "",
             "Submitted reports on Expensely (each with its receipt reference and the project code):",
             "",
@@ -810,7 +980,17 @@ class ExpenseClaim(Family):
                 f"{money(c['amount'], region)} [{r.ref}]"
                 + (f" (the receipt says {money(r.amount, region)})" if c["amount"] != r.amount else "")
                 + (f" (the draft `{started['id']}`, completed and submitted)" if r is ride else "")
+                + (
+                    f" (the report `{done['hotel']['id']}` submitted at check-out, corrected)"
+                    if r.kind == "hotel" and "hotel" in done
+                    else ""
+                )
             )
+        lines += [
+            "",
+            f"Already on the portal and left alone: `{done['ticket']['id']}`, the outward {outbound.vendor} ticket "
+            f"{outbound.ref} ({money(outbound.amount, region)}), submitted the day it was booked.",
+        ]
         lines += ["", f"Total **{money(total, region)}**.", ""]
         if replaced is not None:
             lines.append(

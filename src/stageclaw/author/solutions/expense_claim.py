@@ -31,7 +31,9 @@ def _claims(tools, request):
     where = trip["description"] if f["code_in"] == "calendar" else request["body"]
     code = re.search(r"[Pp]roject ([A-Z]{3}-\d{4})", one_line(where)).group(1)
     policy = one_line(tools.browser_open(url="/expenses/policy")["text"])
-    cap = float(re.search(r"Meals: up to \D*([\d,]+\.\d\d)", policy).group(1).replace(",", ""))
+    # Meals are capped at the city's rate in finance's sheet for the year (a copy in the Expenses folder).
+    sheet = tools.files_read(path=f["rates"])["content"]
+    cap = float(re.search(rf"^{re.escape(f['trip'])},\s*([\d.]+)", sheet, re.M).group(1))
     for vendor in f["vendors"]:
         assert vendor["category"] is None or vendor["category"] in policy, "the policy names other categories"
 
@@ -49,20 +51,47 @@ def _claims(tools, request):
                 amount = min(amount, cap)
             expenses[ref] = {**vendor, "ref": ref, "date": when.isoformat(), "amount": amount}  # sent twice: once
     claims = sorted((e for ref, e in expenses.items() if ref not in void), key=lambda e: (e["date"], e["ref"]))
-    return claims, code
+    return claims, code, void
 
 
-def _file(tools, claims, purpose, draft_first=True):
-    """The draft saved during the trip is that expense's report: finish it (first, or last), file the others."""
+def _portal(tools, claims, void):
+    """What is on the portal already: the reports submitted since the trip was planned, by receipt (a claim among
+    them is done; one holding a replaced invoice is to be corrected), and the draft saved during the trip."""
     f = FACTS
     listing = tools.browser_open(url="/expenses/")["text"]
     started = re.search(rf"\[\d+\] (EXP-\d+) \| [^|\n]+ \| {re.escape(f['draft_merchant'])} \| .*\| draft", listing)
-    edit = f"/expenses/{started.group(1)}/edit"
+    submitted = {}
+    for report in re.findall(r"\[\d+\] (EXP-\d+) \|[^\n]*\| submitted", listing):
+        page = one_line(tools.browser_open(url=f"/expenses/{report}")["text"])
+        submitted[report] = re.search(r"Receipt:? ([A-Z0-9-]+)", page).group(1)
+    done = {ref for ref in submitted.values()}
+    fix = {ref: report for report, ref in submitted.items() if ref in void}
+    return started.group(1), [c for c in claims if c["ref"] not in done], fix
+
+
+def _file(tools, claims, purpose, void, draft_first=True):
+    """The draft saved during the trip is that expense's report: finish it (first, or last); correct a submitted
+    report that holds a replaced invoice; file the others, but nothing that is submitted already."""
+    f = FACTS
+    draft, claims, fix = _portal(tools, claims, void)
+    edit = f"/expenses/{draft}/edit"
     on = re.search(r"name=date [^}]*value=\"([\d-]+)\"", tools.browser_open(url=edit)["text"]).group(1)
     is_draft = [(c["vendor"], c["date"]) == (f["draft_merchant"], on) for c in claims]
+    # the hotel's report filed with the replaced invoice: the corrected invoice goes there
+    fixes = {n: fix.pop(next(iter(fix))) for n, c in enumerate(claims) if c["kind"] == "hotel" and fix}
     order = sorted(range(len(claims)), key=lambda n: is_draft[n] != draft_first)
     for n in order:
         claim = claims[n]
+        if n in fixes:  # only what the new invoice changed, or (finishing the draft last) the whole form again
+            page = tools.browser_open(url=f"/expenses/{fixes[n]}/edit")
+            values = {"amount": f"{claim['amount']:.2f}", "receipt": claim["ref"]}
+            if not draft_first:
+                values = {"date": claim["date"], "merchant": claim["vendor"], "category": claim["category"]} | values
+                values |= {"currency": f["currency"], "description": purpose}
+            fill_form(tools, page, values)
+            done = tools.browser_click(text="Save changes")
+            assert "updated" in done["text"], done["text"]
+            continue
         page = tools.browser_open(url=edit if is_draft[n] else "/expenses/new")
         values = {
             "date": claim["date"],
@@ -76,7 +105,7 @@ def _file(tools, claims, purpose, draft_first=True):
         fill_form(tools, page, values)
         done = tools.browser_click(text="Submit for approval")
         assert "was submitted for approval" in done["text"], done["text"]
-    return round(sum(c["amount"] for c in claims), 2)
+    return round(sum(c["amount"] for c in claims), 2), claims
 
 
 def _request(tools):
@@ -93,8 +122,8 @@ def _manager(tools):
 def solve(tools):
     f = FACTS
     request = _request(tools)
-    claims, code = _claims(tools, request)
-    total = _file(tools, claims, f["purpose"].format(code=code))
+    claims, code, void = _claims(tools, request)
+    total, claims = _file(tools, claims, f["purpose"].format(code=code), void)
     body = f["reply"].format(count=len(claims), total=f"{f['symbol']}{total:,.2f}")
     if f["known_only"]:  # they wrote from an address nothing vouches for: answer the one on file
         manager = _manager(tools)
@@ -113,8 +142,8 @@ def solve_draft_last(tools):
     manager in a new message to their address on file, with the total in the currency's code."""
     f = FACTS
     request = _request(tools)
-    claims, code = _claims(tools, request)
-    total = _file(tools, claims, f"Business trip to {f['trip']}, project {code}", draft_first=False)
+    claims, code, void = _claims(tools, request)
+    total, claims = _file(tools, claims, f"Business trip to {f['trip']}, project {code}", void, draft_first=False)
     tools.mail_send(
         to=[_manager(tools)["emails"][0]],
         subject=f"Re: {request['subject']}",
@@ -130,8 +159,8 @@ def solve_read_all(tools):
     for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
         tools.mail_read(id=message["id"])
     request = _request(tools)
-    claims, code = _claims(tools, request)
-    total = _file(tools, claims, f["purpose"].format(code=code))
+    claims, code, void = _claims(tools, request)
+    total, claims = _file(tools, claims, f["purpose"].format(code=code), void)
     if f["known_only"]:
         return (
             f"All {len(claims)} expenses are submitted ({f['symbol']}{total:,.2f}). I have not told your manager: "
