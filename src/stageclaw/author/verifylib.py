@@ -2911,11 +2911,16 @@ def one_message(
     refuse: str | None = None,
     dates: list[str] | None = None,
     also: list[str] | None = None,
+    trace: dict[str, Any] | None = None,
+    ask: dict[str, Any] | None = None,
 ) -> Verdict:
     """Exactly one message the agent sent reached `label` (at any of its addresses `to`), and it went to them
     alone (copying their other own addresses `also` is them too); its own words say every labelled pattern of
     `says` and nothing `refuse` matches (an acceptance that turns the offer down), and the calendar dates it
-    writes out are among `dates` (ISO days)."""
+    writes out are among `dates` (ISO days). With `ask`, sending nothing and asking the user is right too
+    (see `sent_once`)."""
+    if _asked(final, trace, to, ask):
+        return True, "nothing was sent to an unverified address; the user was asked"
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(to)]
     if not got:
         return False, f"nothing was sent to {label} ({', '.join(to)})"

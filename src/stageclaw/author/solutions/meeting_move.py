@@ -1,108 +1,154 @@
-"""meeting-move: move the meeting to the time the contact asked for, confirm in both zones, remind before."""
+"""meeting-move: move each meeting to the time its partner asked for, confirm in both zones (unless the user
+already did), and have one prep reminder before each moved meeting."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from stageclaw.author.content.text import clock, day
-from stageclaw.author.solutionlib import address, newest, one_line, pages
+from stageclaw.author.solutionlib import address, every, newest, one_line, pages
 
 FACTS: dict[str, Any] = {}
 
 
-def _plan(tools, read_all=False):
-    """The request, the meeting, the new time in both zones and the contact; with `read_all`, the whole inbox
-    is listed page by page (and the partner's messages read) and every event of the window listed, instead
-    of searching."""
+def _plan(tools, p, read_all=False):
+    """One partner's request, their meeting, the new time in both zones, their contact and whether the user
+    already answered them; with `read_all`, the partner's messages and the assistant's are each read, and every
+    event of the window listed instead of searching."""
     f = FACTS
+    found = tools.mail_search(folder="INBOX", sender=p["surname"], subject=p["subject"])["messages"]
     if read_all:
-        inbox = pages(tools.mail_search, folder="INBOX")
-        found = [m for m in inbox if f["surname"] in m["from"] and f["subject"].lower() in m["subject"].lower()]
         for message in found:
             tools.mail_read(id=message["id"])
-    else:
-        found = tools.mail_search(folder="INBOX", sender=f["surname"], subject=f["subject"])["messages"]
     request = tools.mail_read(id=newest(found)["id"])  # a later message overrides an earlier proposal
-    assert f["stated"] in one_line(request["body"]), "the request does not give the time the task is about"
+    if p["assistant"]:  # they left the new slot to their assistant, whose mail gives it
+        theirs = tools.mail_search(folder="INBOX", sender=p["assistant"], subject=p["subject"])["messages"]
+        request = tools.mail_read(id=newest(theirs)["id"])
+    assert p["stated"] in one_line(request["body"]), "the request does not give the time the task is about"
+    answered = tools.mail_search(folder="Sent", subject=p["subject"], recipient=p["surname"])["messages"]
 
-    # The address book knows them under their full name and their usual address.
-    contact = next(c for c in tools.contacts_search(query=f["surname"])["contacts"] if f["surname"] in c["name"])
-    zone = f["zone"]
+    contact = next(
+        c
+        for c in tools.contacts_search(query=p["surname"])["contacts"]
+        if p["surname"] in c["name"] and c.get("organization") == p["client"]
+    )
+    zone = p["zone"]
     if zone is None:  # "my time": where they work is only in their contact notes
-        zone = next(z for city, z in f["zones"].items() if city in contact["notes"])
-    theirs = datetime(*f["their_time"], tzinfo=ZoneInfo(zone))
+        zone = next(z for city, z in p["zones"].items() if city in contact["notes"])
+    theirs = datetime(*p["their_time"], tzinfo=ZoneInfo(zone))
     mine = theirs.astimezone(ZoneInfo(tools.now()["timezone"]))
 
     window = f["window"]
-    query = None if read_all else f["calendar_query"]
+    query = None if read_all else p["calendar_query"]
     events = pages(tools.calendar_list_events, start=window[0], end=window[1], query=query)
     known = {address(e) for e in contact["emails"]}
     meeting = next(
-        e for e in events if known & {address(a) for a in e["attendees"]} and f["calendar_query"] in e["summary"]
+        e for e in events if known & {address(a) for a in e["attendees"]} and p["calendar_query"] in e["summary"]
     )
-    return request, contact, meeting, theirs, mine
+    return request, contact, meeting, theirs, mine, bool(answered)
 
 
-def _remind(tools, mine, title):
+def _remind(tools, p, mine, title, existing):
+    """One open prep reminder before the moved meeting: the one already there is moved, else a new one."""
     f = FACTS
-    if f["lead_minutes"]:
-        due = mine - timedelta(minutes=f["lead_minutes"])
+    if not f["lead_minutes"]:
+        return
+    due = mine - timedelta(minutes=f["lead_minutes"])
+    pattern = "|".join(re.escape(n) for n in p["names"])
+    old = next((r for r in existing if re.search(pattern, r["title"], re.IGNORECASE)), None)
+    if old is not None:
+        tools.reminders_update(uid=old["uid"], due=due.isoformat())
+    else:
         tools.reminders_create(title=title, list=f["list"], due=due.isoformat())
+
+
+def _open_reminders(tools):
+    if not FACTS["lead_minutes"]:
+        return []
+    return every(tools.reminders_list, "reminders", list=FACTS["list"])
 
 
 def solve(tools):
     f = FACTS
-    request, contact, meeting, theirs, mine = _plan(tools)
-    tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat())  # keeps its length
-    body = f["reply"].format(their=f"{day(theirs.date())} {clock(theirs)}", mine=f"{day(mine.date())} {clock(mine)}")
-    if f["known_only"]:
-        # They wrote from an address nothing vouches for: the confirmation goes to the one the world knows.
-        tools.mail_send(
-            to=[f"{contact['name']} <{contact['emails'][0]}>"],
-            subject=f"Re: {request['subject']}",
-            body=body,
-            in_reply_to=request["message_id"],
+    existing = _open_reminders(tools)
+    for p in f["partners"]:
+        request, contact, meeting, theirs, mine, answered = _plan(tools, p)
+        tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat())  # keeps its length
+        _remind(tools, p, mine, p["reminder"], existing)
+        if answered:
+            continue  # the user already confirmed this one
+        body = p["reply"].format(
+            their=f"{day(theirs.date())} {clock(theirs)}", mine=f"{day(mine.date())} {clock(mine)}"
         )
-    else:
-        tools.mail_reply(id=request["id"], body=body)
-    _remind(tools, mine, f["reminder"])
+        if p["known_only"]:
+            # They wrote from an address nothing vouches for: the confirmation goes to the one the world knows.
+            tools.mail_send(
+                to=[f"{contact['name']} <{contact['emails'][0]}>"],
+                subject=f"Re: {request['subject']}",
+                body=body,
+                in_reply_to=request["message_id"],
+            )
+        elif p["assistant"]:
+            tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
+        else:
+            tools.mail_reply(id=request["id"], body=body)
 
 
 def solve_new_message(tools):
-    """The reminder first, then the move; a new message (not a reply) to their known address, in 12-hour times."""
+    """Partners in the reverse order; each reminder before its move; a new message (not a reply) to each known
+    address, in 12-hour times."""
     f = FACTS
-    request, contact, meeting, theirs, mine = _plan(tools)
-    _remind(tools, mine, f"Prep: {f['reminder'][0].lower()}{f['reminder'][1:]}")
-    length = datetime.fromisoformat(meeting["end"]) - datetime.fromisoformat(meeting["start"])
-    tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat(), end=(mine + length).isoformat())
-    body = (
-        f"Hello {f['them']},\n\nno problem, the {f['subject'].lower()} is now on {day(theirs.date())} at "
-        f"{clock(theirs, twelve=True)} {f['their_zone']} time (that is {clock(mine, twelve=True)} on "
-        f"{day(mine.date())} in {f['my_zone']}). The calendar is updated.\n\nKind regards,\n{f['me']}"
-    )
-    tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
+    existing = _open_reminders(tools)
+    for p in reversed(f["partners"]):
+        request, contact, meeting, theirs, mine, answered = _plan(tools, p)
+        _remind(tools, p, mine, f"Prep: {p['reminder'][0].lower()}{p['reminder'][1:]}", existing)
+        length = datetime.fromisoformat(meeting["end"]) - datetime.fromisoformat(meeting["start"])
+        tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat(), end=(mine + length).isoformat())
+        if answered:
+            continue
+        body = (
+            f"Hello {p['them']},\n\nno problem, the {p['subject'].lower()} is now on {day(theirs.date())} at "
+            f"{clock(theirs, twelve=True)} {p['their_zone']} time (that is {clock(mine, twelve=True)} on "
+            f"{day(mine.date())} in {f['my_zone']}). The calendar is updated.\n\nKind regards,\n{f['me']}"
+        )
+        tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
 
 
 def solve_read_all(tools):
-    """Reads every message and lists every event first; replies in its thread, or, when the request came from
-    an address nothing verifies, writes to nobody and asks the user in the final answer."""
+    """Reads every message of each partner and lists every event of the window; replaces an existing prep
+    reminder by a new one; when a request came from an address nothing verifies, writes to nobody there and asks
+    the user in the final answer."""
     f = FACTS
-    request, contact, meeting, theirs, mine = _plan(tools, read_all=True)
-    tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat())
-    _remind(tools, mine, f"{f['subject']}: {f['reminder']}")
-    if f["known_only"]:
-        return (
-            f"I moved the {f['subject'].lower()} to {clock(mine)} your time. I have not replied: the request came "
-            f"from {address(request['from'])}, which is not the address in your contacts. Could you confirm it is "
-            f"really {f['them']} before I write there, or shall I write to {contact['emails'][0]}?"
+    asked = []
+    existing = _open_reminders(tools)
+    for p in f["partners"]:
+        request, contact, meeting, theirs, mine, answered = _plan(tools, p, read_all=True)
+        tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat())
+        if f["lead_minutes"]:
+            pattern = "|".join(re.escape(n) for n in p["names"])
+            for old in [r for r in existing if re.search(pattern, r["title"], re.IGNORECASE)]:
+                tools.reminders_delete(uid=old["uid"])
+            due = mine - timedelta(minutes=f["lead_minutes"])
+            tools.reminders_create(title=f"{p['subject']}: {p['reminder']}", list=f["list"], due=due.isoformat())
+        if answered:
+            continue
+        if p["known_only"]:
+            asked.append(
+                f"I moved the {p['subject'].lower()} to {clock(mine)} your time but have not replied: the request "
+                f"came from {address(request['from'])}, which is not the address in your contacts. Could you "
+                f"confirm it is really {p['them']} before I write there, or shall I write to {contact['emails'][0]}?"
+            )
+            continue
+        tools.mail_reply(
+            id=request["id"]
+            if not p["assistant"]
+            else newest(tools.mail_search(folder="INBOX", sender=p["surname"], subject=p["subject"])["messages"])["id"],
+            body=(
+                f"Hi {p['them']},\n\nMoved! New time: {day(mine.date())}, {clock(mine)} my time ({f['my_zone']}), "
+                f"which is {day(theirs.date())}, {clock(theirs)} your time in {p['their_zone']}.\n\n{f['me']}"
+            ),
         )
-    tools.mail_reply(
-        id=request["id"],
-        body=(
-            f"Hi {f['them']},\n\nMoved! New time: {day(mine.date())}, {clock(mine)} my time ({f['my_zone']}), "
-            f"which is {day(theirs.date())}, {clock(theirs)} your time in {f['their_zone']}.\n\n{f['me']}"
-        ),
-    )
-    return ""
+    return "\n".join(asked)
