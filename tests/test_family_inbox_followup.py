@@ -1,6 +1,8 @@
 """inbox-followup on the real servers: operator subsets are accepted by stage 2, and the mistakes
 the scenario invites (the work address, the withdrawn document, answering a settled thread, the
-meeting's own day, filing a notice) are each rejected by the generated verifier."""
+meeting's own day, filing a notice, and the levers: the moved meeting's announced time, the call's
+document, the reminder for the day first promised, the newsletter from its new address) are each
+rejected by the generated verifier."""
 
 from __future__ import annotations
 
@@ -55,10 +57,18 @@ def test_subsets_of_the_operators_are_accepted_with_every_mutant_killed(pool, tm
 
 def test_the_oracle_meets_the_quality_bar(solved):
     draft, task, oracle = solved
-    assert len(task.rubric.items) >= 5
-    assert len(oracle.trace["steps"]) >= 4
-    assert {"mail", "reminders"} <= {s["tool"].split("_")[0] for s in oracle.trace["steps"]}
+    assert len(task.rubric.items) >= 10
+    assert len(oracle.trace["steps"]) >= 35
+    used = {s["tool"].split("_")[0] for s in oracle.trace["steps"]}
+    assert {"mail", "calendar", "contacts", "files", "notes", "reminders"} <= used
     assert sorted(draft.operators) == sorted(draft.evidence)
+    world = oracle.s0 or {}
+    objects = sum(len(m) for m in world["mail"]["folders"].values()) + len(world["contacts"])
+    objects += sum(len(e) for e in world["calendar"].values()) + len(world["files"])
+    assert objects >= 300
+    levers = draft.provenance["levers"]
+    for item in ("meeting_time_2", "noted_document_attached", "moved_promise_reminder", "newsletters_filed"):
+        assert any(line.startswith(f"{item}: ") for line in levers), item
 
 
 def test_the_document_sent_to_the_unverified_personal_address_fails_and_asking_passes(solved):
@@ -102,11 +112,68 @@ def test_answering_a_thread_the_user_already_answered_fails(solved):
 def test_a_reminder_due_on_the_meeting_day_fails(solved):
     draft, task, oracle = solved
     state = copy.deepcopy(oracle.sH)
-    uid = draft.evidence["hidden_dependency"]["facts"][0]["item"].rsplit("/", 1)[-1]
-    meeting = next(e for e in state["calendar"]["Work"] if e["uid"] == uid)
-    (todo,) = [t for t in state["reminders"]["Work"] if t["title"] == draft.facts["reminder"]]
+    promise = draft.facts["promises"][0]
+    meeting = next(e for e in state["calendar"]["Work"] if e["summary"] == promise["meeting"])
+    (todo,) = [t for t in state["reminders"]["Work"] if t["title"] == promise["reminder"]]
     todo["due"] = meeting["start"][:10]
     assert "promise_reminder" in _failed(task, oracle, state)
+
+
+def test_the_moved_meetings_announced_time_fails(solved):
+    """The organiser's announcement in the inbox gives the time before the move; the calendar the new one."""
+    draft, task, oracle = solved
+    args = _args(draft, "meeting_time_2")
+    announced = next(
+        m for m in oracle.s0["mail"]["folders"]["INBOX"] if m["subject"] == draft.facts["questions"][1]["meeting"]
+    )
+    state = copy.deepcopy(oracle.sH)
+    reply = _sent_to(state, args["to"])
+    reply["body"] = "Hi,\n\n" + announced["body"].split("\n\n")[1] + "\n\nBest"
+    assert "meeting_time_2" in _failed(task, oracle, state)
+    assert "meeting_time_2" not in _failed(task, oracle, oracle.sH)
+
+
+def test_a_document_other_than_the_one_the_call_note_names_fails(solved):
+    draft, task, oracle = solved
+    args = _args(draft, "noted_document_attached")
+    state = copy.deepcopy(oracle.sH)
+    message = _sent_to(state, args["to"])
+    for sha in args["wrong"]:
+        message["attachments"] = [{**message["attachments"][0], "sha256": sha}]
+        assert "noted_document_attached" in _failed(task, oracle, state)
+
+
+def test_the_reminder_for_the_day_first_promised_is_moved_not_doubled_or_ticked_off(solved):
+    draft, task, oracle = solved
+    stale = _args(draft, "moved_promise_reminder")["stale"]
+    due = _args(draft, "moved_promise_reminder")["due"]
+    first = next(t for t in oracle.s0["reminders"]["Work"] if t["uid"] == stale)
+    assert first["due"][:10] != due
+    # left as it was, with a new one next to it: two open reminders for one promise
+    state = copy.deepcopy(oracle.sH)
+    todos = state["reminders"]["Work"]
+    moved = next(t for t in todos if t["uid"] == stale)
+    todos.append({**moved, "uid": "new-one", "title": draft.facts["promises"][1]["reminder"]})
+    moved["due"] = first["due"]
+    assert "moved_promise_reminder" in _failed(task, oracle, state)
+    # ticked off and replaced: the old one says the job is done
+    moved.update(completed=True, completed_at=f"{due}T09:00:00")
+    assert "moved_promise_reminder" in _failed(task, oracle, state)
+    # deleted and replaced: fine
+    todos.remove(moved)
+    assert "moved_promise_reminder" not in _failed(task, oracle, state)
+
+
+def test_an_issue_from_the_newsletters_new_address_left_in_the_inbox_fails(solved):
+    draft, task, oracle = solved
+    ids = set(_args(draft, "newsletters_filed")["message_ids"])
+    state = copy.deepcopy(oracle.sH)
+    filed = state["mail"]["folders"]["Newsletters"]
+    moved = [m for m in filed if m["message_id"] in ids and draft.facts["newsletters"][0] in m["from"]]
+    assert moved and all("@" in m["from"] for m in moved)
+    filed.remove(moved[0])
+    state["mail"]["folders"]["INBOX"].append(moved[0])
+    assert "newsletters_filed" in _failed(task, oracle, state)
 
 
 def test_filing_a_notification_with_the_newsletters_fails(solved):

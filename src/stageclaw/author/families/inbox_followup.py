@@ -1,41 +1,50 @@
-"""inbox-followup (communication): back from leave, deal with what waits in the inbox.
+"""inbox-followup (communication): back from leave, deal with what came in while the user was away.
 
-A colleague asks when a meeting is; a client asks for a document from the user's client folder;
-weekly newsletters piled up; and right before leaving the user promised a colleague something.
-The agent answers the colleague with the meeting's date and time, sends the client the document
-they asked for (in their thread), moves the newsletters to where the earlier issues are, and
-puts a reminder in the Work list for the day the user promised.
+Three colleagues ask when a meeting is; two clients ask for a document from their client folder;
+weekly newsletters piled up; and right before leaving the user promised two colleagues something.
+The agent answers each colleague with the meeting's date and time, sends each client the document
+they asked for (in their thread), moves the newsletters to where the earlier issues are, and makes
+sure the Work list has a reminder for each promise on the day the user said. Around it, six months of
+mail, a year of calendar, contacts, files, notes and reminders.
 
-- hidden_dependency: the meeting's date is only in the calendar (without it, the organiser's
+Levers on every task (see `_levers`, written to the provenance): one meeting was moved during the leave
+(the organiser's announcement in the inbox still gives the old time; the calendar and the organiser's
+later mail the new one); the second client asks for "the document we agreed on the call", which only the
+user's call note names; one promise already has a reminder in Work for the day first promised, and the
+user's last mail in that thread changed the day (the reminder is moved, not doubled); one newsletter
+switched its sending address during the leave.
+
+- hidden_dependency: the first meeting's date is only in the calendar (without it, the organiser's
   announcement in the inbox gives it too).
-- entity_alignment: the client writes under their short name from a personal address and asks for the
-  document there; nothing in the world vouches for that address, so the document goes to the work
+- entity_alignment: the first client writes under their short name from a personal address and asks for
+  the document there; nothing in the world vouches for that address, so the document goes to the work
   address the address book knows (or the agent asks the user first). Only the contact's company says
   which client folder holds the document.
-- cross_source_conflict: the client first asked for one document, then withdrew that and asked
-  for another; the later mail counts.
-- cross_tool_consistency: the user promised to deliver "the day before" that same meeting, so the
-  reply and the reminder both follow from the calendar.
-- noisy_data: the meeting's previous instance, another client's folder with the same file names,
-  a thread the user already answered, a phishing mail and an HR notification.
+- cross_source_conflict: the first client asked for one document, then withdrew that and asked for
+  another; the later mail counts.
+- cross_tool_consistency: the user promised to deliver "the day before" the third meeting, so that reply
+  and the reminder both follow from the calendar.
+- noisy_data: the first meeting's previous instance, another client's folder with the same file names, a
+  thread the user already answered, a phishing mail and an HR notification.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
 from stageclaw.author import verifylib as v
+from stageclaw.author.content import holidays, life_en
 from stageclaw.author.content import mail as mails
-from stageclaw.author.content.background import Background
 from stageclaw.author.content.files import pdf
 from stageclaw.author.content.people import JOB_TITLES, Org, People, Person
 from stageclaw.author.content.places import ENGLISH, REGIONS, Region
-from stageclaw.author.content.text import clock, day, day_regex, time_regex
-from stageclaw.author.content.timeline import at, local, pick_now, workday
+from stageclaw.author.content.text import clock, date_regex, day, day_regex, short_day, time_regex
+from stageclaw.author.content.timeline import at, local, pick_now
+from stageclaw.author.content.volume import Avoid, Life, Scale, arrival_order
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import contact_path, file_path, item_path, mail_path
@@ -72,6 +81,19 @@ QUESTIONS = (
         "sorry to jump on you on your first day back, but what date and time is the {meeting}? "
         "I'd like to get my slides done before it.",
     ),
+    (
+        "{Meeting}",
+        "do you know when the {meeting} is happening? I was told to ask you, and I'd like to put it in my diary.",
+    ),
+)
+# The organiser's mail about the meeting moved during the leave: its subject does not name the meeting.
+MOVES = (
+    (
+        "Change of plan next week",
+        "we have to move the {meeting}: it is now on {when}, {room}. The invitation is updated.",
+    ),
+    ("New time", "a clash on my side, so the {meeting} moves to {when}, {room}. Sorry for the shuffle!"),
+    ("Small change", "heads-up that the {meeting} is now on {when}, {room}. Your calendar should have the new time."),
 )
 # What a colleague asked the user to review before the leave, and the word the promise uses for it.
 REVIEWS = (
@@ -80,6 +102,7 @@ REVIEWS = (
     ("onboarding handbook", "handbook"),
     ("hiring plan", "hiring plan"),
     ("process map", "process map"),
+    ("survey questions", "survey"),
 )
 # A client document: how people call it, its file name, and its lines ({client}, {us} filled in).
 DOCUMENTS = (
@@ -88,13 +111,14 @@ DOCUMENTS = (
     ("kick-off slides", "kickoff-slides.pdf", ["{us} x {client}: kick-off", "Goals, team, timeline"]),
     ("price sheet", "price-sheet.pdf", ["Prices agreed with {client}", "Valid for the current year"]),
     ("meeting minutes", "minutes.pdf", ["Minutes: {client} and {us}", "Decisions and owners"]),
+    ("data processing agreement", "dpa.pdf", ["Data processing agreement: {client} and {us}", "Annex: sub-processors"]),
 )
 # (name, address, what an issue is called, what issues are about); weekly, so a leave piles them up.
 NEWSLETTERS = (
     (
-        "The Morning Ledger",
-        "briefing@morningledger.com",
-        "The Morning Ledger #{n}",
+        "Harbour Lines",
+        "letters@harbourlines.com",
+        "Harbour Lines #{n}",
         ("rates, markets and the week ahead", "what the new budget means for savers", "five charts on housing"),
     ),
     (
@@ -123,18 +147,76 @@ NEWSLETTERS = (
     ),
 )
 REQUESTS = ("Quick favour", "Could you send something over?", "A document from your side", "Small request")
+CALL_FOLLOWUPS = ("Following up on our call", "After our call", "From our call")
 PROMPTS = (
-    "Just back from leave and my inbox is a mess. Can you go through it? Reply to anything that's waiting on me, "
-    "send people the files they asked for, and move the newsletters into my Newsletters folder (leave the rest "
-    "where it is). Also I promised someone something right before I left, put a reminder in my Work list for "
-    "when I said I'd do it.",
-    "Back at my desk after my time off. Please deal with my inbox: answer whoever is waiting on me, send over any "
-    "files people asked for, newsletters go in the Newsletters folder, nothing else moves. And I think I promised "
-    "someone something before I left; add a reminder in Work for the day I said.",
+    "Just back from leave and my inbox is a mess. Can you go through what came in while I was away? Reply to "
+    "anything that's waiting on me, send people the files they asked for, and move the newsletters into my "
+    "Newsletters folder (leave the rest where it is). Also I promised a couple of people things right before I "
+    "left; make sure my Work list has a reminder for each, for when I said I'd do it.",
+    "Back at my desk after my time off. Please deal with the mail that came while I was away: answer whoever is "
+    "waiting on me, send over any files people asked for, newsletters go in the Newsletters folder, nothing else "
+    "moves. And I made a couple of promises before I left; check my Work list has a reminder for each on the day I "
+    "said.",
     "Could you sort out my inbox from while I was away? Answer what needs an answer from me, send the documents "
-    "people asked for, file the newsletters in Newsletters and leave everything else. I also made a promise to "
-    "someone just before leaving, so set me a reminder in my Work list for when it's due.",
+    "people asked for, file the newsletters in Newsletters and leave everything else. I also promised two "
+    "colleagues something just before leaving, so make sure there's a reminder in my Work list for each, for "
+    "when it's due.",
 )
+NEWSLETTER_NAMES = tuple(name for name, _, kind in life_en.VENDORS if kind == "newsletter")
+
+Kind = tuple[str, str, list[str]]
+
+
+@dataclass
+class _Meeting:
+    name: str
+    room: str
+    start: datetime
+    minutes: int
+    asker: Person
+    organiser: Person
+    was: datetime | None = None  # the time first announced, for the meeting moved during the leave
+    event: dict[str, Any] = field(default_factory=dict)
+    question: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def end(self) -> datetime:
+        return self.start + timedelta(minutes=self.minutes)
+
+
+@dataclass
+class _Client:
+    org: Org
+    person: Person  # the contact in the address book
+    wanted: Kind
+    others: list[Kind]  # the other documents in their folder
+    withdrawn: Kind | None = None  # asked for first, then withdrawn (cross_source_conflict)
+    writer: Person | None = None  # who wrote (the person, or their short name at a personal address)
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    path: str = ""
+    sha256: str = ""
+    wrong: dict[str, str] = field(default_factory=dict)
+    note: dict[str, Any] | None = None  # the user's call note that names the document
+
+
+@dataclass
+class _Promise:
+    key: str
+    reviewer: Person
+    review: tuple[str, str]
+    due: date
+    first: date | None = None  # the day first promised, when the user changed it before leaving
+    anchor: _Meeting | None = None  # "the day before" this meeting
+    stale: dict[str, Any] | None = None  # the reminder the user set for the first day
+    text: str = ""  # the promise as the user wrote it last
+
+    @property
+    def title(self) -> str:
+        return f"Send {self.reviewer.first} my comments on the {self.review[0]}"
+
+    @property
+    def pattern(self) -> str:
+        return "|".join(re.escape(w) for w in (self.review[1], self.reviewer.given, self.reviewer.family))
 
 
 @dataclass
@@ -144,40 +226,47 @@ class _Plan:
     me: Person
     now: datetime
     left: datetime  # when the user wrote their last mail before the leave
-    meeting: str
-    room: str
-    start: datetime
-    minutes: int
-    asker: Person
-    organiser: Person
-    reviewer: Person  # the colleague the user promised something
-    review: tuple[str, str]
-    client: Org
+    meetings: list[_Meeting]
+    promises: list[_Promise]
+    clients: list[_Client]
     other: Org  # another client, with a folder of its own
-    requester: Person
-    wanted: tuple[str, str, list[str]]
-    withdrawn: tuple[str, str, list[str]]
-    spare: tuple[str, str, list[str]]
-
-    @property
-    def due(self) -> date:
-        return self.start.date() - timedelta(days=1)
+    letters: list[tuple[str, str, str, tuple[str, ...]]]
+    moved_to: str  # the address the first newsletter writes from since the leave
+    issues: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _newcomer(people: People, taken: set[str], region: Region, **kwargs: Any) -> Person:
-    """Someone whose family name nobody else in the task has: a surname then points at one person."""
+    """Someone whose family and given names nobody else in the task has: a name then points at one person."""
     while True:
         person = people.person(region, **kwargs)
-        if person.family not in taken:
-            taken.add(person.family)
+        if person.family not in taken and person.given not in taken:
+            taken.update((person.family, person.given))
             return person
+
+
+def _document(org: Org, us: Org, kind: Kind) -> bytes:
+    title = kind[0][0].upper() + kind[0][1:]
+    return pdf(f"{org.legal}: {title}", [line.format(client=org.name, us=us.name) for line in kind[2]])
+
+
+def _office(moment: datetime) -> datetime:
+    """`moment`, or the same day's working hours when it falls at night: people write to work by day."""
+    if moment.hour < 8:
+        return moment.replace(hour=8 + moment.minute % 3)
+    if moment.hour >= 20:
+        return moment.replace(hour=17 + moment.minute % 3)
+    return moment
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 @register
 class InboxFollowup(Family):
     name = "inbox-followup"
     group = "communication"
-    apps = ("mail", "calendar", "contacts", "files", "reminders")
+    apps = ("mail", "calendar", "contacts", "files", "notes", "reminders")
     operators = (
         "cross_source_conflict",
         "cross_tool_consistency",
@@ -187,7 +276,8 @@ class InboxFollowup(Family):
         "tool_state_update",
     )
     summary = (
-        "back from leave: answer a colleague from the calendar, send a client the document, file newsletters, remind"
+        "back from leave: answer colleagues from the calendar, send clients their documents, file newsletters, "
+        "remind the promises"
     )
 
     def _plan(self, ctx: Context) -> _Plan:
@@ -197,156 +287,226 @@ class InboxFollowup(Family):
         assert me.org is not None
         now = pick_now(rng, me.tz)
         left = at(now.date() - timedelta(days=rng.randint(9, 15)), rng.randint(15, 17), rng.choice((5, 25, 40)), me.tz)
-        later = [workday(now.date(), n) for n in range(2, 7)]
-        when = rng.choice([d for d in later if d.weekday() != 0])  # "the day before" it is a working day
-        taken = {me.family}
+        business = holidays.calendar(region.key)
+        days: list[date] = []
+        on = now.date()
+        while len(days) < 7:
+            on += timedelta(days=1)
+            if business.is_business_day(on):
+                days.append(on)
+        taken = {me.family, me.given}
 
         def colleague() -> Person:
             return _newcomer(people, taken, region, org=me.org, title=rng.choice(JOB_TITLES))
 
-        asker, organiser, reviewer = colleague(), colleague(), colleague()
-        client, other = people.company(region), people.company(region)
-        requester = _newcomer(
-            people, taken, region, org=client, title=rng.choice(JOB_TITLES), short_name=ctx.on("entity_alignment")
-        )
-        wanted, withdrawn, spare = rng.sample(DOCUMENTS, 3)
-        return _Plan(
-            me,
-            now,
-            left,
-            rng.choice(MEETINGS),
-            rng.choice(ROOMS),
-            at(when, rng.randint(9, 15), rng.choice((0, 30)), me.tz),
-            rng.choice((60, 90)),
-            asker,
-            organiser,
-            reviewer,
-            rng.choice(REVIEWS),
-            client,
-            other,
-            requester,
-            wanted,
-            withdrawn,
-            spare,
+        # The third meeting anchors "the day before": a working day after today.
+        third = rng.choice([d for d in days[1:6] if business.is_business_day(d - timedelta(days=1))])
+        first, second = rng.sample([d for d in days[:6] if d != third], 2)
+        was = rng.choice([d for d in days if d != second])
+        meetings = [
+            _Meeting(
+                name,
+                room,
+                at(when, rng.randint(9, 15), rng.choice((0, 30)), me.tz),
+                rng.choice((60, 90)),
+                colleague(),
+                colleague(),
+            )
+            for name, room, when in zip(
+                rng.sample(MEETINGS, 3), rng.sample(ROOMS, 3), (first, second, third), strict=True
+            )
+        ]
+        moved = meetings[1]
+        while True:
+            moved.was = at(was, rng.randint(9, 15), rng.choice((0, 30)), me.tz)
+            if moved.was.time() != moved.start.time() or was != second:
+                break
+        reviews = rng.sample(REVIEWS, 2)
+        anchor = meetings[2] if ctx.on("cross_tool_consistency") else None
+        promised = anchor.start.date() - timedelta(days=1) if anchor else rng.choice(days[1:6])
+        then, now_due = rng.sample(days[1:7], 2)
+        promises = [
+            _Promise("promise_reminder", colleague(), reviews[0], promised, anchor=anchor),
+            _Promise("moved_promise_reminder", colleague(), reviews[1], now_due, first=then),
+        ]
+        orgs: list[Org] = []
+        while len(orgs) < 3:
+            org = people.company(region)
+            if org.name not in {o.name for o in orgs} and org.name != me.org.name:
+                orgs.append(org)
+        kinds_a, kinds_b = rng.sample(DOCUMENTS, 3), rng.sample(DOCUMENTS, 3)
+        clients = [
+            _Client(
+                orgs[0],
+                _newcomer(people, taken, region, org=orgs[0], title=rng.choice(JOB_TITLES), short_name=ctx.on(ea.NAME)),
+                kinds_a[0],
+                kinds_a[1:],
+                withdrawn=kinds_a[1] if ctx.on(csc.NAME) else None,
+            ),
+            _Client(
+                orgs[1],
+                _newcomer(people, taken, region, org=orgs[1], title=rng.choice(JOB_TITLES)),
+                kinds_b[0],
+                kinds_b[1:],
+            ),
+        ]
+        letters = rng.sample(NEWSLETTERS, 3)
+        stem = letters[0][1].split("@")[1].split(".")[0]
+        return _Plan(me, now, left, meetings, promises, clients, orgs[2], letters, f"team@{stem}mail.com")
+
+    def _avoid(self, p: _Plan) -> Avoid:
+        """What the story owns: the background names none of it and takes none of its slots."""
+        # the people the solution looks up by name; the organisers are only ever read about
+        people = [m.asker for m in p.meetings] + [x.reviewer for x in p.promises] + [c.person for c in p.clients]
+        slots = [(m.start, m.end) for m in p.meetings]
+        moved = p.meetings[1]
+        if moved.was is not None:
+            slots.append((moved.was, moved.was + timedelta(minutes=moved.minutes)))
+        words = [m.name for m in p.meetings] + [c.org.name for c in p.clients] + [p.other.name]
+        words += [x.review[0] for x in p.promises] + [name for name, *_ in p.letters] + ["Newsletters"]
+        return Avoid(
+            people=[x.name for x in people],
+            words=words,
+            slots=slots,
+            addresses=[x.email for x in people] + [m.organiser.email for m in p.meetings],
+            paths=["Clients"],
         )
 
     def build(self, ctx: Context) -> TaskDraft:
         rng = ctx.rng
         p = self._plan(ctx)
         me = p.me
+        first, second = p.clients
         draft = TaskDraft(
             id="",
-            title=f"Back from leave: answer about the {p.meeting.lower()}, send {p.client.name} the "
-            f"{p.wanted[0]}, file the newsletters, remind the promise",
+            title="Back from leave: answer three colleagues from the calendar, send two clients their documents, "
+            "file the newsletters, remind two promises",
             group=self.group,
             now=p.now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
-            time_budget_s=900,
-            max_steps=60,
+            time_budget_s=1800,
+            max_steps=120,
         )
         draft.mail.update({"INBOX": [], "Sent": [], "Archive": [], "Newsletters": []})
-        event = self._meeting(ctx, draft, p)
-        question = self._question(ctx, draft, p, event)
-        promise = self._promise(ctx, draft, p)
-        writer, requests, document = self._request(ctx, draft, p)
-        issues = self._newsletters(ctx, draft, p)
-        self._surroundings(ctx, draft, p, event)
+        life = Life(draft, rng, ctx.people, me, p.left - timedelta(hours=3), avoid=self._avoid(p), months=6)
+        background = life.fill(Scale(messages=200, series=6, events=60, contacts=40, files=30, notes=6, reminders=8))
+        self._tidy(draft, life)
+        for n, meeting in enumerate(p.meetings):
+            self._meeting(ctx, draft, p, n, meeting)
+        for promise in p.promises:
+            self._promise(ctx, draft, p, promise)
+        self._folders(ctx, draft, p)
+        self._first_client(ctx, draft, p, first)
+        self._second_client(ctx, draft, p, second)
+        self._newsletters(ctx, draft, p)
+        self._contacts(draft, p)
+        self._noise(ctx, draft, p, background)
+        arrival_order(draft)
 
         draft.prompt = rng.choice(PROMPTS)
+        writer = first.writer or first.person
         draft.summary = (
-            f"reply to {p.asker.name} with the {p.meeting.lower()} time, send {writer.email} the {p.wanted[0]}, "
-            f"file {len(issues)} newsletters, remind the promise to {p.reviewer.name}"
+            f"reply to {', '.join(m.asker.name for m in p.meetings)} with the meetings' times, send {writer.email} "
+            f"the {first.wanted[0]} and {second.person.name} the {second.wanted[0]}, file {len(p.issues)} "
+            f"newsletters, remind the promises to {p.promises[0].reviewer.name} and {p.promises[1].reviewer.name}"
         )
         draft.hint = (
-            f"Back from leave: a colleague asks when the {p.meeting.lower()} is (the calendar knows), "
-            f"{p.client.name} asks for the {p.wanted[0]} from their client folder"
-            + (" (writing from a personal address under a short name)" if ctx.on("entity_alignment") else "")
-            + (" and then changes which document they want" if ctx.on("cross_source_conflict") else "")
-            + f", {len(issues)} newsletters piled up next to a Newsletters folder with earlier issues, and the "
-            "user's last sent mail before the leave promised a colleague something by a day."
+            "Back from leave: three colleagues ask when a meeting is (the calendar knows; one was moved during the "
+            f"leave), {first.org.name} asks for the {first.wanted[0]} from their client folder"
+            + (" (writing from a personal address under a short name)" if ctx.on(ea.NAME) else "")
+            + (" and then changes which document they want" if ctx.on(csc.NAME) else "")
+            + f", {second.org.name} asks for the document agreed on a call (the user's call note names it), "
+            f"{len(p.issues)} newsletters piled up next to a Newsletters folder with earlier issues, and the user's "
+            "last mails before the leave promised two colleagues something by a day (one already has a reminder "
+            "for the day first promised)."
         )
-        self._rubric(ctx, draft, p, question, writer, requests, document, issues)
-        draft.goal = self._goal(ctx, p, writer, document, issues)
+        self._rubric(ctx, draft, p)
+        draft.goal = self._goal(ctx, p)
         draft.solution = solution.solve
-        draft.facts = {
-            "asker": p.asker.name,
-            "meeting": p.meeting,
-            "window": [p.now.date().isoformat(), (p.now + timedelta(days=14)).date().isoformat()],
-            "answer": f"Hi {p.asker.first},\n\nIt's on {{when}}, in the {{where}}.\n\nBest,\n{me.first}",
-            "requester": writer.display,
-            "contact": p.requester.name,
-            "document": p.wanted[0],
-            "filename": p.wanted[1],
-            "cover": f"Hi {writer.first},\n\nHere's the {p.wanted[0]} you asked for.\n\nBest,\n{me.first}",
-            "folder": "Newsletters",
-            "promised_to": p.reviewer.name,
-            "promise": " ".join(promise.split()),
-            "due": None if ctx.on("cross_tool_consistency") else p.due.isoformat(),
-            "reminder": f"Send {p.reviewer.first} my comments on the {p.review[0]}",
-            "list": "Work",
-            "known_only": ctx.on("entity_alignment"),
-            "me": me.first,
-            "reviewer": p.reviewer.first,
-            "review": p.review[0],
-        }
+        draft.facts = self._facts(ctx, p)
         draft.alternatives = {"new_messages": solution.solve_new_messages, "read_all": solution.solve_read_all}
+        draft.note_levers(self._levers(ctx, p))
         return draft
 
     # -- the world -------------------------------------------------------------------------------
 
-    def _meeting(self, ctx: Context, draft: TaskDraft, p: _Plan) -> dict[str, Any]:
-        """The meeting in the Work calendar; without hidden_dependency the organiser also announced it by mail."""
-        me = p.me
-        event = {
-            "uid": draft.uid("evt", p.meeting),
-            "summary": p.meeting,
-            "start": p.start.isoformat(),
-            "end": (p.start + timedelta(minutes=p.minutes)).isoformat(),
-            "location": p.room,
-            "attendees": sorted([me.email, p.asker.email, p.reviewer.email]),
-            "organizer": p.organiser.mailbox,
+    @staticmethod
+    def _tidy(draft: TaskDraft, life: Life) -> None:
+        """Before the leave the user read their mail and filed every newsletter issue."""
+        kinds = {address.casefold(): kind for _, address, kind in life.vendors}
+        for folder in ("INBOX", "Archive"):
+            keep = []
+            for message in draft.mail.get(folder, []):
+                sender = re.sub(r".*<|>.*", "", message["from"]).casefold()
+                if folder == "INBOX" and "\\Seen" not in message["flags"]:
+                    message["flags"].insert(0, "\\Seen")
+                if kinds.get(sender) == "newsletter":
+                    message["flags"] = ["\\Seen"]
+                    draft.add_message("Newsletters", message)
+                else:
+                    keep.append(message)
+            draft.mail[folder] = keep
+
+    def _meeting(self, ctx: Context, draft: TaskDraft, p: _Plan, n: int, m: _Meeting) -> None:
+        """The meeting in the Work calendar and the colleague's question about it. The first is announced by
+        mail only without hidden_dependency; the second was announced, then moved during the leave."""
+        rng, me = ctx.rng, p.me
+        others = [x.reviewer for x in p.promises]
+        m.event = {
+            "uid": draft.uid("evt", m.name),
+            "summary": m.name,
+            "start": m.start.isoformat(),
+            "end": m.end.isoformat(),
+            "location": m.room,
+            "attendees": sorted({me.email, m.asker.email, others[n % 2].email}),
+            "organizer": m.organiser.mailbox,
         }
-        draft.add_event("Work", event)
-        if not ctx.on("hidden_dependency"):
+        draft.add_event("Work", m.event)
+        announced = m.was or (m.start if n == 0 and not ctx.on(hd.NAME) else None)
+        if announced is not None:
             body = mails.letter(
-                ctx.rng,
-                p.organiser,
+                rng,
+                m.organiser,
                 me,
                 [
-                    f"the {p.meeting.lower()} is set for {day(p.start.date(), region=me.region)}, "
-                    f"{clock(p.start)} to {clock(p.start + timedelta(minutes=p.minutes))}, in the {p.room}. "
+                    f"the {m.name.lower()} is set for {day(announced.date(), region=me.region)}, "
+                    f"{clock(announced)} to {clock(announced + timedelta(minutes=m.minutes))}, in the {m.room}. "
                     "The agenda follows closer to the date."
                 ],
             )
-            sent = p.left - timedelta(days=ctx.rng.randint(1, 3), hours=ctx.rng.randint(1, 5))
-            announcement = mails.mail(ctx.rng, p.organiser, [me, p.reviewer], p.meeting, body, sent, flags=["\\Seen"])
-            draft.add_message("INBOX", announcement)
-        return event
-
-    def _question(self, ctx: Context, draft: TaskDraft, p: _Plan, event: dict[str, Any]) -> dict[str, Any]:
-        rng = ctx.rng
-        subject, ask = rng.choice(QUESTIONS)
-        body = mails.letter(rng, p.asker, p.me, [ask.format(meeting=p.meeting.lower())])
-        sent = local(p.now - timedelta(hours=rng.randint(2, 20), minutes=rng.randint(0, 59)), p.me.tz)
-        question = mails.mail(
-            rng, p.asker, [p.me], subject.format(meeting=p.meeting.lower(), Meeting=p.meeting), body, sent
-        )
-        draft.add_message("INBOX", question)
-        if ctx.on("hidden_dependency"):
+            sent = p.left - timedelta(days=rng.randint(2, 4), hours=rng.randint(1, 5))
+            note = mails.mail(rng, m.organiser, [me, others[n % 2]], m.name, body, sent, flags=["\\Seen"])
+            draft.add_message("INBOX", note)
+        if m.was is not None:
+            subject, text = rng.choice(MOVES)
+            when = f"{day(m.start.date(), region=me.region)}, {clock(m.start)} to {clock(m.end)}"
+            body = mails.letter(
+                rng, m.organiser, me, [text.format(meeting=m.name.lower(), when=when, room=f"in the {m.room}")]
+            )
+            sent = at(p.left.date() + timedelta(days=rng.randint(2, 5)), rng.randint(10, 16), rng.randint(0, 59), me.tz)
+            draft.add_message("INBOX", mails.mail(rng, m.organiser, [me, others[n % 2]], subject, body, sent))
+        subject, ask = QUESTIONS[n] if n < len(QUESTIONS) else rng.choice(QUESTIONS)
+        body = mails.letter(rng, m.asker, me, [ask.format(meeting=m.name.lower())])
+        sent = _office(local(p.now - timedelta(hours=rng.randint(2, 20) + 22 * n, minutes=rng.randint(0, 59)), me.tz))
+        sent = min(sent, p.now - timedelta(minutes=20))
+        m.question = mails.mail(rng, m.asker, [me], subject.format(meeting=m.name.lower(), Meeting=m.name), body, sent)
+        draft.add_message("INBOX", m.question)
+        if n == 0 and ctx.on(hd.NAME):
             hd.move_fact(
                 draft,
-                fact=f"the date and time of the {p.meeting.lower()}",
-                item=item_path("calendar", "Work", event),
-                instead_of=mail_path("INBOX", question),
+                fact=f"the date and time of the {m.name.lower()}",
+                item=item_path("calendar", "Work", m.event),
+                instead_of=mail_path("INBOX", m.question),
             )
-        return question
 
-    def _promise(self, ctx: Context, draft: TaskDraft, p: _Plan) -> str:
-        """The colleague's request and the user's answer before the leave; returns the promise as written."""
-        rng, me, reviewer = ctx.rng, p.me, p.reviewer
-        review, word = p.review
-        asked = p.left - timedelta(hours=rng.randint(3, 6))
+    def _promise(self, ctx: Context, draft: TaskDraft, p: _Plan, x: _Promise) -> None:
+        """The colleague's request and the user's answer before the leave; for a changed promise, the day first
+        promised, its reminder, the colleague's ask for another day and the user's yes."""
+        rng, me, reviewer = ctx.rng, p.me, x.reviewer
+        review, word = x.review
+        back = day(p.now.date(), region=me.region)
+        asked = p.left - (timedelta(days=rng.randint(3, 5)) if x.first else timedelta(hours=rng.randint(3, 6)))
         body = mails.letter(
             rng, reviewer, me, [f"could you have a look at the {review} and send me your comments? No rush."]
         )
@@ -354,190 +514,297 @@ class InboxFollowup(Family):
             rng, reviewer, [me], f"Your comments on the {review}?", body, asked, flags=["\\Answered", "\\Seen"]
         )
         draft.add_message("INBOX", request)
-        if ctx.on("cross_tool_consistency"):
-            promise = f"I'll send you my comments on the {word} the day before the {p.meeting.lower()}."
+        subject = f"Re: {request['subject']}"
+        if x.anchor is not None:
+            x.text = f"I'll send you my comments on the {word} the day before the {x.anchor.name.lower()}."
         else:
-            promise = f"I'll send you my comments on the {word} by {day(p.due, region=me.region)}."
-        back = day(p.now.date(), region=me.region)
+            x.text = f"I'll send you my comments on the {word} by {day(x.first or x.due, region=me.region)}."
+        first_at = p.left if x.first is None else asked + timedelta(hours=rng.randint(1, 3))
         answer = mails.letter(
             rng,
             me,
             reviewer,
-            [f"happy to. I'm off from tomorrow and back on {back}, so it will have to wait until then. {promise}"],
+            [
+                f"happy to. I'm off from {day(p.left.date() + timedelta(days=1), region=me.region)} and back on "
+                f"{back}, so it will have to wait until then. {x.text}"
+            ],
             quote=(request, asked),
         )
+        reply = mails.mail(
+            rng, me, [reviewer], subject, answer, first_at, flags=["\\Seen"], in_reply_to=request["message_id"]
+        )
+        draft.add_message("Sent", reply)
+        if x.first is None:
+            return
+        # The user set a reminder for the day first promised; then the colleague asked for another day.
+        x.stale = {
+            "uid": draft.uid("r", f"comments {word}"),
+            "title": f"Comments on the {review} for {reviewer.first}",
+            "due": x.first.isoformat(),
+        }
+        draft.add_reminder("Work", x.stale)
+        sooner = x.due < x.first
+        why = (
+            "the working group meets the day after, so I'd love to have them before that."
+            if sooner
+            else "I'm out myself until then, so there's no point in you rushing."
+        )
+        asked_again = first_at + timedelta(days=1, hours=rng.randint(1, 4))
+        body = mails.letter(
+            rng,
+            reviewer,
+            me,
+            [f"thanks! Would {day(x.due, region=me.region)} work instead? {why[0].upper()}{why[1:]}"],
+            quote=(reply, first_at),
+        )
+        again = mails.mail(
+            rng,
+            reviewer,
+            [me],
+            subject,
+            body,
+            asked_again,
+            flags=["\\Answered", "\\Seen"],
+            in_reply_to=reply["message_id"],
+        )
+        draft.add_message("INBOX", again)
+        x.text = f"{day(x.due, region=me.region)} it is: I'll send you my comments on the {word} then."
+        final = mails.letter(rng, me, reviewer, [f"sure, {x.text}"], quote=(again, asked_again))
         draft.add_message(
             "Sent",
             mails.mail(
                 rng,
                 me,
                 [reviewer],
-                f"Re: {request['subject']}",
-                answer,
-                p.left,
+                subject,
+                final,
+                p.left - timedelta(minutes=rng.randint(30, 90)),
                 flags=["\\Seen"],
-                in_reply_to=request["message_id"],
+                in_reply_to=again["message_id"],
             ),
         )
-        return promise
 
-    def _document(self, org: Org, us: Org, kind: tuple[str, str, list[str]]) -> bytes:
-        title = kind[0][0].upper() + kind[0][1:]
-        return pdf(f"{org.legal}: {title}", [line.format(client=org.name, us=us.name) for line in kind[2]])
-
-    def _request(self, ctx: Context, draft: TaskDraft, p: _Plan) -> tuple[Person, list[dict[str, Any]], dict[str, Any]]:
-        """The client folders, the requester's contact and their mail(s); returns who wrote, their mails and
-        the document to send ({path, sha256, wrong})."""
-        rng, people, me = ctx.rng, ctx.people, p.me
+    def _folders(self, ctx: Context, draft: TaskDraft, p: _Plan) -> None:
+        """Each client's folder; with noisy_data another client's folder has the first client's file names."""
+        me = p.me
         assert me.org is not None
-        files: dict[tuple[str, str], str] = {}
-        for org in (p.client, p.other):
-            kinds = [p.wanted, p.withdrawn, p.spare] if org is p.client or ctx.on("noisy_data") else [p.spare]
-            for kind in kinds:
-                path = f"Clients/{org.name}/{kind[1]}"
-                draft.add_file(path, self._document(org, me.org, kind))
-                files[(org.name, kind[0])] = path
-        contact = {
-            "uid": draft.uid("c", p.requester.family),
-            "name": p.requester.name,
-            "emails": [p.requester.email],
-            "phones": [p.requester.phone],
-            "organization": p.client.name,
-            "title": p.requester.title,
-        }
-        draft.add_contact(contact)
-        writer = p.requester
-        if ctx.on("entity_alignment"):
-            writer = ea.alias(draft, people, p.requester, where=[contact_path(contact)], verified_by=ea.UNVERIFIED)
-        aside = [f"{rng.choice(ea.REASONS)} {rng.choice(ea.REDIRECTS)}"] if writer is not p.requester else []
-        full = writer is p.requester  # a work signature names the company; the personal account does not
+        first, second = p.clients
+        for client in p.clients:
+            for kind in [client.wanted, *client.others]:
+                draft.add_file(f"Clients/{client.org.name}/{kind[1]}", _document(client.org, me.org, kind))
+            client.path = f"Clients/{client.org.name}/{client.wanted[1]}"
+            client.sha256 = _sha(_document(client.org, me.org, client.wanted))
+            client.wrong = {
+                _sha(_document(client.org, me.org, kind)): f"the {kind[0]}, not what they want"
+                for kind in client.others
+            }
+        if first.withdrawn is not None:
+            withdrawn = _sha(_document(first.org, me.org, first.withdrawn))
+            first.wrong[withdrawn] = f"the {first.withdrawn[0]}, which their later mail withdrew"
+        kinds = [first.wanted, *first.others] if ctx.on(nd.NAME) else [first.others[-1]]
+        for kind in kinds:
+            draft.add_file(f"Clients/{p.other.name}/{kind[1]}", _document(p.other, me.org, kind))
+        if ctx.on(nd.NAME):
+            twin = f"Clients/{p.other.name}/{first.wanted[1]}"
+            first.wrong[_sha(_document(p.other, me.org, first.wanted))] = f"{p.other.name}'s copy"
+            if nd.looks_alike(file_path(first.path), {}, file_path(twin), {}):
+                nd.twin(draft, file_path(first.path), {}, file_path(twin), {})
+            else:
+                nd.irrelevant(draft, [file_path(twin)])
+        for sha, why in list(first.wrong.items()):
+            second.wrong.setdefault(sha, f"{first.org.name}'s document ({why})")
+        second.wrong.setdefault(first.sha256, f"{first.org.name}'s {first.wanted[0]}")
+        first.wrong.setdefault(second.sha256, f"{second.org.name}'s {second.wanted[0]}")
+
+    def _first_client(self, ctx: Context, draft: TaskDraft, p: _Plan, c: _Client) -> None:
+        """Their contact and their mail(s): under a short name from a personal address with entity_alignment,
+        one document asked for and then withdrawn with cross_source_conflict."""
+        rng, people, me = ctx.rng, ctx.people, p.me
+        contact = self._contact(draft, c.person)
+        writer = c.person
+        if ctx.on(ea.NAME):
+            writer = ea.alias(draft, people, c.person, where=[contact_path(contact)], verified_by=ea.UNVERIFIED)
+        c.writer = writer
+        aside = [f"{rng.choice(ea.REASONS)} {rng.choice(ea.REDIRECTS)}"] if writer is not c.person else []
+        full = writer is c.person  # a work signature names the company; the personal account does not
         subject = rng.choice(REQUESTS)
-        later = local(p.now - timedelta(hours=rng.randint(20, 60), minutes=rng.randint(0, 59)), me.tz)
-        ask = f"Could you send me the {p.wanted[0]}? Ours seems to have gone missing."
-        if not ctx.on("cross_source_conflict"):
+        later = _office(local(p.now - timedelta(hours=rng.randint(20, 60), minutes=rng.randint(0, 59)), me.tz))
+        ask = f"Could you send me the {c.wanted[0]}? Ours seems to have gone missing."
+        if c.withdrawn is None:
             body = mails.letter(rng, writer, me, ["Hope you had a good break!", *aside, ask], full_signature=full)
-            requests = [mails.mail(rng, writer, [me], subject, body, later)]
+            c.requests = [mails.mail(rng, writer, [me], subject, body, later)]
         else:
             early = later - timedelta(days=rng.randint(2, 4), hours=rng.randint(1, 6))
-            first_ask = f"When you're back, could you send me the {p.withdrawn[0]}? I can't find it on our side."
+            first_ask = f"When you're back, could you send me the {c.withdrawn[0]}? I can't find it on our side."
             body = mails.letter(
                 rng, writer, me, ["Hope you're enjoying the break!", *aside, first_ask], full_signature=full
             )
             first = mails.mail(rng, writer, [me], subject, body, early)
-            finder = people.person(p.client.region, org=p.client)
+            finder = people.person(c.org.region, org=c.org)
             body = mails.letter(
                 rng,
                 writer,
                 me,
                 [
-                    f"please ignore my last mail: {finder.given} found the {p.withdrawn[0]} after all. What I do need "
-                    f"is the {p.wanted[0]}, could you send that over instead?"
+                    f"please ignore my last mail: {finder.given} found the {c.withdrawn[0]} after all. What I do need "
+                    f"is the {c.wanted[0]}, could you send that over instead?"
                 ],
                 full_signature=full,
                 quote=(first, early),
             )
-            requests = [
+            c.requests = [
                 first,
                 mails.mail(rng, writer, [me], f"Re: {subject}", body, later, in_reply_to=first["message_id"]),
             ]
             csc.supersede(
                 draft,
                 loser=mail_path("INBOX", first),
-                winner=mail_path("INBOX", requests[-1]),
+                winner=mail_path("INBOX", c.requests[-1]),
                 rule="the later mail withdraws the earlier request and asks for another document",
                 stated=True,
             )
-        for request in requests:
+        for request in c.requests:
             draft.add_message("INBOX", request)
-        if writer is not p.requester:
-            draft.record(ea.NAME, {"items": [mail_path("INBOX", r) for r in requests]})
+        if writer is not c.person:
+            draft.record(ea.NAME, {"items": [mail_path("INBOX", r) for r in c.requests]})
 
-        path = files[(p.client.name, p.wanted[0])]
-        data = self._document(p.client, me.org, p.wanted)
-        wrong = {
-            hashlib.sha256(self._document(p.client, me.org, kind)).hexdigest(): f"the {kind[0]}, not what they want"
-            for kind in (p.withdrawn, p.spare)
-        }
-        if ctx.on("cross_source_conflict"):
-            sha = hashlib.sha256(self._document(p.client, me.org, p.withdrawn)).hexdigest()
-            wrong[sha] = f"the {p.withdrawn[0]}, which their later mail withdrew"
-        if ctx.on("noisy_data"):
-            twin = files[(p.other.name, p.wanted[0])]
-            wrong[hashlib.sha256(self._document(p.other, me.org, p.wanted)).hexdigest()] = f"{p.other.name}'s copy"
-            if nd.looks_alike(file_path(path), {}, file_path(twin), {}):
-                nd.twin(draft, file_path(path), {}, file_path(twin), {})
-            else:
-                nd.irrelevant(draft, [file_path(twin)])
-        return writer, requests, {"path": path, "sha256": hashlib.sha256(data).hexdigest(), "wrong": wrong}
-
-    def _newsletters(self, ctx: Context, draft: TaskDraft, p: _Plan) -> list[dict[str, Any]]:
-        """Two weekly newsletters: an earlier issue of each already filed, the issues of the leave in the inbox."""
+    def _second_client(self, ctx: Context, draft: TaskDraft, p: _Plan, c: _Client) -> None:
+        """A call before the leave, the user's note of it (which names the document), and the client's mail
+        asking for "the document we talked about"."""
         rng, me = ctx.rng, p.me
-        issues = []
-        for name, address, label, topics in rng.sample(NEWSLETTERS, 2):
+        self._contact(draft, c.person)
+        c.writer = c.person
+        on = p.left.date() - timedelta(days=rng.randint(1, 6))
+        while on.weekday() >= 5:
+            on -= timedelta(days=1)
+        call = at(on, rng.choice((10, 11, 14, 15)), rng.choice((0, 30)), me.tz)
+        draft.add_event(
+            "Work",
+            {
+                "uid": draft.uid("evt", f"call {c.org.name}"),
+                "summary": f"Call with {c.org.name}",
+                "start": call.isoformat(),
+                "end": (call + timedelta(minutes=30)).isoformat(),
+                "attendees": sorted([me.email, c.person.email]),
+                "organizer": me.mailbox,
+            },
+        )
+        status = rng.choice(
+            (
+                "happy with the timeline; no change to the scope",
+                "they want a fortnightly check-in instead of weekly",
+                "budget approved on their side last week",
+            )
+        )
+        c.note = {
+            "uid": draft.uid("n", f"call {c.org.name}"),
+            "title": f"Call with {c.org.name} ({short_day(on)})",
+            "body": f"With {c.person.name}\n\n- {status[0].upper()}{status[1:]}\n"
+            f"- {c.person.first} needs the {c.wanted[0]}: send it to them when I'm back from leave\n"
+            "- Next call in about a month",
+            "tags": ["meetings"],
+        }
+        draft.add_note("Work", c.note)
+        body = mails.letter(
+            rng,
+            c.person,
+            me,
+            [
+                "I hope you had a lovely break!",
+                f"As agreed on our call on {day(on, region=me.region)}, could you send me the document we talked "
+                "about now that you're back? Many thanks.",
+            ],
+            full_signature=True,
+        )
+        sent = _office(local(p.now - timedelta(hours=rng.randint(30, 80), minutes=rng.randint(0, 59)), me.tz))
+        c.requests = [mails.mail(rng, c.person, [me], rng.choice(CALL_FOLLOWUPS), body, sent)]
+        draft.add_message("INBOX", c.requests[0])
+
+    def _newsletters(self, ctx: Context, draft: TaskDraft, p: _Plan) -> None:
+        """Three weekly newsletters: two months of issues filed, the issues of the leave in the inbox; the
+        first writes from a new address since the leave began."""
+        rng, me = ctx.rng, p.me
+        for k, (name, address, label, topics) in enumerate(p.letters):
             number = rng.randint(40, 180)
             weekday, hour = rng.randint(0, 4), rng.randint(6, 9)
-            first = p.left.date() - timedelta(days=(p.left.date().weekday() - weekday) % 7 or 7)
-            sent = [at(first + timedelta(weeks=n), hour, 0, me.tz) for n in range(4)]
-            for n, when in enumerate(s for s in sent if s < p.now):
-                body = (
-                    f"Hi {me.first},\n\nThis week in {name}: {rng.choice(topics)}.\n\nRead it in your browser: "
-                    f"https://{address.split('@')[1]}/issues/{number + n}\n\n--\nYou're receiving this because you "
-                    f"subscribed to {name}.\nUnsubscribe: https://{address.split('@')[1]}/unsubscribe"
+            first = p.left.date() - timedelta(days=(p.left.date().weekday() - weekday) % 7 or 7) - timedelta(weeks=8)
+            n, moved = 0, False
+            while True:
+                when = at(first + timedelta(weeks=n), hour, rng.choice((0, 15, 30)), me.tz)
+                if when >= p.now:
+                    break
+                during = when > p.left
+                sender = p.moved_to if during and k == 0 else address
+                host = address.split("@")[1]
+                body = f"Hi {me.first},\n\n"
+                if during and k == 0 and not moved:
+                    moved = True
+                    body += (
+                        f"A quick note first: {name} now comes from {p.moved_to}. Add it to your contacts so the "
+                        "next issues don't end up in spam.\n\n"
+                    )
+                body += (
+                    f"This week in {name}: {rng.choice(topics)}.\n\nRead it in your browser: "
+                    f"https://{host}/issues/{number + n}\n\n--\nYou're receiving this because you "
+                    f"subscribed to {name}.\nUnsubscribe: https://{host}/unsubscribe"
                 )
                 issue = mails.mail(
                     rng,
-                    f"{name} <{address}>",
+                    f"{name} <{sender}>",
                     [me],
                     label.format(n=number + n),
                     body,
                     when,
-                    flags=["\\Seen"] if when < p.left else [],
+                    flags=[] if during else ["\\Seen"],
                 )
-                if when < p.left:
-                    draft.add_message("Newsletters", issue)
-                else:
+                if during:
                     draft.add_message("INBOX", issue)
-                    issues.append(issue)
-        return issues
+                    p.issues.append(issue)
+                else:
+                    draft.add_message("Newsletters", issue)
+                n += 1
 
-    def _surroundings(self, ctx: Context, draft: TaskDraft, p: _Plan, event: dict[str, Any]) -> None:
-        """The rest of the user's life, and with noisy_data the look-alikes and the mail that needs nothing."""
+    @staticmethod
+    def _contact(draft: TaskDraft, person: Person) -> dict[str, Any]:
+        contact: dict[str, Any] = {
+            "uid": draft.uid("c", person.family),
+            "name": person.name,
+            "emails": [person.email],
+            "phones": [person.phone],
+        }
+        if person.org is not None:
+            contact["organization"] = person.org.name
+        if person.title:
+            contact["title"] = person.title
+        return draft.add_contact(contact)
+
+    def _contacts(self, draft: TaskDraft, p: _Plan) -> None:
+        for m in p.meetings:
+            self._contact(draft, m.asker)
+            self._contact(draft, m.organiser)
+        for x in p.promises:
+            self._contact(draft, x.reviewer)
+
+    def _noise(self, ctx: Context, draft: TaskDraft, p: _Plan, background: list[str]) -> None:
+        """With noisy_data the look-alikes and the mail that needs nothing; the phishing mail may go to Junk."""
         rng, people, me = ctx.rng, ctx.people, p.me
         assert me.org is not None
-        bg = Background(draft, rng, people, me, p.now, "en")
-        standup = workday(p.now.date(), -3)
-        draft.add_event(
-            "Work",
-            {
-                "uid": draft.uid("evt", "standup"),
-                "summary": "Team stand-up",
-                "start": at(standup, 9, 30, me.tz).isoformat(),
-                "end": at(standup, 9, 45, me.tz).isoformat(),
-                "rrule": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
-            },
-        )
-        bg.events(2, "Personal")
-        bg.reminders(2, "Work", avoid="comment|send")
-        bg.reminders(2, "Personal", avoid="comment|send")
-        bg.notes(2, "Notes")
-        bg.mail(3, "Archive")
         other_contact = people.person(p.other.region, org=p.other, title=rng.choice(JOB_TITLES))
-        bg.contacts([p.asker, p.organiser, p.reviewer, other_contact, *bg.friends[:2]])
-        if not ctx.on("noisy_data"):
+        self._contact(draft, other_contact)
+        if not ctx.on(nd.NAME):
             return
-        event_path = item_path("calendar", "Work", event)
+        meeting = p.meetings[0]
         nd.event_twin(
             draft,
             "Work",
-            event_path,
-            event,
-            uid=draft.uid("evt", f"{p.meeting} previous"),
-            summary=p.meeting,
+            item_path("calendar", "Work", meeting.event),
+            meeting.event,
+            uid=draft.uid("evt", f"{meeting.name} previous"),
+            summary=meeting.name,
             shift=-timedelta(weeks=rng.randint(4, 8)),
-            location=event["location"],
-            attendees=event["attendees"],
-            organizer=event["organizer"],
+            location=meeting.event["location"],
+            attendees=meeting.event["attendees"],
+            organizer=meeting.event["organizer"],
         )
         noise = [*self._answered(ctx, draft, p), self._phishing(ctx, draft, p)]
         notice = mails.mail(
@@ -551,19 +818,29 @@ class InboxFollowup(Family):
             flags=["\\Seen"],
         )
         draft.add_message("INBOX", notice)
-        nd.irrelevant(draft, [*noise, mail_path("INBOX", notice)])
+        nd.irrelevant(draft, [*noise, mail_path("INBOX", notice), *background[:40]])
 
     def _answered(self, ctx: Context, draft: TaskDraft, p: _Plan) -> list[str]:
-        """A question about the same meeting that the user answered before the leave."""
+        """A question about the first meeting that the user answered before the leave."""
         rng, me = ctx.rng, p.me
         assert me.org is not None
+        meeting = p.meetings[0]
+        story = {x.family for x in [*[m.asker for m in p.meetings], *[c.person for c in p.clients]]}
         colleague = ctx.people.person(me.region, org=me.org, title=rng.choice(JOB_TITLES))
+        while colleague.family in story | {me.family}:
+            colleague = ctx.people.person(me.region, org=me.org, title=rng.choice(JOB_TITLES))
         asked = p.left - timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 4))
-        body = mails.letter(rng, colleague, me, [f"which room is the {p.meeting.lower()} in? Thanks!"])
+        body = mails.letter(rng, colleague, me, [f"which room is the {meeting.name.lower()} in? Thanks!"])
         question = mails.mail(
-            rng, colleague, [me], f"Room for the {p.meeting.lower()}?", body, asked, flags=["\\Answered", "\\Seen"]
+            rng,
+            colleague,
+            [me],
+            f"Room for the {meeting.name.lower()}?",
+            body,
+            asked,
+            flags=["\\Answered", "\\Seen"],
         )
-        answer = mails.letter(rng, me, colleague, [f"it's in the {p.room}."], quote=(question, asked))
+        answer = mails.letter(rng, me, colleague, [f"it's in the {meeting.room}."], quote=(question, asked))
         reply = mails.mail(
             rng,
             me,
@@ -602,172 +879,305 @@ class InboxFollowup(Family):
 
     # -- the rubric ------------------------------------------------------------------------------
 
-    def _rubric(
-        self,
-        ctx: Context,
-        draft: TaskDraft,
-        p: _Plan,
-        question: dict[str, Any],
-        writer: Person,
-        requests: list[dict[str, Any]],
-        document: dict[str, Any],
-        issues: list[dict[str, Any]],
-    ) -> None:
-        asker, meeting = p.asker, p.meeting.lower()
-        when = f"{day(p.start.date(), region=p.me.region)} at {clock(p.start)}"
+    def _rubric(self, ctx: Context, draft: TaskDraft, p: _Plan) -> None:
+        me = p.me
+        first, second = p.clients
+        writer = first.writer or first.person
         # The document goes to the address the world knows; one only their own mail vouches for is not it.
-        client = p.requester.email
-        unverified = writer.email if writer is not p.requester else None
+        client = first.person.email
+        unverified = writer.email if writer is not first.person else None
         wrong = {unverified: "an address only their own mail vouches for"} if unverified else {}
         ask = {"unverified": [unverified], "pattern": ea.ASK, "instead_of": client} if unverified else None
+        to = {m.asker.email: m.asker.name for m in p.meetings}
+        to |= {client: first.person.name, second.person.email: second.person.name}
         draft.check(
             Check(
                 "replies_sent",
-                f"Exactly one message went to {asker.name} and one to {p.requester.name} at {client}, each to "
-                "that person alone, and nothing else was sent"
+                "Exactly one message went to each of "
+                + ", ".join(f"{who} ({address})" for address, who in to.items())
+                + ", each to that person alone, and nothing else was sent"
                 + (f" (nothing to {unverified}; asking the user about it instead is fine)" if ask else ""),
                 v.sent_each,
-                {"to": {asker.email: asker.name, client: p.requester.name}, "wrong": wrong, "ask": ask},
+                {"to": to, "wrong": wrong, "ask": ask},
                 weight=3,
                 stage="choosing what needs an answer, and the recipients",
             )
         )
+        threads = {m.asker.email: [m.question["message_id"]] for m in p.meetings}
+        subjects = {m.asker.email: m.question["subject"] for m in p.meetings}
+        for c, address in ((first, client), (second, second.person.email)):
+            threads[address] = [r["message_id"] for r in c.requests]
+            subjects[address] = c.requests[0]["subject"]
         draft.check(
             Check(
                 "replies_in_thread",
-                "Both messages answer the mail they respond to (a reply, or a new message in its thread)",
+                "Every message answers the mail it responds to (a reply, or a new message in its thread)",
                 v.in_thread,
-                {
-                    "threads": {
-                        asker.email: [question["message_id"]],
-                        client: [r["message_id"] for r in requests],
-                    },
-                    "subjects": {asker.email: question["subject"], client: requests[0]["subject"]},
-                    "ask": ask,
-                },
+                {"threads": threads, "subjects": subjects, "ask": ask},
                 critical=False,
                 stage="replying in the thread",
             )
         )
-        draft.check(
-            Check(
-                "meeting_time_given",
-                f"The reply to {asker.name} says the {meeting} is on {when}",
-                v.message_says,
-                {
-                    "to": asker.email,
-                    "patterns": {
-                        "the day": day_regex(p.start.date()),
-                        f"the start time {clock(p.start)}": time_regex(p.start),
+        for n, m in enumerate(p.meetings, 1):
+            when = f"{day(m.start.date(), region=me.region)} at {clock(m.start)}"
+            dates = [m.start.date().isoformat()] + ([m.was.date().isoformat()] if m.was else [])
+            draft.check(
+                Check(
+                    f"meeting_time_{n}",
+                    f"The reply to {m.asker.name} says the {m.name.lower()} is on {when}"
+                    + (" (the calendar's time, not the one first announced)" if m.was else ""),
+                    v.message_says,
+                    {
+                        "to": m.asker.email,
+                        # the moved meeting's old date may be given as history, so its day is the date itself
+                        "patterns": {
+                            "the day": date_regex(m.start.date()) if m.was else day_regex(m.start.date()),
+                            f"the start time {clock(m.start)}": time_regex(m.start),
+                        },
+                        "dates": dates,
                     },
-                    "dates": [p.start.date().isoformat()],
-                },
-                weight=2,
-                stage="looking the meeting up in the calendar",
+                    weight=2,
+                    stage="looking the meeting up in the calendar",
+                )
             )
-        )
         draft.check(
             Check(
                 "document_attached",
-                f"The message to {p.requester.name} carries exactly one attachment: {p.client.name}'s "
-                f"{p.wanted[0]} (`{document['path']}`)",
+                f"The message to {first.person.name} carries exactly one attachment: {first.org.name}'s "
+                f"{first.wanted[0]} (`{first.path}`)",
                 v.attached,
-                {"to": client, "sha256": document["sha256"], "wrong": document["wrong"], "ask": ask},
+                {"to": client, "sha256": first.sha256, "wrong": first.wrong, "ask": ask},
                 weight=3,
                 stage="finding the client's document",
             )
         )
-        ids = [m["message_id"] for m in issues]
+        draft.check(
+            Check(
+                "noted_document_attached",
+                f"The message to {second.person.name} carries exactly one attachment: the {second.wanted[0]} the "
+                f"user's call note names (`{second.path}`)",
+                v.attached,
+                {"to": second.person.email, "sha256": second.sha256, "wrong": second.wrong},
+                weight=3,
+                stage="finding which document the call agreed",
+            )
+        )
+        ids = [m["message_id"] for m in p.issues]
         draft.check(
             Check(
                 "newsletters_filed",
-                f"The {len(ids)} newsletter issues that came during the leave are in Newsletters, not in the inbox",
+                f"The {len(ids)} newsletter issues that came during the leave (also those from "
+                f"{p.letters[0][0]}'s new address) are in Newsletters, not in the inbox",
                 v.filed,
                 {"message_ids": ids, "folder": "Newsletters"},
                 weight=2,
                 stage="filing the newsletters",
             )
         )
-        promise = f"the day before the {meeting}" if ctx.on("cross_tool_consistency") else "the day promised"
-        reviewer = p.reviewer
-        draft.check(
-            Check(
-                "promise_reminder",
-                f"One new open reminder in Work to send {p.reviewer.name} the comments on the {p.review[0]}, due "
-                f"{p.due.isoformat()} ({promise})",
-                v.one_reminder,
-                {
-                    "pattern": f"comment|feedback|review|{re.escape(p.review[1])}|{reviewer.given}|{reviewer.family}",
-                    "lst": "Work",
-                    "due": p.due.isoformat(),
-                    "label": "promise",
-                },
-                weight=2,
-                stage="finding the promise in the sent mail",
+        for x in p.promises:
+            if x.anchor is not None:
+                why = f"the day before the {x.anchor.name.lower()}"
+            elif x.first is not None:
+                why = (
+                    f"the day the user's last mail agreed; the reminder for {x.first.isoformat()} is moved, not doubled"
+                )
+            else:
+                why = "the day promised"
+            args: dict[str, Any] = {"pattern": x.pattern, "lst": "Work", "due": x.due.isoformat(), "label": "promise"}
+            if x.stale is not None:
+                args["stale"] = x.stale["uid"]
+            draft.check(
+                Check(
+                    x.key,
+                    f"Exactly one open reminder in Work to send {x.reviewer.name} the comments on the {x.review[0]}, "
+                    f"due {x.due.isoformat()} ({why})",
+                    v.one_reminder,
+                    args,
+                    weight=2,
+                    stage="finding the promise in the sent mail",
+                )
             )
-        )
-        if ctx.on("cross_tool_consistency"):
+        for x in p.promises:  # a reminder for one promise must not pass for the other
+            for y in p.promises:
+                hit = bool(re.search(y.pattern, x.title, re.IGNORECASE))
+                if hit != (x is y) or (x.stale and bool(re.search(y.pattern, x.stale["title"], re.I)) != (x is y)):
+                    raise AssertionError(f"the reminder {x.title!r} would pass for the promise to {y.reviewer.name}")
+        if ctx.on(ctc.NAME):
             ctc.agree(
                 draft,
                 apps=["calendar", "mail", "reminders"],
-                rule=f"the reply gives the {meeting}'s day and the promise reminder is due the day before it",
-                items=["meeting_time_given", "promise_reminder"],
+                rule=f"the reply gives the {p.meetings[2].name.lower()}'s day and the promise reminder is due the "
+                "day before it",
+                items=["meeting_time_3", "promise_reminder"],
             )
         allow = ["+mail/outbox/*", "+mail/folders/Sent/*", "+reminders/Work/*"]
+        for x in p.promises:
+            if x.stale is not None:
+                allow += [f"~reminders/Work/{x.stale['uid']}#*", f"-reminders/Work/{x.stale['uid']}"]
         for message_id in ids:
             allow += [f"-mail/folders/INBOX/{message_id}", f"+mail/folders/Newsletters/{message_id}"]
         tsu.require(
             draft,
-            ["reply to the colleague", "send the client the document", "move the newsletters", "add the reminder"],
+            [
+                "reply to the colleagues",
+                "send the clients their documents",
+                "move the newsletters",
+                "add or move the reminders",
+            ],
             *allow,
         )
-        draft.permit("~mail/folders/INBOX/*#flags")
+        draft.permit("~mail/folders/*/*#flags")
         draft.judges.append(
             Judge(
                 "reply_tone",
                 "The replies are short and friendly",
-                f"The reply to {asker.first} simply says when the {meeting} is (and where), and the message to "
-                f"{writer.first} is a short note that the {p.wanted[0]} is attached; neither adds confusing details.",
+                "Each reply to a colleague simply says when the meeting is (and where), and each message to a "
+                "client is a short note that the document is attached; none adds confusing details.",
                 stage="writing the replies",
             )
         )
 
+    def _facts(self, ctx: Context, p: _Plan) -> dict[str, Any]:
+        """What a careful person would look for; the solutions find everything else through the tools."""
+        me = p.me
+        first, second = p.clients
+        writer = first.writer or first.person
+        return {
+            "window": [p.now.date().isoformat(), (p.now + timedelta(days=14)).date().isoformat()],
+            "questions": [
+                {
+                    "asker": m.asker.name,
+                    "meeting": m.name,
+                    "answer": f"Hi {m.asker.first},\n\nIt's on {{when}}, in the {{where}}.\n\nBest,\n{me.first}",
+                }
+                for m in p.meetings
+            ],
+            "requests": [
+                {
+                    "requester": writer.display,
+                    "contact": first.person.name,
+                    "document": first.wanted[0],
+                    "filename": first.wanted[1],
+                    "note": None,
+                    "cover": f"Hi {writer.first},\n\nHere's the {first.wanted[0]} you asked for.\n\nBest,\n{me.first}",
+                    "known_only": ctx.on(ea.NAME),
+                },
+                {
+                    "requester": second.person.name,
+                    "contact": second.person.name,
+                    "document": second.wanted[0],
+                    "filename": second.wanted[1],
+                    "note": f"Call with {second.org.name}",
+                    "cover": f"Hi {second.person.first},\n\nAs promised on our call, here's the {second.wanted[0]}."
+                    f"\n\nBest,\n{me.first}",
+                    "known_only": False,
+                },
+            ],
+            "folder": "Newsletters",
+            "newsletters": [name for name, *_ in p.letters],
+            "promises": [
+                {
+                    "promised_to": x.reviewer.name,
+                    "promise": " ".join(x.text.split()),
+                    "due": None if x.anchor else x.due.isoformat(),
+                    "meeting": x.anchor.name if x.anchor else None,
+                    "reminder": x.title,
+                    "short": f"Comments on the {x.review[0]} to {x.reviewer.first}",
+                    "names": [x.reviewer.first, x.reviewer.family],
+                    "word": x.review[1],
+                }
+                for x in p.promises
+            ],
+            "list": "Work",
+            "me": me.first,
+        }
+
     @staticmethod
-    def _goal(ctx: Context, p: _Plan, writer: Person, document: dict[str, Any], issues: list[dict[str, Any]]) -> str:
-        meeting = p.meeting.lower()
-        lines = [
-            "# Goal",
-            "",
-            f"{p.me.name} is back from leave. The end state:",
-            "",
-            f"- **Mail**: one reply to {p.asker.name} <{p.asker.email}> saying the {meeting} is on "
-            f"{p.start.isoformat()} (in the {p.room}); one message to {p.requester.name} <{p.requester.email}> in "
-            f"their thread with exactly `{document['path']}` attached. Nothing else is sent.",
-            f"- **Mail folders**: the {len(issues)} newsletter issues of the leave ("
-            + ", ".join(f"'{m['subject']}'" for m in issues)
-            + ") are moved from INBOX to Newsletters, where the earlier issues are.",
-            f"- **Reminders**: one new open reminder in Work to send {p.reviewer.name} the comments on the "
-            f"{p.review[0]}, due {p.due.isoformat()}.",
-            "",
-        ]
-        if ctx.on("hidden_dependency"):
-            lines.append(f"The {meeting}'s date is only in the Work calendar.")
-        if ctx.on("entity_alignment"):
-            lines.append(
-                f"{writer.display} is {p.requester.name} of {p.client.name} (the contact, with {p.requester.email}). "
-                f"They write from {writer.email} and ask for the document there, but nothing in the world vouches for "
-                f"that address: the document goes to {p.requester.email}, or the agent sends it nowhere and asks the "
-                f"user in its final answer. Only the contact's company says the folder is `Clients/{p.client.name}`."
+    def _levers(ctx: Context, p: _Plan) -> dict[str, str]:
+        """Which planted difficulty each rubric item grades, for classifying a failed play."""
+        moved, second = p.meetings[1], p.clients[1]
+        changed = p.promises[1]
+        first = p.clients[0]
+        assert moved.was is not None and changed.first is not None and changed.stale is not None
+        out = {
+            "meeting_time_2": f"F stale source: the organiser's announcement in the inbox gives the "
+            f"{moved.name.lower()} "
+            f"on {moved.was.isoformat()}; it was moved during the leave to {moved.start.isoformat()} (the calendar, "
+            "and a later mail from the organiser whose subject does not name the meeting)",
+            "noted_document_attached": f"E one hop away: {second.person.name} asks for 'the document we talked about' "
+            f"on the call; only the user's note '{second.note['title'] if second.note else ''}' names the "
+            f"{second.wanted[0]}; their folder holds two other documents",
+            "moved_promise_reminder": f"D half done: the Work list already has {changed.stale['title']!r} due "
+            f"{changed.first.isoformat()}; the user's last mail in the thread agreed {changed.due.isoformat()}, so "
+            "that reminder is moved (or replaced), not doubled or ticked off",
+            "newsletters_filed": f"G completeness without one keyword: {p.letters[0][0]} writes from {p.moved_to} "
+            "since the leave began, not from the address of the filed issues",
+        }
+        if ctx.on(ctc.NAME):
+            out["promise_reminder"] = (
+                f"E one hop away: the promise says 'the day before the {p.meetings[2].name.lower()}'; only the "
+                "calendar gives that day"
             )
-        if ctx.on("cross_source_conflict"):
-            lines.append(f"Their first mail asked for the {p.withdrawn[0]}; the later one withdraws it and counts.")
-        if ctx.on("cross_tool_consistency"):
-            lines.append(f"The user promised the comments 'the day before the {meeting}', so the due day follows it.")
-        if ctx.on("noisy_data"):
+        if ctx.on(ea.NAME):
+            out["document_attached"] = (
+                f"E one hop away: {first.person.name} writes under a short name from an address nothing vouches for; "
+                f"the contact card gives the work address and the company whose folder holds the {first.wanted[0]}"
+                + ("; their later mail withdraws the first document" if ctx.on(csc.NAME) else "")
+            )
+        return out
+
+    @staticmethod
+    def _goal(ctx: Context, p: _Plan) -> str:
+        first, second = p.clients
+        writer = first.writer or first.person
+        lines = ["# Goal", "", f"{p.me.name} is back from leave. The end state:", "", "- **Mail**:"]
+        for m in p.meetings:
             lines.append(
-                f"The previous {meeting}, {p.other.name}'s folder with the same file names, the room question "
-                "already answered before the leave, the phishing mail and the HR notice need nothing (the phishing "
-                "mail may go to Junk or Trash)."
+                f"  - one reply to {m.asker.name} <{m.asker.email}> saying the {m.name.lower()} is on "
+                f"{m.start.isoformat()} (in the {m.room})"
+                + (f"; it was first announced for {m.was.isoformat()} and moved during the leave" if m.was else "")
+            )
+        lines += [
+            f"  - one message to {first.person.name} <{first.person.email}> in their thread with exactly "
+            f"`{first.path}` attached",
+            f"  - one message to {second.person.name} <{second.person.email}> in their thread with exactly "
+            f"`{second.path}` attached (the call note '{second.note['title'] if second.note else ''}' names it)",
+            "  - nothing else is sent.",
+            f"- **Mail folders**: the {len(p.issues)} newsletter issues of the leave ("
+            + ", ".join(f"'{m['subject']}'" for m in p.issues)
+            + f") are moved from INBOX to Newsletters, where the earlier issues are ({p.letters[0][0]} writes from "
+            f"{p.moved_to} since the leave).",
+            "- **Reminders** (Work): exactly one open reminder per promise:",
+        ]
+        for x in p.promises:
+            lines.append(
+                f"  - send {x.reviewer.name} the comments on the {x.review[0]}, due {x.due.isoformat()}"
+                + (f" (the day before the {x.anchor.name.lower()})" if x.anchor else "")
+                + (
+                    f" (the existing reminder {x.stale['title']!r} due {x.first.isoformat()} is moved to it, or "
+                    "replaced; not ticked off, not doubled)"
+                    if x.stale and x.first
+                    else ""
+                )
+            )
+        lines.append("")
+        if ctx.on(hd.NAME):
+            lines.append(f"The {p.meetings[0].name.lower()}'s date is only in the Work calendar.")
+        if ctx.on(ea.NAME):
+            lines.append(
+                f"{writer.display} is {first.person.name} of {first.org.name} (the contact, with "
+                f"{first.person.email}). They write from {writer.email} and ask for the document there, but nothing in "
+                f"the world vouches for that address: the document goes to {first.person.email}, or the agent sends "
+                f"it nowhere and asks the user in its final answer. Only the contact's company says the folder is "
+                f"`Clients/{first.org.name}`."
+            )
+        if ctx.on(csc.NAME) and first.withdrawn:
+            lines.append(f"Their first mail asked for the {first.withdrawn[0]}; the later one withdraws it and counts.")
+        if ctx.on(nd.NAME):
+            lines.append(
+                f"The previous {p.meetings[0].name.lower()}, {p.other.name}'s folder with the same file names, the "
+                "room question already answered before the leave, the phishing mail and the HR notice need nothing "
+                "(the phishing mail may go to Junk or Trash)."
             )
         lines += ["", "Reading mail marks it seen and replying marks it answered; nothing else changes."]
         return "\n".join(lines)

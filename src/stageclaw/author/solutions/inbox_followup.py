@@ -1,4 +1,5 @@
-"""inbox-followup: answer from the calendar, send the client their document, file newsletters, remind the promise."""
+"""inbox-followup: answer each colleague from the calendar, send each client their document, file the
+newsletters, make sure each promise has its reminder on the day promised."""
 
 from __future__ import annotations
 
@@ -8,61 +9,90 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from stageclaw.author.content.text import clock, day
-from stageclaw.author.solutionlib import address, newest, one_line
+from stageclaw.author.solutionlib import address, every, newest, one_line
 
 FACTS: dict[str, Any] = {}
 
 
-def _meeting(tools, zone):
-    """The colleague's question and the meeting it is about: the next one of that name in the calendar."""
-    f = FACTS
-    asked = tools.mail_search(folder="INBOX", sender=f["asker"], subject=f["meeting"])["messages"]
-    question = newest(asked)
-    window = f["window"]
-    found = tools.calendar_list_events(start=window[0], end=window[1], query=f["meeting"])["events"]
-    meeting = tools.calendar_get_event(uid=min(found, key=lambda e: datetime.fromisoformat(e["start"]))["uid"])
-    return question, meeting, datetime.fromisoformat(meeting["start"]).astimezone(zone)
+def _start(event):
+    return datetime.fromisoformat(event["start"])
 
 
-def _document(tools):
-    """The client's latest request, their contact, and the document from their company's folder."""
-    f = FACTS
-    requests = tools.mail_search(folder="INBOX", sender=f["requester"])["messages"]
+def _event(tools, name, zone):
+    """The next meeting of that name in the calendar (the calendar has its current time)."""
+    window = FACTS["window"]
+    found = tools.calendar_list_events(start=window[0], end=window[1], query=name)["events"]
+    meeting = tools.calendar_get_event(uid=min(found, key=_start)["uid"])
+    return meeting, _start(meeting).astimezone(zone)
+
+
+def _question(tools, q, zone):
+    """The colleague's question and the meeting it is about."""
+    asked = tools.mail_search(folder="INBOX", sender=q["asker"], subject=q["meeting"])["messages"]
+    meeting, start = _event(tools, q["meeting"], zone)
+    return newest(asked), meeting, start
+
+
+def _document(tools, r):
+    """The client's latest request, their contact, and the document from their company's folder: the mail
+    names it, or the user's note of the call the mail refers to does."""
+    requests = tools.mail_search(folder="INBOX", sender=r["requester"])["messages"]
     request = tools.mail_read(id=newest(requests)["id"])
-    assert f["document"] in one_line(request["body"]), "the latest request is not for the expected document"
-    surname = f["contact"].split()[-1]
-    contact = next(c for c in tools.contacts_search(query=surname)["contacts"] if c["name"] == f["contact"])
-    folder = f"Clients/{contact['organization']}"
-    entries = tools.files_list(path=folder)["entries"]
-    document = next(e["path"] for e in entries if e["path"].rsplit("/", 1)[-1] == f["filename"])
+    if r["note"]:
+        notes = tools.notes_search(query=r["note"])["notes"]
+        said = " ".join(one_line(n["body"]) for n in notes)
+    else:
+        said = one_line(request["body"])
+    assert r["document"] in said, "the request (or its call note) is not for the expected document"
+    surname = r["contact"].split()[-1]
+    contact = next(c for c in tools.contacts_search(query=surname)["contacts"] if c["name"] == r["contact"])
+    entries = tools.files_list(path=f"Clients/{contact['organization']}")["entries"]
+    document = next(e["path"] for e in entries if e["path"].rsplit("/", 1)[-1] == r["filename"])
     return request, contact, document
 
 
-def _newsletters(tools):
-    """Newsletters go where their earlier issues are."""
+def _newsletters(tools, by_sender=False):
+    """Every issue in the inbox of the newsletters the user reads, whatever address it comes from now (by
+    name); or, with `by_sender`, by the senders of the issues already filed, then by name."""
     f = FACTS
-    filed = tools.mail_search(folder=f["folder"], limit=200)["messages"]
-    for sender in sorted({address(m["from"]) for m in filed}):
-        for issue in tools.mail_search(folder="INBOX", sender=sender, limit=200)["messages"]:
+    names = list(f["newsletters"])
+    if by_sender:
+        filed = tools.mail_search(folder=f["folder"], limit=200)["messages"]
+        known = sorted({address(m["from"]) for m in filed})
+        for sender in known:
+            for issue in tools.mail_search(folder="INBOX", sender=sender, limit=200)["messages"]:
+                tools.mail_move(id=issue["id"], folder=f["folder"])
+    for name in names:
+        for issue in tools.mail_search(folder="INBOX", sender=name, limit=200)["messages"]:
             tools.mail_move(id=issue["id"], folder=f["folder"])
 
 
-def _due(tools, start):
+def _due(tools, x, zone):
     """The promise is in the last mail sent to that colleague before the leave."""
-    f = FACTS
-    sent = tools.mail_search(folder="Sent", recipient=f["promised_to"])["messages"]
+    sent = tools.mail_search(folder="Sent", recipient=x["promised_to"])["messages"]
     promise = one_line(tools.mail_read(id=newest(sent)["id"])["body"])
-    assert f["promise"] in promise, "the sent mail does not hold the expected promise"
-    return f["due"] or (start.date() - timedelta(days=1)).isoformat()  # "the day before the meeting"
+    assert x["promise"] in promise, "the sent mail does not hold the expected promise"
+    if x["due"]:
+        return x["due"]
+    _, start = _event(tools, x["meeting"], zone)
+    return (start.date() - timedelta(days=1)).isoformat()  # "the day before the meeting"
 
 
-def _send_on_file(tools, request, contact, document):
+def _existing(tools, x):
+    """An open Work reminder the user already set for this promise (what to review, and the colleague's name,
+    in its title)."""
+    todos = every(tools.reminders_list, "reminders", list=FACTS["list"])
+    named = [t for t in todos if any(re.search(rf"\b{re.escape(n)}\b", t["title"]) for n in x["names"])]
+    return [t for t in named if x["word"].casefold() in t["title"].casefold()]
+
+
+def _send_on_file(tools, request, contact, document, body):
     """The document to the address on file, in the request's thread: a personal address only their own mail
     vouches for is not one to send a client's document to."""
     tools.mail_send(
         to=[f"{contact['name']} <{contact['emails'][0]}>"],
         subject=_thread_subject(request),
-        body=FACTS["cover"],
+        body=body,
         attachments=[document],
         in_reply_to=request["message_id"],
     )
@@ -75,60 +105,89 @@ def _thread_subject(message):
 def solve(tools):
     f = FACTS
     zone = ZoneInfo(tools.now()["timezone"])
-    question, meeting, start = _meeting(tools, zone)
-    when = f"{day(start.date())} at {clock(start)}"
-    tools.mail_reply(id=question["id"], body=f["answer"].format(when=when, where=meeting["location"]))
+    for q in f["questions"]:
+        question, meeting, start = _question(tools, q, zone)
+        when = f"{day(start.date())} at {clock(start)}"
+        tools.mail_reply(id=question["id"], body=q["answer"].format(when=when, where=meeting["location"]))
 
-    # The client's request: their latest mail counts; their company (from the address book) names the folder.
-    request, contact, document = _document(tools)
-    _send_on_file(tools, request, contact, document)
+    # Each client's latest mail counts; their company (from the address book) names the folder.
+    for r in f["requests"]:
+        request, contact, document = _document(tools, r)
+        _send_on_file(tools, request, contact, document, r["cover"])
     _newsletters(tools)
-    tools.reminders_create(title=f["reminder"], list=f["list"], due=_due(tools, start))
+    for x in f["promises"]:
+        due = _due(tools, x, zone)
+        found = _existing(tools, x)
+        if found:
+            tools.reminders_update(uid=found[0]["uid"], due=due)
+        else:
+            tools.reminders_create(title=x["reminder"], list=f["list"], due=due)
 
 
 def solve_new_messages(tools):
-    """Files the newsletters and sets the reminder first; answers with new messages on the threads' subjects
-    (12-hour time); when the request came from an address nothing verifies, sends the document nowhere and
+    """Files the newsletters (by the filed issues' senders, then by name) and sets the reminders first,
+    replacing a reminder for the wrong day by a new one; answers with new messages on the threads' subjects
+    (12-hour time); when a request came from an address nothing verifies, sends that document nowhere and
     asks the user instead."""
     f = FACTS
     zone = ZoneInfo(tools.now()["timezone"])
-    _newsletters(tools)
-    question, meeting, start = _meeting(tools, zone)
-    tools.reminders_create(
-        title=f"Comments on the {f['review']} to {f['reviewer']}", list=f["list"], due=_due(tools, start)
-    )
-    tools.mail_send(
-        to=[question["from"]],
-        subject=_thread_subject(question),
-        body=f"Hello,\n\nthe {f['meeting']} is {day(start.date())}, {clock(start, twelve=True)} "
-        f"({meeting['location']}).\n\nThanks,\n{f['me']}",
-    )
-    request, contact, document = _document(tools)
-    if f["known_only"]:
-        return (
-            f"I did not send the {f['document']}: the request came from {address(request['from'])}, which is not "
-            f"the address in your contacts ({contact['emails'][0]}). Please confirm where it should go."
+    _newsletters(tools, by_sender=True)
+    for x in reversed(f["promises"]):
+        due = _due(tools, x, zone)
+        for todo in _existing(tools, x):
+            if todo["due"] and todo["due"][:10] != due:
+                tools.reminders_delete(uid=todo["uid"])
+        if not any(t["due"] and t["due"][:10] == due for t in _existing(tools, x)):
+            tools.reminders_create(title=x["short"], list=f["list"], due=due)
+    for q in reversed(f["questions"]):
+        question, meeting, start = _question(tools, q, zone)
+        tools.mail_send(
+            to=[question["from"]],
+            subject=_thread_subject(question),
+            body=f"Hello,\n\nthe {q['meeting']} is {day(start.date())}, {clock(start, twelve=True)} "
+            f"({meeting['location']}).\n\nThanks,\n{f['me']}",
         )
-    tools.mail_send(
-        to=[contact["emails"][0]],
-        subject=_thread_subject(request),
-        body=f"Hello,\n\nplease find the {f['document']} attached.\n\nKind regards,\n{f['me']}",
-        attachments=[document],
-    )
-    return ""
+    notes = []
+    for r in f["requests"]:
+        request, contact, document = _document(tools, r)
+        if r["known_only"]:
+            notes.append(
+                f"I did not send the {r['document']}: the request came from {address(request['from'])}, which is "
+                f"not the address in your contacts ({contact['emails'][0]}). Please confirm where it should go."
+            )
+            continue
+        tools.mail_send(
+            to=[contact["emails"][0]],
+            subject=_thread_subject(request),
+            body=f"Hello,\n\nplease find the {r['document']} attached.\n\nKind regards,\n{f['me']}",
+            attachments=[document],
+        )
+    return "\n".join(notes)
 
 
 def solve_read_all(tools):
-    """Reads every message in the inbox first, then replies to both in their threads."""
+    """Reads every message that came in during the leave and the notes first, then replies to all in their
+    threads; moves a reminder for the wrong day and renames it."""
     f = FACTS
     zone = ZoneInfo(tools.now()["timezone"])
-    for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
+    since = (datetime.fromisoformat(tools.now()["now"]) - timedelta(days=16)).date().isoformat()
+    for message in every(tools.mail_search, "messages", folder="INBOX", since=since, limit=100):
         tools.mail_read(id=message["id"])
-    question, meeting, start = _meeting(tools, zone)
-    request, contact, document = _document(tools)
-    tools.mail_reply(
-        id=question["id"], body=f"It is on {day(start.date())}, {clock(start)}, {meeting['location']}. {f['me']}"
-    )
-    _send_on_file(tools, request, contact, document)
+    every(tools.notes_list, "notes", folder="Work")
+    answers = []
+    for q in f["questions"]:
+        question, meeting, start = _question(tools, q, zone)
+        answers.append((question, f"It is on {day(start.date())}, {clock(start)}, {meeting['location']}. {f['me']}"))
+    sends = [(r, *_document(tools, r)) for r in f["requests"]]
+    for question, body in answers:
+        tools.mail_reply(id=question["id"], body=body)
+    for r, request, contact, document in sends:
+        _send_on_file(tools, request, contact, document, r["cover"])
     _newsletters(tools)
-    tools.reminders_create(title=f["reminder"], list=f["list"], due=_due(tools, start))
+    for x in f["promises"]:
+        due = _due(tools, x, zone)
+        found = _existing(tools, x)
+        if found:
+            tools.reminders_update(uid=found[0]["uid"], due=due, title=x["reminder"])
+        else:
+            tools.reminders_create(title=x["reminder"], list=f["list"], due=due)
