@@ -4,6 +4,7 @@ home is invited at the work address only the directory has, and the prompt gives
 
 from __future__ import annotations
 
+import copy
 import re
 from datetime import datetime
 from typing import Any
@@ -27,7 +28,7 @@ def _own_words(body: str) -> str:
 
 def _latest_yes(draft: TaskDraft) -> set[str]:
     """The senders whose latest answer to the call is a yes."""
-    [call] = draft.mail["Sent"]
+    [call] = [m for m in draft.mail["Sent"] if m["subject"] == draft.facts["subject"]]
     latest: dict[str, dict[str, Any]] = {}
     for message in draft.mail["INBOX"]:
         if message["subject"] != f"Re: {call['subject']}":
@@ -75,3 +76,95 @@ def test_the_prompt_names_no_room_time_or_count(seed):
     assert not re.search(r"\d", draft.prompt)
     assert not any(re.search(rf"\b{re.escape(name)}\b", draft.prompt) for name in rooms)
     assert draft.calendar and draft.notes and draft.contacts  # the apps the task reads besides mail and the web
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_the_closed_room_would_fit_and_only_the_news_closes_it(seed):
+    draft = generate("room-booking", seed)
+    intranet = draft.web["intranet"]
+    [news] = [a for a in intranet["announcements"] if a["id"] == "a-floor-works"]
+    closed = [r for r in intranet["rooms"] if news["body"].startswith(r["name"] + " ")]
+    assert len(closed) == 1
+    room = closed[0]
+    need = draft.facts["need"]
+    seats = len(_args(draft, "invited")["to"]) + 1
+    assert room["capacity"] >= seats and need in room["equipment"]
+    start = _args(draft, "room_reserved")["start"]
+    assert not [r for r in intranet["reservations"] if r["room"] == room["id"] and r["start"][:10] == start[:10]]
+    [notice] = [m for m in draft.mail["INBOX"] if m["subject"] == draft.facts["notice"]]
+    assert "news page" in " ".join(notice["body"].split()) and room["name"] not in notice["body"]
+    assert any(room["name"] in lever for lever in draft.provenance["levers"])
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_the_user_already_holds_the_get_together_at_the_placeholders_time(seed):
+    draft = generate("room-booking", seed)
+    stale = _args(draft, "in_calendar")["stale"]
+    [held] = [e for e in draft.calendar[draft.facts["calendar"]] if e["uid"] == stale]
+    [placeholder] = [
+        r
+        for r in draft.web["intranet"]["reservations"]
+        if r["title"] == draft.facts["title"] and r.get("status", "confirmed") == "confirmed"
+    ]
+    assert (held["start"], held["end"]) == (placeholder["start"], placeholder["end"])
+    assert held["location"] == next(r["name"] for r in draft.web["intranet"]["rooms"] if r["id"] == placeholder["room"])
+
+
+@pytest.fixture(scope="module")
+def solved(pool, tmp_path_factory):
+    from stageclaw.task.loader import load_task
+    from stageclaw.validate.oracle import run_oracle
+
+    folder = tmp_path_factory.mktemp("room-booking")
+    draft = generate("room-booking", 1)
+    task = load_task(draft.write(folder))
+    oracle = run_oracle(task, pool, folder / "oracle")
+    assert oracle.solved, oracle.result
+    return draft, task, oracle
+
+
+def _failed(task, oracle, state) -> set[str]:
+    from stageclaw.grade.grader import grade
+
+    result = grade(task, oracle.s0 or {}, state, oracle.trace or {})
+    return {i.id for i in result.items if i.passed is False}
+
+
+def test_the_oracle_meets_the_quality_bar(solved):
+    from stageclaw.author.suite import world_objects
+
+    draft, _, oracle = solved
+    assert len(oracle.trace["steps"]) >= 35
+    assert world_objects(draft) >= 300
+    assert {"mail", "calendar", "browser", "notes", "contacts"} <= {
+        s["tool"].split("_")[0] for s in oracle.trace["steps"]
+    }
+
+
+def test_a_new_event_next_to_the_held_one_fails(solved):
+    draft, task, oracle = solved
+    calendar = draft.facts["calendar"]
+    stale = _args(draft, "in_calendar")["stale"]
+    state = copy.deepcopy(oracle.sH)
+    moved = next(e for e in state["calendar"][calendar] if e["uid"] == stale)
+    before = next(e for e in oracle.s0["calendar"][calendar] if e["uid"] == stale)
+    state["calendar"][calendar].append({**moved, "uid": "evt-new-copy"})
+    moved.update({k: before[k] for k in ("start", "end", "location")})
+    moved.pop("attendees", None)
+    assert {"in_calendar", "event_matches"} <= _failed(task, oracle, state)
+
+
+def test_reserving_the_closed_room_fails(solved):
+    draft, task, oracle = solved
+    intranet = draft.web["intranet"]
+    [news] = [a for a in intranet["announcements"] if a["id"] == "a-floor-works"]
+    [closed] = [r for r in intranet["rooms"] if news["body"].startswith(r["name"] + " ")]
+    state = copy.deepcopy(oracle.sH)
+    new = [
+        r
+        for r in state["web"]["intranet"]["reservations"]
+        if r["room"] == _args(draft, "room_reserved")["room"] and r["start"] == _args(draft, "room_reserved")["start"]
+    ]
+    assert len(new) == 1
+    new[0]["room"] = closed["id"]
+    assert "room_reserved" in _failed(task, oracle, state)

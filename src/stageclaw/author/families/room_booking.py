@@ -5,7 +5,12 @@ a lunchtime and an after-work slot. The agent counts who said yes, takes the slo
 calendar leaves free, reserves on the Northwind intranet the one room that seats everyone, has
 what the group needs and is free then, cancels the small placeholder room the user grabbed
 earlier, puts the get-together in the calendar and mails the details to the people coming at
-their work addresses.
+their work addresses. Around it sit months of ordinary mail, calendar, contacts, files and reminders.
+
+Levers on every task (`_levers`, written to the provenance): a Facilities mail points to the intranet's news,
+which closes a room that seats everyone, has what the group needs and looks free on its schedule; the user's
+calendar already holds the get-together at the placeholder's time and room, so it is moved (or replaced),
+not doubled; the placeholder reservation is cancelled, not left next to the new one.
 
 - cross_source_conflict: a member who declined and one who was unsure write again to say yes,
   and another takes their yes back. Counting the first answers picks a room one seat too small.
@@ -16,8 +21,8 @@ their work addresses.
   in the user's note on the club, not in the call.
 - noisy_data: last month's thread, the user's cancelled reservation and the event from last
   month, and a room whose name differs from the right one by a word.
-- cross_tool_consistency: the calendar event has the room as its location and invites the people
-  coming; the mail gives the room and time of the reservation.
+- cross_tool_consistency: the calendar event (the held one, moved) has the room as its location and
+  invites the people coming; the mail gives the room and time of the reservation.
 - tool_state_update (always): the intranet cannot move a reservation, so the placeholder is
   cancelled, not left next to the new one.
 """
@@ -31,11 +36,11 @@ from typing import Any
 
 from stageclaw.author import verifylib as v
 from stageclaw.author.content import mail as mails
-from stageclaw.author.content.background import Background
 from stageclaw.author.content.people import JOB_TITLES, Org, Person, slug
 from stageclaw.author.content.places import ENGLISH, REGIONS, Region
 from stageclaw.author.content.text import clock, day, day_regex, time_regex
 from stageclaw.author.content.timeline import at, pick_now, workday
+from stageclaw.author.content.volume import Avoid, Life, Scale, arrival_order
 from stageclaw.author.draft import Check, Judge, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import contact_path, item_path, mail_path
@@ -139,6 +144,7 @@ ROOM_NAMES = (
     "Cedar",
     "Juniper",
 )
+NEWS_WORKS = ("new carpets and lighting", "the air-conditioning upgrade", "repainting", "new windows")
 TWINS = ("{} View", "{} Annex", "{} Lounge", "{} Corner", "Little {}")
 DEPARTMENTS = ("Finance", "Operations", "Marketing", "Engineering", "People", "Sales", "Legal", "Customer Success")
 BUSY = (  # (summary, calendar) of what keeps the user from one of the two slots
@@ -239,11 +245,12 @@ class _Rooms:
     busy: _Room  # big enough and equipped, but taken at the free slot
     placeholder: _Room
     lacking: _Room  # big enough, without what the group needs; with noisy_data named like the right one
+    closed: _Room  # big enough, equipped and free on the schedule, but closed that day (the intranet's news)
     others: list[_Room]
 
     @property
     def all(self) -> list[_Room]:
-        return [self.right, self.short, self.busy, self.placeholder, self.lacking, *self.others]
+        return [self.right, self.short, self.busy, self.placeholder, self.lacking, self.closed, *self.others]
 
 
 def _span(event: dict[str, Any]) -> tuple[datetime, datetime]:
@@ -278,7 +285,7 @@ class RoomBooking(Family):
 
     def build(self, ctx: Context) -> TaskDraft:
         rng, people = ctx.rng, ctx.people
-        region = REGIONS[rng.choice(ENGLISH)]
+        region = REGIONS[rng.choice([k for k in ENGLISH if k not in ("jp", "ng")])]  # their name pools run dry
         trade = rng.choice(("Logistics", "Analytics", "Systems", "Health", "Media"))
         org = people.org(region, f"Northwind {trade}", f"Northwind {trade} Ltd")
         me = people.person(region, org=org, title=rng.choice(JOB_TITLES))
@@ -294,9 +301,6 @@ class RoomBooking(Family):
             time_budget_s=900,
             max_steps=70,  # the reference solution alone takes about 30 calls
         )
-        bg = Background(draft, rng, people, me, now, "en")
-        bg.events(3, "Personal")
-        bg.events(2, "Work")
         p = self._plan(ctx, draft, region, org, me, now, club)
         busy = self._calendar(ctx, draft, p)
         call = self._call(ctx, draft, p)
@@ -319,14 +323,16 @@ class RoomBooking(Family):
             )
         rooms = self._rooms(ctx, p)
         placeholder = self._intranet(ctx, draft, p, rooms)
+        closure = self._closure(ctx, draft, p, rooms)
+        stale = self._held(draft, p, rooms, placeholder)
         self._decided(draft, p, rooms)
-        noise = bg.mail(3)
-        bg.reminders(2, "Reminders")
-        bg.contacts(bg.friends[:2])
+        life = Life(draft, rng, people, me, now, avoid=self._avoid(draft, p, rooms, call), months=5)
+        noise = life.fill(Scale(messages=170, series=6, events=80, contacts=30, files=30, notes=8, reminders=12))
         if ctx.on("noisy_data"):
-            self._noise(ctx, draft, p, rooms, placeholder, noise)
+            self._noise(ctx, draft, p, rooms, placeholder, noise[:3])
+        arrival_order(draft)
 
-        self._rubric(ctx, draft, p, rooms, placeholder)
+        self._rubric(ctx, draft, p, rooms, placeholder, stale)
         invite = INVITE if ctx.on("cross_tool_consistency") else ""
         draft.prompt = rng.choice(PROMPTS).format(club=club.name, calendar=club.calendar, invite=invite)
         draft.summary = f"{rooms.right.name} for {p.headcount} on {p.chosen.isoformat()}; {placeholder['id']} cancelled"
@@ -335,7 +341,8 @@ class RoomBooking(Family):
             "take the slot the calendar leaves free and the one room that seats everyone, has what the group needs "
             "and is free then; cancel the placeholder, add the event, mail the people coming at their work addresses."
         )
-        draft.goal = self._goal(ctx, p, rooms, placeholder, busy)
+        draft.goal = self._goal(ctx, p, rooms, placeholder, busy, closure)
+        draft.note_levers(self._levers(ctx, p, rooms, placeholder, closure))
         draft.solution = solution.solve
         draft.facts = {
             "subject": call["subject"],
@@ -354,6 +361,9 @@ class RoomBooking(Family):
             "invite_subject": f"{club.title}: room booked",
             "invite": f"Hi all,\n\nthe {club.name} is on {{when}} in {{room}}. See you there!\n\n{me.first}",
             "me": me.first,
+            "pattern": club.pattern,
+            "news": closure["title"],
+            "notice": closure["mail"]["subject"],
         }
         draft.alternatives = {"per_person": solution.solve_per_person, "event_first": solution.solve_event_first}
         return draft
@@ -364,18 +374,11 @@ class RoomBooking(Family):
         self, ctx: Context, draft: TaskDraft, region: Region, org: Org, me: Person, now: datetime, club: Club
     ) -> _Plan:
         rng = ctx.rng
-        length = timedelta(minutes=club.minutes)
-        # A day whose two slots the background plans leave clear; one of them gets blocked later.
-        busy = [_span(e) for events in draft.calendar.values() for e in events]
-        margin = timedelta(minutes=90)
-        options = []
-        for n in range(3, 10):  # more days than background events, so one is always clear
-            on = workday(now.date(), n)
-            lunch = at(on, 12, rng.choice((0, 30)), me.tz)
-            evening = at(on, 17, rng.choice((0, 30)), me.tz) + timedelta(minutes=rng.choice((0, 30)))
-            if not any(_overlaps(s - margin, s + length + margin, b) for s in (lunch, evening) for b in busy):
-                options.append((on, lunch, evening))
-        on, lunch, evening = rng.choice(options)
+        # A day next week or the one after; the surrounding life keeps clear of its two slots, one of which
+        # gets blocked later.
+        on = workday(now.date(), rng.randint(4, 9))
+        lunch = at(on, 12, rng.choice((0, 30)), me.tz)
+        evening = at(on, 17, rng.choice((0, 30)), me.tz) + timedelta(minutes=rng.choice((0, 30)))
         members, quiet = self._members(ctx, draft, org, me)
         need, reason = rng.choice(NEEDS)
         who = rng.choice([m for m in members if m.coming]).writes_as.first
@@ -399,7 +402,7 @@ class RoomBooking(Family):
     def _members(self, ctx: Context, draft: TaskDraft, org: Org, me: Person) -> tuple[list[_Member], list[Person]]:
         """Who answered the call and how, and the list members who stayed quiet."""
         rng, people = ctx.rng, ctx.people
-        yes = rng.randint(5, 7)
+        yes = rng.randint(8, 10)
         total = yes + 2 + rng.randint(1, 3)  # two say no, the rest stay quiet
         aliased = rng.randrange(yes) if ctx.on("entity_alignment") else -1
         listed = [
@@ -520,7 +523,7 @@ class RoomBooking(Family):
     def _rooms(self, ctx: Context, p: _Plan) -> _Rooms:
         rng, need, seats = ctx.rng, p.need, p.headcount
         spare = [e for e in EQUIPMENT if e != p.need]
-        names = rng.sample(ROOM_NAMES, 8)
+        names = rng.sample(ROOM_NAMES, 10)
         right = names[0]
         lacking = names[1]
         if ctx.on("noisy_data"):  # the same name with a word more or less
@@ -538,7 +541,12 @@ class RoomBooking(Family):
             busy=room(names[3], seats + rng.randint(1, 6), True),
             placeholder=room(names[4], seats - rng.randint(2, 3), rng.random() < 0.5),
             lacking=room(lacking, seats + rng.randint(0, 4), False),
-            others=[room(names[5], rng.randint(2, 4), rng.random() < 0.5), room(names[6], rng.randint(20, 30), False)],
+            closed=room(names[7], seats + rng.randint(1, 5), True),
+            others=[
+                room(names[5], rng.randint(2, 4), rng.random() < 0.5),
+                room(names[6], rng.randint(20, 30), False),
+                room(names[8], rng.randint(4, 8), rng.random() < 0.5),
+            ],
         )
 
     def _intranet(self, ctx: Context, draft: TaskDraft, p: _Plan, rooms: _Rooms) -> dict[str, Any]:
@@ -549,7 +557,7 @@ class RoomBooking(Family):
         aliased = [m.work for m in p.members if m.writes_as is not m.work]
         for person in aliased:  # a colleague with the same family name, so the surname alone is not enough
             staff.append(people.person(p.region, org=p.org, title=rng.choice(JOB_TITLES), family=person.family))
-        numbers = iter(rng.sample(range(100, 1000), 8))
+        numbers = iter(rng.sample(range(100, 1000), 10))
         reservations: list[dict[str, Any]] = []
 
         def reserve(room: _Room, title: str, start: datetime, minutes: int, **extra: Any) -> dict[str, Any]:
@@ -620,6 +628,68 @@ class RoomBooking(Family):
             draft.record(ea.NAME, {"items": [f"web/intranet/people/p-{slug(person.email.split('@')[0])}"]})
         return placeholder
 
+    def _closure(self, ctx: Context, draft: TaskDraft, p: _Plan, rooms: _Rooms) -> dict[str, Any]:
+        """Facilities close the floor of a room that would otherwise fit: their mail points to the intranet's
+        news, which names the rooms and the days."""
+        rng, me = ctx.rng, p.me
+        also = rooms.others[0]
+        also.floor = rooms.closed.floor
+        first, last = workday(p.on, -rng.randint(1, 3)), workday(p.on, rng.randint(1, 4))
+        posted = workday(p.now.date(), -rng.randint(1, 3))
+        work = rng.choice(NEWS_WORKS)
+        news = {
+            "id": "a-floor-works",
+            "title": f"Floor {rooms.closed.floor} meeting rooms closed for {work}",
+            "date": posted.isoformat(),
+            "body": f"{rooms.closed.name} and {also.name} on floor {rooms.closed.floor} are closed from "
+            f"{day(first, 'en', p.region)} to {day(last, 'en', p.region)} for {work}. The booking system still "
+            "shows them as free, so please book another room for those days.\n\nThanks for bearing with us, "
+            "Facilities",
+        }
+        draft.web["intranet"]["announcements"].append(news)
+        desk = ctx.people.person(p.region, org=p.org, title="Facilities Coordinator")
+        body = mails.letter(
+            rng,
+            desk,
+            me,
+            [
+                f"A heads-up that some meeting rooms will be out of use for a few days soon, for {work}.",
+                "Which rooms and which days are on the intranet's news page. Please check it before you book "
+                "a room for the coming weeks.",
+            ],
+            register=mails.WORK,
+        )
+        sent = at(posted, rng.randint(9, 11), rng.randint(0, 59), me.tz)
+        message = mails.mail(rng, desk, [me], f"Meeting rooms out of use: {work}", body, sent)
+        draft.add_message("INBOX", message)
+        self.facilities = desk
+        return {"title": news["title"], "first": first, "last": last, "mail": message, "also": also}
+
+    @staticmethod
+    def _held(draft: TaskDraft, p: _Plan, rooms: _Rooms, placeholder: dict[str, Any]) -> dict[str, Any]:
+        """The user's calendar already has the get-together, at the placeholder's time and room."""
+        event = {
+            "uid": draft.uid("evt", f"{p.club.title} placeholder"),
+            "summary": p.club.title,
+            "start": placeholder["start"],
+            "end": placeholder["end"],
+            "location": rooms.placeholder.name,
+        }
+        draft.add_event(p.club.calendar, event)
+        return event
+
+    def _avoid(self, draft: TaskDraft, p: _Plan, rooms: _Rooms, call: dict[str, Any]) -> Avoid:
+        margin = timedelta(minutes=90)
+        people = [m.work.name for m in p.members] + [x.name for x in p.quiet]
+        return Avoid(
+            people=people,
+            words=[p.club.title, p.club.name, p.club.list_name, *(r.name for r in rooms.all), "meeting room"],
+            slots=[(s - margin, s + p.length + margin) for s in (p.lunch, p.evening)],
+            addresses=[x["email"] for x in draft.web["intranet"]["people"]]
+            + [m.writes_as.email for m in p.members]
+            + [re.sub(r".*<|>.*", "", call["to"][0])],
+        )
+
     @staticmethod
     def _decided(draft: TaskDraft, p: _Plan, rooms: _Rooms) -> None:
         """The world leaves exactly one room, and counting the first answers would pick another."""
@@ -630,11 +700,14 @@ class RoomBooking(Family):
             if r.get("status", "confirmed") == "confirmed" and _overlaps(start, end, _span(r))
         }
 
-        def fitting(seats: int) -> list[str]:
-            return [r.name for r in rooms.all if r.capacity >= seats and p.need in r.features and r.id not in taken]
+        def fitting(seats: int, closed: bool = True) -> list[str]:
+            out = [r for r in rooms.all if r.capacity >= seats and p.need in r.features and r.id not in taken]
+            return [r.name for r in out if not closed or r is not rooms.closed]
 
         if fitting(p.headcount) != [rooms.right.name]:
             raise AssertionError(f"room-booking: the rooms that fit are {fitting(p.headcount)}, not one")
+        if sorted(fitting(p.headcount, closed=False)) != sorted([rooms.right.name, rooms.closed.name]):
+            raise AssertionError("room-booking: the closed room would not fit if it were open")
         if rooms.short.name not in fitting(p.headcount - 1):
             raise AssertionError("room-booking: the room one seat short is not free for the miscount")
 
@@ -684,9 +757,42 @@ class RoomBooking(Family):
         nd.irrelevant(draft, [*noise, item_path("calendar", club.calendar, event)])
         draft.record(nd.NAME, {"look_alike_rooms": [f"{rooms.lacking.name} ~ {rooms.right.name}"]})
 
+    @staticmethod
+    def _levers(
+        ctx: Context, p: _Plan, rooms: _Rooms, placeholder: dict[str, Any], closure: dict[str, Any]
+    ) -> dict[str, str]:
+        """Which planted difficulty each rubric item grades, for classifying a blind play."""
+        levers = {
+            "room_reserved": f"H one hop away: a Facilities mail points to the intranet's news, which closes "
+            f"{rooms.closed.name} (big enough, equipped, free on its schedule) on the day"
+            + (f"; what the room needs ({p.need}) is only in the user's note" if ctx.on("hidden_dependency") else ""),
+            "in_calendar": f"D already done: the user's calendar holds the {p.club.name} at the placeholder's time "
+            f"and room ({rooms.placeholder.name}); it is moved (or replaced), not doubled",
+            "placeholder_cancelled": f"D half done: the placeholder reservation {placeholder['id']} is cancelled, "
+            "not left next to the new one",
+        }
+        invited = []
+        if ctx.on("cross_source_conflict"):
+            invited.append("three members wrote twice and their later answer counts (the headcount picks the room)")
+        if ctx.on("entity_alignment"):
+            invited.append("one member wrote from a personal address; the work address is only in the directory")
+        if invited:
+            levers["invited"] = "H/C " + "; ".join(invited)
+        if ctx.on("cross_tool_consistency"):
+            levers["event_matches"] = "D already done: the held event's location and guests change with it"
+        return levers
+
     # -- the rubric -----------------------------------------------------------------------------------
 
-    def _rubric(self, ctx: Context, draft: TaskDraft, p: _Plan, rooms: _Rooms, placeholder: dict[str, Any]) -> None:
+    def _rubric(
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        p: _Plan,
+        rooms: _Rooms,
+        placeholder: dict[str, Any],
+        stale: dict[str, Any],
+    ) -> None:
         club, start, end = p.club, p.chosen, p.chosen + p.length
         addresses = sorted(m.work.email for m in p.coming)
         room = rooms.right
@@ -722,11 +828,14 @@ class RoomBooking(Family):
         draft.check(
             Check(
                 "in_calendar",
-                f"One new event in {club.calendar} for the {club.name}, {start.isoformat()} to {end.isoformat()}",
-                v.new_event,
+                f"One event in {club.calendar} for the {club.name}, {start.isoformat()} to {end.isoformat()}: the "
+                "one the user held for the placeholder, moved, or a new one in its place (never both)",
+                v.one_event,
                 {
+                    "stale": stale["uid"],
                     "calendar": club.calendar,
                     "pattern": club.pattern,
+                    "label": club.name,
                     "start": start.isoformat(),
                     "end": end.isoformat(),
                 },
@@ -777,21 +886,25 @@ class RoomBooking(Family):
         )
         path = f"web/intranet/reservations/{placeholder['id']}"
         allow = [f"~{path}#status", "+web/intranet/reservations/*", f"+calendar/{club.calendar}/*"]
+        allow += [f"~calendar/{club.calendar}/{stale['uid']}#*", f"-calendar/{club.calendar}/{stale['uid']}"]
         allow += ["+mail/outbox/*", "+mail/folders/Sent/*"]
-        writes = ["cancel the placeholder", "reserve the room", "add the event", "send the details"]
+        writes = ["cancel the placeholder", "reserve the room", "move the held event", "send the details"]
         if ctx.on("cross_tool_consistency"):
             draft.check(
                 Check(
                     "event_matches",
                     f"The event's location is {room.name} and it invites the {len(addresses)} people coming",
-                    v.new_event,
+                    v.one_event,
                     {
+                        "stale": stale["uid"],
                         "calendar": club.calendar,
                         "pattern": club.pattern,
+                        "label": club.name,
                         "start": start.isoformat(),
                         "end": end.isoformat(),
                         "location": room_rx,
                         "attendees": addresses,
+                        "host": p.me.email,
                     },
                     stage="keeping the apps in step",
                 )
@@ -816,7 +929,14 @@ class RoomBooking(Family):
         )
 
     @staticmethod
-    def _goal(ctx: Context, p: _Plan, rooms: _Rooms, placeholder: dict[str, Any], busy: dict[str, Any]) -> str:
+    def _goal(
+        ctx: Context,
+        p: _Plan,
+        rooms: _Rooms,
+        placeholder: dict[str, Any],
+        busy: dict[str, Any],
+        closure: dict[str, Any],
+    ) -> str:
         club, room, start, end = p.club, rooms.right, p.chosen, p.chosen + p.length
         coming = ", ".join(sorted(f"{m.work.name} <{m.work.email}>" for m in p.coming))
         lines = [
@@ -825,21 +945,24 @@ class RoomBooking(Family):
             f"The user asked the {club.name} list about {day(p.on, 'en', p.region)}, at {clock(p.lunch)} or "
             f"{clock(p.evening)}. {len(p.coming)} members said yes in the end, so {p.headcount} people come with "
             f"the user. '{busy['summary']}' blocks {clock(p.blocked)}, which leaves **{clock(start)}–{clock(end)}**. "
-            f"The room needs: {p.need}. The only room that seats {p.headcount}, has it and is free then is "
-            f"**{room.name}**.",
+            f"The room needs: {p.need}. The only room that seats {p.headcount}, has it, is free then and is not "
+            f"closed that day is **{room.name}**.",
             "",
             "The end state:",
             "",
             f"- **Intranet**: one new confirmed reservation of {room.name} ({room.id}), {start.isoformat()} to "
             f"{end.isoformat()}, titled for the {club.name}; the placeholder {placeholder['id']} "
             f"({rooms.placeholder.name}, {rooms.placeholder.capacity} seats) is cancelled.",
-            f"- **Calendar**: one new event in {club.calendar}, {start.isoformat()} to {end.isoformat()}"
+            f"- **Calendar**: one event in {club.calendar} (the one the user held at the placeholder's time and "
+            f"room, moved, or a new one in its place), {start.isoformat()} to {end.isoformat()}"
             + (f", location {room.name}, inviting the people coming." if ctx.on("cross_tool_consistency") else "."),
             f"- **Mail**: one message to exactly the people coming, at their work addresses ({coming}), giving the "
             "room, the day and the time.",
             "",
             f"{rooms.short.name} seats {rooms.short.capacity}, one too few; {rooms.busy.name} is taken then; "
-            f"{rooms.lacking.name} has no {p.need.lower()}.",
+            f"{rooms.lacking.name} has no {p.need.lower()}; {rooms.closed.name} fits and looks free, but the "
+            f"intranet's news '{closure['title']}' (which the Facilities mail points to) closes it "
+            f"{closure['first'].isoformat()} to {closure['last'].isoformat()}.",
         ]
         if ctx.on("cross_source_conflict"):
             lines.append("Three members wrote twice; their later answer counts.")

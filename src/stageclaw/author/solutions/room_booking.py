@@ -63,13 +63,14 @@ def _plan(tools):
         where = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])["body"]
     assert f["need_phrase"] in one_line(where), "the need is not where it should be"
 
-    # The slot the calendar leaves free.
+    # The slot the calendar leaves free (the get-together the user already holds does not count against it).
     on = date.fromisoformat(f["day"])
     events = tools.calendar_list_events(start=on.isoformat(), end=(on + timedelta(days=1)).isoformat())["events"]
+    held = [e for e in events if re.search(f["pattern"], e["summary"], re.IGNORECASE)]
     busy = [
         (datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"]))
         for e in events
-        if not e["all_day"] and e["status"] != "CANCELLED"
+        if not e["all_day"] and e["status"] != "CANCELLED" and e not in held
     ]
     free = [
         (datetime.fromisoformat(s), datetime.fromisoformat(e))
@@ -78,12 +79,17 @@ def _plan(tools):
     ]
     [(start, end)] = free
 
-    # The rooms that seat everyone and have what is needed, and which of them is free then.
+    # The rooms that seat everyone and have what is needed, are not closed that day (the intranet's news, as
+    # Facilities wrote), and which of them is free then.
     listing = tools.browser_open(url="/intranet/rooms")
+    names = [row[0] for row in _rows(listing) if row[2].isdigit()]
+    [notice] = tools.mail_search(folder="INBOX", subject=f["notice"])["messages"]
+    assert "news page" in one_line(tools.mail_read(id=notice["id"])["body"]), "Facilities point elsewhere"
+    closed = _closed(tools.browser_open(url="/intranet/")["text"], names, on)
     fitting = [
         row[0]
         for row in _rows(listing)
-        if row[2].isdigit() and int(row[2]) >= seats and f["need"] in row[3].split(", ")
+        if row[2].isdigit() and int(row[2]) >= seats and f["need"] in row[3].split(", ") and row[0] not in closed
     ]
     open_rooms = []
     for name in fitting:
@@ -107,7 +113,29 @@ def _plan(tools):
         people = tools.browser_open(url=f"/intranet/directory?q={known['name'].split()[-1]}")
         [work] = [r[3] for r in _rows(people) if r[0] == known["name"]]
         invited.append(work.lower())
-    return {"on": on, "start": start, "end": end, "room": room, "url": url, "invited": invited}
+    return {"on": on, "start": start, "end": end, "room": room, "url": url, "invited": invited, "held": held}
+
+
+def _closed(news: str, names: list[str], on: date) -> list[str]:
+    """The rooms the news item on the closed floor names, when `on` is among the days it gives."""
+    f = FACTS
+    at = news.index(f["news"])
+    text = one_line(news[at : at + 1200])
+    days = [on + timedelta(days=n) for n in range(-21, 22)]
+    first = next(d for d in days if f"from {day(d, region=None)}" in text or f"from {_us(d)}" in text)
+    last = next(d for d in days if f"to {day(d, region=None)}" in text or f"to {_us(d)}" in text)
+    if not first <= on <= last:
+        return []
+    mentioned, out = text.split(" are closed")[0], []
+    for name in sorted(names, key=len, reverse=True):  # "Harbour View" before "Harbour"
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", mentioned):
+            out.append(name)
+            mentioned = mentioned.replace(name, "")
+    return out
+
+
+def _us(d: date) -> str:
+    return f"{d:%A}, {d:%B} {d.day}"
 
 
 def _cancel(tools, plan):
@@ -134,13 +162,19 @@ def _reserve(tools, plan):
     assert "is reserved for you" in done["text"], done["text"]
 
 
-def _event(tools, plan, summary):
+def _event(tools, plan, summary, anew=False):
+    """The get-together the user holds in the calendar is moved to the slot and room (or, `anew`, deleted and
+    made again)."""
     f = FACTS
-    event = {"calendar": f["calendar"], "summary": summary, "start": plan["start"].isoformat()}
-    event["end"] = plan["end"].isoformat()
+    event = {"summary": summary, "start": plan["start"].isoformat(), "end": plan["end"].isoformat()}
     if f["consistent"]:
         event.update(location=plan["room"], attendees=plan["invited"])
-    tools.calendar_create_event(**event)
+    [held] = plan["held"]
+    if anew:
+        tools.calendar_delete_event(uid=held["uid"])
+        tools.calendar_create_event(calendar=f["calendar"], **event)
+    else:
+        tools.calendar_update_event(uid=held["uid"], **event)
 
 
 def solve(tools):
@@ -161,7 +195,7 @@ def solve_per_person(tools):
     plan = _plan(tools)
     _reserve(tools, plan)
     _cancel(tools, plan)
-    _event(tools, plan, f"{f['title']} ({plan['room']})")
+    _event(tools, plan, f"{f['title']} ({plan['room']})", anew=True)
     start, end = clock(plan["start"], twelve=True), clock(plan["end"], twelve=True)
     for person in plan["invited"]:
         tools.mail_send(
