@@ -3,7 +3,9 @@ first with replies in the organisations' own threads; the records first, then on
 100, honest variations pass, and the mistakes the move invites each fail: the insurer's closing address,
 the GP's no-reply address, the look-alike's "verification" desk, one mail copied to everyone, the
 moving day the firm cancelled, a readings reminder blind to the weekend or the holiday, a checklist that
-ticks what cannot be done by mail."""
+ticks what cannot be done by mail, the removals or the gas reminder the user had set doubled instead of moved,
+the removals at the first booking's times (the new ones are only on the firm's attached confirmation), the
+pension's general enquiries address instead of the one its statement gives for changes."""
 
 from __future__ import annotations
 
@@ -54,10 +56,12 @@ def _objects(draft: TaskDraft) -> int:
 def test_the_oracle_meets_the_v2_bar(solved):
     draft, task, oracle = solved
     assert _objects(draft) >= 300
-    assert len(oracle.trace["steps"]) >= 25
+    assert len(oracle.trace["steps"]) >= 35
     apps = {s["tool"].split("_")[0] for s in oracle.trace["steps"]}
     assert {"mail", "contacts", "calendar", "reminders", "files"} <= apps
-    assert len([i for i in task.rubric.items if i.check]) >= 12
+    assert len([i for i in task.rubric.items if i.check]) >= 15
+    levers = "\n".join(draft.provenance["levers"])
+    assert all(f"{item}: " in levers for item in ("removals", "meter_gas", "told_pension"))
     assert sorted(draft.operators) == sorted(draft.evidence)
 
 
@@ -148,3 +152,42 @@ def test_a_checklist_that_ticks_the_online_only_jobs_fails(solved):
     )
     state["files"][path] = {**state["files"][path], "text": text}
     assert "checklist" in _failed(task, oracle, state)
+
+
+def test_the_removals_and_the_gas_reminder_the_user_set_are_moved_not_doubled(solved):
+    draft, task, oracle = solved
+    assert draft.facts["day"] != draft.facts["planned_iso"]
+    [booked] = [e for e in oracle.s0["calendar"]["Personal"] if e["uid"] == "evt-removals"]
+    state = copy.deepcopy(oracle.sH)  # a new event for the new day, the user's own left on the old one
+    state["calendar"]["Personal"].append({**booked, "uid": "evt-stale"})
+    assert "removals" in _failed(task, oracle, state)
+    [gas] = [t for t in oracle.s0["reminders"]["Move"] if t["uid"] == "r-read-the-gas-meter"]
+    assert gas["due"] == draft.facts["planned_iso"]
+    state = copy.deepcopy(oracle.sH)
+    state["reminders"]["Move"].append({**gas, "uid": "r-stale"})
+    assert "meter_gas" in _failed(task, oracle, state)
+
+
+def test_the_first_bookings_times_fail(solved):
+    """The new day's times are only on the confirmation the firm attached to the mail that moved the day."""
+    draft, task, oracle = solved
+    [booked] = [e for e in oracle.s0["calendar"]["Personal"] if e["uid"] == "evt-removals"]
+    assert booked["start"][11:16] != draft.facts["van"][0][11:16]
+    state = copy.deepcopy(oracle.sH)
+    [event] = [e for e in state["calendar"]["Personal"] if e["uid"] == "evt-removals"]
+    day = draft.facts["day"]
+    event.update(start=day + booked["start"][10:], end=day + booked["end"][10:])
+    assert "removals" in _failed(task, oracle, state)
+
+
+def test_the_pensions_enquiries_address_fails(solved):
+    draft, task, oracle = solved
+    right = _args(draft, "told_pension")["to"][0]
+    statement = oracle.s0["files"][draft.facts["statement"]]
+    assert right.startswith("members@") and "pension" in right
+    state = copy.deepcopy(oracle.sH)
+    _to(state, right)["to"] = [right.replace("members@", "enquiries@")]
+    assert {"told_pension", "only_them"} <= _failed(task, oracle, state)
+    assert statement["sha256"]  # the address is only in the PDF's text, not in any mail or card
+    assert not any(right in (m.get("body") or "") for box in oracle.s0["mail"]["folders"].values() for m in box)
+    assert not any(right in c.get("emails", []) for c in oracle.s0["contacts"])

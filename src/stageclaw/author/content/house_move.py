@@ -103,6 +103,21 @@ OUTFITS = (
         ),
         "",
     ),
+    Outfit(
+        "pension",
+        "Pension ({name})",
+        r"pension",
+        ("Harbour Pensions", "Evergreen Retirement Trust", "Northstar Pension Scheme"),
+        ("harbourpensions", "evergreenrt", "northstarpensions"),
+        "members",
+        ("", ""),  # no mail: only its yearly statement, a PDF in the user's files, says where changes go
+        "enquiries",
+    ),
+)
+# The pension's yearly statement (its last lines): {changes} takes changes of details, {general} questions.
+STATEMENT = (
+    "Questions about your pension or this statement: {general}",
+    "Changes to your details (name, address, bank account): please email {changes} from the address we hold for you.",
 )
 # The lines of the checklist that are not done by email: they stay open.
 OFFLINE = (
@@ -112,9 +127,14 @@ OFFLINE = (
 REMOVERS = ("Swift Removals", "Redwood Removals", "Careful Hands Moving")
 RESCHEDULE = (
     "I'm sorry, but we need to move your booking: one of our lorries is off the road that day. We can do {day} "
-    "instead, same times. I've pencilled you in; do shout if that's a problem.",
-    "Apologies for the change: our crew for that day is needed on a longer job. We've moved your move to {day}, "
-    "same arrival time. Everything else stays as booked.",
+    "instead. I've pencilled you in; do shout if that's a problem.",
+    "Apologies for the change: our crew for that day is needed on a longer job. We've moved your move to {day}. "
+    "Everything else stays as booked.",
+)
+# After the new day: the times are only on the attached confirmation.
+NEW_TIMES = (
+    "The crew's times are a little different that day; they're on the updated booking confirmation attached.",
+    "The arrival and finish times have changed with it, see the updated confirmation attached.",
 )
 METERS = ("gas", "electricity", "water")
 INSURER_MOVED = (

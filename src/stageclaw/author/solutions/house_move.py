@@ -1,6 +1,8 @@
-"""house-move: moving day from the removal firm's latest mail; each organisation's address from its card
-(or, where a card's address announced a new one, that one; without a card, where its own mail comes from);
-one mail each with the new address and the day; the removals, the meter reminders, the card, the checklist."""
+"""house-move: moving day from the removal firm's latest mail (and the times from the confirmation it
+attaches); each organisation's address from its card (or, where a card's address announced a new one, that
+one; without a card, where its own mail comes from, or what its statement gives for changes); one mail each
+with the new address and the day; the removals (the user's event moved), the meter reminders (the user's own
+moved, the rest added), the card, the checklist."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from stageclaw.author.solutionlib import address, one_line
 
 FACTS: dict = {}
 NEW_ADDRESS = re.compile(r"new email address, ([\w.+-]+@[\w.-]+\w)")
+FOR_CHANGES = re.compile(r"Changes to your details[^:]*: please email ([\w.+-]+@[\w.-]+\w)")
 
 
 def next_working_day(day, holidays):
@@ -20,22 +23,30 @@ def next_working_day(day, holidays):
     return day
 
 
-def _moving_day(tools):
-    """The day and times of the removals, from the firm's mails: the latest one wins."""
+def _moving_day(tools, save="Downloads/"):
+    """The day and times of the removals, from the firm's mails: the latest one wins, and when it moved the
+    day, the times are on the confirmation it attaches."""
     f = FACTS
     found = tools.mail_search(sender=f["firm"], limit=20)["messages"]
     latest = max(found, key=lambda m: datetime.fromisoformat(m["date"]))
-    text = one_line(tools.mail_read(id=latest["id"])["body"])
-    assert f["day_text"] in text, "the firm's latest mail does not give moving day"
+    message = tools.mail_read(id=latest["id"])
+    assert f["day_text"] in one_line(message["body"]), "the firm's latest mail does not give moving day"
     if len(found) > 1:
         first = min(found, key=lambda m: datetime.fromisoformat(m["date"]))
-        assert f["arrive"] in one_line(tools.mail_read(id=first["id"])["body"]), "the confirmation lacks the times"
+        assert f["booked_arrive"] in one_line(tools.mail_read(id=first["id"])["body"]), "the booking lacks the times"
+        saved = tools.mail_save_attachment(id=message["id"], path=save)["path"]
+        assert f["arrive"] in one_line(tools.files_read(path=saved)["content"]), "the new confirmation lacks the times"
     return date.fromisoformat(f["day"])
 
 
 def _address_of(tools, outfit):
     """Where an organisation takes changes of details: its card's address, unless a mail from that address
     announced a new one; without a card, the address its own mail comes from."""
+    if outfit["key"] == "pension":  # no card, no mail: its statement says where changes go
+        statement = next(
+            e["path"] for e in tools.files_list(path="Documents/Pension")["entries"] if e["type"] == "file"
+        )
+        return FOR_CHANGES.search(one_line(tools.files_read(path=statement)["content"])).group(1)
     if not outfit["card"]:
         theirs = tools.mail_search(sender=outfit["domain"], limit=10)["messages"]
         return address(theirs[0]["from"])
@@ -56,14 +67,31 @@ def _letter(day_text, greeting="Hello"):
     )
 
 
-def _records(tools, day, told, meter_title="Read the {meter} meter", mark="[x]"):
-    """The calendar, the reminders, and (when asked) the card and the checklist."""
+def _records(tools, day, told, meter_title="Read the {meter} meter", mark="[x]", again=False):
+    """The calendar, the reminders, and (when asked) the card and the checklist. The removals and one meter
+    reminder are there already, from the booking's day: they move (with `again`, deleted and made anew)."""
     f = FACTS
-    tools.calendar_create_event(
-        calendar="Personal", summary=f"Removals ({f['firm']})", start=f["van"][0], end=f["van"][1]
-    )
+    mine = tools.calendar_list_events(
+        start=f["planned_iso"], end=f["planned_iso"], calendar="Personal", query=f["firm"]
+    )["events"]
+    van = {"start": f["van"][0], "end": f["van"][1]}
+    if again or not mine:
+        for event in mine:
+            tools.calendar_delete_event(uid=event["uid"])
+        tools.calendar_create_event(calendar="Personal", summary=f"Removals ({f['firm']})", **van)
+    elif (mine[0]["start"][:16], mine[0]["end"][:16]) != (van["start"][:16], van["end"][:16]):
+        tools.calendar_update_event(uid=mine[0]["uid"], **van)
+    todo = tools.reminders_list(list=f["list"])["reminders"]
     for meter in f["meters"]:
-        tools.reminders_create(title=meter_title.format(meter=meter), list=f["list"], due=day.isoformat())
+        title = meter_title.format(meter=meter)
+        set_up = next((t for t in todo if re.search(rf"\b{meter}\b", t["title"], re.IGNORECASE)), None)
+        if set_up is None:
+            tools.reminders_create(title=title, list=f["list"], due=day.isoformat())
+        elif again:
+            tools.reminders_delete(uid=set_up["uid"])
+            tools.reminders_create(title=title, list=f["list"], due=day.isoformat())
+        elif (set_up.get("due") or "")[:10] != day.isoformat():
+            tools.reminders_update(uid=set_up["uid"], due=day.isoformat())
     if f["readings"]:
         due = next_working_day(day, f["holidays"])
         tools.reminders_create(title="Send the meter readings to the suppliers", list=f["list"], due=due.isoformat())
@@ -99,7 +127,7 @@ def solve_cards_first(tools):
             f"Dear {outfit['name']},\n\nWe're moving, so could you change my address on your records? From "
             f"{f['day_text']} it is {f['new']}.\n\nMany thanks,\n{f['own']}"
         )
-        if not outfit["card"]:
+        if not outfit["card"] and outfit["key"] != "pension":  # the pension has never mailed: no thread
             theirs = tools.mail_search(sender=outfit["domain"], limit=10)["messages"][0]
             tools.mail_reply(id=theirs["id"], body=body)
         else:
@@ -108,10 +136,12 @@ def solve_cards_first(tools):
 
 
 def solve_one_by_one(tools):
-    """The records first, then one organisation at a time, in the checklist's reverse order."""
+    """The records first (the removals and the meter reminder that were there deleted and made anew, the firm's
+    confirmation kept with the move's documents), then one organisation at a time, in the checklist's reverse
+    order."""
     f = FACTS
-    day = _moving_day(tools)
-    _records(tools, day, f["outfits"], meter_title="Take the {meter} reading")
+    day = _moving_day(tools, save="Documents/Move/")
+    _records(tools, day, f["outfits"], meter_title="Take the {meter} reading", again=True)
     for outfit in reversed(f["outfits"]):
         tools.mail_send(
             to=[_address_of(tools, outfit)],
