@@ -197,13 +197,12 @@ def one_event(
     end: str | None = None,
     attendees: list[str] | None = None,
     host: str | None = None,
-    location: str | None = None,
 ) -> Verdict:
     """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
 
     It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
-    when given, it runs from `start` to `end`, invites exactly `attendees` (`host`, the user, may
-    be among them) and its location matches `location`."""
+    when given, it runs from `start` to `end` and invites exactly `attendees` (`host`, the user, may
+    be among them)."""
     made = _fresh(initial, final, "calendar")
     where, kept = _find(final, "calendar", stale)
     if len(made) > 1:
@@ -231,8 +230,6 @@ def one_event(
         guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
         if guests != sorted(attendees):
             return False, f"the {label} invites {guests}; expected {sorted(attendees)}"
-    if location is not None and not _matches(event.get("location"), location):
-        return False, f"the {label} is at {event.get('location')!r}, not at the right place"
     return True, f"one event for the {label}" + (f", {start} to {end}" if start else "")
 
 
@@ -1164,6 +1161,56 @@ def event_created(
     if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
         return False, f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
     return True, f"{label} is in {calendar}, {start} to {end}"
+
+
+def one_appointment(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    start: str,
+    end: str,
+    label: str,
+    stale: str | None = None,
+    location: str | None = None,
+    wrong_location: str | None = None,
+    stated: dict[str, Any] | None = None,
+) -> Verdict:
+    """Exactly one event for `label` (its title like `pattern`): a new one, or the appointment `stale` moved,
+    never both; in `calendar`, from `start` to `end`, at `location` (not at `wrong_location`, an old address),
+    giving no value of a kind `stated` lists but the listed ones (the house number and postcode)."""
+    found = [(where, e) for where, e in _fresh(initial, final, "calendar") if _matches(_label(e), pattern)]
+    if stale is not None:
+        where, kept = _find(final, "calendar", stale)
+        if kept is not None:
+            found.append((where, kept))
+    if not found:
+        return False, f"no event for the {label}"
+    if len(found) > 1:
+        return False, f"{len(found)} events for the {label} ({sorted(_label(e) for _, e in found)}); expected one"
+    where, event = found[0]
+    if where != calendar:
+        return False, f"the {label} is in the calendar {where!r}, not in {calendar!r}"
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"the {label} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    place = event.get("location") or ""
+    if location is not None and not _matches(place, location):
+        return False, f"the {label}'s location {place!r} is not the right place"
+    if wrong_location is not None and _matches(place, wrong_location):
+        return False, f"the {label}'s location {place!r} is the clinic's old address"
+    stray = _stray(place, stated)
+    if stray:
+        return False, f"the {label}'s location gives {'; '.join(stray)}, which is wrong"
+    return True, f"one event for the {label} in {calendar}, {start} to {end}"
+
+
+def only_new_events(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
+    """Every event added is one of those asked for (labels -> title patterns)."""
+    for where, event in _fresh(initial, final, "calendar"):
+        if not any(_matches(_label(event), p) for p in patterns.values()):
+            return False, f"the new event {_label(event)!r} ({where}) is none of {sorted(patterns)}"
+    return True, f"only events for {sorted(patterns)} were added"
 
 
 def created_count(initial: dict[str, Any], final: dict[str, Any], *, app: str, count: int) -> Verdict:

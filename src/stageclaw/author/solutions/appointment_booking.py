@@ -1,9 +1,10 @@
-"""appointment-booking: take the earliest offered slot the calendar and the user's rules allow; book, confirm,
-remind the working day before, tick off the booking to-do."""
+"""appointment-booking: four clinics offer times; take for each the earliest the calendars and the user's rules
+allow; book (moving the appointment one clinic moves), confirm, remind the working day before, tick off the
+booking to-dos, tell the partner."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from stageclaw.author.content.text import clock
@@ -12,43 +13,50 @@ from stageclaw.author.solutionlib import busy_times, newest, one_line, pages
 FACTS: dict[str, Any] = {}
 
 
-def _slot(tools, read_all=False):
-    """The offer, the latest mail of the thread and the earliest slot still offered that the calendar has room
-    for; with `read_all`, every inbox message is read first."""
+def _context(tools, read_all=False):
+    """The rules note, the calendars over the offered weeks and the partner's real travel day (their mail
+    moves the trip the Family calendar still has on the day first planned); with `read_all`, every inbox
+    message is read first."""
     f = FACTS
     if read_all:
         for message in pages(tools.mail_search, folder="INBOX", limit=50):
             tools.mail_read(id=message["id"])
-    found = tools.mail_search(folder="INBOX", sender=f["clinic_domain"])["messages"]
-    thread = [m for m in found if m["subject"] == f["offer_subject"]]
-    offer = min(thread, key=lambda m: datetime.fromisoformat(m["date"]))  # the first answer lists the slots
-    text = one_line(tools.mail_read(id=offer["id"])["body"])
-    slots = [s for s in f["slots"] if s["shown"] in text]
-    assert len(slots) == len(f["slots"]), "the offer does not list the expected slots"
-    latest = newest(found)
-    if latest["id"] != offer["id"]:  # a later mail may take a slot back
-        later = one_line(tools.mail_read(id=latest["id"])["body"])
-        slots = [s for s in slots if s["shown"] not in later]
-
-    length = timedelta(minutes=f["minutes"])
-    window = f["window"]
     rules = tools.notes_search(query=f["rules"])["notes"][0]
     text = one_line(tools.notes_read(uid=rules["uid"])["body"])
     assert f"{f['gap']} minutes" in text and f["partner"] in text, "the rules note does not say what it should"
-    events = pages(tools.calendar_list_events, start=window[0], end=window[1])
-    away = {  # the days the partner is away (all-day events in the Family calendar; the end is exclusive)
-        datetime.fromisoformat(e["start"]).date() + timedelta(days=n)
-        for e in events
-        if e["calendar"] == "Family" and f["partner"] in e["summary"]
-        for n in range((datetime.fromisoformat(e["end"]) - datetime.fromisoformat(e["start"])).days)
-    }
+    events = pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1])
+    found = tools.mail_search(folder="INBOX", sender=f["partner_email"], subject=f["trip_subject"])["messages"]
+    said = one_line(tools.mail_read(id=newest(found)["id"])["body"])
+    assert f["away_shown"] in said, "the partner's mail does not give the new day"
+    return events, {date.fromisoformat(f["away"])}
+
+
+def _offer(tools, visit):
+    """The clinic's first mail (it lists the slots), its latest, and the slots still offered."""
+    found = tools.mail_search(folder="INBOX", sender=visit["domain"])["messages"]
+    thread = [m for m in found if m["subject"] == visit["offer_subject"]]
+    offer = min(thread, key=lambda m: datetime.fromisoformat(m["date"]))
+    text = one_line(tools.mail_read(id=offer["id"])["body"])
+    slots = [s for s in visit["slots"] if s["shown"] in text]
+    assert len(slots) == len(visit["slots"]), "the offer does not list the expected slots"
+    latest = newest(thread)
+    if latest["id"] != offer["id"]:  # a later mail may take a slot back
+        later = one_line(tools.mail_read(id=latest["id"])["body"])
+        slots = [s for s in slots if s["shown"] not in later]
+    return offer, latest, slots, text
+
+
+def _choose(visit, slots, events, away):
+    f = FACTS
+    length = timedelta(minutes=visit["minutes"])
     work = [e for e in events if e["calendar"] == "Work" and "(video)" not in e["summary"]]
     gap = timedelta(minutes=f["gap"])
+    own = [e for e in events if e["calendar"] != "Family"]
 
     def fits(slot):
         start = datetime.fromisoformat(slot["start"])
         end = start + length
-        if any(b < end and start < e for b, e in busy_times(events)):
+        if any(b < end and start < e for b, e in busy_times(own)):
             return False
         if any(b < end + gap and start - gap < e for b, e in busy_times(work)):
             return False
@@ -56,71 +64,148 @@ def _slot(tools, read_all=False):
         return start.date() not in away or (f"{start:%H:%M}" >= first and f"{end:%H:%M}" <= last)
 
     chosen = next(s for s in slots if fits(s))
-    if f["address_in_contact"]:
-        contact = tools.contacts_search(query=f["clinic_word"])["contacts"][0]
-        assert f["address"] in contact["notes"], "the clinic's address is not in its contact"
-    return offer, latest, chosen, datetime.fromisoformat(chosen["start"]), length
+    return chosen, datetime.fromisoformat(chosen["start"]), length
 
 
-def _book(tools, start, length, **extra):
-    f = FACTS
-    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
-    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
+def _address(tools, visit, offer_text):
+    """Where the clinic is: the moved one's appointment and the trip clinic's offer give it; the plain one's
+    contact; the premises one's mail about its move (its contact still has the old building)."""
+    role = visit["role"]
+    if role == "premises":
+        found = tools.mail_search(folder="INBOX", sender=visit["domain"], subject=FACTS["news_subject"])["messages"]
+        text = one_line(tools.mail_read(id=found[0]["id"])["body"])
+        assert visit["address"] in text, "the clinic's mail about its move has another address"
+    elif role == "plain":
+        contact = tools.contacts_search(query=visit["clinic"])["contacts"][0]
+        assert visit["address"] in contact["notes"], "the clinic's address is not in its contact"
+    elif role == "trip":
+        assert visit["address"] in offer_text, "the offer does not give the address"
+    return visit["address"]
 
 
-def solve(tools):
-    f = FACTS
-    _, latest, chosen, start, length = _slot(tools)
-    _book(tools, start, length)
-    tools.mail_reply(id=latest["id"], body=f["reply"].format(slot=chosen["shown"]))
-    _tell_partner(tools, f"{f['visit'].capitalize()} booked", f"Booked: {chosen['shown']}.")
-    if f["remind"]:
-        tools.reminders_create(title=f["reminder"], due=f["due"])
-    _tick(tools)
+def _existing(events):
+    """The appointment the moved clinic moves: the user's event at the old time."""
+    old = datetime.fromisoformat(FACTS["old_start"])
+    return next(
+        e
+        for e in events
+        if e["calendar"] == "Personal" and not e["all_day"] and datetime.fromisoformat(e["start"]) == old
+    )
+
+
+def _reminder(tools, title):
+    return next(r for r in pages(tools.reminders_list, list="Reminders") if r["title"] == title)
+
+
+def _plan(tools, read_all=False):
+    events, away = _context(tools, read_all)
+    plans = []
+    for visit in FACTS["visits"]:
+        offer, latest, slots, text = _offer(tools, visit)
+        chosen, start, length = _choose(visit, slots, events, away)
+        address = _address(tools, visit, text)
+        plans.append((visit, offer, latest, chosen, start, length, address))
+    return events, plans
 
 
 def _tell_partner(tools, subject, body):
-    """Mails the partner the day and time (the user's rule 7), to the address their contact gives; the subject
-    gives neither, so the body's are the ones graded."""
+    """Mails the partner every day and time (the user's rule 7), to the address their contact gives."""
     f = FACTS
     contact = tools.contacts_search(query=f["partner"])["contacts"][0]
     assert f["partner_email"] in contact["emails"], "the partner's contact has another address"
     tools.mail_send(to=[f["partner_email"]], subject=subject, body=f"{body}\n\n{f['me']}")
 
 
-def _tick(tools):
-    """Ticks off the user's own "Book ..." to-do (their rule 6)."""
-    todo = next(r for r in pages(tools.reminders_list, list="Reminders") if r["title"] == FACTS["todo"])
-    tools.reminders_complete(uid=todo["uid"])
+def solve(tools):
+    f = FACTS
+    events, plans = _plan(tools)
+    for visit, _, latest, chosen, start, length, address in plans:
+        end = (start + length).isoformat()
+        if visit["role"] == "moved":
+            tools.calendar_update_event(uid=_existing(events)["uid"], start=start.isoformat(), end=end)
+        else:
+            tools.calendar_create_event(
+                calendar=f["calendar"], summary=visit["summary"], start=start.isoformat(), end=end, location=address
+            )
+        tools.mail_reply(id=latest["id"], body=visit["reply"].format(slot=chosen["shown"]))
+        if f["remind"]:
+            if visit["role"] == "moved":
+                tools.reminders_update(uid=_reminder(tools, visit["reminder"])["uid"], due=visit["due"])
+            else:
+                tools.reminders_create(title=visit["reminder"], due=visit["due"], list="Reminders")
+        if visit["todo"]:
+            tools.reminders_complete(uid=_reminder(tools, visit["todo"])["uid"])
+    lines = [f"- {v['visit'].capitalize()}: {c['shown']}" for v, _, _, c, _, _, _ in plans]
+    _tell_partner(tools, "Appointments booked", "Booked:\n" + "\n".join(lines))
 
 
 def solve_confirm_first(tools):
-    """Confirms first, in a new message on the offer's subject with a 12-hour time, then books the event under
-    another title with the clinic's name before the address, ticks off the to-do before it sets the reminder, titled
-    its own way (due the working day before, with no time: the rules name none, so none is graded)."""
+    """Confirms every clinic first, in new messages on the offers' subjects with 12-hour times; then deletes the
+    moved appointment and books it again with the rest under other titles; deletes the old reminder and sets
+    new ones titled its own way; ticks off the to-dos; tells the partner in a message of its own words."""
     f = FACTS
-    offer, _, _, start, length = _slot(tools)
-    tools.mail_send(
-        to=[offer["from"]],
-        subject=f"Re: {f['offer_subject']}",
-        body=f"Hello,\n\nI'd like to take the {f['visit']} on {start:%A} at {clock(start, twelve=True)}. Thank "
-        f"you!\n\n{f['me']}",
-    )
-    _book(tools, start, length, summary=f"{f['doctor']} ({f['visit']})", location=f"{f['clinic_word']}, {f['address']}")
-    _tick(tools)
+    events, plans = _plan(tools)
+    for visit, offer, _, _, start, _, _ in plans:
+        tools.mail_send(
+            to=[offer["from"]],
+            subject=f"Re: {visit['offer_subject']}",
+            body=f"Hello,\n\nI'd like to take the {visit['visit']} on {start:%A} at {clock(start, twelve=True)}. "
+            f"Thank you!\n\n{f['me']}",
+        )
+    for visit, _, _, _, start, length, address in plans:
+        if visit["role"] == "moved":
+            tools.calendar_delete_event(uid=_existing(events)["uid"])
+        tools.calendar_create_event(
+            calendar=f["calendar"],
+            summary=f"{visit['doctor']} ({visit['visit']})",
+            start=start.isoformat(),
+            end=(start + length).isoformat(),
+            location=f"{visit['clinic']}, {address}",
+        )
+    for visit, *_ in plans:
+        if visit["todo"]:
+            tools.reminders_complete(uid=_reminder(tools, visit["todo"])["uid"])
     if f["remind"]:
-        tools.reminders_create(title=f"{f['visit'].capitalize()} appointment ({f['doctor']})", due=f["due"])
-    _tell_partner(tools, "Heads-up", f"I've got the {f['visit']} on {start:%A} at {clock(start, twelve=True)}.")
+        for visit, *_ in plans:
+            if visit["role"] == "moved":
+                tools.reminders_delete(uid=_reminder(tools, visit["reminder"])["uid"])
+            tools.reminders_create(
+                title=f"{visit['visit'].capitalize()} appointment ({visit['doctor']})", due=visit["due"]
+            )
+    said = "; ".join(f"the {v['visit']} on {s:%A} at {clock(s, twelve=True)}" for v, _, _, _, s, _, _ in plans)
+    _tell_partner(tools, "Heads-up", f"I've got {said}.")
 
 
 def solve_read_all(tools):
-    """Reads every message first and answers the offer itself (not the later mail), naming the slot by its time;
-    the reminder, set before the booking, has a note."""
+    """Reads every message first, answers each clinic's first mail (not a later one), naming the slot by its
+    time; sets each reminder (with a note) before the booking; one mail to the partner with the dates."""
     f = FACTS
-    offer, _, chosen, start, length = _slot(tools, read_all=True)
-    if f["remind"]:
-        tools.reminders_create(title=f["reminder"], due=f["due"], notes=f"Booked by reply to {f['offer_subject']!r}.")
-    _tick(tools)
-    _book(tools, start, length, description=f"Booked by mail ({f['offer_subject']}).")
-    tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")
-    _tell_partner(tools, "Appointment", f"{f['visit'].capitalize()} on {start:%A} {start:%d %B}, {clock(start)}.")
+    events, plans = _plan(tools, read_all=True)
+    for visit, offer, _, chosen, start, length, address in plans:
+        if f["remind"]:
+            if visit["role"] == "moved":
+                tools.reminders_update(
+                    uid=_reminder(tools, visit["reminder"])["uid"], due=visit["due"], notes="Moved by the clinic."
+                )
+            else:
+                tools.reminders_create(
+                    title=visit["reminder"], due=visit["due"], notes=f"Booked by reply to {visit['offer_subject']!r}."
+                )
+        if visit["todo"]:
+            tools.reminders_complete(uid=_reminder(tools, visit["todo"])["uid"])
+        if visit["role"] == "moved":
+            tools.calendar_update_event(
+                uid=_existing(events)["uid"], start=start.isoformat(), end=(start + length).isoformat()
+            )
+        else:
+            tools.calendar_create_event(
+                calendar=f["calendar"],
+                summary=visit["summary"],
+                start=start.isoformat(),
+                end=(start + length).isoformat(),
+                location=address,
+                description=f"Booked by mail ({visit['offer_subject']}).",
+            )
+        tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")
+    said = "\n".join(f"{v['visit'].capitalize()}: {s:%A} {s:%d %B}, {clock(s)}" for v, _, _, _, s, _, _ in plans)
+    _tell_partner(tools, "Appointments", said)
