@@ -761,6 +761,72 @@ def attached(
     return False, "; ".join(problems)
 
 
+def carried_once(
+    final: dict[str, Any], *, to: list[str], sha256: str | None, label: str, wrong: dict[str, str] | None = None
+) -> Verdict:
+    """The file `sha256` reached `to` (any of these addresses) exactly once, in whichever message the agent sent
+    (one mail with every document or one each; a forward carries the original's attachments), and no message
+    the agent sent carries a file of `wrong` (sha256 -> what it is: a void or superseded version, the previous
+    period's). With `sha256` None nothing is due (a document not issued yet): only the wrong files count."""
+    wrong = wrong or {}
+    addresses = {a.lower() for a in to}
+    count = 0
+    for message in _outbox(final):
+        for attachment in message.get("attachments") or []:
+            sha = attachment.get("sha256")
+            if sha in wrong:
+                return (
+                    False,
+                    f"the message {message.get('subject')!r} attaches {attachment.get('filename')} ({wrong[sha]})",
+                )
+            if sha == sha256 and set(_recipients(message)) & addresses:
+                count += 1
+    if sha256 is None:
+        return True, f"no wrong version of {label} was sent"
+    if count != 1:
+        return False, f"{label} reached {sorted(addresses)} {count} times; expected once"
+    return True, f"{label} was sent once, in the version that counts"
+
+
+def attachments_only(final: dict[str, Any], *, sha256: dict[str, str], label: str, wrong: dict[str, str]) -> Verdict:
+    """Every file attached to a message the agent sent is one of `sha256` (sha256 -> what it is): `label`;
+    `wrong` names the look-alikes for the reason."""
+    for message in _outbox(final):
+        for attachment in message.get("attachments") or []:
+            sha = attachment.get("sha256")
+            if sha not in sha256:
+                what = wrong.get(sha, "not one of them")
+                return False, f"the message {message.get('subject')!r} attaches {attachment.get('filename')} ({what})"
+    return True, f"every attachment is one of {label}"
+
+
+def reminders_ticked(
+    initial: dict[str, Any], final: dict[str, Any], *, lst: str, done: list[str], kept_open: list[str]
+) -> Verdict:
+    """The reminders `done` are ticked off (not deleted, still in `lst`); those in `kept_open` are still there
+    and open."""
+    for uid in done:
+        where, item = _find(final, "reminders", uid)
+        _, before = _find(initial, "reminders", uid)
+        title = (before or {}).get("title")
+        if item is None:
+            return False, f"the reminder {title!r} was deleted instead of ticked off"
+        if not item.get("completed"):
+            return False, f"the reminder {title!r} is still open"
+        if where != lst:
+            return False, f"the reminder {title!r} was moved to the list {where!r}"
+    for uid in kept_open:
+        _, item = _find(final, "reminders", uid)
+        _, before = _find(initial, "reminders", uid)
+        title = (before or {}).get("title")
+        if item is None:
+            return False, f"the reminder {title!r} was deleted"
+        if item.get("completed"):
+            return False, f"the reminder {title!r} was ticked off, but that is not done"
+    said = [f"{len(done)} reminders ticked off"] if done else []
+    return True, "; ".join(said + ([f"{len(kept_open)} reminders still open"] if kept_open else []))
+
+
 def _line(phone: Any) -> str:
     """The last eight digits of a phone number: the same line whether written with +49, 0049 or 0."""
     return re.sub(r"\D", "", str(phone or ""))[-8:]
@@ -2540,9 +2606,11 @@ def the_event(
     end: str,
     label: str,
     exclude: str | None = None,
+    location: str | None = None,
 ) -> Verdict:
     """Exactly one event of every calendar is about `pattern` (not `exclude`), new or one that was there
-    already (kept, or changed into it); it is in `calendar` and runs from `start` to `end`."""
+    already (kept, or changed into it); it is in `calendar` and runs from `start` to `end`, and with
+    `location`, its location matches it (a meeting moved to another office)."""
     found = [
         (where, e)
         for where, e in _grouped(final, "calendar")
@@ -2558,6 +2626,8 @@ def the_event(
         return False, f"{_label(event)!r} is in the calendar {where!r}, not in {calendar!r}"
     if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
         return False, f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if location is not None and not _matches(event.get("location"), location):
+        return False, f"{_label(event)!r} is at {event.get('location')!r}, not at the new place"
     return True, f"{label} is in {calendar}, {start} to {end}"
 
 
@@ -2994,12 +3064,19 @@ def one_message(
     return True, f"one message to {label}, " + (", ".join(sorted(says)) if says else "as asked")
 
 
-def sent_only_to(final: dict[str, Any], *, addresses: list[str], label: str) -> Verdict:
-    """Every message the agent sent went to some of `addresses` (`label` says whose they are) and nobody else."""
+def sent_only_to(final: dict[str, Any], *, addresses: list[str], label: str, once: bool = False) -> Verdict:
+    """Every message the agent sent went to some of `addresses` (`label` says whose they are) and nobody else;
+    with `once`, no message was sent twice (the same recipients, subject, text and files)."""
+    seen = set()
     for message in _outbox(final):
         strangers = sorted(set(_recipients(message)) - set(addresses))
         if strangers:
             return False, f"the message {message.get('subject')!r} went to {strangers}, who are not {label}"
+        files = tuple(sorted(str(a.get("sha256")) for a in message.get("attachments") or []))
+        mark = (tuple(sorted(_recipients(message))), message.get("subject"), message.get("body"), files)
+        if once and mark in seen:
+            return False, f"the message {message.get('subject')!r} was sent twice"
+        seen.add(mark)
     return True, f"mail went only to {label}"
 
 

@@ -256,12 +256,13 @@ class MutantMaker:
     def _mutable(self, unit: Unit, name: str) -> bool:
         """A created item's field holds something a mutant can get wrong: a value (time, number,
         address, file), a name that says what the item is, or a choice among the world's options.
-        Free wording without values (a friendly subject line) is left to the rubric's checks."""
+        Free wording without values (a friendly subject line) is left to the rubric's checks, and so are the
+        lines a text quotes (a forward's original): no mutant changes those."""
         value = (unit.after or {}).get(name)
         if self._named_by(unit, name) or _iso(value) or name in ("phones", "attachments", *ADDRESS_LISTS):
             return True
         if isinstance(value, str):
-            return bool(values.tokens(value)) or bool(self._choices(unit, name, value))
+            return bool(values.tokens(_own_words(value))) or bool(self._choices(unit, name, value))
         return isinstance(value, int | float) and not isinstance(value, bool)
 
     def _named_by(self, unit: Unit, name: str) -> bool:

@@ -1,33 +1,66 @@
-"""document-request: send the advisor the valid version of a document, update their contact, tick off the reminder."""
+"""document-request: send the advisor each document on their list in the version that counts, update their
+contact and the meeting, tick off the reminders for what was sent."""
 
 from __future__ import annotations
 
+import re
+from datetime import date, timedelta
 from typing import Any
 
-from stageclaw.author.solutionlib import address, newest, one_line
+from stageclaw.author.solutionlib import address, every, newest, one_line
 
 FACTS: dict[str, Any] = {}
 
 
 def _request(tools):
     f = FACTS
-    asked = tools.mail_search(folder="INBOX", sender=f["surname"], text=f["document_word"])["messages"]
+    asked = tools.mail_search(folder="INBOX", sender=f["surname"], subject="documents")["messages"]
     request = tools.mail_read(id=newest(asked)["id"])
     assert f["phone"] in one_line(request["body"]), "the request does not give the new office line"
+    assert f["street"] in one_line(request["body"]), "the request does not give the new office"
     return request
 
 
-def _document(tools):
-    """The issuer's latest notice names the version that counts (a correction voids the first one)."""
+def _wanted(tools, request):
+    """The documents on the advisor's list: in the shared folder when the mail points there."""
     f = FACTS
-    notices = tools.mail_search(sender=f["issuer_domain"], subject=f["document_word"])["messages"]
-    notice = tools.mail_read(id=newest(notices)["id"])
-    assert f["number"] in one_line(notice["body"]), "the latest notice is not about the expected version"
-    downloads = [e["path"] for e in tools.files_list(path="Downloads")["entries"] if e["path"].endswith(".pdf")]
-    return next(p for p in downloads if f["number"] in tools.files_read(path=p)["content"])
+    if f["shared"]:
+        listed = [e["path"] for e in tools.files_list(path=f["shared"])["entries"] if e["path"].endswith(".pdf")]
+        text = one_line(tools.files_read(path=listed[0])["content"]).lower()
+    else:
+        text = one_line(request["body"]).lower()
+    missing = [d for d in f["docs"] if d["plain"] not in text]
+    assert not missing, f"not on the list: {missing}"
+    return f["docs"]
 
 
-def _update(tools, new_address, keep_old=False, spaced=True):
+def _pdfs(tools):
+    f = FACTS
+    return [
+        e["path"]
+        for folder in f["folders"]
+        for e in every(tools.files_list, "entries", path=folder)
+        if e["path"].endswith(".pdf")
+    ]
+
+
+def _locate(tools, doc, pdfs):
+    """Where the version that counts is: ('file', path), ('mail', message), or None when it is not out yet.
+    The issuer's latest mail names the version that counts (a correction or a reissue replaces the first)."""
+    notices = tools.mail_search(sender=doc["issuer"])["messages"]
+    latest = tools.mail_read(id=newest(notices)["id"])
+    if doc["number"] is None:
+        assert not latest["attachments"], "the late document's mail carries a file"
+        return None
+    assert doc["number"] in one_line(latest["body"]), "the latest notice is not about the expected version"
+    for path in pdfs:
+        if doc["stem"] in path and doc["number"] in tools.files_read(path=path)["content"]:
+            return "file", path
+    assert latest["attachments"], f"the {doc['plain']} is neither in the files nor attached"
+    return "mail", latest
+
+
+def _update_contact(tools, new_address, keep_old=False, spaced=True):
     f = FACTS
     contact = next(c for c in tools.contacts_search(query=f["surname"])["contacts"] if c["name"] == f["contact"])
     changes = {"phones": [f["phone"] if spaced else f["phone"].replace(" ", "")]}
@@ -38,57 +71,137 @@ def _update(tools, new_address, keep_old=False, spaced=True):
     tools.contacts_update(uid=contact["uid"], **changes)
 
 
-def _tick(tools):
+def _meeting(tools):
     f = FACTS
-    todo = next(t for t in tools.reminders_list()["reminders"] if t["title"] == f["reminder"])
-    tools.reminders_complete(uid=todo["uid"])
+    since = date.fromisoformat(f["since"])
+    found = tools.calendar_list_events(
+        start=since.isoformat(), end=(since + timedelta(days=30)).isoformat(), query=f["meeting"]
+    )["events"]
+    found = [e for e in found if re.search(rf"\b{re.escape(f['meeting'])}\b", e["summary"])]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def _tick(tools, sent):
+    f = FACTS
+    titles = {d["reminder"] for d in sent}
+    for todo in every(tools.reminders_list, "reminders", list=f["list"]):
+        if todo["title"] in titles:
+            tools.reminders_complete(uid=todo["uid"])
+
+
+def _later_line(late):
+    if not late:
+        return ""
+    names = " and the ".join(d["plain"] for d in late)
+    return f" The {names} hasn't been issued yet; I'll send it as soon as it arrives."
 
 
 def solve(tools):
+    """One reply with the files the user has, a forward of each issuer's mail that carries the only copy."""
     f = FACTS
     request = _request(tools)
     new_address = address(request["from"])  # a mail from their old address announced it, when it is new
-    document = _document(tools)
+    docs = _wanted(tools, request)
+    pdfs = _pdfs(tools)
+    found = {d["plain"]: _locate(tools, d, pdfs) for d in docs}
+    late = [d for d in docs if found[d["plain"]] is None]
+    files = [where[1] for where in found.values() if where and where[0] == "file"]
+    by_mail = [(d, found[d["plain"]][1]) for d in docs if found[d["plain"]] and found[d["plain"]][0] == "mail"]
+    to = [f"{f['writer']} <{new_address}>"]
     tools.mail_send(
-        to=[f"{f['writer']} <{new_address}>"],
-        subject=f["subject"],
-        body=f["body"],
-        attachments=[document],
+        to=to,
+        subject=request["subject"] if request["subject"].lower().startswith("re:") else f"Re: {request['subject']}",
+        body=f"Hi {f['who']},\n\nhere are the documents from your list."
+        + _later_line(late)
+        + (" The others follow in separate mails, straight from the issuers." if by_mail else "")
+        + f"\n\nBest,\n{f['me']}",
+        attachments=files,
         in_reply_to=request["message_id"],
     )
-    _update(tools, new_address)
-    _tick(tools)
+    for doc, message in by_mail:
+        tools.mail_forward(
+            id=message["id"], to=to, body=f"Hi {f['who']},\n\nand here's the {doc['plain']}.\n\n{f['me']}"
+        )
+    _update_contact(tools, new_address)
+    meeting = _meeting(tools)
+    tools.calendar_update_event(uid=meeting["uid"], location=f["street"])
+    _tick(tools, [d for d in docs if found[d["plain"]] is not None])
 
 
-def solve_read_all(tools):
-    """Reads every message first; sends a new message on the request's subject (not a reply), keeps the old
-    address as a second one and writes the phone number without spaces."""
+def solve_save_and_reply(tools):
+    """Updates the contact first; saves the attachments that are only in mail into Downloads and sends
+    everything in one reply (mail_reply); keeps the old address second and writes the phone without spaces;
+    enters the meeting again at the new office and deletes the old entry."""
     f = FACTS
-    for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
-        tools.mail_read(id=message["id"])
     request = _request(tools)
     new_address = address(request["from"])
-    tools.mail_send(
-        to=[new_address],
-        subject=request["subject"] if request["subject"].lower().startswith("re:") else f"Re: {request['subject']}",
-        body=f"Dear {f['who']},\n\nplease find the {f['document']} attached.\n\nKind regards,\n{f['me']}",
-        attachments=[_document(tools)],
+    _update_contact(tools, new_address, keep_old=True, spaced=False)
+    docs = _wanted(tools, request)
+    pdfs = _pdfs(tools)
+    files, late = [], []
+    for doc in docs:
+        where = _locate(tools, doc, pdfs)
+        if where is None:
+            late.append(doc)
+        elif where[0] == "file":
+            files.append(where[1])
+        else:
+            message = where[1]
+            saved = tools.mail_save_attachment(
+                id=message["id"], filename=message["attachments"][0]["filename"], path=f"Downloads/{doc['plain']}.pdf"
+            )
+            files.append(saved["path"])
+    tools.mail_reply(
+        id=request["id"],
+        body=f"Dear {f['who']},\n\nplease find attached the documents you asked for."
+        + _later_line(late)
+        + f"\n\nKind regards,\n{f['me']}",
+        attachments=files,
     )
-    _update(tools, new_address, keep_old=True, spaced=False)
-    _tick(tools)
+    meeting = _meeting(tools)
+    tools.calendar_create_event(
+        summary=meeting["summary"],
+        start=meeting["start"],
+        end=meeting["end"],
+        location=f"{f['street']} ({f['organization'] or 'new office'})",
+        calendar=meeting.get("calendar") or "Personal",
+    )
+    tools.calendar_delete_event(uid=meeting["uid"])
+    _tick(tools, [d for d in docs if d not in late])
 
 
-def solve_contact_first(tools):
-    """Updates the contact first, then sends the document to the address now saved, then ticks the reminder."""
+def solve_one_each(tools):
+    """Reads the list first, then sends one new message per document (a forward when the file is only in mail)
+    and a last note about the late one; ticks each reminder right after its document went out."""
     f = FACTS
     request = _request(tools)
-    _update(tools, address(request["from"]))
-    contact = next(c for c in tools.contacts_search(query=f["surname"])["contacts"] if c["name"] == f["contact"])
-    tools.mail_send(
-        to=[contact["emails"][0]],
-        subject=f"{f['document'][0].upper()}{f['document'][1:]}",
-        body=f"Hi {f['who']}, the {f['document']} is attached. Thanks, {f['me']}",
-        attachments=[_document(tools)],
-        in_reply_to=request["message_id"],
-    )
-    _tick(tools)
+    new_address = address(request["from"])
+    docs = _wanted(tools, request)
+    pdfs = _pdfs(tools)
+    reminders = {t["title"]: t for t in every(tools.reminders_list, "reminders", list=f["list"])}
+    late = []
+    for doc in docs:
+        where = _locate(tools, doc, pdfs)
+        if where is None:
+            late.append(doc)
+            continue
+        if where[0] == "file":
+            tools.mail_send(
+                to=[new_address],
+                subject=f"{doc['plain'][0].upper()}{doc['plain'][1:]}",
+                body=f"Hi {f['who']}, the {doc['plain']} is attached. {f['me']}",
+                attachments=[where[1]],
+            )
+        else:
+            tools.mail_forward(id=where[1]["id"], to=[new_address], body=f"Hi {f['who']}, the {doc['plain']}.")
+        tools.reminders_complete(uid=reminders[doc["reminder"]]["uid"])
+    if late:
+        tools.mail_send(
+            to=[new_address],
+            subject="The last document",
+            body=f"Hi {f['who']},{_later_line(late)}\n\n{f['me']}",
+        )
+    meeting = _meeting(tools)
+    tools.calendar_update_event(uid=meeting["uid"], location=f"{f['street']}, {f['organization'] or 'new office'}")
+    _update_contact(tools, new_address)

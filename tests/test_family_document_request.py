@@ -1,0 +1,166 @@
+"""document-request on the real servers: operator subsets are accepted by stage 2, the near misses of each
+lever (the stale filed copy of a reissued document, the void download, the previous period's copy, a
+document only on the shared list left out, the late document's old copy sent or its reminder ticked, the
+meeting entered twice, the old address) each fail their own item, and honest variations of the solved
+state (one mail per document, the full address as the meeting's place) still pass."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from stageclaw.author import generate
+from stageclaw.author.draft import TaskDraft
+from stageclaw.author.suite import world_objects
+from stageclaw.grade.grader import grade
+from stageclaw.task.loader import Task, load_task
+from stageclaw.validate import validate_path
+from stageclaw.validate.oracle import OracleRun, run_oracle
+
+FAMILY = "document-request"
+
+
+@pytest.fixture(scope="module", params=[1, 2])
+def solved(request, pool, tmp_path_factory) -> tuple[TaskDraft, Task, OracleRun]:
+    folder = tmp_path_factory.mktemp(f"document-request-{request.param}")
+    draft = generate(FAMILY, request.param)
+    task = load_task(draft.write(folder))
+    oracle = run_oracle(task, pool, folder / "oracle")
+    assert oracle.solved, oracle.result
+    return draft, task, oracle
+
+
+def _args(draft: TaskDraft, item: str) -> dict[str, Any]:
+    return next(c.args for c in draft.checks if c.id == item)
+
+
+def _failed(task: Task, oracle: OracleRun, state: dict[str, Any]) -> set[str]:
+    result = grade(task, oracle.s0 or {}, state, oracle.trace or {})
+    return {i.id for i in result.items if i.passed is False}
+
+
+def _lever(draft: TaskDraft, marker: str) -> list[str]:
+    """The sent_* items whose lever line says `marker`."""
+    lines = [line.split(": ", 1) for line in draft.provenance["levers"]]
+    return [item for item, why in lines if item.startswith("sent_") and marker in why]
+
+
+def _swap(state: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    out = copy.deepcopy(state)
+    for message in out["mail"]["outbox"]:
+        for attachment in message.get("attachments") or []:
+            if attachment["sha256"] == old:
+                attachment["sha256"] = new
+    return out
+
+
+def test_the_oracle_meets_the_quality_bar(solved):
+    draft, task, oracle = solved
+    assert len(task.rubric.items) >= 12
+    assert len(oracle.trace["steps"]) >= 35
+    assert world_objects(draft) >= 300
+    used = {s["tool"].split("_")[0] for s in oracle.trace["steps"]}
+    assert {"mail", "files", "contacts", "calendar", "reminders"} <= used
+    assert sorted(draft.operators) == sorted(draft.evidence)
+    assert len(draft.provenance["levers"]) >= 8
+
+
+def test_a_superseded_version_fails_its_item(solved):
+    """The void download of the corrected document and the filed copy of the reissued one."""
+    draft, task, oracle = solved
+    items = _lever(draft, "F/E: the issuer's correction") + _lever(draft, "E: information one hop away")
+    assert len(items) == 2
+    for item in items:
+        args = _args(draft, item)
+        (void,) = [sha for sha, what in args["wrong"].items() if "superseded" in what]
+        assert {item, "only_listed"} <= _failed(task, oracle, _swap(oracle.sH, args["sha256"], void))
+
+
+def test_the_previous_periods_copy_fails_its_item(solved):
+    draft, task, oracle = solved
+    for item in [c.id for c in draft.checks if c.id.startswith("sent_")]:
+        args = _args(draft, item)
+        (old,) = [sha for sha, what in args["wrong"].items() if "previous period" in what]
+        assert item in _failed(task, oracle, _swap(oracle.sH, args["sha256"], old)), item
+
+
+def test_a_document_only_on_the_shared_list_left_out_fails(solved):
+    draft, task, oracle = solved
+    listed = _lever(draft, "named only on the list")
+    assert len(listed) >= 2
+    for item in listed:
+        state = copy.deepcopy(oracle.sH)
+        sha = _args(draft, item)["sha256"]
+        for message in state["mail"]["outbox"]:
+            message["attachments"] = [a for a in message["attachments"] if a["sha256"] != sha]
+        assert _failed(task, oracle, state) == {item}
+
+
+def test_the_late_document_sent_from_the_previous_period_or_its_reminder_ticked_fails(solved):
+    draft, task, oracle = solved
+    (late,) = [c.id for c in draft.checks if c.id.startswith("not_sent_")]
+    (old,) = _args(draft, late)["wrong"]
+    state = copy.deepcopy(oracle.sH)
+    state["mail"]["outbox"][0]["attachments"].append({"filename": "old.pdf", "sha256": old, "size": 1})
+    assert late in _failed(task, oracle, state)
+
+    uid = _args(draft, "still_open")["kept_open"][0]
+    state = copy.deepcopy(oracle.sH)
+    for todos in state["reminders"].values():
+        for todo in todos:
+            if todo["uid"] == uid:
+                todo["completed"] = True
+    assert "still_open" in _failed(task, oracle, state)
+
+
+def test_the_meeting_entered_again_or_left_at_the_old_office_fails(solved):
+    draft, task, oracle = solved
+    args = _args(draft, "meeting_moved")
+    state = copy.deepcopy(oracle.sH)
+    (event,) = [e for e in state["calendar"]["Personal"] if args["start"][:16] in str(e["start"])]
+    before = next(e for e in oracle.s0["calendar"]["Personal"] if e["uid"] == event["uid"])
+    event["location"] = before["location"]
+    assert "meeting_moved" in _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)
+    state["calendar"]["Personal"].append({**before, "uid": "copy-of-the-meeting"})
+    assert "meeting_moved" in _failed(task, oracle, state)
+
+
+def test_mail_to_the_old_address_fails(solved):
+    draft, task, oracle = solved
+    if "entity_alignment" not in draft.operators:
+        pytest.skip("no merger")
+    old = next(
+        a for a in draft.evidence["entity_alignment"]["addresses"] if a not in _args(draft, "to_advisor")["addresses"]
+    )
+    state = copy.deepcopy(oracle.sH)
+    state["mail"]["outbox"][0]["to"] = [old]
+    assert "to_advisor" in _failed(task, oracle, state)
+
+
+def test_honest_variations_pass(solved):
+    """One message per document instead of one with several, and the meeting's place with town and firm."""
+    draft, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    split = []
+    for n, message in enumerate(state["mail"]["outbox"]):
+        for k, attachment in enumerate(message["attachments"]):
+            split.append({**message, "message_id": f"<split-{n}-{k}@example.org>", "attachments": [attachment]})
+    state["mail"]["outbox"] = split
+    args = _args(draft, "meeting_moved")
+    for event in state["calendar"]["Personal"]:
+        if args["start"][:16] in str(event["start"]):
+            event["location"] = f"{event['location']}, 2nd floor (new office)"
+    assert _failed(task, oracle, state) == set()
+
+
+@pytest.mark.stage2
+def test_subsets_of_the_operators_are_accepted_with_every_mutant_killed(pool, tmp_path):
+    for operators in (["noisy_data", "cross_source_conflict"], []):
+        generate(FAMILY, 4, operators=operators).write(tmp_path)
+    for report in validate_path(tmp_path, pool):
+        assert report.score == 100, (report.task_id, [d.problem for d in report.diagnostics()])
+        assert report.kill_rate == 1.0, (report.task_id, report.mutation["survivors"])
+        assert report.mutation["total"] >= 10
