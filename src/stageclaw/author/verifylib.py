@@ -197,12 +197,13 @@ def one_event(
     end: str | None = None,
     attendees: list[str] | None = None,
     host: str | None = None,
+    location: str | None = None,
 ) -> Verdict:
     """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
 
     It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
-    when given, it runs from `start` to `end` and invites exactly `attendees` (`host`, the user, may
-    be among them)."""
+    when given, it runs from `start` to `end`, invites exactly `attendees` (`host`, the user, may
+    be among them) and its location matches `location`."""
     made = _fresh(initial, final, "calendar")
     where, kept = _find(final, "calendar", stale)
     if len(made) > 1:
@@ -230,6 +231,8 @@ def one_event(
         guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
         if guests != sorted(attendees):
             return False, f"the {label} invites {guests}; expected {sorted(attendees)}"
+    if location is not None and not _matches(event.get("location"), location):
+        return False, f"the {label} is at {event.get('location')!r}, not at the right place"
     return True, f"one event for the {label}" + (f", {start} to {end}" if start else "")
 
 
