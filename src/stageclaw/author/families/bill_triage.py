@@ -1,9 +1,15 @@
 """bill-triage (life_admin): the month's bills into reminders, the paid ones left out.
 
-Bills from the energy supplier, the broadband and mobile providers, the water company and the
-insurer sit in the inbox. Some are already paid: the bank export in Downloads shows transfers
-with their account numbers. The agent adds a reminder (due date, amount in the title) for each
-bill still to pay and, with cross_tool_consistency, files every bill in the Bills folder.
+Eight bills (energy, gas, broadband, mobile, water, TV, insurance, the building's service charge)
+sit in the inbox among six months of mail, a year of calendar, contacts, files and notes. Some are
+already paid: the bank export in Downloads shows transfers with their account numbers. The agent makes
+sure the Bills list has one reminder (due date, amount in the title) for each bill still to pay and,
+with cross_tool_consistency, files every bill in the Bills folder.
+
+Levers on every task (see `_levers`, written to the provenance): one bill was paid after the export was
+downloaded (the provider's payment confirmation in the inbox says so); one open bill already has a
+reminder in the Bills list, for a guessed day and without the amount (it is moved and completed, not
+doubled); one bill's mail gives neither amount nor due date, only its attached statement does.
 
 - hidden_dependency: what is paid is only in the bank export (files).
 - cross_source_conflict: one provider sent a payment reminder with a late fee and a new due date;
@@ -20,6 +26,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from stageclaw.author import verifylib as v
+from stageclaw.author.content import life_en, life_zh
 from stageclaw.author.content import mail as mails
 from stageclaw.author.content.background import Background
 from stageclaw.author.content.files import csv_text
@@ -27,6 +34,7 @@ from stageclaw.author.content.people import Person
 from stageclaw.author.content.places import ENGLISH, REGIONS, Region
 from stageclaw.author.content.text import MONTHS, amount_regex, day, money, price
 from stageclaw.author.content.timeline import at, pick_now
+from stageclaw.author.content.volume import Avoid, Life, Scale, arrival_order
 from stageclaw.author.draft import Check, TaskDraft
 from stageclaw.author.family import Context, Family, register
 from stageclaw.author.operators import cross_source_conflict as csc
@@ -89,6 +97,45 @@ PROVIDERS = (
         9900,
         "Is your contents cover still right for you?",
     ),
+    Provider(
+        "gas",
+        ("Northgate Gas", "Hearthline Gas"),
+        r"\bgas\b|燃气",
+        2500,
+        9800,
+        "Get your boiler serviced before the cold sets in",
+    ),
+    Provider(
+        "property",
+        ("Parkview Property Management", "Oakridge Estates Management"),
+        r"property|service charge|物业",
+        6000,
+        24000,
+        "Works planned in the communal gardens",
+    ),
+    Provider(
+        "tv",
+        ("Skyview TV", "Vista Television"),
+        r"\btv\b|television|电视",
+        1200,
+        4800,
+        "New channels in your package this month",
+    ),
+)
+# What the user calls each bill in a reminder of their own, per language.
+NOUNS = {
+    "energy": ("electricity", "电费"),
+    "broadband": ("broadband", "宽带费"),
+    "mobile": ("phone", "话费"),
+    "water": ("water", "水费"),
+    "insurance": ("home insurance", "保险费"),
+    "gas": ("gas", "燃气费"),
+    "property": ("service charge", "物业费"),
+    "tv": ("TV", "有线电视费"),
+}
+# Background vendors that send bills or statements: the story's bills are the only ones in the mailbox.
+BILLERS = tuple(
+    name for table in (life_en.VENDORS, life_zh.VENDORS) for name, _, kind in table if kind in ("bank", "utility")
 )
 # The Chinese locale's providers: (kind, name, domain)
 PROVIDERS_ZH = {
@@ -97,18 +144,31 @@ PROVIDERS_ZH = {
     "mobile": ("中国移动", "10086-notice.cn"),
     "water": ("上海城投水务", "shwater.cn"),
     "insurance": ("平安家财险", "pingan-home.cn"),
+    "gas": ("上海燃气", "shgas.cn"),
+    "property": ("锦绣物业服务", "jinxiu-wuye.cn"),
+    "tv": ("东方有线电视", "dfcatv.cn"),
 }
 PROMPTS = (
-    "Can you go through my bills in the inbox? For each one I haven't paid yet, add a reminder to my Bills list for "
-    "its due date, with the amount in the title. Some I've already paid by bank transfer, check the bank export in "
-    "my Downloads.",
-    "Please sort out this month's bills: I need a reminder in the Bills list for every bill that's still open (due "
+    "Can you go through my bills in the inbox? For each one I haven't paid yet, make sure my Bills list has a "
+    "reminder for its due date, with the amount in the title. Some I've already paid by bank transfer, check the "
+    "bank export in my Downloads.",
+    "Please sort out this month's bills: I need one reminder in the Bills list for every bill that's still open (due "
     "on its due date, amount in the title). My bank export in Downloads shows which ones I've paid already.",
 )
 PROMPTS_ZH = (
-    "帮我看一下收件箱里的账单：还没付的每一笔，在「账单」提醒列表里按截止日期加一个提醒，标题里写上金额。有些我已经转账付过了，"
+    "帮我看一下收件箱里的账单：还没付的每一笔，确保「账单」提醒列表里有一个按截止日期的提醒，标题里写上金额。有些我已经转账付过了，"
     "可以看下载文件夹里的银行流水。",
 )
+NEWSLETTERS_ZH = {
+    "energy": "冬季取暖省电五个小窍门",
+    "broadband": "千兆光纤即将覆盖您所在的小区",
+    "mobile": "出境漫游流量包上新",
+    "water": "节约用水，从家里做起",
+    "insurance": "您的家财险保障还够用吗？",
+    "gas": "入冬前记得检查燃气热水器",
+    "property": "小区绿化改造工程安排",
+    "tv": "本月套餐新增频道",
+}
 FILE = " And move all the bill emails into my Bills mail folder."
 FILE_ZH = "另外把所有账单邮件都移到「账单」邮件文件夹里。"
 
@@ -123,13 +183,18 @@ class Bill:
     due: date
     paid: bool
     messages: list[dict[str, Any]]
+    confirmed: bool = False  # paid after the bank export was downloaded: the provider confirmed it by mail
+
+    @property
+    def noun(self) -> tuple[str, str]:
+        return NOUNS[self.provider.kind]
 
 
 @register
 class BillTriage(Family):
     name = "bill-triage"
     group = "life_admin"
-    apps = ("mail", "files", "reminders")
+    apps = ("mail", "calendar", "contacts", "files", "notes", "reminders")
     operators = (
         "cross_source_conflict",
         "cross_tool_consistency",
@@ -150,31 +215,47 @@ class BillTriage(Family):
         lst = folder = "账单" if zh else "Bills"
         draft = TaskDraft(
             id="",
-            title="Add reminders for the unpaid bills (due date, amount) and leave out the paid ones",
+            title="Make sure each unpaid bill has one reminder (due date, amount) and leave out the paid ones",
             group=self.group,
             now=now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
-            time_budget_s=900,
-            max_steps=50,
+            time_budget_s=1800,
+            max_steps=120,
         )
-        kinds = rng.sample(PROVIDERS, rng.randint(4, 5))
-        paid_count = rng.randint(1, len(kinds) - 2)
-        paid_kinds = {p.kind for p in rng.sample(kinds, paid_count)}
-        bills = [self._bill(rng, region, p, now.date(), p.kind in paid_kinds, zh) for p in kinds]
-        late = None
-        if ctx.on("cross_source_conflict"):
-            late = next(b for b in bills if not b.paid)
+        kinds = rng.sample(PROVIDERS, len(PROVIDERS))
+        # Four or five open bills, one paid after the export was downloaded, the rest paid in the export.
+        roles = ["open"] * rng.choice((4, 5)) + ["confirmed"]
+        roles += ["paid"] * (len(kinds) - len(roles))
+        rng.shuffle(roles)
+        bills = [
+            self._bill(rng, region, p, now.date(), role == "paid", zh) for p, role in zip(kinds, roles, strict=True)
+        ]
+        for bill, role in zip(bills, roles, strict=True):
+            bill.confirmed = role == "confirmed"
+        open_bills = [b for b in bills if not b.paid and not b.confirmed]
+        late = open_bills[0] if ctx.on("cross_source_conflict") else None
+        stale_bill, attached = open_bills[1], open_bills[2]
+        confirmed = next(b for b in bills if b.confirmed)
         month = self._month(now.month - (1 if now.day < 15 else 0), zh)
+
+        # The rest of the user's life first; the bills' mail is the only billing mail in it.
+        words = [b.name for b in bills] + list(BILLERS) + (["账单", "缴费", "电费", "水费"] if zh else ["bill"])
+        life = Life(draft, rng, people, me, now, lang, avoid=Avoid(words=words, paths=["Downloads"]), months=6)
+        background = life.fill(Scale(messages=180, series=6, events=60, contacts=40, files=30, notes=6, reminders=8))
 
         # The bills, one mail each (and a second notice for the late one).
         for bill in bills:
-            sent = now - timedelta(days=rng.randint(4, 16), hours=rng.randint(0, 12))
+            sent = at(now.date() - timedelta(days=rng.randint(5, 16)), rng.randint(7, 19), rng.randint(0, 59), me.tz)
             amount = bill.amount if bill is not late else round(bill.amount - self._fee(region), 2)
             due = bill.due if bill is not late else now.date() - timedelta(days=rng.randint(1, 4))
             if bill is late:
-                sent = now - timedelta(days=rng.randint(16, 24))
+                sent = at(
+                    now.date() - timedelta(days=rng.randint(16, 24)), rng.randint(7, 19), rng.randint(0, 59), me.tz
+                )
             message = self._bill_mail(rng, me, bill, amount, due, sent, month, lang, region)
+            if bill is attached:
+                self._attach(draft, message, me, bill, month, lang, region, now)
             draft.add_message("INBOX", message)
             bill.messages.append(message)
         if late is not None:
@@ -200,8 +281,10 @@ class BillTriage(Family):
         for bill in bills:
             for message in bill.messages:
                 message.pop("_amount", None)
+        receipt = self._receipt(rng, me, confirmed, now, lang, region)
+        draft.add_message("INBOX", receipt)
 
-        # The bank export: transfers for the paid bills among the month's other payments.
+        # The bank export: transfers for the paid bills among the month's other payments, up to a few days ago.
         statement = f"Downloads/{'银行流水' if zh else 'bank-export'}-{now:%Y-%m}.csv"
         rows = self._statement(rng, bills, now.date(), region, zh)
         header = ["交易日期", "交易摘要", "金额", "余额"] if zh else ["Date", "Description", "Amount", "Balance"]
@@ -213,10 +296,17 @@ class BillTriage(Family):
             instead_of="the bill mails",
         )
 
-        # The rest of the mailbox and reminders.
+        # The user's own reminder for one open bill: a guessed day, no amount.
+        stale = {
+            "uid": draft.uid("r", f"pay {stale_bill.provider.kind}"),
+            "title": f"{stale_bill.noun[1]}" if zh else f"Pay {stale_bill.noun[0]} bill",
+            "due": (stale_bill.due - timedelta(days=rng.randint(3, 8))).isoformat(),
+        }
+        if zh:
+            stale["title"] = f"交{stale_bill.noun[1]}"
         bg = Background(draft, rng, people, me, now, lang)
         bg.reminders(2, lst, avoid="|".join(p.pattern for p in PROVIDERS))
-        noise = bg.mail(3, avoid=r"账单|bill|summary|statement")
+        draft.add_reminder(lst, stale)
         draft.mail.setdefault(folder, [])
         if ctx.on("noisy_data"):
             for bill in rng.sample(bills, 2):
@@ -239,75 +329,112 @@ class BillTriage(Family):
                 nd.twin(draft, mail_path("INBOX", bill.messages[0]), bill.messages[0], mail_path(folder, old), old)
             letters = []
             for bill in rng.sample(bills, 2):
-                letter = mails.mail(
-                    rng,
-                    f"{bill.name} <news@{bill.domain}>",
-                    [me],
-                    bill.provider.newsletter,
-                    f"Hi {me.first},\n\n"
-                    + mails.wrap(
+                subject, text = (
+                    (f"{bill.name}用户通讯：{NEWSLETTERS_ZH[bill.provider.kind]}", f"{me.first}，您好：\n\n")
+                    if zh
+                    else (bill.provider.newsletter, f"Hi {me.first},\n\n")
+                )
+                text += (
+                    f"本期话题：{NEWSLETTERS_ZH[bill.provider.kind]}。欢迎阅读我们的最新指南。\n\n{bill.name}\n\n如不想再收到本邮件，可随时退订。"
+                    if zh
+                    else mails.wrap(
                         f"{bill.provider.newsletter}. Read our latest guide and see what's new at {bill.name}."
                     )
-                    + f"\n\nThe {bill.name} team\n\nUnsubscribe any time.",
-                    now - timedelta(days=rng.randint(1, 9)),
+                    + f"\n\nThe {bill.name} team\n\nUnsubscribe any time."
                 )
+                sent = at(now.date() - timedelta(days=rng.randint(1, 9)), rng.randint(9, 18), rng.randint(0, 59), me.tz)
+                letter = mails.mail(rng, f"{bill.name} <news@{bill.domain}>", [me], subject, text, sent)
                 draft.add_message("INBOX", letter)
                 letters.append(letter)
-            nd.irrelevant(draft, [mail_path("INBOX", m) for m in letters] + noise)
+            nd.irrelevant(draft, [mail_path("INBOX", m) for m in letters] + background[:30])
+        arrival_order(draft)
 
         # The request and the checks.
         draft.prompt = rng.choice(PROMPTS_ZH if zh else PROMPTS) + (
             (FILE_ZH if zh else FILE) if ctx.on("cross_tool_consistency") else ""
         )
-        open_bills = [b for b in bills if not b.paid]
         draft.summary = f"{len(open_bills)} of {len(bills)} bills are open"
         draft.hint = (
-            "Bills sit in the inbox; the bank export shows which are paid; add a dated reminder with the amount for "
-            "each open bill"
+            "Bills sit in the inbox; the bank export shows which are paid (and a provider confirms one payment made "
+            "since); make sure each open bill has one dated reminder with the amount (one already has a reminder "
+            "for a guessed day; one bill's amount is only in its attachment)"
             + ("; one provider sent a payment reminder with a late fee" if late else "")
             + ("; file every bill in the Bills folder" if ctx.on("cross_tool_consistency") else "")
             + "."
         )
-        patterns = {b.provider.kind: f"{b.provider.pattern}|{re.escape(b.name.split()[0])}" for b in open_bills}
+        patterns = {b.provider.kind: f"{b.provider.pattern}|{re.escape(b.name.split()[0])}" for b in bills}
         for bill in bills:  # a reminder for one bill must not pass for another
-            title = f"Pay {bill.name} {bill.provider.kind} bill"
-            hits = sorted(k for k, p in patterns.items() if re.search(p, title, re.IGNORECASE))
-            if hits != ([] if bill.paid else [bill.provider.kind]):
-                raise AssertionError(f"a reminder {title!r} would pass for {hits}")
+            for title in (
+                f"Pay {bill.name} {bill.provider.kind} bill",
+                f"Pay {bill.noun[0]} bill",
+                f"交{bill.noun[1]}",
+            ):
+                hits = sorted(k for k, p in patterns.items() if re.search(p, title, re.IGNORECASE))
+                if hits != [bill.provider.kind]:
+                    raise AssertionError(f"a reminder {title!r} would pass for {hits}")
         for bill in open_bills:
             label = bill.provider.kind
+            args: dict[str, Any] = {
+                "pattern": patterns[label],
+                "lst": lst,
+                "due": bill.due.isoformat(),
+                "label": f"{bill.name} bill",
+                "says": amount_regex(bill.amount),
+            }
+            if bill is stale_bill:
+                args["stale"] = stale["uid"]
             draft.check(
                 Check(
                     f"{label}_reminder",
                     f"Exactly one open reminder in {lst} for the {bill.name} bill, due {bill.due.isoformat()}, with "
                     f"{money(bill.amount, region, lang)} in its title"
-                    + (" (the amount with the late fee)" if bill is late else ""),
+                    + (" (the amount with the late fee)" if bill is late else "")
+                    + (
+                        f" (the user's reminder {stale['title']!r} moved to it, not doubled)"
+                        if bill is stale_bill
+                        else ""
+                    )
+                    + (" (the amount and date are in the attached statement)" if bill is attached else ""),
                     v.one_reminder,
-                    {
-                        "pattern": patterns[label],
-                        "lst": lst,
-                        "due": bill.due.isoformat(),
-                        "label": f"{bill.name} bill",
-                        "says": amount_regex(bill.amount),
-                    },
+                    args,
                     weight=2,
-                    stage="reading the bill" + (" and its payment reminder" if bill is late else ""),
+                    stage="reading the bill"
+                    + (" and its payment reminder" if bill is late else "")
+                    + (" and its attachment" if bill is attached else "")
+                    + (" and the reminders already set" if bill is stale_bill else ""),
                 )
             )
+        open_patterns = {b.provider.kind: patterns[b.provider.kind] for b in open_bills}
         draft.check(
             Check(
                 "no_paid_reminders",
-                "No reminders for the bills the bank export shows paid ("
-                + ", ".join(b.name for b in bills if b.paid)
+                "No reminders for the bills that are paid ("
+                + ", ".join(b.name for b in bills if b.paid or b.confirmed)
                 + ")",
                 v.only_reminders,
-                {"patterns": patterns},
+                {"patterns": open_patterns},
                 weight=2,
                 stage="matching payments to bills",
             )
         )
-        allow = [f"+reminders/{lst}/*"]
-        writes = ["a reminder per open bill"]
+        draft.check(
+            Check(
+                "paid_after_export",
+                f"No reminder for the {confirmed.name} bill: the provider confirmed the payment after the bank export",
+                v.no_new_items,
+                {
+                    "app": "reminders",
+                    "pattern": patterns[confirmed.provider.kind],
+                    "label": f"the paid {confirmed.name} bill",
+                },
+                weight=2,
+                stage="checking the provider's mail for payments since the export",
+            )
+        )
+        allow = [f"+reminders/{lst}/*", f"~reminders/{lst}/{stale['uid']}#*", f"-reminders/{lst}/{stale['uid']}"]
+        allow.append("+files/**")  # the attached statement, saved to read it
+        writes = ["a reminder per open bill", "the user's own reminder moved"]
+        receipt_id = receipt["message_id"]
         if ctx.on("cross_tool_consistency"):
             ids = [m["message_id"] for b in bills for m in b.messages]
             draft.check(
@@ -319,11 +446,11 @@ class BillTriage(Family):
                     stage="filing",
                 )
             )
-            others = [m["message_id"] for m in draft.mail["INBOX"] if m["message_id"] not in ids]
+            others = [m["message_id"] for m in draft.mail["INBOX"] if m["message_id"] not in [*ids, receipt_id]]
             draft.check(
                 Check(
                     "only_bills_filed",
-                    f"Nothing but bills was moved to the {folder} folder",
+                    f"Nothing but bills (and the payment confirmation) was moved to the {folder} folder",
                     v.not_filed,
                     {"message_ids": others, "folder": folder},
                     critical=False,
@@ -336,18 +463,18 @@ class BillTriage(Family):
                 rule="every bill is filed, and exactly the open ones have reminders",
                 items=[*(f"{b.provider.kind}_reminder" for b in open_bills), "bills_filed"],
             )
-            for message_id in ids:
+            for message_id in [*ids, receipt_id]:
                 allow += [f"-mail/folders/INBOX/{message_id}", f"+mail/folders/{folder}/{message_id}"]
             writes.append("file the bills")
         tsu.require(draft, writes, *allow)
-        draft.permit("~mail/folders/INBOX/*#flags")
+        draft.permit("~mail/folders/*/*#flags")
         draft.goal = "\n".join(
             [
                 "# Goal",
                 "",
                 f"The bank export `{statement}` shows transfers for: "
                 + (", ".join(f"{b.name} (account {b.account})" for b in bills if b.paid))
-                + ".",
+                + f". {confirmed.name} confirmed by mail a payment made after the export: it is paid too.",
                 "",
                 "Open bills, each needing exactly one open reminder in the " + lst + " list, due on the due date, with "
                 "the amount in the title:",
@@ -355,16 +482,24 @@ class BillTriage(Family):
                 *(
                     f"- {b.name}: {money(b.amount, region, lang)}, due {b.due.isoformat()}"
                     + (" (from the payment reminder: late fee added, new due date)" if b is late else "")
+                    + (
+                        f" (the user's reminder {stale['title']!r} due {stale['due']} is moved to it and gets the "
+                        "amount, or is replaced; not doubled)"
+                        if b is stale_bill
+                        else ""
+                    )
+                    + (" (amount and due date only in the attached statement)" if b is attached else "")
                     for b in open_bills
                 ),
                 "",
                 "No reminders for the paid bills."
                 + (
-                    f" Every bill mail is moved to the {folder} folder; nothing else is."
+                    f" Every bill mail is moved to the {folder} folder (the payment confirmation may go too); nothing "
+                    "else is."
                     if ctx.on("cross_tool_consistency")
                     else ""
                 ),
-                "Nothing else changes.",
+                "Saving the attachment to read it is fine. Nothing else changes.",
             ]
         )
         draft.solution = solution.solve
@@ -374,6 +509,7 @@ class BillTriage(Family):
             "list": lst,
             "folder": folder,
             "file_bills": ctx.on("cross_tool_consistency"),
+            "receipt": "缴费成功" if zh else "Payment received",
             "bills": [
                 {
                     "payee": b.name,
@@ -383,6 +519,8 @@ class BillTriage(Family):
                     "due_shown": day(b.due, lang, region, weekday=False),
                     "due": b.due.isoformat(),
                     "account": b.account,
+                    "attachment": b is attached,
+                    "keyword": b.noun[1] if zh else b.noun[0],
                     "title": (
                         f"缴{b.name}费用 {money(b.amount, region, lang)}"
                         if zh
@@ -393,7 +531,100 @@ class BillTriage(Family):
             ],
         }
         draft.alternatives = {"amount_in_notes": solution.solve_amount_in_notes, "read_all": solution.solve_read_all}
+        draft.note_levers(self._levers(late, stale_bill, stale, attached, confirmed, region, lang))
         return draft
+
+    @staticmethod
+    def _levers(
+        late: Bill | None,
+        stale_bill: Bill,
+        stale: dict[str, Any],
+        attached: Bill,
+        confirmed: Bill,
+        region: Region,
+        lang: str,
+    ) -> dict[str, str]:
+        """Which planted difficulty each rubric item grades, for classifying a failed play."""
+        out = {
+            f"{stale_bill.provider.kind}_reminder": f"D half done: the Bills list already has {stale['title']!r} due "
+            f"{stale['due']} without the amount; it is moved to {stale_bill.due.isoformat()} with "
+            f"{money(stale_bill.amount, region, lang)} (or replaced), not doubled",
+            f"{attached.provider.kind}_reminder": f"E one hop away: the {attached.name} mail gives neither amount nor "
+            "due date; only its attached statement does",
+            "paid_after_export": f"F stale source: the bank export predates the {confirmed.name} payment; the "
+            "provider's confirmation in the inbox says it is paid",
+            "no_paid_reminders": "E one hop away: which bills are paid is only in the bank export",
+        }
+        if late is not None:
+            out[f"{late.provider.kind}_reminder"] = (
+                f"F stale source: the first {late.name} bill is superseded by the payment reminder (late fee, new due "
+                "date)"
+            )
+        return out
+
+    def _attach(
+        self,
+        draft: TaskDraft,
+        message: dict[str, Any],
+        me: Person,
+        bill: Bill,
+        month: str,
+        lang: str,
+        region: Region,
+        now: datetime,
+    ) -> None:
+        """The bill's amount and due date move from the mail's body into its attached statement (CSV)."""
+        shown, when = money(bill.amount, region, lang), day(bill.due, lang, region, weekday=False)
+        base = round(bill.amount * 0.3, region.decimals)
+        usage = round(bill.amount - base, region.decimals)
+        if lang == "zh":
+            name = f"账单明细-{now:%Y%m}.csv"
+            rows = [["基本费", money(base, region, lang)], ["使用费", money(usage, region, lang)]]
+            rows += [["应缴金额", shown], ["缴费截止日期", when], ["户号", bill.account]]
+            data = csv_text(["项目", "金额"], rows)
+            message["body"] = (
+                f"尊敬的{me.name}：\n\n您的{month}电子账单已出，应缴金额及缴费截止日期详见附件。\n\n"
+                f"请在截止日期前通过银行转账缴费，附言请注明户号。\n\n{bill.name}"
+            )
+        else:
+            name = f"{re.sub(r'[^a-z]', '', bill.name.lower())}-statement-{now:%Y-%m}.csv"
+            rows = [["Standing charge", money(base, region, lang)], ["Usage", money(usage, region, lang)]]
+            rows += [["Total due", shown], ["Due date", when], ["Account number", bill.account]]
+            data = csv_text(["Item", "Amount"], rows)
+            message["body"] = (
+                f"Hi {me.first},\n\nyour {bill.provider.kind} bill for {month} is ready: the amount due and the due "
+                f"date are in the attached statement.\n\nPlease pay by bank transfer by the due date, quoting your "
+                f"account number.\n\n{bill.name}\nbilling@{bill.domain}"
+            )
+        message["attachments"] = [{"filename": name, "path": draft.add_asset(name, data)}]
+
+    @staticmethod
+    def _receipt(
+        rng: random.Random, me: Person, bill: Bill, now: datetime, lang: str, region: Region
+    ) -> dict[str, Any]:
+        """The provider's confirmation of a payment made after the bank export was downloaded."""
+        paid = now.date() - timedelta(days=rng.randint(1, 3))
+        shown, when = money(bill.amount, region, lang), day(paid, lang, region, weekday=False)
+        if lang == "zh":
+            subject = f"{bill.name}：缴费成功通知"
+            body = (
+                f"尊敬的{me.name}：\n\n您于{when}缴纳的{shown}已到账（户号{bill.account}）。"
+                f"感谢您的支持！\n\n{bill.name}"
+            )
+        else:
+            subject = f"Payment received - thank you ({bill.name})"
+            body = (
+                f"Hi {me.first},\n\nthanks: we received your payment of {shown} on {when} for account "
+                f"{bill.account}. Your balance is now zero.\n\n{bill.name}"
+            )
+        return mails.mail(
+            rng,
+            f"{bill.name} <billing@{bill.domain}>",
+            [me],
+            subject,
+            body,
+            at(paid, rng.randint(17, 20), rng.choice((5, 20, 40)), me.tz),
+        )
 
     @staticmethod
     def _month(number: int, zh: bool) -> str:
@@ -483,7 +714,9 @@ class BillTriage(Family):
         )
         rows = []
         start = today - timedelta(days=24)
-        payments = [(start + timedelta(days=rng.randint(0, 22)), b) for b in bills if b.paid]
+        payments = [
+            (start + timedelta(days=rng.randint(0, 18)), b) for b in bills if b.paid
+        ]  # the export ends days ago
         for n in range(9):
             when = start + timedelta(days=n * 2 + rng.randint(0, 1))
             rows.append((when, rng.choice(everyday), -price(rng, 300, 9000, region)))
