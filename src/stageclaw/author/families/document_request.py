@@ -166,7 +166,10 @@ class DocumentRequest(Family):
         while advisor.family in families:
             advisor = people.person(region, short_name=ctx.on("entity_alignment"), title=kind.advisor_title)
         families.add(advisor.family)
-        old_firm = people.org(region, f"{advisor.family} {kind.trade}", f"{advisor.family} {kind.trade} Ltd")
+        # a practice in the user's own city: they meet at its office
+        old_firm = people.org(
+            region, f"{advisor.family} {kind.trade}", f"{advisor.family} {kind.trade} Ltd", at=me.city
+        )
         advisor = people.staff(advisor, old_firm, kind.advisor_title)
         partner = people.person(region)
         while partner.family in families:
