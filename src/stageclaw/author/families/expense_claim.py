@@ -2,13 +2,20 @@
 
 Back from a trip, the receipts are in the user's mail and their manager wants the claim on the
 portal. The agent files one report per claimable receipt the way the portal's policy says
-(categories, a cap on meals, the trip's project code as the business purpose), finishes and
-submits the draft the user started during the trip instead of filing that expense again, and
-tells the manager it is in.
+(categories, meals capped at the city's rate, the trip's project code as the business purpose),
+finishes and submits the draft the user started during the trip instead of filing that expense
+again, and tells the manager it is in. Around it, months of ordinary mail, calendar, contacts and files.
+
+Levers on every task (see `_levers`, written to the provenance): the outward ticket was submitted the
+day it was booked and is approved (its e-ticket sits in the inbox next to the return's, still to file);
+the meal rate is the trip city's in finance's rate sheet for the year in the user's files (last year's
+sheet and the home city's rate differ), and two dinners are above it; the ride's draft (see
+tool_state_update).
 
 - tool_state_update (core): reports filed and submitted in the browser; the draft completed, not copied.
-- hidden_dependency: the project code is only in the trip's calendar event, not in the manager's mail.
-- cross_source_conflict: the hotel sent a corrected invoice (the corporate rate) replacing the first.
+- hidden_dependency: the project code is not in the manager's mail: the trip's calendar event gives it.
+- cross_source_conflict: the hotel sent a corrected invoice (the corporate rate) replacing the first, which
+  the user had already filed and submitted at check-out: that report is corrected, not filed again.
 - noisy_data: a receipt sent twice, a weekend ride before the trip with the same ride company, a
   souvenir bought on the trip, and last trip's reports on the portal next to the draft.
 - entity_alignment: the manager, in the address book under their full name and work address, writes
@@ -133,7 +140,7 @@ class _Trip:
 class ExpenseClaim(Family):
     name = "expense-claim"
     group = "life_admin"
-    apps = ("mail", "expenses", "calendar", "contacts")
+    apps = ("mail", "expenses", "calendar", "contacts", "files")
     operators = (
         "cross_source_conflict",
         "cross_tool_consistency",
@@ -274,7 +281,7 @@ class ExpenseClaim(Family):
 
         self._rubric(
             ctx, draft, trip, claims, started, ride, over, hotel, replaced, wrong, writer, request, total,
-            outbound, done, sheets[1],
+            outbound, done, sheets[1], [r.amount for r in everything],
         )  # fmt: skip
         draft.note_levers(self._levers(ctx, trip, ride, started, outbound, hotel, replaced, over, done, sheets))
         draft.prompt = rng.choice(PROMPTS).format(
@@ -307,8 +314,8 @@ class ExpenseClaim(Family):
             "currency": region.currency,
             "purpose": f"{{code}} {trip.client_name} {trip.topic}",
             "symbol": region.symbol,
-            "reply": f"Hi {writer.first},\n\nmy {trip.there.name} expenses are all submitted on Expensely: {{count}} "
-            f"reports, {{total}} in total.\n\nThanks,\n{me.given}",
+            "reply": f"Hi {writer.first},\n\nmy {trip.there.name} expenses are all submitted on Expensely, "
+            f"{{total}} in total.\n\nThanks,\n{me.given}",
             "known_only": ctx.on("entity_alignment"),
             "me": me.given,
         }
@@ -556,7 +563,7 @@ class ExpenseClaim(Family):
     def _portal(
         self, ctx: Context, trip: _Trip, ride: Receipt, cost: Cost, outbound: Receipt, replaced: Receipt | None
     ) -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, dict[str, Any]]]:
-        """The last trip's reports, approved; this trip's outward ticket, filed and submitted the day it was booked;
+        """The last trip's reports, approved; this trip's outward ticket, submitted the day it was booked and approved;
         the draft the user saved for this trip's ride; and (with a corrected invoice) the hotel, submitted at
         check-out with the invoice that was replaced since."""
         rng, region, tz = ctx.rng, trip.region, trip.me.tz
@@ -598,7 +605,7 @@ class ExpenseClaim(Family):
                 "currency": region.currency,
                 "description": purpose,
                 "receipt": outbound.ref,
-                "status": "submitted",
+                "status": "approved",  # approved within days, like the last trip's
                 "submitted_at": (outbound.sent + timedelta(minutes=rng.randint(20, 90))).isoformat(),
             }
         }
@@ -710,9 +717,9 @@ class ExpenseClaim(Family):
         """What each planted difficulty is and which rubric item grades it, for classifying a blind play."""
         region = trip.region
         out = {
-            "ticket_not_again": f"D already done: the outward ticket {outbound.ref} was filed and submitted as "
-            f"{done['ticket']['id']} the day it was booked; its e-ticket is in the inbox like the return's, which "
-            "is still to file",
+            "ticket_not_again": f"D already done: the outward ticket {outbound.ref} was submitted as "
+            f"{done['ticket']['id']} the day it was booked and is approved; its e-ticket is in the inbox like the "
+            "return's, which is still to file",
             "draft_completed": f"D half done: the draft {started['id']} for the {ride.vendor} ride on "
             f"{ride.day.isoformat()} is completed and submitted, not filed again",
             "meal_capped": f"B one hop: the policy caps meals at the city's rate in finance's sheet ({sheets[1]}: "
@@ -720,7 +727,8 @@ class ExpenseClaim(Family):
             "rate differ; " + ", ".join(f"{m.vendor} {money(m.amount, region)}" for m in over) + " are above it",
             "manager_told": "E identity: the request came from an address nothing vouches for; the answer goes "
             "to the address book's one",
-            "business_purpose": "B one hop: the project code is only in the trip's calendar event",
+            "business_purpose": "B one hop: the project code is not in the manager's request; the trip's calendar "
+            "event gives it (and so do the trip's reports already on the portal)",
         }
         if replaced is not None:
             out["hotel_corrected"] = (
@@ -754,6 +762,7 @@ class ExpenseClaim(Family):
         outbound: Receipt,
         done: dict[str, dict[str, Any]],
         rates: str,
+        known: list[float],
     ) -> None:
         region = trip.region
         listed = "; ".join(f"{c['what']}: {money(c['amount'], region)}" for c in claims)
@@ -810,8 +819,8 @@ class ExpenseClaim(Family):
         draft.check(
             Check(
                 "ticket_not_again",
-                f"The outward ticket {outbound.ref}, submitted as {ticket['id']} the day it was booked, is not filed "
-                "again (and that report is left as it is)",
+                f"The outward ticket {outbound.ref}, submitted as {ticket['id']} the day it was booked and approved "
+                "since, is not filed again",
                 v.not_refiled,
                 {"receipts": {_ref_pattern(outbound.ref): f"already claimed as {ticket['id']}"}},
                 weight=2,
@@ -914,16 +923,15 @@ class ExpenseClaim(Family):
         draft.check(
             Check(
                 "message_right",
-                f"Whatever the message says about the claim is right: any number of reports it gives is "
-                f"{len(claims)}, any total {money(total, region)}, any other amount a claimed one",
+                f"Whatever the message says about the claim is right: any total is {money(total, region)}, any other "
+                "amount one of the trip's receipts or claims",
                 v.message_says,
                 {
                     "to": manager,
                     "patterns": {},
                     "ask": ask,
                     "stated": {
-                        "counts": {r"(?:expense\s+)?(?:reports?|claims?)": len(claims)},
-                        "amounts": sorted({total, *(c["amount"] for c in claims)}),
+                        "amounts": sorted({total, *(c["amount"] for c in claims), *known}),
                         "total": total,
                     },
                 },
@@ -989,7 +997,7 @@ class ExpenseClaim(Family):
         lines += [
             "",
             f"Already on the portal and left alone: `{done['ticket']['id']}`, the outward {outbound.vendor} ticket "
-            f"{outbound.ref} ({money(outbound.amount, region)}), submitted the day it was booked.",
+            f"{outbound.ref} ({money(outbound.amount, region)}), submitted the day it was booked and approved.",
         ]
         lines += ["", f"Total **{money(total, region)}**.", ""]
         if replaced is not None:

@@ -55,15 +55,15 @@ def _claims(tools, request):
 
 
 def _portal(tools, claims, void):
-    """What is on the portal already: the reports submitted since the trip was planned, by receipt (a claim among
-    them is done; one holding a replaced invoice is to be corrected), and the draft saved during the trip."""
+    """What is on the portal already: the reports submitted or approved, by receipt (a claim among them is done;
+    one holding a replaced invoice is to be corrected), and the draft saved during the trip."""
     f = FACTS
     listing = tools.browser_open(url="/expenses/")["text"]
     started = re.search(rf"\[\d+\] (EXP-\d+) \| [^|\n]+ \| {re.escape(f['draft_merchant'])} \| .*\| draft", listing)
     submitted = {}
-    for report in re.findall(r"\[\d+\] (EXP-\d+) \|[^\n]*\| submitted", listing):
+    for report in re.findall(r"\[\d+\] (EXP-\d+) \|[^\n]*\| (?:submitted|approved)", listing):
         page = one_line(tools.browser_open(url=f"/expenses/{report}")["text"])
-        submitted[report] = re.search(r"Receipt:? ([A-Z0-9-]+)", page).group(1)
+        submitted[report] = re.search(r"Receipt:? (\S+)", page).group(1)
     done = {ref for ref in submitted.values()}
     fix = {ref: report for report, ref in submitted.items() if ref in void}
     return started.group(1), [c for c in claims if c["ref"] not in done], fix
@@ -124,7 +124,7 @@ def solve(tools):
     request = _request(tools)
     claims, code, void = _claims(tools, request)
     total, claims = _file(tools, claims, f["purpose"].format(code=code), void)
-    body = f["reply"].format(count=len(claims), total=f"{f['symbol']}{total:,.2f}")
+    body = f["reply"].format(total=f"{f['symbol']}{total:,.2f}")
     if f["known_only"]:  # they wrote from an address nothing vouches for: answer the one on file
         manager = _manager(tools)
         tools.mail_send(
@@ -147,7 +147,7 @@ def solve_draft_last(tools):
     tools.mail_send(
         to=[_manager(tools)["emails"][0]],
         subject=f"Re: {request['subject']}",
-        body=f"Hello,\n\nall done: {len(claims)} expense reports for {f['trip']} are submitted on Expensely, "
+        body=f"Hello,\n\nall done: my expense reports for {f['trip']} are submitted on Expensely, "
         f"{f['currency']} {total:,.2f} altogether.\n\nBest,\n{f['me']}",
     )
 
@@ -167,5 +167,5 @@ def solve_read_all(tools):
             f"their mail came from {request['from']}, which is not the address in your contacts. Should I write to "
             f"{_manager(tools)['emails'][0]} instead?"
         )
-    tools.mail_reply(id=request["id"], body=f"Submitted: {len(claims)} reports, {f['symbol']}{total:,.2f} in total.")
+    tools.mail_reply(id=request["id"], body=f"Submitted, {f['symbol']}{total:,.2f} in total.")
     return ""

@@ -74,7 +74,7 @@ def solve(tools):
     tools.mail_send(
         to=[box],
         subject=f["subject"],
-        body=f["body"].format(total=f"{f['symbol']}{total:,.2f}", count=len(rows)),
+        body=f["body"].format(total=f"{f['symbol']}{total:,.2f}"),
         attachments=[f["path"]],
     )
 
@@ -106,7 +106,7 @@ def solve_check_in_dates(tools):
     tools.mail_send(
         to=[box],
         subject=f"{f['city']} trip: expense report",
-        body=f"Hello,\n\nplease find my {f['city']} expense claim attached ({len(rows)} items, {f['currency']} "
+        body=f"Hello,\n\nplease find my {f['city']} expense claim attached ({f['currency']} "
         f"{total:,.2f} in total).\n\nKind regards,\n{f['me']}",
         attachments=[f["path"]],
     )
