@@ -47,3 +47,10 @@ def test_an_items_line_may_show_in_brackets_how_its_date_came_about():
     assert v._stray(wrong, stated) == ["the date 10-31 (month-day) for deposit"]
     hidden = "- Pay the stand deposit (30 Oct) – reminder 31 October"  # the right day only in brackets
     assert v._stray(hidden, stated) == ["the date 10-31 (month-day) for deposit"]
+
+
+def test_the_year_of_a_written_out_day_is_that_days_not_the_tax_years():
+    # tax-pack: "Alder Bank $19.36 (corrected 1099-INT of February 12 2026)" in the mail about the 2025 pack
+    said = "Here is my summary for 2025. Alder Bank $19.36 (corrected 1099-INT of February 12 2026); 3rd Jan. 2026"
+    assert v._stray(said, {"years": [2025]}) == []
+    assert v._stray("Here is my summary for 2026 (sent 12 February 2026)", {"years": [2025]}) == ["the year 2026"]

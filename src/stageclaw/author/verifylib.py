@@ -464,6 +464,13 @@ def numbers_in(text: str) -> list[int]:
     return [int(n) for n in re.findall(r"(?<![\w.,])\d+(?![\w]|[.,]\d)", text)]
 
 
+_WRITTEN_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?[^\S\n]+(?:{'|'.join(_MONTHS)})[a-z]*\.?,?[^\S\n]+\d{{4}}"
+    rf"|\b(?:{'|'.join(_MONTHS)})[a-z]*\.?[^\S\n]+\d{{1,2}}(?:st|nd|rd|th)?,?[^\S\n]+\d{{4}}",
+    re.IGNORECASE,
+)
+
+
 def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     """The values `text` gives that `stated` does not list, for each kind it lists: `dates` (ISO days;
     any written form counts), `years`, `addresses`, `amounts` (money, written with cents), `total` (the
@@ -477,7 +484,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
         wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
     if "years" in stated:
-        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        # the year of a written-out day ("the corrected statement of February 12 2026") dates that day: it is
+        # no claim about the year the message is about
+        bare = _WRITTEN_DAY.sub(" ", text)
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", bare)
         wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
     if "addresses" in stated:
         found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
