@@ -195,7 +195,6 @@ def accepted(pool, tmp_path_factory):
 PENDING = {
     "carpool-rota": "alternative mutants of the reply's subject survive; temporal_reasoning not detected",
     "handover": "core-only seed 1: copying the client's other writer in on the notice to the client survives (harmless)",
-    "inbox-followup": "not re-validated since the verifylib merges",
 }
 
 
