@@ -346,7 +346,7 @@ class DataReport(Family):
         ]
         if p.amendment:
             out.append(
-                f"partner_share: A one hop: {p.partner.first}'s request says the signed amendment in the Shop folder "
+                f"partner_share: E one hop: {p.partner.first}'s request says the signed amendment in the Shop folder "
                 f"changes the share from {_month(p.first)}; `{p.amendment}` gives {p.share[1]}% of the {p.share[0]} "
                 f"sales (after the corrections) where the routine note still says {p.old_share}%"
             )
@@ -358,13 +358,13 @@ class DataReport(Family):
         if p.ledger.late:
             row = next(r for r in p.ledger.rows if r.ref == p.ledger.late)
             out.append(
-                f"line_{slug(row.line or '').replace('-', '_')}: B one hop: order {row.ref} was refunded after the "
+                f"line_{slug(row.line or '').replace('-', '_')}: E one hop: order {row.ref} was refunded after the "
                 f"corrections file was written; only {p.domain.platform}'s 'Refund issued' mail gives its new amount "
                 f"({p.money(p.ledger.fixes[row.ref][0])} instead of {p.money(row.cents)}), as routine step 2 says"
             )
         if p.moved:
             out.append(
-                f"{item(p.moved)}: B one hop: {p.payer(p.moved).name}'s contact card has another address than the "
+                f"{item(p.moved)}: E one hop: {p.payer(p.moved).name}'s contact card has another address than the "
                 "export's; the thank-you goes to the card's"
             )
         return out
