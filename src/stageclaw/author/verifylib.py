@@ -1732,9 +1732,71 @@ def booked_once(
     return True, f"{label} booked as {booking.get('id')}"
 
 
+def _traveller_is(written: Any, name: str) -> bool:
+    """A booking's traveller field names `name`: every word of the name is a word of it, in any order
+    ("Fischer, Lena" and "Dr Lena Fischer" name Lena Fischer; "Lenara Fischer" does not)."""
+    words = set(re.findall(r"\w+", str(written or "").casefold()))
+    return bool(words) and set(re.findall(r"\w+", name.casefold())) <= words
+
+
+def booked_for(
+    final: dict[str, Any],
+    *,
+    kind: str,
+    traveller: str,
+    label: str,
+    item: str | None = None,
+    cabin: str | None = None,
+    stay: list[str] | None = None,
+) -> Verdict:
+    """`traveller` holds exactly one confirmed booking of `kind` on the travel site, one the world had or a
+    new one: `item` (in `cabin`, for `stay`); with no `item`, none at all. Cancelled bookings (one made by
+    mistake and cancelled again) do not count, so a booking they already had is kept, not made twice."""
+    found = ((final.get("web") or {}).get("travel") or {}).get("bookings") or []
+    held = [
+        b
+        for b in found
+        if b.get("kind") == kind and b.get("status") == "confirmed" and _traveller_is(b.get("traveller"), traveller)
+    ]
+    if item is None:
+        if held:
+            return False, f"{traveller} has the {kind} bookings {[b.get('id') for b in held]}; expected none ({label})"
+        return True, f"no {kind} is booked for {traveller}"
+    if len(held) != 1:
+        items = [b.get("item") for b in held]
+        return False, f"{traveller} has {len(held)} confirmed {kind} bookings ({items}); expected one: {label}"
+    booking = held[0]
+    if booking.get("item") != item:
+        return False, f"the {kind} booked for {traveller} is {booking.get('item')!r}, not {label}"
+    if cabin is not None and booking.get("cabin") != cabin:
+        return False, f"{label} is booked in {booking.get('cabin')}; the policy says {cabin}"
+    if stay is not None and [booking.get("check_in"), booking.get("check_out")] != stay:
+        return False, f"{traveller}'s stay is {booking.get('check_in')} to {booking.get('check_out')}; expected {stay}"
+    return True, f"{label}: {booking.get('id')}"
+
+
+def booked_only(initial: dict[str, Any], final: dict[str, Any], *, travellers: list[str]) -> Verdict:
+    """Every new confirmed booking on the travel site is for one of `travellers`."""
+    new = [b for kind in ("flight", "hotel") for b in _trip_bookings(initial, final, kind)]
+    stray = [
+        b
+        for b in new
+        if b.get("status") == "confirmed" and not any(_traveller_is(b.get("traveller"), t) for t in travellers)
+    ]
+    if stray:
+        return False, f"bookings for someone not travelling: {[(b.get('id'), b.get('traveller')) for b in stray]}"
+    return True, f"every new booking is for one of {travellers}"
+
+
 def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) -> Verdict:
-    """A message to `to` gives the reference of every new trip booking (there is at least one)."""
-    references = [b.get("id") for k in ("flight", "hotel") for b in _trip_bookings(initial, final, k)]
+    """A message to `to` gives the reference of every new trip booking that stays booked (there is at least one;
+    one made by mistake and cancelled again needs none)."""
+    references = [
+        b.get("id")
+        for k in ("flight", "hotel")
+        for b in _trip_bookings(initial, final, k)
+        if b.get("status", "confirmed") == "confirmed"
+    ]
     if not references:
         return False, "no bookings were made, so there are no references to send"
     sent = [m for m in _outbox(final) if to in str(m.get("to") or "").lower()]
