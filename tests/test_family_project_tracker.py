@@ -198,3 +198,16 @@ def test_the_job_sheets_day_is_only_in_the_attachment(seed):
     for item in ("choice_reminder", "choice2_reminder", check.id, check.id.replace("_moved", "_day")):
         assert f"{item}: " in levers
     assert len(draft.alternatives) >= 2
+
+
+@pytest.mark.parametrize("seed", (1, 2))
+def test_the_job_sheet_gives_the_hour_the_calendar_keeps(seed):
+    # blind play: the sheet said "from 8am" beside a calendar day from 08:30, and the check kept 08:30
+    draft = _draft(seed)
+    sheet = draft.facts["sheet"]
+    message = next(m for m in draft.mail["INBOX"] if m["subject"] == sheet["subject"])
+    text = draft.assets[message["attachments"][0]["path"]].decode("latin-1")
+    check = next(c for c in draft.checks if c.id.endswith("_day") and c.args["pattern"] == sheet["pattern"])
+    start = datetime.fromisoformat(check.args["start"])
+    hour = f"{start.hour % 12 or 12}" + (f":{start.minute:02d}" if start.minute else "")
+    assert f"from {hour}{'am' if start.hour < 12 else 'pm'}" in text

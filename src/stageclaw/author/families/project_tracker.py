@@ -35,7 +35,7 @@ from stageclaw.author.content import mail as mails
 from stageclaw.author.content.files import pdf
 from stageclaw.author.content.people import LEGAL_FORMS, Person
 from stageclaw.author.content.places import REGIONS, Region
-from stageclaw.author.content.text import date_regex, day, money
+from stageclaw.author.content.text import clock, date_regex, day, money
 from stageclaw.author.content.timeline import at, pick_now, workday
 from stageclaw.author.content.volume import Avoid, Life, Scale, arrival_order
 from stageclaw.author.draft import Check, TaskDraft
@@ -502,7 +502,7 @@ class ProjectTracker(Family):
             for c, firm in zip(crew, p.firms, strict=True)
         ]
 
-        senders = self._mails(ctx, draft, p, [contact_path(contacts[1]), plan_path])
+        senders = self._mails(ctx, draft, p, [contact_path(contacts[1]), plan_path], days)
         if p.follows:
             hd.move_fact(
                 draft,
@@ -586,9 +586,10 @@ class ProjectTracker(Family):
             }
             days.append(draft.add_event(CALENDAR, event))
         return days
-        return days
 
-    def _mails(self, ctx: Context, draft: TaskDraft, p: _Plan, known: list[str]) -> dict[int, _Sender]:
+    def _mails(
+        self, ctx: Context, draft: TaskDraft, p: _Plan, known: list[str], days: list[dict[str, Any]]
+    ) -> dict[int, _Sender]:
         """The week's news, by step: two finished, one late (twice, with a conflict), one asking, one job sheet,
         another asking, and the last trade confirming their day."""
         rng, people, me, region = ctx.rng, ctx.people, p.me, p.me.region
@@ -655,6 +656,8 @@ class ProjectTracker(Family):
         # The job sheet: the mail says a day moved, only the attachment says which.
         step, writer = steps[SHEET], crew[SHEET]
         on = day(p.sheet, "en", region)
+        # the crew comes at the hour the user already has in the calendar: only the day moves
+        arrives = clock(datetime.fromisoformat(days[SHEET]["start"]), twelve=True)
         sheet = pdf(
             "Job sheet",
             [
@@ -662,7 +665,7 @@ class ProjectTracker(Family):
                 f"Customer: {me.name}",
                 f"Job: {step.line}",
                 "Materials: ordered",
-                f"On site: {on}, from 8am",
+                f"On site: {on}, from {arrives}",
                 "Please keep the room clear and the driveway free for the van.",
             ],
         )
