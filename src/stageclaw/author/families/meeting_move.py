@@ -645,7 +645,10 @@ class MeetingMove(Family):
                 continue
             unverified = x.writer.email if x.writer is not None and x.writer is not them else None
             ask = {"unverified": [unverified], "pattern": ea.ASK} if unverified else None
+            # The writer asked to be answered at the address they wrote from: copying it beside the known one
+            # is no harm (the user's contact still gets it); only the unverified address alone fails.
             also = [x.assistant.email] if x.assistant else []
+            also += [unverified] if unverified else []
             reachable += [them.email, *also]
             draft.check(
                 Check(
@@ -653,7 +656,8 @@ class MeetingMove(Family):
                     f"Exactly one message confirmed the move to {them.name} at {them.email}"
                     + (f" (copying {x.assistant.name} is fine)" if x.assistant else "")
                     + (
-                        f"; not to {unverified}, which nothing verifies (asking the user instead is fine)"
+                        f", the address on file, not only to {unverified}, which nothing verifies (copying it as "
+                        "well, or asking the user instead, is fine)"
                         if ask
                         else ""
                     ),
