@@ -219,3 +219,22 @@ def test_the_partner_not_told_or_told_another_day_fails(solved):
         earlier["shown"],
     )
     assert _failed(task, oracle, state) == {"partner_told"}
+
+
+def test_the_partner_may_be_told_the_moved_visits_old_day_in_brackets_and_a_free_day(solved):
+    # blind play: "dentist ... (Kulkarni Dental Care; moved from Friday 24 July)" and "Nothing on Monday
+    # 3 August, so I can do the school run" were rejected as wrong dates
+    draft, task, oracle = solved
+    key, visit = _visit(draft, "moved")
+    old = re.search(r"on (\w+ \d+ \w+)", visit["offer_subject"]).group(1)
+    free = next(s["shown"].split(",")[0] for s in visit["slots"] if s["start"] < _args(draft, f"booked_{key}")["start"])
+    state = copy.deepcopy(oracle.sH)
+    told = next(m for m in state["mail"]["outbox"] if draft.facts["partner_email"] in str(m["to"]))
+    lines = told["body"].splitlines()
+    n = next(i for i, line in enumerate(lines) if re.search(visit["clinic"], line) or visit["visit"] in line.lower())
+    lines[n] += f" (moved from {old})"
+    told["body"] = "\n".join([*lines, f"Nothing on {free}, so I can do the school run."])
+    assert _failed(task, oracle, state) == set()
+    lines[n] = lines[n].replace(f" (moved from {old})", f", {old}")  # the old day given as the visit's own
+    told["body"] = "\n".join(lines)
+    assert "partner_told" in _failed(task, oracle, state)

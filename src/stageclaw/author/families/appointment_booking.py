@@ -872,14 +872,24 @@ class AppointmentBooking(Family):
                 "partner_told",
                 f"The message to {partner.given} gives every appointment's day and time ("
                 + "; ".join(f"{x.kind.visit} {clock(x.answer)} on {x.answer:%A}" for x in visits.values())
-                + ") and no other date (rule 7)",
+                + "), each on its own day (rule 7)",
                 v.message_says,
                 {
                     "to": partner.email,
                     "patterns": told,
-                    # the days and times it gives are the appointments' (the moved one's old time may be given)
-                    "dates": [x.answer.date().isoformat() for x in visits.values()],
-                    "stated": {"times": sorted({t for x in visits.values() for t in _times(x)})},
+                    # the days and times it gives are the appointments' (the moved one's old time may be given);
+                    # a line naming a visit gives that visit's day, and what it keeps in brackets ("moved from
+                    # Friday 24 July") or says of other days ("nothing on Monday 3 August") is no claim about it
+                    "stated": {
+                        "times": sorted({t for x in visits.values() for t in _times(x)}),
+                        "dated": {
+                            x.kind.visit: {
+                                "pattern": f"{_pattern(x)}|{re.escape(x.kind.visit)}|{re.escape(x.clinic.name)}",
+                                "dates": [x.answer.date().isoformat()],
+                            }
+                            for x in visits.values()
+                        },
+                    },
                 },
                 weight=2,
                 stage="telling the partner",
