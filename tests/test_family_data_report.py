@@ -278,3 +278,13 @@ def test_every_top_customer_is_thanked(solved):
     thanked = [c for c in draft.checks if c.id.startswith("thanks_")]
     assert len(thanked) == 5
     assert sum("path" in c.args for c in thanked) == 4
+
+
+@pytest.mark.parametrize("seed", (1, 2))
+def test_the_routine_says_the_sales_note_keeps_one_line_a_month(seed):
+    # blind play: "add the month's total as a new line" beside the note's running figure for the month read
+    # as "keep both"; the rule now settles that the running figure becomes the total
+    draft = generate("data-report", seed)
+    routine = next(n for notes in draft.notes.values() for n in notes if n["title"].startswith("Monthly summary"))
+    step = next(line for line in routine["body"].splitlines() if line.startswith("7."))
+    assert "one line per month" in step and "new line" not in step

@@ -135,7 +135,7 @@ the one in the export. Nobody gets a second code within three months: if the fil
 last three months, they still get the thank-you, just without a code.
 6. Send {partner} the sales per product line and the total, and {partner}'s share as we agreed: {share}% of the \
 {share_line} sales (after any corrections), to the cent.
-7. Add the month's total as a new line to my "{log}" note.
+7. Keep my "{log}" note up to date: one line per month with its total.
 """
 # The running record of each month's total sales, one line a month, that the routine keeps up.
 LOG_TITLE = "Monthly sales"
