@@ -199,6 +199,17 @@ def test_a_solution_that_stops_halfway_is_rejected(pool, tmp_path):
     assert verifiability.check("mutation_kill_rate").status == "blocked"
 
 
+def test_a_budget_below_the_reference_solutions_calls_is_rejected(pool, tmp_path):
+    # meeting-move kept the default 40 steps when its reference solution grew to 56 calls
+    def tight(task_dir: Path) -> None:
+        text = (task_dir / "task.toml").read_text()
+        (task_dir / "task.toml").write_text(re.sub(r"(?m)^max_steps = \d+", "max_steps = 2", text))
+
+    report = validate_task(_variant(tmp_path, tight), pool)
+    oracle = report.dimensions["verifiability"].check("oracle_scores_100")
+    assert not report.accepted and oracle.status == "fail" and "budget of 2" in oracle.detail
+
+
 def test_a_prompt_that_states_the_answer_fails_structure(pool, tmp_path):
     def leak(task_dir: Path) -> None:
         prompt = task_dir / "prompt.md"

@@ -356,12 +356,23 @@ def _verifiability(task: Task, oracle: OracleRun, max_mutants: int) -> tuple[Dim
     result = oracle.result
     wrong = [i for i in result["items"] if i["passed"] is False]
     evidence = {"score": result["score"], "steps": result["steps"], "episode": str(oracle.dir), "failed_items": wrong}
-    if oracle.solved:
+    budget = task.config.max_steps
+    if oracle.solved and result["steps"] > budget:
+        checks.append(
+            Check(
+                "oracle_scores_100",
+                FAIL,
+                f"the reference solution needs {result['steps']} tool calls, more than the task's budget of {budget}",
+                evidence,
+                "raise max_steps to leave a careful agent room (about twice the reference's calls)",
+            )
+        )
+    elif oracle.solved:
         checks.append(
             Check(
                 "oracle_scores_100",
                 PASS,
-                f"the reference solution scores 100 in {result['steps']} tool calls",
+                f"the reference solution scores 100 in {result['steps']} of the {budget} tool calls it may make",
                 evidence,
             )
         )

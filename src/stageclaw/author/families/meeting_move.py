@@ -327,6 +327,8 @@ class MeetingMove(Family):
             now=p.now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
+            time_budget_s=1800,
+            max_steps=120,  # six threads, their contacts, the calendar and the reminders: about twice the oracle
         )
         for partner in p.partners:
             self._partner(ctx, draft, p, partner, work)
