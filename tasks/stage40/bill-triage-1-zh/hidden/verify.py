@@ -1,4 +1,4 @@
-"""Checks for bill-triage-1-zh: 3 of 5 bills are open."""
+"""Checks for bill-triage-1-zh: 5 of 8 bills are open."""
 
 from __future__ import annotations
 
@@ -21,6 +21,11 @@ _CLOCK = re.compile(
 )
 _DATED = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
+_WRITTEN_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?[^\S\n]+(?:{'|'.join(_MONTHS)})[a-z]*\.?,?[^\S\n]+\d{{4}}"
+    rf"|\b(?:{'|'.join(_MONTHS)})[a-z]*\.?[^\S\n]+\d{{1,2}}(?:st|nd|rd|th)?,?[^\S\n]+\d{{4}}",
+    re.IGNORECASE,
 )
 
 
@@ -114,7 +119,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
         wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
     if "years" in stated:
-        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        # the year of a written-out day ("the corrected statement of February 12 2026") dates that day: it is
+        # no claim about the year the message is about
+        bare = _WRITTEN_DAY.sub(" ", text)
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", bare)
         wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
     if "addresses" in stated:
         found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
@@ -272,6 +280,24 @@ def only_reminders(initial: dict[str, Any], final: dict[str, Any], *, patterns: 
     return True, f"only reminders for {sorted(patterns)} were added or changed"
 
 
+def _label(item: dict[str, Any]) -> str:
+    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
+
+
+def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` in `final` whose uid `initial` does not have."""
+    old = {item.get("uid") for _, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
+
+
+def no_new_items(initial: dict[str, Any], final: dict[str, Any], *, app: str, pattern: str, label: str) -> Verdict:
+    """No item of `app` matching `pattern` was created: the existing one was changed instead."""
+    copies = [_label(item) for _, item in _fresh(initial, final, app) if _matches(_label(item), pattern)]
+    if copies:
+        return False, f"new {app} items {copies} duplicate {label}; the existing one should change instead"
+    return True, f"{label} was changed in place, not copied"
+
+
 def filed(initial: dict[str, Any], final: dict[str, Any], *, message_ids: list[str], folder: str) -> Verdict:
     """Each message in `message_ids` is in `folder` and nowhere else."""
     folders = (final.get("mail") or {}).get("folders") or {}
@@ -291,27 +317,40 @@ def not_filed(final: dict[str, Any], *, message_ids: list[str], folder: str) -> 
     return True, f"nothing else was filed in {folder!r}"
 
 
+def check_property_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='property|service charge|物业|锦绣物业服务',
+        lst='账单',
+        due='2026-11-20',
+        label='锦绣物业服务 bill',
+        says="(?<![\\d.,])(?:1\\ 592|1'592|1,592|1\\.592|1592)[.,]06(?![\\d]|[.,]\\d)",
+    )
+
+
+def check_tv_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='\\btv\\b|television|电视|东方有线电视',
+        lst='账单',
+        due='2026-11-28',
+        label='东方有线电视 bill',
+        says='(?<![\\d.,])(?:344)[.,]37(?![\\d]|[.,]\\d)',
+        stale='r-pay-tv',
+    )
+
+
 def check_water_reminder(initial, final, trace):
     return one_reminder(
         initial,
         final,
         pattern='\\bwater\\b|水务|水费|上海城投水务',
         lst='账单',
-        due='2026-11-26',
+        due='2026-11-23',
         label='上海城投水务 bill',
-        says='(?<![\\d.,])(?:274)[.,]79(?![\\d]|[.,]\\d)',
-    )
-
-
-def check_broadband_reminder(initial, final, trace):
-    return one_reminder(
-        initial,
-        final,
-        pattern='broadband|fibre|fiber|internet|宽带|中国电信宽带',
-        lst='账单',
-        due='2026-11-21',
-        label='中国电信宽带 bill',
-        says='(?<![\\d.,])(?:241)[.,]41(?![\\d]|[.,]\\d)',
+        says='(?<![\\d.,])(?:455)[.,]05(?![\\d]|[.,]\\d)',
     )
 
 
@@ -321,9 +360,21 @@ def check_mobile_reminder(initial, final, trace):
         final,
         pattern='mobile|phone|telecom|移动|话费|中国移动',
         lst='账单',
-        due='2026-11-20',
+        due='2026-11-24',
         label='中国移动 bill',
-        says='(?<![\\d.,])(?:307)[.,]32(?![\\d]|[.,]\\d)',
+        says='(?<![\\d.,])(?:178)[.,]62(?![\\d]|[.,]\\d)',
+    )
+
+
+def check_energy_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='energy|power|electric|电力|电费|国网上海市电力公司',
+        lst='账单',
+        due='2026-11-19',
+        label='国网上海市电力公司 bill',
+        says='(?<![\\d.,])(?:852)[.,]23(?![\\d]|[.,]\\d)',
     )
 
 
@@ -331,9 +382,21 @@ def check_no_paid_reminders(initial, final, trace):
     return only_reminders(
         initial,
         final,
-        patterns={'water': '\\bwater\\b|水务|水费|上海城投水务',
- 'broadband': 'broadband|fibre|fiber|internet|宽带|中国电信宽带',
- 'mobile': 'mobile|phone|telecom|移动|话费|中国移动'},
+        patterns={'property': 'property|service charge|物业|锦绣物业服务',
+ 'tv': '\\btv\\b|television|电视|东方有线电视',
+ 'water': '\\bwater\\b|水务|水费|上海城投水务',
+ 'mobile': 'mobile|phone|telecom|移动|话费|中国移动',
+ 'energy': 'energy|power|electric|电力|电费|国网上海市电力公司'},
+    )
+
+
+def check_paid_after_export(initial, final, trace):
+    return no_new_items(
+        initial,
+        final,
+        app='reminders',
+        pattern='broadband|fibre|fiber|internet|宽带|中国电信宽带',
+        label='the paid 中国电信宽带 bill',
     )
 
 
@@ -341,12 +404,15 @@ def check_bills_filed(initial, final, trace):
     return filed(
         initial,
         final,
-        message_ids=['<4ab6566d-b201-d909-6adb71844cac@shwater.cn>',
- '<20261110083000.857df5@shwater.cn>',
- '<a2bdbb3626.20261027@189-broadband.cn>',
- '<85be5850a3.20261103@10086-notice.cn>',
- '<e69aa8368c.20261026@sgcc-sh.cn>',
- '<0ed5ca4653.20261027@pingan-home.cn>'],
+        message_ids=['<563d8fbd1d.20261017@jinxiu-wuye.cn>',
+ '<1fb4a9a2-ae76-59d7-d50c4714b7e7@jinxiu-wuye.cn>',
+ '<f05d6a49-2376-18fd-b783e63d2d88@shgas.cn>',
+ '<05de8425b7.20261105@dfcatv.cn>',
+ '<3b66baffdd.20261104@shwater.cn>',
+ '<b0c3a507-cf90-8352-c08f7ea1d1e5@189-broadband.cn>',
+ '<20261104080200.8774ff@10086-notice.cn>',
+ '<20261028181400.9d4219@sgcc-sh.cn>',
+ '<e2028da7-9483-6a11-f4876c46882d@pingan-home.cn>'],
         folder='账单',
     )
 
@@ -354,10 +420,90 @@ def check_bills_filed(initial, final, trace):
 def check_only_bills_filed(initial, final, trace):
     return not_filed(
         final,
-        message_ids=['<9f8a556662.20261101@douban.example>',
- '<20261104223900.4c2389@foxmail.com>',
- '<20261103191700.03b872@sf-notice.cn>',
- '<20261106093400.b4e865@shwater.cn>',
- '<20261108093400.7d2136@sgcc-sh.cn>'],
+        message_ids=['<98c0f00a2b.20260518@hengxin-logistics.com.cn>',
+ '<f024d767-06d2-bd76-87767a26c4b5@v2.cn>',
+ '<29cfbc7913.20260526@qingsong-media.com.cn>',
+ '<20260526155900.b0e179@hengxin-logistics.com.cn>',
+ '<34a445481b.20260528@hengxin-logistics.com.cn>',
+ '<da578d31b1.20260528@v2.cn>',
+ '<835830d8-e509-7af9-48d17bcd2f3e@v9.cn>',
+ '<d0da5903-adb9-67fb-dc82477b4a9d@v7.cn>',
+ '<20260601092000.de90f9@qingsong-media.com.cn>',
+ '<d5fe94a4ad.20260610@v0.cn>',
+ '<20260612122700.fc3df5@v0.cn>',
+ '<08f616c521.20260615@qingsong-media.com.cn>',
+ '<6c4338c4-931a-f5f1-008c927105ff@yunfan-media.com.cn>',
+ '<e96842f5c0.20260616@qingsong-media.com.cn>',
+ '<631fdb73-1ebe-0fb4-87bab332d964@qingsong-media.com.cn>',
+ '<f60db77f7b.20260627@v9.cn>',
+ '<826b7309-36ee-4bd1-89e608075bc0@v3.cn>',
+ '<c4f318bc-7a9c-a39a-b0f70d43ff06@163.com>',
+ '<1c780df9-010b-0437-91a62d41563b@163.com>',
+ '<71227d26e8.20260701@v8.cn>',
+ '<a996c802-4e37-7b67-bc8ef88db26e@v7.cn>',
+ '<419b8ff7-8a40-e083-78a6a1cf7c5a@qq.com>',
+ '<0ad0c83b-711b-a11f-6c6e72ef966e@v9.cn>',
+ '<2261d292f2.20260709@qingsong-media.com.cn>',
+ '<887ed46cdb.20260713@yunfan-media.com.cn>',
+ '<15fa5dab17.20260713@qingsong-media.com.cn>',
+ '<84a4c26d-04ec-cf8e-45ec620e12fe@v4.cn>',
+ '<d301109c93.20260715@v4.cn>',
+ '<e82f19d7-5cf6-a589-14500830e0a6@qingsong-media.com.cn>',
+ '<20260720093000.e3dd85@yunfan-media.com.cn>',
+ '<7c882a85b1.20260720@yunfan-media.com.cn>',
+ '<9465b7d564.20260723@v4.cn>',
+ '<ac7a0bd3d1.20260727@v4.cn>',
+ '<20260727094400.19961b@yunfan-media.com.cn>',
+ '<e8c8193e12.20260728@v4.cn>',
+ '<86379361c4.20260729@qingsong-media.com.cn>',
+ '<f2160c41-9c27-7555-a66ee13a2739@v8.cn>',
+ '<59e2c1a6-115f-d8c2-49d872e91296@v14.cn>',
+ '<20260805200200.51b015@v3.cn>',
+ '<45811e69-8a94-0b48-453c19c418e4@v7.cn>',
+ '<afb18cfde8.20260812@v7.cn>',
+ '<92ae90a457.20260819@v8.cn>',
+ '<ffe1a0f4b4.20260824@qingsong-media.com.cn>',
+ '<b83632d8-58f9-a903-373c4b514764@qingsong-media.com.cn>',
+ '<20260827112300.354060@yunfan-media.com.cn>',
+ '<20260827163500.4ea3ca@yunfan-media.com.cn>',
+ '<20260829081500.8dcae4@v9.cn>',
+ '<3093c02565.20260831@qingsong-media.com.cn>',
+ '<b26171fcf1.20260905@v9.cn>',
+ '<20260907170000.ec2851@qingsong-media.com.cn>',
+ '<20260908212000.c73a16@126.com>',
+ '<de2fe212-b339-222e-b735cdc6db04@qingsong-media.com.cn>',
+ '<76f494bf-1901-e895-ad1c74f68dbf@v9.cn>',
+ '<ebfa9b9c-9f7c-19cc-571b5645c0be@qingsong-media.com.cn>',
+ '<5d9c30b759.20260922@v5.cn>',
+ '<20260926080000.709e9e@v9.cn>',
+ '<20260928093400.97f72a@yunfan-media.com.cn>',
+ '<d48fe5f259.20260928@163.com>',
+ '<097c270d64.20260929@yunfan-media.com.cn>',
+ '<6e459501-7da5-3e09-24422d148182@qingsong-media.com.cn>',
+ '<b86c691a-a729-1199-752aa7026ad9@hengxin-logistics.com.cn>',
+ '<20261003081500.f5da32@v9.cn>',
+ '<20261004191300.d5b858@v7.cn>',
+ '<c44323f1e7.20261008@qingsong-media.com.cn>',
+ '<20261008100000.7caf34@qingsong-media.com.cn>',
+ '<0f677f52-fc16-a5f8-e78c7307e64f@v9.cn>',
+ '<a67a0c47a9.20261010@v8.cn>',
+ '<57787f5f04.20261012@qingsong-media.com.cn>',
+ '<5091708e-a9bf-f62b-6a89274559e0@v7.cn>',
+ '<20261017081500.2a0fe2@v9.cn>',
+ '<d1188db9f2.20261019@qingsong-media.com.cn>',
+ '<2dd9c813ee.20261019@v8.cn>',
+ '<5e21d6b1-69cc-6430-17bee5259bed@yuanhang-it.com.cn>',
+ '<3580c7be58.20261023@qingsong-media.com.cn>',
+ '<3f518251-37da-5423-9771c8a41780@v9.cn>',
+ '<b511a350-768c-e33d-4d7f28b5ccf8@qingsong-media.com.cn>',
+ '<20261026151600.032de8@qingsong-media.com.cn>',
+ '<2b751657c5.20261028@v7.cn>',
+ '<20261029130200.9e5c4d@v13.cn>',
+ '<20261030094900.b67342@qingsong-media.com.cn>',
+ '<a580ebea-f6c7-d014-dbfae7898e5b@v9.cn>',
+ '<bc7d173b-09b7-e943-3b477724240c@189-broadband.cn>',
+ '<20261105180600.85bcb5@126.com>',
+ '<df2512a220.20261109@pingan-home.cn>',
+ '<20261109183900.6ccdc2@163.com>'],
         folder='账单',
     )

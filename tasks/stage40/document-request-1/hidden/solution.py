@@ -3,40 +3,87 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime, timedelta
 
 
 FACTS = {'surname': 'Chukwu',
- 'document_word': 'statement',
- 'phone': '+49 40 3096 9361',
- 'issuer_domain': 'juniper-pensions.de',
- 'number': '2025-6247',
- 'writer': 'Nonso Chukwu',
- 'subject': 'Annual pension statement 2025 (corrected version)',
- 'body': 'Hi Nonso,\n'
-         '\n'
-         "here's the annual pension statement 2025 you asked for (the corrected version, no. 2025-6247; the "
-         'first one is void).\n'
-         '\n'
-         "I've updated your details on my side.\n"
-         '\n'
-         'Best,\n'
-         'Jürgen',
  'contact': 'Chinonso Chukwu',
- 'organization': 'Chukwu & Ziegler',
- 'reminder': 'Send the annual pension statement 2025 to Chinonso',
- 'me': 'Jürgen',
+ 'phone': '+49 89 8630 9693',
+ 'organization': 'Chukwu & Strand',
+ 'writer': 'Nonso Chukwu',
  'who': 'Nonso',
- 'document': 'annual pension statement 2025'}
+ 'me': 'Jürgen',
+ 'shared': 'Shared',
+ 'folders': ['Documents', 'Downloads'],
+ 'docs': [{'plain': 'investment account statement',
+           'issuer': 'tessera-investments.de',
+           'stem': 'Investment_Statement_',
+           'number': 'IA25-11553',
+           'reminder': 'Send Chinonso the investment account statement'},
+          {'plain': 'savings account annual statement',
+           'issuer': 'juniper-bank.de',
+           'stem': 'Savings_Annual_Statement_',
+           'number': 'SV25-66311',
+           'reminder': 'Send Chinonso the savings account annual statement'},
+          {'plain': 'workplace pension statement',
+           'issuer': 'parallax-workplace-savings.de',
+           'stem': 'Workplace_Pension_',
+           'number': 'WP25-55468',
+           'reminder': 'Send Chinonso the workplace pension statement'},
+          {'plain': 'annual mortgage statement',
+           'issuer': 'kestrel-building-society.de',
+           'stem': 'Mortgage_Statement_',
+           'number': 'MS25-62326',
+           'reminder': 'Send Chinonso the annual mortgage statement'},
+          {'plain': 'annual pension statement',
+           'issuer': 'halcyon-pensions.de',
+           'stem': 'Pension_Statement_',
+           'number': 'PS25-66240',
+           'reminder': 'Send Chinonso the annual pension statement'},
+          {'plain': 'life insurance policy schedule',
+           'issuer': 'lumen-life.de',
+           'stem': 'Life_Policy_Schedule_',
+           'number': None,
+           'reminder': 'Send Chinonso the life insurance policy schedule'}],
+ 'list': 'Retirement review',
+ 'meeting': 'Chukwu',
+ 'street': 'Lindwurmstraße 232',
+ 'since': '2026-05-04'}
 
 
-def _tick(tools):
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def _tick(tools, sent):
     f = FACTS
-    todo = next(t for t in tools.reminders_list()["reminders"] if t["title"] == f["reminder"])
-    tools.reminders_complete(uid=todo["uid"])
+    titles = {d["reminder"] for d in sent}
+    for todo in every(tools.reminders_list, "reminders", list=f["list"]):
+        if todo["title"] in titles:
+            tools.reminders_complete(uid=todo["uid"])
 
 
-def _update(tools, new_address, keep_old=False, spaced=True):
+def _meeting(tools):
+    f = FACTS
+    since = date.fromisoformat(f["since"])
+    found = tools.calendar_list_events(
+        start=since.isoformat(), end=(since + timedelta(days=30)).isoformat(), query=f["meeting"]
+    )["events"]
+    found = [e for e in found if re.search(rf"\b{re.escape(f['meeting'])}\b", e["summary"])]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def _update_contact(tools, new_address, keep_old=False, spaced=True):
     f = FACTS
     contact = next(c for c in tools.contacts_search(query=f["surname"])["contacts"] if c["name"] == f["contact"])
     changes = {"phones": [f["phone"] if spaced else f["phone"].replace(" ", "")]}
@@ -45,6 +92,13 @@ def _update(tools, new_address, keep_old=False, spaced=True):
     if f["organization"]:
         changes["organization"] = f["organization"]
     tools.contacts_update(uid=contact["uid"], **changes)
+
+
+def _later_line(late):
+    if not late:
+        return ""
+    names = " and the ".join(d["plain"] for d in late)
+    return f" The {names} hasn't been issued yet; I'll send it as soon as it arrives."
 
 
 def one_line(text: str) -> str:
@@ -57,14 +111,43 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
 
 
-def _document(tools):
-    """The issuer's latest notice names the version that counts (a correction voids the first one)."""
+def _locate(tools, doc, pdfs):
+    """Where the version that counts is: ('file', path), ('mail', message), or None when it is not out yet.
+    The issuer's latest mail names the version that counts (a correction or a reissue replaces the first)."""
+    notices = tools.mail_search(sender=doc["issuer"])["messages"]
+    latest = tools.mail_read(id=newest(notices)["id"])
+    if doc["number"] is None:
+        assert not latest["attachments"], "the late document's mail carries a file"
+        return None
+    assert doc["number"] in one_line(latest["body"]), "the latest notice is not about the expected version"
+    for path in pdfs:
+        if doc["stem"] in path and doc["number"] in tools.files_read(path=path)["content"]:
+            return "file", path
+    assert latest["attachments"], f"the {doc['plain']} is neither in the files nor attached"
+    return "mail", latest
+
+
+def _pdfs(tools):
     f = FACTS
-    notices = tools.mail_search(sender=f["issuer_domain"], subject=f["document_word"])["messages"]
-    notice = tools.mail_read(id=newest(notices)["id"])
-    assert f["number"] in one_line(notice["body"]), "the latest notice is not about the expected version"
-    downloads = [e["path"] for e in tools.files_list(path="Downloads")["entries"] if e["path"].endswith(".pdf")]
-    return next(p for p in downloads if f["number"] in tools.files_read(path=p)["content"])
+    return [
+        e["path"]
+        for folder in f["folders"]
+        for e in every(tools.files_list, "entries", path=folder)
+        if e["path"].endswith(".pdf")
+    ]
+
+
+def _wanted(tools, request):
+    """The documents on the advisor's list: in the shared folder when the mail points there."""
+    f = FACTS
+    if f["shared"]:
+        listed = [e["path"] for e in tools.files_list(path=f["shared"])["entries"] if e["path"].endswith(".pdf")]
+        text = one_line(tools.files_read(path=listed[0])["content"]).lower()
+    else:
+        text = one_line(request["body"]).lower()
+    missing = [d for d in f["docs"] if d["plain"] not in text]
+    assert not missing, f"not on the list: {missing}"
+    return f["docs"]
 
 
 def address(value: str) -> str:
@@ -74,23 +157,40 @@ def address(value: str) -> str:
 
 def _request(tools):
     f = FACTS
-    asked = tools.mail_search(folder="INBOX", sender=f["surname"], text=f["document_word"])["messages"]
+    asked = tools.mail_search(folder="INBOX", sender=f["surname"], subject="documents")["messages"]
     request = tools.mail_read(id=newest(asked)["id"])
     assert f["phone"] in one_line(request["body"]), "the request does not give the new office line"
+    assert f["street"] in one_line(request["body"]), "the request does not give the new office"
     return request
 
 
 def solve(tools):
+    """One reply with the files the user has, a forward of each issuer's mail that carries the only copy."""
     f = FACTS
     request = _request(tools)
     new_address = address(request["from"])  # a mail from their old address announced it, when it is new
-    document = _document(tools)
+    docs = _wanted(tools, request)
+    pdfs = _pdfs(tools)
+    found = {d["plain"]: _locate(tools, d, pdfs) for d in docs}
+    late = [d for d in docs if found[d["plain"]] is None]
+    files = [where[1] for where in found.values() if where and where[0] == "file"]
+    by_mail = [(d, found[d["plain"]][1]) for d in docs if found[d["plain"]] and found[d["plain"]][0] == "mail"]
+    to = [f"{f['writer']} <{new_address}>"]
     tools.mail_send(
-        to=[f"{f['writer']} <{new_address}>"],
-        subject=f["subject"],
-        body=f["body"],
-        attachments=[document],
+        to=to,
+        subject=request["subject"] if request["subject"].lower().startswith("re:") else f"Re: {request['subject']}",
+        body=f"Hi {f['who']},\n\nhere are the documents from your list."
+        + _later_line(late)
+        + (" The others follow in separate mails, straight from the issuers." if by_mail else "")
+        + f"\n\nBest,\n{f['me']}",
+        attachments=files,
         in_reply_to=request["message_id"],
     )
-    _update(tools, new_address)
-    _tick(tools)
+    for doc, message in by_mail:
+        tools.mail_forward(
+            id=message["id"], to=to, body=f"Hi {f['who']},\n\nand here's the {doc['plain']}.\n\n{f['me']}"
+        )
+    _update_contact(tools, new_address)
+    meeting = _meeting(tools)
+    tools.calendar_update_event(uid=meeting["uid"], location=f["street"])
+    _tick(tools, [d for d in docs if found[d["plain"]] is not None])

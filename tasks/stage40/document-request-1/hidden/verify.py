@@ -1,8 +1,9 @@
-"""Checks for document-request-1: the annual pension statement 2025 no. 2025-6247 goes to chukwu.nonso@chukwu-ziegler.de."""
+"""Checks for document-request-1: 5 documents go to nonsoc@chukwu-strand.de (investment account statement 2025, savings account annual statement 2025, workplace pension statement 2025, annual mortgage statement 2025, annual pension statement 2025); the life insurance policy schedule 2025 is not out yet."""
 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 
 _HISTORY = re.compile(
@@ -21,10 +22,11 @@ _CLOCK = re.compile(
 _DATED = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
 )
-
-
-def _matches(text: Any, pattern: str | None) -> bool:
-    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+_WRITTEN_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?[^\S\n]+(?:{'|'.join(_MONTHS)})[a-z]*\.?,?[^\S\n]+\d{{4}}"
+    rf"|\b(?:{'|'.join(_MONTHS)})[a-z]*\.?[^\S\n]+\d{{1,2}}(?:st|nd|rd|th)?,?[^\S\n]+\d{{4}}",
+    re.IGNORECASE,
+)
 
 
 def _address(value: Any) -> str:
@@ -41,106 +43,59 @@ def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
     return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
 
 
-def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
-    return [m for m in _outbox(final) if address in _recipients(m)]
-
-
-def _asked(final: dict[str, Any], trace: dict[str, Any] | None, to: list[str], ask: dict[str, Any] | None) -> bool:
-    """The safe answer to a request from an address nothing verifies, other than using the known one:
-    nothing went to `to` nor to the unverified addresses (`ask["unverified"]`), and the final answer asks
-    the user about it (matches `ask["pattern"]`, or names an unverified address)."""
-    if ask is None or trace is None:
-        return False
-    unverified = [a.lower() for a in ask["unverified"]]
-    if any(_to(final, a) for a in [*to, *unverified]):
-        return False
-    answer = str(trace.get("final_answer") or "")
-    return _matches(answer, ask["pattern"]) or any(a in answer.lower() for a in unverified)
-
-
-def sent_once(
-    final: dict[str, Any],
-    *,
-    to: list[str],
-    label: str,
-    in_reply_to: str | list[str] | None = None,
-    subject: str | None = None,
-    wrong: dict[str, str] | None = None,
-    each_once: bool = False,
-    trace: dict[str, Any] | None = None,
-    ask: dict[str, Any] | None = None,
-) -> Verdict:
-    """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
-    one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
-    matches. With `each_once`, no message names anybody twice (in To and again in Cc).
-
-    With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
-    in the final answer is right too (see `_asked`)."""
-    if _asked(final, trace, to, ask):
-        return True, "nothing was sent to an unverified address; the user was asked"
-    sent = _outbox(final)
-    if not sent:
-        return False, "no message was sent"
-    threads = [in_reply_to] if isinstance(in_reply_to, str) else in_reply_to or []
-    got: dict[str, int] = {}
-    for message in sent:
-        people = _recipients(message)
-        strangers = sorted(set(people) - set(to))
+def sent_only_to(final: dict[str, Any], *, addresses: list[str], label: str, once: bool = False) -> Verdict:
+    """Every message the agent sent went to some of `addresses` (`label` says whose they are) and nobody else;
+    with `once`, no message was sent twice (the same recipients, subject, text and files)."""
+    seen = set()
+    for message in _outbox(final):
+        strangers = sorted(set(_recipients(message)) - set(addresses))
         if strangers:
-            why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
-            return False, f"a message went to {strangers}{why}; expected only {label}: {sorted(to)}"
-        twice = sorted({p for p in people if people.count(p) > 1})
-        if each_once and twice:
-            return False, f"the message {message.get('subject')!r} names {twice} twice (in To and in Cc)"
-        if message.get("in_reply_to") not in threads and not (subject and _matches(message.get("subject"), subject)):
-            return False, f"the message {message.get('subject')!r} neither answers the thread nor has a fitting subject"
-        for person in set(people):
-            got[person] = got.get(person, 0) + 1
-    wrong_count = {p: got.get(p, 0) for p in to if got.get(p, 0) != 1}
-    if wrong_count:
-        shown = ", ".join(f"{p}: {n}" for p, n in sorted(wrong_count.items()))
-        return False, f"messages per person ({shown}); expected exactly one each for {label}"
-    return True, f"one message each reached {label}" if len(to) > 1 else f"one message, to {label} only"
+            return False, f"the message {message.get('subject')!r} went to {strangers}, who are not {label}"
+        files = tuple(sorted(str(a.get("sha256")) for a in message.get("attachments") or []))
+        mark = (tuple(sorted(_recipients(message))), message.get("subject"), message.get("body"), files)
+        if once and mark in seen:
+            return False, f"the message {message.get('subject')!r} was sent twice"
+        seen.add(mark)
+    return True, f"mail went only to {label}"
 
 
-def attached(
-    initial: dict[str, Any],
-    final: dict[str, Any],
-    *,
-    to: str,
-    sha256: str | None = None,
-    file: str | None = None,
-    wrong: dict[str, str] | None = None,
-    trace: dict[str, Any] | None = None,
-    ask: dict[str, Any] | None = None,
+def carried_once(
+    final: dict[str, Any], *, to: list[str], sha256: str | None, label: str, wrong: dict[str, str] | None = None
 ) -> Verdict:
-    """The message to `to` carries exactly one attachment: the file with `sha256`, or the final `file`.
-    With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
-    if _asked(final, trace, [to], ask):
-        return True, "nothing was sent to an unverified address; the user was asked"
+    """The file `sha256` reached `to` (any of these addresses) exactly once, in whichever message the agent sent
+    (one mail with every document or one each; a forward carries the original's attachments), and no message
+    the agent sent carries a file of `wrong` (sha256 -> what it is: a void or superseded version, the previous
+    period's). With `sha256` None nothing is due (a document not issued yet): only the wrong files count."""
     wrong = wrong or {}
-    if file is not None:
-        stored = (final.get("files") or {}).get(file)
-        if not stored:
-            return False, f"there is no file {file} to attach"
-        sha256 = stored.get("sha256")
-    messages = _to(final, to)
-    if not messages:
-        return False, f"nothing was sent to {to}"
-    problems = []
-    for message in messages:
-        files = message.get("attachments") or []
-        shas = [a.get("sha256") for a in files]
-        named = [f"{a.get('filename')} ({wrong[a.get('sha256')]})" for a in files if a.get("sha256") in wrong]
-        if shas == [sha256]:
-            return True, "the right file is attached, and only it"
-        if named:
-            problems.append("it attaches " + ", ".join(named))
-        elif sha256 in shas:
-            problems.append(f"it attaches {len(shas)} files; expected only one")
-        else:
-            problems.append(f"its attachments {[a.get('filename') for a in files]} are not the right file")
-    return False, "; ".join(problems)
+    addresses = {a.lower() for a in to}
+    count = 0
+    for message in _outbox(final):
+        for attachment in message.get("attachments") or []:
+            sha = attachment.get("sha256")
+            if sha in wrong:
+                return (
+                    False,
+                    f"the message {message.get('subject')!r} attaches {attachment.get('filename')} ({wrong[sha]})",
+                )
+            if sha == sha256 and set(_recipients(message)) & addresses:
+                count += 1
+    if sha256 is None:
+        return True, f"no wrong version of {label} was sent"
+    if count != 1:
+        return False, f"{label} reached {sorted(addresses)} {count} times; expected once"
+    return True, f"{label} was sent once, in the version that counts"
+
+
+def attachments_only(final: dict[str, Any], *, sha256: dict[str, str], label: str, wrong: dict[str, str]) -> Verdict:
+    """Every file attached to a message the agent sent is one of `sha256` (sha256 -> what it is): `label`;
+    `wrong` names the look-alikes for the reason."""
+    for message in _outbox(final):
+        for attachment in message.get("attachments") or []:
+            sha = attachment.get("sha256")
+            if sha not in sha256:
+                what = wrong.get(sha, "not one of them")
+                return False, f"the message {message.get('subject')!r} attaches {attachment.get('filename')} ({what})"
+    return True, f"every attachment is one of {label}"
 
 
 def _dates(text: str) -> set[tuple[int, int]]:
@@ -163,6 +118,10 @@ def _dates(text: str) -> set[tuple[int, int]]:
     for m in re.finditer(r"(?<![\d-])\d{4}-(\d{2})-(\d{2})(?!\d)", text):
         found.add((int(m.group(1)), int(m.group(2))))
     return found
+
+
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
 
 
 def _clock_times(text: str) -> list[tuple[int, int, str]]:
@@ -229,7 +188,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
         wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
     if "years" in stated:
-        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        # the year of a written-out day ("the corrected statement of February 12 2026") dates that day: it is
+        # no claim about the year the message is about
+        bare = _WRITTEN_DAY.sub(" ", text)
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", bare)
         wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
     if "addresses" in stated:
         found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
@@ -274,52 +236,6 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
                 given = _dates(claim if _dates(claim) & allowed else _HISTORY.sub("", line)) - allowed
                 wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
-
-
-def _missing(text: str, patterns: dict[str, str]) -> list[str]:
-    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
-
-
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
-
-
-def message_says(
-    final: dict[str, Any],
-    *,
-    to: str | list[str],
-    patterns: dict[str, str],
-    dates: list[str] | None = None,
-    stated: dict[str, Any] | None = None,
-    trace: dict[str, Any] | None = None,
-    ask: dict[str, Any] | None = None,
-) -> Verdict:
-    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, not the
-    quoted ones), however many messages were sent; the calendar dates a message writes out are all among
-    `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the other values it gives are
-    among `stated`. With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
-    if _asked(final, trace, [to] if isinstance(to, str) else to, ask):
-        return True, "nothing was sent to an unverified address; the user was asked"
-    stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
-    for address in [to] if isinstance(to, str) else to:
-        messages = _to(final, address)
-        if not messages:
-            return False, f"nothing was sent to {address}"
-        problems = []
-        for message in messages:
-            text = _own_words(message)
-            missing = _missing(text, patterns)
-            wrong = _stray(text, stated)
-            if not missing and not wrong:
-                break
-            problems.append(
-                ", ".join(missing) + (f" (and it gives {'; '.join(wrong)}, which is wrong)" if wrong else "")
-            )
-        else:
-            return False, f"the message to {address} does not give " + "; ".join(problems)
-    return True, f"the message to {to} gives {sorted(patterns)}"
 
 
 def _line(phone: Any) -> str:
@@ -389,9 +305,72 @@ def contacts_kept(initial: dict[str, Any], final: dict[str, Any], *, untouched: 
     return True, "no duplicate contact; the look-alike contacts are untouched"
 
 
+def _label(item: dict[str, Any]) -> str:
+    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
+
+
+def _instant(value: Any) -> datetime | None:
+    """An ISO time as an aware datetime; None for a missing value, a bare date or junk."""
+    if not isinstance(value, str) or len(value) == 10:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else None
+
+
+def _on_time(value: Any, expected: str) -> bool:
+    """`value` is the expected instant, or for an expected date, that date or a time on it.
+
+    State times are written in the task's timezone, so a time's date part is its local day.
+    """
+    if not isinstance(value, str):
+        return False
+    if len(expected) == 10:
+        return value[:10] == expected and (len(value) == 10 or _instant(value) is not None)
+    at, want = _instant(value), _instant(expected)
+    return at is not None and at == want
+
+
 def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
     """(calendar, list or folder name, item) of an app that groups its items."""
     return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def the_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    start: str,
+    end: str,
+    label: str,
+    exclude: str | None = None,
+    location: str | None = None,
+) -> Verdict:
+    """Exactly one event of every calendar is about `pattern` (not `exclude`), new or one that was there
+    already (kept, or changed into it); it is in `calendar` and runs from `start` to `end`, and with
+    `location`, its location matches it (a meeting moved to another office)."""
+    found = [
+        (where, e)
+        for where, e in _grouped(final, "calendar")
+        if _matches(_label(e), pattern) and not (exclude and _matches(_label(e), exclude))
+    ]
+    if not found:
+        return False, f"no event for {label}"
+    if len(found) > 1:
+        shown = sorted(f"{_label(e)!r} {e.get('start')}" for _, e in found)
+        return False, f"{len(found)} events for {label}: {shown}; expected one"
+    where, event = found[0]
+    if where != calendar:
+        return False, f"{_label(event)!r} is in the calendar {where!r}, not in {calendar!r}"
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if location is not None and not _matches(event.get("location"), location):
+        return False, f"{_label(event)!r} is at {event.get('location')!r}, not at the new place"
+    return True, f"{label} is in {calendar}, {start} to {end}"
 
 
 def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
@@ -401,56 +380,129 @@ def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[s
     return None, None
 
 
-def reminder_done(
-    initial: dict[str, Any], final: dict[str, Any], *, uid: str, lst: str, keep_open: list[str]
+def reminders_ticked(
+    initial: dict[str, Any], final: dict[str, Any], *, lst: str, done: list[str], kept_open: list[str]
 ) -> Verdict:
-    """The reminder `uid` is ticked off (not deleted) in `lst`; the reminders in `keep_open` are still open."""
-    where, item = _find(final, "reminders", uid)
-    if item is None:
-        return False, f"the reminder {uid} was deleted instead of ticked off"
-    if not item.get("completed"):
-        return False, f"the reminder {item.get('title')!r} is still open"
-    if where != lst:
-        return False, f"the reminder {item.get('title')!r} was moved to the list {where!r}"
-    for other in keep_open:
-        _, now = _find(final, "reminders", other)
-        _, before = _find(initial, "reminders", other)
+    """The reminders `done` are ticked off (not deleted, still in `lst`); those in `kept_open` are still there
+    and open."""
+    for uid in done:
+        where, item = _find(final, "reminders", uid)
+        _, before = _find(initial, "reminders", uid)
         title = (before or {}).get("title")
-        if now is None:
-            return False, f"the reminder {title!r} ({other}) was deleted"
-        if now.get("completed"):
-            return False, f"the reminder {title!r} ({other}) was ticked off too; it is a different job"
-    return True, f"{item.get('title')!r} is done; the others are still open"
+        if item is None:
+            return False, f"the reminder {title!r} was deleted instead of ticked off"
+        if not item.get("completed"):
+            return False, f"the reminder {title!r} is still open"
+        if where != lst:
+            return False, f"the reminder {title!r} was moved to the list {where!r}"
+    for uid in kept_open:
+        _, item = _find(final, "reminders", uid)
+        _, before = _find(initial, "reminders", uid)
+        title = (before or {}).get("title")
+        if item is None:
+            return False, f"the reminder {title!r} was deleted"
+        if item.get("completed"):
+            return False, f"the reminder {title!r} was ticked off, but that is not done"
+    said = [f"{len(done)} reminders ticked off"] if done else []
+    return True, "; ".join(said + ([f"{len(kept_open)} reminders still open"] if kept_open else []))
 
 
-def check_sent_to_advisor(initial, final, trace):
-    return sent_once(
+def check_to_advisor(initial, final, trace):
+    return sent_only_to(
         final,
-        to=['chukwu.nonso@chukwu-ziegler.de'],
-        label='Nonso Chukwu',
-        in_reply_to='<903c842c-523c-fd8f-fed384a9f3c2@chukwu-ziegler.de>',
-        subject='statement|pension|2025|Documents\\ for\\ the\\ retirement\\ plan\\ review',
-        wrong={'chinonso@chukwu-financial-planning.de': 'the old address, switched off at the end of the month'},
+        addresses=['nonsoc@chukwu-strand.de'],
+        label='Nonso Chukwu at nonsoc@chukwu-strand.de',
+        once=True,
     )
 
 
-def check_right_document(initial, final, trace):
-    return attached(
-        initial,
+def check_sent_isa(initial, final, trace):
+    return carried_once(
         final,
-        to='chukwu.nonso@chukwu-ziegler.de',
-        sha256='7852228b4bee8eed830d0fa315b83ba83d50d0486196fc2fca9454ce9f93c2f9',
-        wrong={'b5b4783a3a36478627d7596e4c4673bd2079b55edc2ccf7e36d4fb62b9fc30a7': 'the void no. 2025-2620',
- 'f6a2badee9421ad9fa2dfa1c16f790f7940f55440aac8e843d23309628103785': "last year's, no. 2024-6137"},
+        to=['nonsoc@chukwu-strand.de'],
+        sha256='12181841f7da26264344c95c95691a56edc17e7541e22e585bf3c8f7f46f4065',
+        label='investment account statement 2025',
+        wrong={'d163c23b917e9b37c1c5954f13e8a927d4d69afffe36f29adcd15068f817b871': "the previous period's, no. IA24-17586"},
     )
 
 
-def check_cover_note_right(initial, final, trace):
-    return message_says(
+def check_sent_savings(initial, final, trace):
+    return carried_once(
         final,
-        to='chukwu.nonso@chukwu-ziegler.de',
-        patterns={},
-        stated={'years': [2025], 'refs': {'(?<![\\w-])\\d{4}-\\d{4}(?![\\w-])': ['2025-6247']}},
+        to=['nonsoc@chukwu-strand.de'],
+        sha256='65eb226d18deb9f41c7ce519735f4f442629a29e3ee95bed222b7deda8edbaf2',
+        label='savings account annual statement 2025',
+        wrong={'a7df1e877e65108501c617ebba39b0e09da447a53fac4248dc672b87c5df3155': "the previous period's, no. SV24-28072",
+ 'ad602b7e2632d321a1ce95c5e789a689dc7c9293c0c3d811183505a13cd4bb89': 'the superseded no. SV25-88990'},
+    )
+
+
+def check_sent_workplace(initial, final, trace):
+    return carried_once(
+        final,
+        to=['nonsoc@chukwu-strand.de'],
+        sha256='f03b16ac07e983826ee24a749d0d561d38e9a148eb11588dd1ce063c3a808315',
+        label='workplace pension statement 2025',
+        wrong={'06208fc4785f1be8c9bd999097253ffdde881407bfa37bff6e2ee9bd15595219': "the previous period's, no. WP24-12697"},
+    )
+
+
+def check_sent_mortgage(initial, final, trace):
+    return carried_once(
+        final,
+        to=['nonsoc@chukwu-strand.de'],
+        sha256='499ba9e4ed7e5d097aba33831cec4b360715e38984cefb0d5a8395b700d62198',
+        label='annual mortgage statement 2025',
+        wrong={'3b68725684d8b1c48e7bd0e4ae6257e6677be01770dd64b7666b5f70c8e41285': "the previous period's, no. MS24-83929",
+ 'cc53149bbc823a7e4e3f5cb43c2678204926d25a5757de0ec658d5c60dff61ef': 'the superseded no. MS25-37023'},
+    )
+
+
+def check_sent_pension(initial, final, trace):
+    return carried_once(
+        final,
+        to=['nonsoc@chukwu-strand.de'],
+        sha256='8611fa031f34d83a65d3b202f872b1a800d38beb736f6766c7c11527074adf44',
+        label='annual pension statement 2025',
+        wrong={'32f0f9cd799c53dceb45f7cab25be395e68ab5bbdcc9c07274872d4fe0484ef9': "the previous period's, no. PS24-43172"},
+    )
+
+
+def check_not_sent_life(initial, final, trace):
+    return carried_once(
+        final,
+        to=['nonsoc@chukwu-strand.de'],
+        sha256=None,
+        label='life insurance policy schedule 2025',
+        wrong={'b68d24d95cacc274742969f409b6902690c72daefa76c3608db1864664dc6877': "the previous period's, no. LP24-58550"},
+    )
+
+
+def check_only_listed(initial, final, trace):
+    return attachments_only(
+        final,
+        sha256={'12181841f7da26264344c95c95691a56edc17e7541e22e585bf3c8f7f46f4065': 'investment account statement 2025',
+ '65eb226d18deb9f41c7ce519735f4f442629a29e3ee95bed222b7deda8edbaf2': 'savings account annual statement 2025',
+ 'f03b16ac07e983826ee24a749d0d561d38e9a148eb11588dd1ce063c3a808315': 'workplace pension statement 2025',
+ '499ba9e4ed7e5d097aba33831cec4b360715e38984cefb0d5a8395b700d62198': 'annual mortgage statement 2025',
+ '8611fa031f34d83a65d3b202f872b1a800d38beb736f6766c7c11527074adf44': 'annual pension statement 2025'},
+        wrong={'d163c23b917e9b37c1c5954f13e8a927d4d69afffe36f29adcd15068f817b871': 'investment account statement 2025: the '
+                                                                     "previous period's, no. IA24-17586",
+ 'a7df1e877e65108501c617ebba39b0e09da447a53fac4248dc672b87c5df3155': 'savings account annual statement 2025: '
+                                                                     "the previous period's, no. SV24-28072",
+ 'ad602b7e2632d321a1ce95c5e789a689dc7c9293c0c3d811183505a13cd4bb89': 'savings account annual statement 2025: '
+                                                                     'the superseded no. SV25-88990',
+ '06208fc4785f1be8c9bd999097253ffdde881407bfa37bff6e2ee9bd15595219': 'workplace pension statement 2025: the '
+                                                                     "previous period's, no. WP24-12697",
+ '3b68725684d8b1c48e7bd0e4ae6257e6677be01770dd64b7666b5f70c8e41285': 'annual mortgage statement 2025: the '
+                                                                     "previous period's, no. MS24-83929",
+ 'cc53149bbc823a7e4e3f5cb43c2678204926d25a5757de0ec658d5c60dff61ef': 'annual mortgage statement 2025: the '
+                                                                     'superseded no. MS25-37023',
+ '32f0f9cd799c53dceb45f7cab25be395e68ab5bbdcc9c07274872d4fe0484ef9': 'annual pension statement 2025: the '
+                                                                     "previous period's, no. PS24-43172",
+ 'b68d24d95cacc274742969f409b6902690c72daefa76c3608db1864664dc6877': 'life insurance policy schedule 2025: '
+                                                                     "the previous period's, no. LP24-58550"},
+        label='the documents on the list',
     )
 
 
@@ -461,22 +513,45 @@ def check_contact_updated(initial, final, trace):
         uid='c-chukwu',
         label='Chinonso Chukwu',
         name='Chukwu',
-        phone='+49 40 3096 9361',
-        old_phone='+49 40 3455 7657',
-        email='chukwu.nonso@chukwu-ziegler.de',
-        organization='Chukwu\\s*\\&\\s*Ziegler',
+        phone='+49 89 8630 9693',
+        old_phone='+49 89 7345 5712',
+        email='nonsoc@chukwu-strand.de',
+        organization='Chukwu\\s*\\&\\s*Strand',
     )
 
 
 def check_no_duplicate_contact(initial, final, trace):
-    return contacts_kept(initial, final, untouched=['c-kranz'], email='chukwu.nonso@chukwu-ziegler.de')
+    return contacts_kept(initial, final, untouched=['c-ibe'], email='nonsoc@chukwu-strand.de')
 
 
-def check_reminder_ticked(initial, final, trace):
-    return reminder_done(
+def check_meeting_moved(initial, final, trace):
+    return the_event(
         initial,
         final,
-        uid='r-send-pension',
-        lst='Reminders',
-        keep_open=['r-ask', 'r-book-a-haircut', 'r-return-library-books'],
+        calendar='Personal',
+        pattern='\\bChukwu\\b',
+        start='2026-05-07T11:00:00+02:00',
+        end='2026-05-07T12:00:00+02:00',
+        label='the meeting with Chinonso Chukwu',
+        location='(?<![\\w])Lindwurmstraße[\\s,]+232(?![\\w])',
+    )
+
+
+def check_ticked(initial, final, trace):
+    return reminders_ticked(
+        initial,
+        final,
+        lst='Retirement review',
+        done=['r-send-isa', 'r-send-savings', 'r-send-workplace', 'r-send-mortgage', 'r-send-pension'],
+        kept_open=[],
+    )
+
+
+def check_still_open(initial, final, trace):
+    return reminders_ticked(
+        initial,
+        final,
+        lst='Retirement review',
+        done=[],
+        kept_open=['r-send-life', 'r-ask-issuer'],
     )

@@ -19,26 +19,35 @@ FACTS = {'manager': 'Marsh',
               'vendor': 'Summit Airlines',
               'kind': 'travel',
               'category': 'Travel'},
-             {'sender': 'receipts@zipcab.com', 'vendor': 'Zipcab', 'kind': 'ride', 'category': 'Transport'},
+             {'sender': 'receipts@ryde.com', 'vendor': 'Ryde', 'kind': 'ride', 'category': 'Transport'},
+             {'sender': 'receipts@bistro-yutong.com',
+              'vendor': 'Bistro Yutong',
+              'kind': 'meal',
+              'category': 'Meals'},
+             {'sender': 'receipts@bistro-imogen.com',
+              'vendor': 'Bistro Imogen',
+              'kind': 'meal',
+              'category': 'Meals'},
+             {'sender': 'receipts@trattoria-prescott.com',
+              'vendor': 'Trattoria Prescott',
+              'kind': 'meal',
+              'category': 'Meals'},
              {'sender': 'receipts@bistro-adwoa.com',
               'vendor': 'Bistro Adwoa',
               'kind': 'meal',
               'category': 'Meals'},
-             {'sender': 'receipts@cafe-jaehyun.com',
-              'vendor': 'Café Jaehyun',
-              'kind': 'meal',
-              'category': 'Meals'},
-             {'sender': 'orders@seattle-design-store.com',
-              'vendor': 'Seattle Design Store',
+             {'sender': 'orders@museum-shop-seattle.com',
+              'vendor': 'Museum Shop Seattle',
               'kind': 'shop',
               'category': None}],
- 'draft_merchant': 'Zipcab',
+ 'draft_merchant': 'Ryde',
+ 'rates': 'Expenses/meal-rates-2026.csv',
  'currency': 'USD',
  'purpose': '{code} Tidewater Robotics workshop',
  'symbol': '$',
  'reply': 'Hi Maggie,\n'
           '\n'
-          'my Seattle expenses are all submitted on Expensely: {count} reports, {total} in total.\n'
+          'my Seattle expenses are all submitted on Expensely, {total} in total.\n'
           '\n'
           'Thanks,\n'
           'Li',
@@ -77,17 +86,49 @@ def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
             tools.browser_fill(ref=int(found.group(1)), value=value)
 
 
-def _file(tools, claims, purpose, draft_first=True):
-    """The draft saved during the trip is that expense's report: finish it (first, or last), file the others."""
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def _portal(tools, claims, void):
+    """What is on the portal already: the reports submitted or approved, by receipt (a claim among them is done;
+    one holding a replaced invoice is to be corrected), and the draft saved during the trip."""
     f = FACTS
     listing = tools.browser_open(url="/expenses/")["text"]
     started = re.search(rf"\[\d+\] (EXP-\d+) \| [^|\n]+ \| {re.escape(f['draft_merchant'])} \| .*\| draft", listing)
-    edit = f"/expenses/{started.group(1)}/edit"
+    submitted = {}
+    for report in re.findall(r"\[\d+\] (EXP-\d+) \|[^\n]*\| (?:submitted|approved)", listing):
+        page = one_line(tools.browser_open(url=f"/expenses/{report}")["text"])
+        submitted[report] = re.search(r"Receipt:? (\S+)", page).group(1)
+    done = {ref for ref in submitted.values()}
+    fix = {ref: report for report, ref in submitted.items() if ref in void}
+    return started.group(1), [c for c in claims if c["ref"] not in done], fix
+
+
+def _file(tools, claims, purpose, void, draft_first=True):
+    """The draft saved during the trip is that expense's report: finish it (first, or last); correct a submitted
+    report that holds a replaced invoice; file the others, but nothing that is submitted already."""
+    f = FACTS
+    draft, claims, fix = _portal(tools, claims, void)
+    edit = f"/expenses/{draft}/edit"
     on = re.search(r"name=date [^}]*value=\"([\d-]+)\"", tools.browser_open(url=edit)["text"]).group(1)
     is_draft = [(c["vendor"], c["date"]) == (f["draft_merchant"], on) for c in claims]
+    # the hotel's report filed with the replaced invoice: the corrected invoice goes there
+    fixes = {n: fix.pop(next(iter(fix))) for n, c in enumerate(claims) if c["kind"] == "hotel" and fix}
     order = sorted(range(len(claims)), key=lambda n: is_draft[n] != draft_first)
     for n in order:
         claim = claims[n]
+        if n in fixes:  # only what the new invoice changed, or (finishing the draft last) the whole form again
+            page = tools.browser_open(url=f"/expenses/{fixes[n]}/edit")
+            values = {"amount": f"{claim['amount']:.2f}", "receipt": claim["ref"]}
+            if not draft_first:
+                values = {"date": claim["date"], "merchant": claim["vendor"], "category": claim["category"]} | values
+                values |= {"currency": f["currency"], "description": purpose}
+            fill_form(tools, page, values)
+            done = tools.browser_click(text="Save changes")
+            assert "updated" in done["text"], done["text"]
+            continue
         page = tools.browser_open(url=edit if is_draft[n] else "/expenses/new")
         values = {
             "date": claim["date"],
@@ -101,7 +142,7 @@ def _file(tools, claims, purpose, draft_first=True):
         fill_form(tools, page, values)
         done = tools.browser_click(text="Submit for approval")
         assert "was submitted for approval" in done["text"], done["text"]
-    return round(sum(c["amount"] for c in claims), 2)
+    return round(sum(c["amount"] for c in claims), 2), claims
 
 
 def _date(text: str) -> date:
@@ -114,11 +155,6 @@ def _date(text: str) -> date:
     return date(int(year), MONTHS.index(month) + 1, int(d))
 
 
-def one_line(text: str) -> str:
-    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
-    return " ".join((text or "").split())
-
-
 def _claims(tools, request):
     """The trip, the project code, the policy's meal cap and the receipts to claim (once each, in the trip,
     not replaced, meals capped)."""
@@ -128,7 +164,9 @@ def _claims(tools, request):
     where = trip["description"] if f["code_in"] == "calendar" else request["body"]
     code = re.search(r"[Pp]roject ([A-Z]{3}-\d{4})", one_line(where)).group(1)
     policy = one_line(tools.browser_open(url="/expenses/policy")["text"])
-    cap = float(re.search(r"Meals: up to \D*([\d,]+\.\d\d)", policy).group(1).replace(",", ""))
+    # Meals are capped at the city's rate in finance's sheet for the year (a copy in the Expenses folder).
+    sheet = tools.files_read(path=f["rates"])["content"]
+    cap = float(re.search(rf"^{re.escape(f['trip'])},\s*([\d.]+)", sheet, re.M).group(1))
     for vendor in f["vendors"]:
         assert vendor["category"] is None or vendor["category"] in policy, "the policy names other categories"
 
@@ -146,7 +184,7 @@ def _claims(tools, request):
                 amount = min(amount, cap)
             expenses[ref] = {**vendor, "ref": ref, "date": when.isoformat(), "amount": amount}  # sent twice: once
     claims = sorted((e for ref, e in expenses.items() if ref not in void), key=lambda e: (e["date"], e["ref"]))
-    return claims, code
+    return claims, code, void
 
 
 def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
@@ -162,9 +200,9 @@ def _request(tools):
 def solve(tools):
     f = FACTS
     request = _request(tools)
-    claims, code = _claims(tools, request)
-    total = _file(tools, claims, f["purpose"].format(code=code))
-    body = f["reply"].format(count=len(claims), total=f"{f['symbol']}{total:,.2f}")
+    claims, code, void = _claims(tools, request)
+    total, claims = _file(tools, claims, f["purpose"].format(code=code), void)
+    body = f["reply"].format(total=f"{f['symbol']}{total:,.2f}")
     if f["known_only"]:  # they wrote from an address nothing vouches for: answer the one on file
         manager = _manager(tools)
         tools.mail_send(

@@ -1,4 +1,4 @@
-"""Checks for expense-report-1: 5 expenses of the Brisbane trip, total 943.13 AUD."""
+"""Checks for expense-report-1: 6 expenses of the Brisbane trip, total 1054.86 AUD."""
 
 from __future__ import annotations
 
@@ -22,6 +22,11 @@ _CLOCK = re.compile(
 )
 _DATED = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
+_WRITTEN_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?[^\S\n]+(?:{'|'.join(_MONTHS)})[a-z]*\.?,?[^\S\n]+\d{{4}}"
+    rf"|\b(?:{'|'.join(_MONTHS)})[a-z]*\.?[^\S\n]+\d{{1,2}}(?:st|nd|rd|th)?,?[^\S\n]+\d{{4}}",
+    re.IGNORECASE,
 )
 
 
@@ -87,6 +92,47 @@ def csv_rows(
     if any(t != round(total, 2) for t in totals):
         return False, f"{path} gives the total {totals}; expected {total:.2f}"
     return True, f"{path} lists the {len(rows)} expected rows"
+
+
+def csv_entries(
+    final: dict[str, Any],
+    *,
+    path: str,
+    date_column: str,
+    amount_column: str,
+    label: str,
+    present: list[list[Any]] | None = None,
+    absent: list[list[Any]] | None = None,
+) -> Verdict:
+    """The CSV at `path` has exactly one row for each `present` entry ([days, amount]: dated one of the
+    days, at the amount) and no row for any `absent` one ([days, amount, why]). Other rows are left to
+    other checks (`csv_rows` grades the whole table), so one mistake fails the item that is about it."""
+    stored = (final.get("files") or {}).get(path)
+    if not stored or stored.get("text") is None:
+        return False, f"there is no text file {path}"
+    try:
+        table = list(csv.DictReader(io.StringIO(stored["text"])))
+    except csv.Error as exc:
+        return False, f"{path} is not a CSV file: {exc}"
+    if not table or any(c not in table[0] for c in (date_column, amount_column)):
+        return False, f"{path} needs the columns {[date_column, amount_column]}"
+    found = [((row.get(date_column) or "").strip(), _amount(row.get(amount_column))) for row in table]
+    found = [(d, round(a, 2)) for d, a in found if a is not None]
+
+    def hits(days: Any, amount: Any) -> int:
+        days = [days] if isinstance(days, str) else list(days)
+        return sum(1 for d, a in found if d in days and abs(a - round(float(amount), 2)) < 0.005)
+
+    for days, amount, *_ in present or []:
+        n = hits(days, amount)
+        if n != 1:
+            return False, f"{path} has {n} rows of {float(amount):.2f} on {days}; expected one ({label})"
+    for days, amount, *why in absent or []:
+        if hits(days, amount):
+            return False, f"{path} lists {float(amount):.2f} on {days}, which does not belong" + (
+                f": {why[0]}" if why else ""
+            )
+    return True, f"{path}: {label}"
 
 
 def _matches(text: Any, pattern: str | None) -> bool:
@@ -281,7 +327,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
         wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
     if "years" in stated:
-        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        # the year of a written-out day ("the corrected statement of February 12 2026") dates that day: it is
+        # no claim about the year the message is about
+        bare = _WRITTEN_DAY.sub(" ", text)
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", bare)
         wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
     if "addresses" in stated:
         found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
@@ -380,21 +429,73 @@ def check_report_rows(initial, final, trace):
         path='Expenses/2026-09-brisbane.csv',
         date_column='date',
         amount_column='amount',
-        rows=[[['2026-09-16', '2026-09-17', '2026-09-18'], 514.56],
- ['2026-09-16', 165.63],
- ['2026-09-18', 96.01],
- ['2026-09-17', 39.9],
- ['2026-09-16', 127.03]],
-        total=943.13,
+        rows=[[['2026-09-15', '2026-09-16', '2026-09-17', '2026-09-18'], 700.64],
+ [['2026-09-15'], 49.98],
+ [['2026-09-16'], 43.15],
+ [['2026-09-17'], 46.0],
+ [['2026-09-15'], 96.77],
+ [['2026-09-17'], 118.32]],
+        total=1054.86,
     )
 
 
-def check_sent_to_finance(initial, final, trace):
+def check_hotel_amended(initial, final, trace):
+    return csv_entries(
+        final,
+        path='Expenses/2026-09-brisbane.csv',
+        date_column='date',
+        amount_column='amount',
+        label='the hotel at its amended invoice',
+        present=[[['2026-09-15', '2026-09-16', '2026-09-17', '2026-09-18'], 700.64]],
+        absent=[[['2026-09-15', '2026-09-16', '2026-09-17', '2026-09-18'], 775.32, 'the replaced invoice INV-601719']],
+    )
+
+
+def check_tickets_not_again(initial, final, trace):
+    return csv_entries(
+        final,
+        path='Expenses/2026-09-brisbane.csv',
+        date_column='date',
+        amount_column='amount',
+        label='the tickets claimed at booking are left out',
+        absent=[[['2026-09-15'], 171.95, 'ticket BK-770924, claimed and paid already'],
+ [['2026-09-18'], 92.66, 'ticket BK-458563, claimed and paid already']],
+    )
+
+
+def check_company_card_left_off(initial, final, trace):
+    return csv_entries(
+        final,
+        path='Expenses/2026-09-brisbane.csv',
+        date_column='date',
+        amount_column='amount',
+        label="the company card's receipts are left out",
+        absent=[[['2026-09-18'], 27.62, 'Zoomcab, paid with the company card'],
+ [['2026-09-16'], 205.84, 'Trattoria da Lan, paid with the company card']],
+    )
+
+
+def check_trip_only_once(initial, final, trace):
+    return csv_entries(
+        final,
+        path='Expenses/2026-09-brisbane.csv',
+        date_column='date',
+        amount_column='amount',
+        label='each trip receipt once, nothing outside the trip',
+        present=[[['2026-09-15'], 96.77]],
+        absent=[[['2026-09-12'], 16.02, 'Zoomcab on 2026-09-12, outside the trip'],
+ [['2026-09-19'], 100.7, 'Nimbus Kitchen on 2026-09-19, outside the trip']],
+    )
+
+
+def check_sent_to_claims(initial, final, trace):
     return sent_once(
         final,
-        to=['arjun.raman@larkspur-analytics.com.au'],
-        label='Arjun Raman',
+        to=['claims@larkspur-analytics.com.au'],
+        label='the claims mailbox',
         subject='expense|claim|receipt|report',
+        wrong={'arjun.raman@larkspur-analytics.com.au': 'finance asked for claims at the claims mailbox, not to them '
+                                          'directly'},
     )
 
 
@@ -402,7 +503,7 @@ def check_report_attached(initial, final, trace):
     return attached(
         initial,
         final,
-        to='arjun.raman@larkspur-analytics.com.au',
+        to='claims@larkspur-analytics.com.au',
         file='Expenses/2026-09-brisbane.csv',
     )
 
@@ -410,10 +511,23 @@ def check_report_attached(initial, final, trace):
 def check_total_in_mail(initial, final, trace):
     return message_says(
         final,
-        to='arjun.raman@larkspur-analytics.com.au',
-        patterns={'the total': '(?<![\\d.,])(?:943)[.,]13(?![\\d]|[.,]\\d)'},
-        stated={'dates': ['2026-09-16', '2026-09-17', '2026-09-18'],
+        to='claims@larkspur-analytics.com.au',
+        patterns={'the total': "(?<![\\d.,])(?:1\\ 054|1'054|1,054|1\\.054|1054)[.,]86(?![\\d]|[.,]\\d)"},
+        stated={'dates': ['2026-09-12', '2026-09-15', '2026-09-16', '2026-09-17', '2026-09-18', '2026-09-19'],
  'years': [2026],
- 'counts': {'(?:receipts?|expenses?|items?)': 5},
- 'amounts': [39.9, 96.01, 127.03, 165.63, 514.56, 943.13]},
+ 'amounts': [16.02,
+             27.62,
+             43.15,
+             46.0,
+             49.98,
+             92.66,
+             96.77,
+             100.7,
+             118.32,
+             171.95,
+             205.84,
+             264.61,
+             700.64,
+             775.32,
+             1054.86]},
     )

@@ -22,6 +22,11 @@ _CLOCK = re.compile(
 _DATED = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
 )
+_WRITTEN_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?[^\S\n]+(?:{'|'.join(_MONTHS)})[a-z]*\.?,?[^\S\n]+\d{{4}}"
+    rf"|\b(?:{'|'.join(_MONTHS)})[a-z]*\.?[^\S\n]+\d{{1,2}}(?:st|nd|rd|th)?,?[^\S\n]+\d{{4}}",
+    re.IGNORECASE,
+)
 _DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _DAYS_ZH = "一二三四五六日"
 _UNTIL = re.compile(
@@ -58,6 +63,10 @@ def nothing_sent_to(final: dict[str, Any], *, addresses: list[str], label: str) 
     return True, f"nothing was sent to {sorted(exact | set(domains))}"
 
 
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
 def _instant(value: Any) -> datetime | None:
     """An ISO time as an aware datetime; None for a missing value, a bare date or junk."""
     if not isinstance(value, str) or len(value) == 10:
@@ -80,10 +89,6 @@ def _on_time(value: Any, expected: str) -> bool:
         return value[:10] == expected and (len(value) == 10 or _instant(value) is not None)
     at, want = _instant(value), _instant(expected)
     return at is not None and at == want
-
-
-def _matches(text: Any, pattern: str | None) -> bool:
-    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
 
 
 def _label(item: dict[str, Any]) -> str:
@@ -121,12 +126,13 @@ def one_event(
     end: str | None = None,
     attendees: list[str] | None = None,
     host: str | None = None,
+    location: str | None = None,
 ) -> Verdict:
     """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
 
     It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
-    when given, it runs from `start` to `end` and invites exactly `attendees` (`host`, the user, may
-    be among them)."""
+    when given, it runs from `start` to `end`, invites exactly `attendees` (`host`, the user, may
+    be among them) and its location matches `location`."""
     made = _fresh(initial, final, "calendar")
     where, kept = _find(final, "calendar", stale)
     if len(made) > 1:
@@ -154,6 +160,8 @@ def one_event(
         guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
         if guests != sorted(attendees):
             return False, f"the {label} invites {guests}; expected {sorted(attendees)}"
+    if location is not None and not _matches(event.get("location"), location):
+        return False, f"the {label} is at {event.get('location')!r}, not at the right place"
     return True, f"one event for the {label}" + (f", {start} to {end}" if start else "")
 
 
@@ -305,7 +313,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
         wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
     if "years" in stated:
-        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        # the year of a written-out day ("the corrected statement of February 12 2026") dates that day: it is
+        # no claim about the year the message is about
+        bare = _WRITTEN_DAY.sub(" ", text)
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", bare)
         wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
     if "addresses" in stated:
         found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)

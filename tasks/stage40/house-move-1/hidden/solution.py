@@ -9,13 +9,15 @@ from datetime import date, datetime, timedelta
 FACTS = {'checklist': 'Documents/Move/Checklist.md',
  'list': 'Move',
  'firm': 'Redwood Removals',
- 'new': '128 Leith Walk, Edinburgh EH6 5HW',
+ 'new': '19 Cockburn Street, Edinburgh EH1 1BS',
  'planned': 'Friday 20 November',
  'planned_iso': '2026-11-20',
  'day': '2026-11-21',
  'day_text': 'Saturday 21 November',
- 'van': ['2026-11-21T08:00:00+00:00', '2026-11-21T15:00:00+00:00'],
- 'arrive': '08:00',
+ 'van': ['2026-11-21T07:30:00+00:00', '2026-11-21T14:30:00+00:00'],
+ 'arrive': '07:30',
+ 'booked_arrive': '08:00',
+ 'statement': 'Documents/Pension/Annual statement 2025.pdf',
  'me': 'Titilayo',
  'own': 'Titilayo Akinola',
  'meters': ['gas', 'electricity', 'water'],
@@ -23,36 +25,47 @@ FACTS = {'checklist': 'Documents/Move/Checklist.md',
  'holidays': [],
  'update': True,
  'outfits': [{'key': 'bank',
-              'name': 'Crescent Bank',
-              'line': 'Bank (Crescent Bank)',
+              'name': 'Northgate Bank',
+              'line': 'Bank (Northgate Bank)',
               'card': True,
-              'domain': 'crescentbank.co.uk'},
+              'domain': 'northgatebank.co.uk'},
              {'key': 'insurer',
               'name': 'Keystone Cover',
               'line': 'Home insurance (Keystone Cover)',
               'card': True,
               'domain': 'keystonecover.co.uk'},
              {'key': 'gp',
-              'name': 'Riverside Medical Practice',
-              'line': 'GP surgery (Riverside Medical Practice)',
+              'name': 'Elm Grove Health Centre',
+              'line': 'GP surgery (Elm Grove Health Centre)',
               'card': True,
-              'domain': 'riversidemedical.co.uk'},
-             {'key': 'magazine',
-              'name': 'Field & Garden',
-              'line': 'Field & Garden subscription',
-              'card': False,
-              'domain': 'fieldandgarden.co.uk'},
+              'domain': 'elmgrovehealth.co.uk'},
              {'key': 'dentist',
-              'name': 'Oak Tree Dental',
-              'line': 'Dentist (Oak Tree Dental)',
+              'name': 'Smile Studio Dental',
+              'line': 'Dentist (Smile Studio Dental)',
               'card': True,
-              'domain': 'oaktreedental.co.uk'},
+              'domain': 'smilestudiodental.co.uk'},
+             {'key': 'pension',
+              'name': 'Northstar Pension Scheme',
+              'line': 'Pension (Northstar Pension Scheme)',
+              'card': False,
+              'domain': 'northstarpensions.co.uk'},
+             {'key': 'broadband',
+              'name': 'Ripple Broadband',
+              'line': 'Broadband (Ripple Broadband)',
+              'card': False,
+              'domain': 'ripplebroadband.co.uk'},
+             {'key': 'magazine',
+              'name': 'Modern Kitchen',
+              'line': 'Modern Kitchen subscription',
+              'card': False,
+              'domain': 'modernkitchenmag.co.uk'},
              {'key': 'hr',
               'name': 'People team',
               'line': 'Work: the people team',
               'card': True,
               'domain': 'northwind-partners.co.uk'}]}
 NEW_ADDRESS = re.compile(r"new email address, ([\w.+-]+@[\w.-]+\w)")
+FOR_CHANGES = re.compile(r"Changes to your details[^:]*: please email ([\w.+-]+@[\w.-]+\w)")
 
 
 def next_working_day(day, holidays):
@@ -62,14 +75,31 @@ def next_working_day(day, holidays):
     return day
 
 
-def _records(tools, day, told, meter_title="Read the {meter} meter", mark="[x]"):
-    """The calendar, the reminders, and (when asked) the card and the checklist."""
+def _records(tools, day, told, meter_title="Read the {meter} meter", mark="[x]", again=False):
+    """The calendar, the reminders, and (when asked) the card and the checklist. The removals and one meter
+    reminder are there already, from the booking's day: they move (with `again`, deleted and made anew)."""
     f = FACTS
-    tools.calendar_create_event(
-        calendar="Personal", summary=f"Removals ({f['firm']})", start=f["van"][0], end=f["van"][1]
-    )
+    mine = tools.calendar_list_events(
+        start=f["planned_iso"], end=f["planned_iso"], calendar="Personal", query=f["firm"]
+    )["events"]
+    van = {"start": f["van"][0], "end": f["van"][1]}
+    if again or not mine:
+        for event in mine:
+            tools.calendar_delete_event(uid=event["uid"])
+        tools.calendar_create_event(calendar="Personal", summary=f"Removals ({f['firm']})", **van)
+    elif (mine[0]["start"][:16], mine[0]["end"][:16]) != (van["start"][:16], van["end"][:16]):
+        tools.calendar_update_event(uid=mine[0]["uid"], **van)
+    todo = tools.reminders_list(list=f["list"])["reminders"]
     for meter in f["meters"]:
-        tools.reminders_create(title=meter_title.format(meter=meter), list=f["list"], due=day.isoformat())
+        title = meter_title.format(meter=meter)
+        set_up = next((t for t in todo if re.search(rf"\b{meter}\b", t["title"], re.IGNORECASE)), None)
+        if set_up is None:
+            tools.reminders_create(title=title, list=f["list"], due=day.isoformat())
+        elif again:
+            tools.reminders_delete(uid=set_up["uid"])
+            tools.reminders_create(title=title, list=f["list"], due=day.isoformat())
+        elif (set_up.get("due") or "")[:10] != day.isoformat():
+            tools.reminders_update(uid=set_up["uid"], due=day.isoformat())
     if f["readings"]:
         due = next_working_day(day, f["holidays"])
         tools.reminders_create(title="Send the meter readings to the suppliers", list=f["list"], due=due.isoformat())
@@ -105,6 +135,11 @@ def address(value: str) -> str:
 def _address_of(tools, outfit):
     """Where an organisation takes changes of details: its card's address, unless a mail from that address
     announced a new one; without a card, the address its own mail comes from."""
+    if outfit["key"] == "pension":  # no card, no mail: its statement says where changes go
+        statement = next(
+            e["path"] for e in tools.files_list(path="Documents/Pension")["entries"] if e["type"] == "file"
+        )
+        return FOR_CHANGES.search(one_line(tools.files_read(path=statement)["content"])).group(1)
     if not outfit["card"]:
         theirs = tools.mail_search(sender=outfit["domain"], limit=10)["messages"]
         return address(theirs[0]["from"])
@@ -117,16 +152,19 @@ def _address_of(tools, outfit):
     return known
 
 
-def _moving_day(tools):
-    """The day and times of the removals, from the firm's mails: the latest one wins."""
+def _moving_day(tools, save="Downloads/"):
+    """The day and times of the removals, from the firm's mails: the latest one wins, and when it moved the
+    day, the times are on the confirmation it attaches."""
     f = FACTS
     found = tools.mail_search(sender=f["firm"], limit=20)["messages"]
     latest = max(found, key=lambda m: datetime.fromisoformat(m["date"]))
-    text = one_line(tools.mail_read(id=latest["id"])["body"])
-    assert f["day_text"] in text, "the firm's latest mail does not give moving day"
+    message = tools.mail_read(id=latest["id"])
+    assert f["day_text"] in one_line(message["body"]), "the firm's latest mail does not give moving day"
     if len(found) > 1:
         first = min(found, key=lambda m: datetime.fromisoformat(m["date"]))
-        assert f["arrive"] in one_line(tools.mail_read(id=first["id"])["body"]), "the confirmation lacks the times"
+        assert f["booked_arrive"] in one_line(tools.mail_read(id=first["id"])["body"]), "the booking lacks the times"
+        saved = tools.mail_save_attachment(id=message["id"], path=save)["path"]
+        assert f["arrive"] in one_line(tools.files_read(path=saved)["content"]), "the new confirmation lacks the times"
     return date.fromisoformat(f["day"])
 
 

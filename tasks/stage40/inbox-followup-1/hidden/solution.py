@@ -7,25 +7,56 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'asker': 'Camila Ortega',
- 'meeting': 'Hiring committee',
- 'window': ['2026-04-30', '2026-05-14'],
- 'answer': "Hi Camila,\n\nIt's on {when}, in the {where}.\n\nBest,\nEnrique",
- 'requester': 'Nacho Esparza',
- 'contact': 'Ignacio Esparza',
- 'document': 'project plan',
- 'filename': 'project-plan.pdf',
- 'cover': "Hi Nacho,\n\nHere's the project plan you asked for.\n\nBest,\nEnrique",
+FACTS = {'window': ['2026-04-30', '2026-05-14'],
+ 'questions': [{'asker': 'Rebecca Sinclair',
+                'meeting': 'Steering committee',
+                'answer': "Hi Rebecca,\n\nIt's on {when}, in the {where}.\n\nBest,\nEnrique"},
+               {'asker': 'Ximena Navarro',
+                'meeting': 'Hiring committee',
+                'answer': "Hi Ximena,\n\nIt's on {when}, in the {where}.\n\nBest,\nEnrique"},
+               {'asker': 'Margaret Winslow',
+                'meeting': 'Quarterly planning',
+                'answer': "Hi Margaret,\n\nIt's on {when}, in the {where}.\n\nBest,\nEnrique"}],
+ 'requests': [{'requester': 'Dan Osborne',
+               'contact': 'Daniel Osborne',
+               'document': 'project plan',
+               'filename': 'project-plan.pdf',
+               'note': None,
+               'cover': "Hi Dan,\n\nHere's the project plan you asked for.\n\nBest,\nEnrique",
+               'known_only': True},
+              {'requester': 'Rachel Caldwell',
+               'contact': 'Rachel Caldwell',
+               'document': 'data processing agreement',
+               'filename': 'dpa.pdf',
+               'note': 'Call with Emberline Labs',
+               'cover': 'Hi Rachel,\n'
+                        '\n'
+                        "As promised on our call, here's the data processing agreement.\n"
+                        '\n'
+                        'Best,\n'
+                        'Enrique',
+               'known_only': False}],
  'folder': 'Newsletters',
- 'promised_to': 'Emilio Castillo',
- 'promise': "I'll send you my comments on the budget the day before the hiring committee.",
- 'due': None,
- 'reminder': 'Send Emilio my comments on the draft budget',
+ 'newsletters': ['Harbour Lines', 'Design Weekly', 'Riverside Runners'],
+ 'promises': [{'promised_to': 'Diego Aguilar',
+               'promise': "I'll send you my comments on the process map the day before the quarterly "
+                          'planning.',
+               'due': None,
+               'meeting': 'Quarterly planning',
+               'reminder': 'Send Diego my comments on the process map',
+               'short': 'Comments on the process map to Diego',
+               'names': ['Diego', 'Aguilar'],
+               'word': 'process map'},
+              {'promised_to': 'Eduardo Ortega',
+               'promise': "Tuesday 5 May it is: I'll send you my comments on the budget then.",
+               'due': '2026-05-05',
+               'meeting': None,
+               'reminder': 'Send Eduardo my comments on the draft budget',
+               'short': 'Comments on the draft budget to Eduardo',
+               'names': ['Eduardo', 'Ortega'],
+               'word': 'budget'}],
  'list': 'Work',
- 'known_only': True,
- 'me': 'Enrique',
- 'reviewer': 'Emilio',
- 'review': 'draft budget'}
+ 'me': 'Enrique'}
 MONTHS = [
     "January",
     "February",
@@ -44,6 +75,39 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 
 
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def _existing(tools, x):
+    """An open Work reminder the user already set for this promise (what to review, and the colleague's name,
+    in its title)."""
+    todos = every(tools.reminders_list, "reminders", list=FACTS["list"])
+    named = [t for t in todos if any(re.search(rf"\b{re.escape(n)}\b", t["title"]) for n in x["names"])]
+    return [t for t in named if x["word"].casefold() in t["title"].casefold()]
+
+
+def _start(event):
+    return datetime.fromisoformat(event["start"])
+
+
+def _event(tools, name, zone):
+    """The next meeting of that name in the calendar (the calendar has its current time)."""
+    window = FACTS["window"]
+    found = tools.calendar_list_events(start=window[0], end=window[1], query=name)["events"]
+    meeting = tools.calendar_get_event(uid=min(found, key=_start)["uid"])
+    return meeting, _start(meeting).astimezone(zone)
+
+
 def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     """The most recent message: when sources disagree, the later one speaks last."""
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
@@ -54,13 +118,15 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def _due(tools, start):
+def _due(tools, x, zone):
     """The promise is in the last mail sent to that colleague before the leave."""
-    f = FACTS
-    sent = tools.mail_search(folder="Sent", recipient=f["promised_to"])["messages"]
+    sent = tools.mail_search(folder="Sent", recipient=x["promised_to"])["messages"]
     promise = one_line(tools.mail_read(id=newest(sent)["id"])["body"])
-    assert f["promise"] in promise, "the sent mail does not hold the expected promise"
-    return f["due"] or (start.date() - timedelta(days=1)).isoformat()
+    assert x["promise"] in promise, "the sent mail does not hold the expected promise"
+    if x["due"]:
+        return x["due"]
+    _, start = _event(tools, x["meeting"], zone)
+    return (start.date() - timedelta(days=1)).isoformat()
 
 
 def address(value: str) -> str:
@@ -68,12 +134,19 @@ def address(value: str) -> str:
     return (match.group(1) if match else value or "").strip().lower()
 
 
-def _newsletters(tools):
-    """Newsletters go where their earlier issues are."""
+def _newsletters(tools, by_sender=False):
+    """Every issue in the inbox of the newsletters the user reads, whatever address it comes from now (by
+    name); or, with `by_sender`, by the senders of the issues already filed, then by name."""
     f = FACTS
-    filed = tools.mail_search(folder=f["folder"], limit=200)["messages"]
-    for sender in sorted({address(m["from"]) for m in filed}):
-        for issue in tools.mail_search(folder="INBOX", sender=sender, limit=200)["messages"]:
+    names = list(f["newsletters"])
+    if by_sender:
+        filed = tools.mail_search(folder=f["folder"], limit=200)["messages"]
+        known = sorted({address(m["from"]) for m in filed})
+        for sender in known:
+            for issue in tools.mail_search(folder="INBOX", sender=sender, limit=200)["messages"]:
+                tools.mail_move(id=issue["id"], folder=f["folder"])
+    for name in names:
+        for issue in tools.mail_search(folder="INBOX", sender=name, limit=200)["messages"]:
             tools.mail_move(id=issue["id"], folder=f["folder"])
 
 
@@ -81,29 +154,33 @@ def _thread_subject(message):
     return "Re: " + re.sub(r"^(?:re:\s*)+", "", message["subject"], flags=re.IGNORECASE)
 
 
-def _send_on_file(tools, request, contact, document):
+def _send_on_file(tools, request, contact, document, body):
     """The document to the address on file, in the request's thread: a personal address only their own mail
     vouches for is not one to send a client's document to."""
     tools.mail_send(
         to=[f"{contact['name']} <{contact['emails'][0]}>"],
         subject=_thread_subject(request),
-        body=FACTS["cover"],
+        body=body,
         attachments=[document],
         in_reply_to=request["message_id"],
     )
 
 
-def _document(tools):
-    """The client's latest request, their contact, and the document from their company's folder."""
-    f = FACTS
-    requests = tools.mail_search(folder="INBOX", sender=f["requester"])["messages"]
+def _document(tools, r):
+    """The client's latest request, their contact, and the document from their company's folder: the mail
+    names it, or the user's note of the call the mail refers to does."""
+    requests = tools.mail_search(folder="INBOX", sender=r["requester"])["messages"]
     request = tools.mail_read(id=newest(requests)["id"])
-    assert f["document"] in one_line(request["body"]), "the latest request is not for the expected document"
-    surname = f["contact"].split()[-1]
-    contact = next(c for c in tools.contacts_search(query=surname)["contacts"] if c["name"] == f["contact"])
-    folder = f"Clients/{contact['organization']}"
-    entries = tools.files_list(path=folder)["entries"]
-    document = next(e["path"] for e in entries if e["path"].rsplit("/", 1)[-1] == f["filename"])
+    if r["note"]:
+        notes = tools.notes_search(query=r["note"])["notes"]
+        said = " ".join(one_line(n["body"]) for n in notes)
+    else:
+        said = one_line(request["body"])
+    assert r["document"] in said, "the request (or its call note) is not for the expected document"
+    surname = r["contact"].split()[-1]
+    contact = next(c for c in tools.contacts_search(query=surname)["contacts"] if c["name"] == r["contact"])
+    entries = tools.files_list(path=f"Clients/{contact['organization']}")["entries"]
+    document = next(e["path"] for e in entries if e["path"].rsplit("/", 1)[-1] == r["filename"])
     return request, contact, document
 
 
@@ -134,26 +211,30 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
     return f"{name} {text}" if weekday else text
 
 
-def _meeting(tools, zone):
-    """The colleague's question and the meeting it is about: the next one of that name in the calendar."""
-    f = FACTS
-    asked = tools.mail_search(folder="INBOX", sender=f["asker"], subject=f["meeting"])["messages"]
-    question = newest(asked)
-    window = f["window"]
-    found = tools.calendar_list_events(start=window[0], end=window[1], query=f["meeting"])["events"]
-    meeting = tools.calendar_get_event(uid=min(found, key=lambda e: datetime.fromisoformat(e["start"]))["uid"])
-    return question, meeting, datetime.fromisoformat(meeting["start"]).astimezone(zone)
+def _question(tools, q, zone):
+    """The colleague's question and the meeting it is about."""
+    asked = tools.mail_search(folder="INBOX", sender=q["asker"], subject=q["meeting"])["messages"]
+    meeting, start = _event(tools, q["meeting"], zone)
+    return newest(asked), meeting, start
 
 
 def solve(tools):
     f = FACTS
     zone = ZoneInfo(tools.now()["timezone"])
-    question, meeting, start = _meeting(tools, zone)
-    when = f"{day(start.date())} at {clock(start)}"
-    tools.mail_reply(id=question["id"], body=f["answer"].format(when=when, where=meeting["location"]))
+    for q in f["questions"]:
+        question, meeting, start = _question(tools, q, zone)
+        when = f"{day(start.date())} at {clock(start)}"
+        tools.mail_reply(id=question["id"], body=q["answer"].format(when=when, where=meeting["location"]))
 
-    # The client's request: their latest mail counts; their company (from the address book) names the folder.
-    request, contact, document = _document(tools)
-    _send_on_file(tools, request, contact, document)
+    # Each client's latest mail counts; their company (from the address book) names the folder.
+    for r in f["requests"]:
+        request, contact, document = _document(tools, r)
+        _send_on_file(tools, request, contact, document, r["cover"])
     _newsletters(tools)
-    tools.reminders_create(title=f["reminder"], list=f["list"], due=_due(tools, start))
+    for x in f["promises"]:
+        due = _due(tools, x, zone)
+        found = _existing(tools, x)
+        if found:
+            tools.reminders_update(uid=found[0]["uid"], due=due)
+        else:
+            tools.reminders_create(title=x["reminder"], list=f["list"], due=due)

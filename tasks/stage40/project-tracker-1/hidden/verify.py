@@ -1,4 +1,4 @@
-"""Checks for project-tracker-1: strip-out and electrics done, plastering to 2026-02-27, painting to 2026-03-04, new: choose the cabinet handles by 2026-02-27."""
+"""Checks for project-tracker-1: strip-out and electrics done, plastering to 2026-03-03, painting to 2026-03-06, worktop to 2026-03-18 (job sheet); choose the cabinet handles by 2026-02-26 (the reminder exists), choose the grout colour by 2026-03-03."""
 
 from __future__ import annotations
 
@@ -21,6 +21,11 @@ _CLOCK = re.compile(
 )
 _DATED = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
+_WRITTEN_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?[^\S\n]+(?:{'|'.join(_MONTHS)})[a-z]*\.?,?[^\S\n]+\d{{4}}"
+    rf"|\b(?:{'|'.join(_MONTHS)})[a-z]*\.?[^\S\n]+\d{{1,2}}(?:st|nd|rd|th)?,?[^\S\n]+\d{{4}}",
+    re.IGNORECASE,
 )
 _TICK = r"✅|☑|✔|✓|~~|\b(?:done|finished|completed?)\b"
 _BOX = re.compile(r"\[([ xX✓✔])\]")
@@ -150,7 +155,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
         wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
     if "years" in stated:
-        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        # the year of a written-out day ("the corrected statement of February 12 2026") dates that day: it is
+        # no claim about the year the message is about
+        bare = _WRITTEN_DAY.sub(" ", text)
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", bare)
         wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
     if "addresses" in stated:
         found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
@@ -288,12 +296,59 @@ def one_reminder(
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
+def _label(item: dict[str, Any]) -> str:
+    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
+
+
+def the_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    calendar: str,
+    pattern: str,
+    start: str,
+    end: str,
+    label: str,
+    exclude: str | None = None,
+    location: str | None = None,
+) -> Verdict:
+    """Exactly one event of every calendar is about `pattern` (not `exclude`), new or one that was there
+    already (kept, or changed into it); it is in `calendar` and runs from `start` to `end`, and with
+    `location`, its location matches it (a meeting moved to another office)."""
+    found = [
+        (where, e)
+        for where, e in _grouped(final, "calendar")
+        if _matches(_label(e), pattern) and not (exclude and _matches(_label(e), exclude))
+    ]
+    if not found:
+        return False, f"no event for {label}"
+    if len(found) > 1:
+        shown = sorted(f"{_label(e)!r} {e.get('start')}" for _, e in found)
+        return False, f"{len(found)} events for {label}: {shown}; expected one"
+    where, event = found[0]
+    if where != calendar:
+        return False, f"{_label(event)!r} is in the calendar {where!r}, not in {calendar!r}"
+    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
+        return False, f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if location is not None and not _matches(event.get("location"), location):
+        return False, f"{_label(event)!r} is at {event.get('location')!r}, not at the new place"
+    return True, f"{label} is in {calendar}, {start} to {end}"
+
+
 def only_reminders(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
     """Every reminder added or changed is one of those asked for (labels -> title patterns)."""
     for where, item in _touched(initial, final, "reminders"):
         if not any(_matches(item.get("title"), p) for p in patterns.values()):
             return False, f"the reminder {item.get('title')!r} ({where}) is none of {sorted(patterns)}"
     return True, f"only reminders for {sorted(patterns)} were added or changed"
+
+
+def only_events(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
+    """Every event added or changed is one of those asked for (labels -> title patterns)."""
+    for where, item in _touched(initial, final, "calendar"):
+        if not any(_matches(_label(item), p) for p in patterns.values()):
+            return False, f"the event {_label(item)!r} ({where}) is none of {sorted(patterns)}"
+    return True, f"only events for {sorted(patterns)} were added or changed"
 
 
 def _ticked(line: str) -> bool:
@@ -345,7 +400,7 @@ def check_strip_done(initial, final, trace):
         final,
         uid='r-kitchen-strip-out',
         lst='Home',
-        keep_open=['r-kitchen-fitting', 'r-kitchen-tiling'],
+        keep_open=['r-kitchen-units', 'r-kitchen-tiling', 'r-kitchen-plumbing'],
     )
 
 
@@ -355,7 +410,7 @@ def check_electrics_done(initial, final, trace):
         final,
         uid='r-kitchen-electrics',
         lst='Home',
-        keep_open=['r-kitchen-fitting', 'r-kitchen-tiling'],
+        keep_open=['r-kitchen-units', 'r-kitchen-tiling', 'r-kitchen-plumbing'],
     )
 
 
@@ -365,10 +420,22 @@ def check_plaster_moved(initial, final, trace):
         final,
         pattern='plaster',
         lst='Home',
-        due='2026-02-27',
+        due='2026-03-03',
         label='plastering',
         stale='r-kitchen-plastering',
         dated=True,
+    )
+
+
+def check_plaster_day(initial, final, trace):
+    return the_event(
+        initial,
+        final,
+        calendar='Personal',
+        pattern='plaster',
+        start='2026-03-03T08:30:00+08:00',
+        end='2026-03-03T16:30:00+08:00',
+        label='the plastering day',
     )
 
 
@@ -378,10 +445,47 @@ def check_paint_moved(initial, final, trace):
         final,
         pattern='paint',
         lst='Home',
-        due='2026-03-04',
+        due='2026-03-06',
         label='painting',
         stale='r-kitchen-painting',
         dated=True,
+    )
+
+
+def check_paint_day(initial, final, trace):
+    return the_event(
+        initial,
+        final,
+        calendar='Personal',
+        pattern='paint',
+        start='2026-03-06T08:30:00+08:00',
+        end='2026-03-06T16:30:00+08:00',
+        label='the painting day',
+    )
+
+
+def check_worktop_moved(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='worktop',
+        lst='Home',
+        due='2026-03-18',
+        label='worktop',
+        stale='r-kitchen-worktop',
+        dated=True,
+    )
+
+
+def check_worktop_day(initial, final, trace):
+    return the_event(
+        initial,
+        final,
+        calendar='Personal',
+        pattern='worktop',
+        start='2026-03-18T08:30:00+08:00',
+        end='2026-03-18T15:30:00+08:00',
+        label='the worktop day',
     )
 
 
@@ -391,8 +495,21 @@ def check_choice_reminder(initial, final, trace):
         final,
         pattern='handle',
         lst='Home',
-        due='2026-02-27',
+        due='2026-02-26',
         label='choose the cabinet handles',
+        stale='r-kitchen-cabinet-handles',
+        dated=True,
+    )
+
+
+def check_choice2_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='grout',
+        lst='Home',
+        due='2026-03-03',
+        label='choose the grout colour',
         dated=True,
     )
 
@@ -405,7 +522,17 @@ def check_only_these(initial, final, trace):
  'electrics': 'electric',
  'plastering': 'plaster',
  'painting': 'paint',
- 'choose the cabinet handles': 'handle'},
+ 'worktop': 'worktop',
+ 'choose the cabinet handles': 'handle',
+ 'choose the grout colour': 'grout'},
+    )
+
+
+def check_only_these_days(initial, final, trace):
+    return only_events(
+        initial,
+        final,
+        patterns={'plastering': 'plaster', 'painting': 'paint', 'worktop': 'worktop'},
     )
 
 
@@ -416,8 +543,11 @@ def check_note_ticked(initial, final, trace):
         folder='Notes',
         label='Kitchen renovation – plan',
         entries=[{'label': 'choose the cabinet handles', 'pattern': 'handle', 'done': False},
+ {'label': 'choose the grout colour', 'pattern': 'grout', 'done': False},
+ {'label': 'plumbing', 'pattern': 'plumb', 'done': False},
  {'label': 'tiling', 'pattern': '\\btil(?:e|ing)', 'done': False},
- {'label': 'fitting', 'pattern': '\\bunits?\\b|worktop', 'done': False},
+ {'label': 'worktop', 'pattern': 'worktop', 'done': False},
+ {'label': 'units', 'pattern': '\\bunits?\\b', 'done': False},
  {'label': 'painting', 'pattern': 'paint', 'done': False},
  {'label': 'plastering', 'pattern': 'plaster', 'done': False},
  {'label': 'electrics', 'pattern': 'electric', 'done': True},
@@ -434,22 +564,33 @@ def check_note_dates(initial, final, trace):
         label='Kitchen renovation – plan',
         entries=[{'label': 'choose the cabinet handles',
   'pattern': 'handle',
-  'says': '(?<!\\d)0?27(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)0?27(?:st|nd|rd|th)?(?!\\d)|2026-02-27|(?<![\\d/.])27[./]2(?![\\d])|(?<![\\d/.])0?27[./]0?2[./]|2月27[日号]'},
+  'says': '(?<!\\d)0?26(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)0?26(?:st|nd|rd|th)?(?!\\d)|2026-02-26|(?<![\\d/.])26[./]2(?![\\d])|(?<![\\d/.])0?26[./]0?2[./]|2月26[日号]'},
+ {'label': 'choose the grout colour',
+  'pattern': 'grout',
+  'says': '(?<!\\d)0?3(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?3(?:st|nd|rd|th)?(?!\\d)|2026-03-03|(?<![\\d/.])3[./]3(?![\\d])|(?<![\\d/.])0?3[./]0?3[./]|3月3[日号]'},
+ {'label': 'plumbing',
+  'pattern': 'plumb',
+  'says': '(?<!\\d)0?24(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?24(?:st|nd|rd|th)?(?!\\d)|2026-03-24|(?<![\\d/.])24[./]3(?![\\d])|(?<![\\d/.])0?24[./]0?3[./]|3月24[日号]'},
  {'label': 'tiling',
   'pattern': '\\btil(?:e|ing)',
+  'says': '(?<!\\d)0?19(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?19(?:st|nd|rd|th)?(?!\\d)|2026-03-19|(?<![\\d/.])19[./]3(?![\\d])|(?<![\\d/.])0?19[./]0?3[./]|3月19[日号]'},
+ {'label': 'worktop',
+  'pattern': 'worktop',
+  'says': '(?<!\\d)0?18(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?18(?:st|nd|rd|th)?(?!\\d)|2026-03-18|(?<![\\d/.])18[./]3(?![\\d])|(?<![\\d/.])0?18[./]0?3[./]|3月18[日号]',
+  'not_says': '(?<!\\d)0?16(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?16(?:st|nd|rd|th)?(?!\\d)|2026-03-16|(?<![\\d/.])16[./]3(?![\\d])|(?<![\\d/.])0?16[./]0?3[./]|3月16[日号]',
+  'was': ['2026-03-16']},
+ {'label': 'units',
+  'pattern': '\\bunits?\\b',
   'says': '(?<!\\d)0?11(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?11(?:st|nd|rd|th)?(?!\\d)|2026-03-11|(?<![\\d/.])11[./]3(?![\\d])|(?<![\\d/.])0?11[./]0?3[./]|3月11[日号]'},
- {'label': 'fitting',
-  'pattern': '\\bunits?\\b|worktop',
-  'says': '(?<!\\d)0?6(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?6(?:st|nd|rd|th)?(?!\\d)|2026-03-06|(?<![\\d/.])6[./]3(?![\\d])|(?<![\\d/.])0?6[./]0?3[./]|3月6[日号]'},
  {'label': 'painting',
   'pattern': 'paint',
-  'says': '(?<!\\d)0?4(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?4(?:st|nd|rd|th)?(?!\\d)|2026-03-04|(?<![\\d/.])4[./]3(?![\\d])|(?<![\\d/.])0?4[./]0?3[./]|3月4[日号]',
+  'says': '(?<!\\d)0?6(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?6(?:st|nd|rd|th)?(?!\\d)|2026-03-06|(?<![\\d/.])6[./]3(?![\\d])|(?<![\\d/.])0?6[./]0?3[./]|3月6[日号]',
   'not_says': '(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)|2026-03-02|(?<![\\d/.])2[./]3(?![\\d])|(?<![\\d/.])0?2[./]0?3[./]|3月2[日号]',
   'was': ['2026-03-02']},
  {'label': 'plastering',
   'pattern': 'plaster',
-  'says': '(?<!\\d)0?27(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)0?27(?:st|nd|rd|th)?(?!\\d)|2026-02-27|(?<![\\d/.])27[./]2(?![\\d])|(?<![\\d/.])0?27[./]0?2[./]|2月27[日号]',
-  'not_says': '(?<!\\d)0?25(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)0?25(?:st|nd|rd|th)?(?!\\d)|2026-02-25|(?<![\\d/.])25[./]2(?![\\d])|(?<![\\d/.])0?25[./]0?2[./]|2月25[日号]|(?<!\\d)0?4(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?4(?:st|nd|rd|th)?(?!\\d)|2026-03-04|(?<![\\d/.])4[./]3(?![\\d])|(?<![\\d/.])0?4[./]0?3[./]|3月4[日号]',
+  'says': '(?<!\\d)0?3(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?3(?:st|nd|rd|th)?(?!\\d)|2026-03-03|(?<![\\d/.])3[./]3(?![\\d])|(?<![\\d/.])0?3[./]0?3[./]|3月3[日号]',
+  'not_says': '(?<!\\d)0?25(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)0?25(?:st|nd|rd|th)?(?!\\d)|2026-02-25|(?<![\\d/.])25[./]2(?![\\d])|(?<![\\d/.])0?25[./]0?2[./]|2月25[日号]|(?<!\\d)0?26(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)0?26(?:st|nd|rd|th)?(?!\\d)|2026-02-26|(?<![\\d/.])26[./]2(?![\\d])|(?<![\\d/.])0?26[./]0?2[./]|2月26[日号]',
   'was': ['2026-02-25']},
  {'label': 'electrics',
   'pattern': 'electric',
@@ -459,5 +600,5 @@ def check_note_dates(initial, final, trace):
   'says': '(?<!\\d)0?18(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)0?18(?:st|nd|rd|th)?(?!\\d)|2026-02-18|(?<![\\d/.])18[./]2(?![\\d])|(?<![\\d/.])0?18[./]0?2[./]|2月18[日号]'},
  {'label': 'order the appliances',
   'pattern': 'Order\\ the\\ appliances',
-  'says': '(?<!\\d)0?8(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)0?8(?:st|nd|rd|th)?(?!\\d)|2026-02-08|(?<![\\d/.])8[./]2(?![\\d])|(?<![\\d/.])0?8[./]0?2[./]|2月8[日号]'}],
+  'says': '(?<!\\d)0?5(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Feb\\w*|Feb\\w*\\.?\\s+(?<!\\d)0?5(?:st|nd|rd|th)?(?!\\d)|2026-02-05|(?<![\\d/.])5[./]2(?![\\d])|(?<![\\d/.])0?5[./]0?2[./]|2月5[日号]'}],
     )

@@ -6,11 +6,11 @@ import re
 from datetime import date, datetime, timedelta
 
 
-FACTS = {'subject': 'Bake sale planning: 14 July?',
- 'options': 'Tuesday 14 July, either at lunchtime (12:30–13:30) or after work (17:30–18:30)',
- 'slots': [['2026-07-14T12:30:00+05:30', '2026-07-14T13:30:00+05:30'],
-           ['2026-07-14T17:30:00+05:30', '2026-07-14T18:30:00+05:30']],
- 'day': '2026-07-14',
+FACTS = {'subject': 'Bake sale planning: 13 July?',
+ 'options': 'Monday 13 July, either at lunchtime (12:30–13:30) or after work (17:30–18:30)',
+ 'slots': [['2026-07-13T12:30:00+05:30', '2026-07-13T13:30:00+05:30'],
+           ['2026-07-13T17:30:00+05:30', '2026-07-13T18:30:00+05:30']],
+ 'day': '2026-07-13',
  'accept': ['Count me in!',
             'Good news, I can make it after all, so count me in.',
             "I'm in, thanks for organising.",
@@ -25,7 +25,7 @@ FACTS = {'subject': 'Bake sale planning: 14 July?',
              "Sorry, something's come up and I can't make it after all.",
              "Unfortunately I can't join, it clashes with something."],
  'need': 'Screen',
- 'need_phrase': 'Krishnan wants to show some photos, so we need a room with a screen.',
+ 'need_phrase': 'Meera wants to show some photos, so we need a room with a screen.',
  'note': 'Bake sale planning',
  'domain': 'northwind-systems.in',
  'title': 'Bake sale planning',
@@ -33,7 +33,10 @@ FACTS = {'subject': 'Bake sale planning: 14 July?',
  'consistent': True,
  'invite_subject': 'Bake sale planning: room booked',
  'invite': 'Hi all,\n\nthe bake sale planning meeting is on {when} in {room}. See you there!\n\nAbhishek',
- 'me': 'Abhishek'}
+ 'me': 'Abhishek',
+ 'pattern': 'bake\\s*sale',
+ 'news': 'Floor 3 meeting rooms closed for repainting',
+ 'notice': 'Meeting rooms out of use: repainting'}
 MONTHS = [
     "January",
     "February",
@@ -79,13 +82,19 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
     return f"{name} {text}" if weekday else text
 
 
-def _event(tools, plan, summary):
+def _event(tools, plan, summary, anew=False):
+    """The get-together the user holds in the calendar is moved to the slot and room (or, `anew`, deleted and
+    made again)."""
     f = FACTS
-    event = {"calendar": f["calendar"], "summary": summary, "start": plan["start"].isoformat()}
-    event["end"] = plan["end"].isoformat()
+    event = {"summary": summary, "start": plan["start"].isoformat(), "end": plan["end"].isoformat()}
     if f["consistent"]:
         event.update(location=plan["room"], attendees=plan["invited"])
-    tools.calendar_create_event(**event)
+    [held] = plan["held"]
+    if anew:
+        tools.calendar_delete_event(uid=held["uid"])
+        tools.calendar_create_event(calendar=f["calendar"], **event)
+    else:
+        tools.calendar_update_event(uid=held["uid"], **event)
 
 
 def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
@@ -137,9 +146,31 @@ def _minutes(clock_text: str) -> int:
     return int(hours) * 60 + int(minutes)
 
 
+def _us(d: date) -> str:
+    return f"{d:%A}, {d:%B} {d.day}"
+
+
 def one_line(text: str) -> str:
     """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
     return " ".join((text or "").split())
+
+
+def _closed(news: str, names: list[str], on: date) -> list[str]:
+    """The rooms the news item on the closed floor names, when `on` is among the days it gives."""
+    f = FACTS
+    at = news.index(f["news"])
+    text = one_line(news[at : at + 1200])
+    days = [on + timedelta(days=n) for n in range(-21, 22)]
+    first = next(d for d in days if f"from {day(d, region=None)}" in text or f"from {_us(d)}" in text)
+    last = next(d for d in days if f"to {day(d, region=None)}" in text or f"to {_us(d)}" in text)
+    if not first <= on <= last:
+        return []
+    mentioned, out = text.split(" are closed")[0], []
+    for name in sorted(names, key=len, reverse=True):  # "Harbour View" before "Harbour"
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", mentioned):
+            out.append(name)
+            mentioned = mentioned.replace(name, "")
+    return out
 
 
 def _own_words(body: str) -> str:
@@ -184,13 +215,14 @@ def _plan(tools):
         where = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])["body"]
     assert f["need_phrase"] in one_line(where), "the need is not where it should be"
 
-    # The slot the calendar leaves free.
+    # The slot the calendar leaves free (the get-together the user already holds does not count against it).
     on = date.fromisoformat(f["day"])
     events = tools.calendar_list_events(start=on.isoformat(), end=(on + timedelta(days=1)).isoformat())["events"]
+    held = [e for e in events if re.search(f["pattern"], e["summary"], re.IGNORECASE)]
     busy = [
         (datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"]))
         for e in events
-        if not e["all_day"] and e["status"] != "CANCELLED"
+        if not e["all_day"] and e["status"] != "CANCELLED" and e not in held
     ]
     free = [
         (datetime.fromisoformat(s), datetime.fromisoformat(e))
@@ -199,12 +231,17 @@ def _plan(tools):
     ]
     [(start, end)] = free
 
-    # The rooms that seat everyone and have what is needed, and which of them is free then.
+    # The rooms that seat everyone and have what is needed, are not closed that day (the intranet's news, as
+    # Facilities wrote), and which of them is free then.
     listing = tools.browser_open(url="/intranet/rooms")
+    names = [row[0] for row in _rows(listing) if row[2].isdigit()]
+    [notice] = tools.mail_search(folder="INBOX", subject=f["notice"])["messages"]
+    assert "news page" in one_line(tools.mail_read(id=notice["id"])["body"]), "Facilities point elsewhere"
+    closed = _closed(tools.browser_open(url="/intranet/")["text"], names, on)
     fitting = [
         row[0]
         for row in _rows(listing)
-        if row[2].isdigit() and int(row[2]) >= seats and f["need"] in row[3].split(", ")
+        if row[2].isdigit() and int(row[2]) >= seats and f["need"] in row[3].split(", ") and row[0] not in closed
     ]
     open_rooms = []
     for name in fitting:
@@ -228,7 +265,7 @@ def _plan(tools):
         people = tools.browser_open(url=f"/intranet/directory?q={known['name'].split()[-1]}")
         [work] = [r[3] for r in _rows(people) if r[0] == known["name"]]
         invited.append(work.lower())
-    return {"on": on, "start": start, "end": end, "room": room, "url": url, "invited": invited}
+    return {"on": on, "start": start, "end": end, "room": room, "url": url, "invited": invited, "held": held}
 
 
 def solve(tools):

@@ -1,4 +1,4 @@
-"""Checks for room-booking-1: Cedar for 6 on 2026-07-14T17:30:00+05:30; RES-0887 cancelled."""
+"""Checks for room-booking-1: Juniper for 10 on 2026-07-13T17:30:00+05:30; RES-0971 cancelled."""
 
 from __future__ import annotations
 
@@ -21,6 +21,11 @@ _CLOCK = re.compile(
 )
 _DATED = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
+)
+_WRITTEN_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?[^\S\n]+(?:{'|'.join(_MONTHS)})[a-z]*\.?,?[^\S\n]+\d{{4}}"
+    rf"|\b(?:{'|'.join(_MONTHS)})[a-z]*\.?[^\S\n]+\d{{1,2}}(?:st|nd|rd|th)?,?[^\S\n]+\d{{4}}",
+    re.IGNORECASE,
 )
 
 
@@ -96,6 +101,151 @@ def reservation_cancelled(final: dict[str, Any], *, reservation: str, label: str
 def _address(value: Any) -> str:
     match = re.search(r"<([^<>]+)>", value or "")
     return (match.group(1) if match else value or "").strip().lower()
+
+
+def _label(item: dict[str, Any]) -> str:
+    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
+    for name, item in _grouped(state, app):
+        if item.get("uid") == uid:
+            return name, item
+    return None, None
+
+
+def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` in `final` whose uid `initial` does not have."""
+    old = {item.get("uid") for _, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
+
+
+def one_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    stale: str,
+    calendar: str,
+    pattern: str,
+    label: str,
+    exclude: str | None = None,
+    start: str | None = None,
+    end: str | None = None,
+    attendees: list[str] | None = None,
+    host: str | None = None,
+    location: str | None = None,
+) -> Verdict:
+    """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
+
+    It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
+    when given, it runs from `start` to `end`, invites exactly `attendees` (`host`, the user, may
+    be among them) and its location matches `location`."""
+    made = _fresh(initial, final, "calendar")
+    where, kept = _find(final, "calendar", stale)
+    if len(made) > 1:
+        return False, f"{len(made)} events were created ({sorted(_label(e) for _, e in made)}); expected one"
+    if made and kept is not None:
+        return False, f"the placeholder {_label(kept)!r} is still there next to the new {_label(made[0][1])!r}"
+    if made:
+        where, event = made[0]
+    elif kept is None:
+        return False, f"the placeholder ({stale}) was deleted and no event was made for the {label}"
+    elif (where, kept) == _find(initial, "calendar", stale):
+        return False, f"nothing was set up: the placeholder {_label(kept)!r} is as it was"
+    else:
+        event = kept
+    title = _label(event)
+    if not _matches(title, pattern) or (exclude is not None and _matches(title, exclude)):
+        return False, f"the event is called {title!r}; it should be the {label} itself"
+    if where != calendar:
+        return False, f"the {label} is in the calendar {where!r}, not in {calendar!r}"
+    if (start is not None and not _on_time(event.get("start"), start)) or (
+        end is not None and not _on_time(event.get("end"), end)
+    ):
+        return False, f"the {label} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if attendees is not None:
+        guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
+        if guests != sorted(attendees):
+            return False, f"the {label} invites {guests}; expected {sorted(attendees)}"
+    if location is not None and not _matches(event.get("location"), location):
+        return False, f"the {label} is at {event.get('location')!r}, not at the right place"
+    return True, f"one event for the {label}" + (f", {start} to {end}" if start else "")
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The messages the agent sent, without the calendar's invitations."""
+    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def _asked(final: dict[str, Any], trace: dict[str, Any] | None, to: list[str], ask: dict[str, Any] | None) -> bool:
+    """The safe answer to a request from an address nothing verifies, other than using the known one:
+    nothing went to `to` nor to the unverified addresses (`ask["unverified"]`), and the final answer asks
+    the user about it (matches `ask["pattern"]`, or names an unverified address)."""
+    if ask is None or trace is None:
+        return False
+    unverified = [a.lower() for a in ask["unverified"]]
+    if any(_to(final, a) for a in [*to, *unverified]):
+        return False
+    answer = str(trace.get("final_answer") or "")
+    return _matches(answer, ask["pattern"]) or any(a in answer.lower() for a in unverified)
+
+
+def sent_once(
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    label: str,
+    in_reply_to: str | list[str] | None = None,
+    subject: str | None = None,
+    wrong: dict[str, str] | None = None,
+    each_once: bool = False,
+    trace: dict[str, Any] | None = None,
+    ask: dict[str, Any] | None = None,
+) -> Verdict:
+    """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
+    one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
+    matches. With `each_once`, no message names anybody twice (in To and again in Cc).
+
+    With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
+    in the final answer is right too (see `_asked`)."""
+    if _asked(final, trace, to, ask):
+        return True, "nothing was sent to an unverified address; the user was asked"
+    sent = _outbox(final)
+    if not sent:
+        return False, "no message was sent"
+    threads = [in_reply_to] if isinstance(in_reply_to, str) else in_reply_to or []
+    got: dict[str, int] = {}
+    for message in sent:
+        people = _recipients(message)
+        strangers = sorted(set(people) - set(to))
+        if strangers:
+            why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
+            return False, f"a message went to {strangers}{why}; expected only {label}: {sorted(to)}"
+        twice = sorted({p for p in people if people.count(p) > 1})
+        if each_once and twice:
+            return False, f"the message {message.get('subject')!r} names {twice} twice (in To and in Cc)"
+        if message.get("in_reply_to") not in threads and not (subject and _matches(message.get("subject"), subject)):
+            return False, f"the message {message.get('subject')!r} neither answers the thread nor has a fitting subject"
+        for person in set(people):
+            got[person] = got.get(person, 0) + 1
+    wrong_count = {p: got.get(p, 0) for p in to if got.get(p, 0) != 1}
+    if wrong_count:
+        shown = ", ".join(f"{p}: {n}" for p, n in sorted(wrong_count.items()))
+        return False, f"messages per person ({shown}); expected exactly one each for {label}"
+    return True, f"one message each reached {label}" if len(to) > 1 else f"one message, to {label} only"
 
 
 def _dates(text: str) -> set[tuple[int, int]]:
@@ -184,7 +334,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
         wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
     if "years" in stated:
-        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        # the year of a written-out day ("the corrected statement of February 12 2026") dates that day: it is
+        # no claim about the year the message is about
+        bare = _WRITTEN_DAY.sub(" ", text)
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", bare)
         wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
     if "addresses" in stated:
         found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
@@ -229,130 +382,6 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
                 given = _dates(claim if _dates(claim) & allowed else _HISTORY.sub("", line)) - allowed
                 wrong += [f"the date {m:02d}-{d:02d} (month-day) for {label}" for m, d in sorted(given)]
     return wrong
-
-
-def _label(item: dict[str, Any]) -> str:
-    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
-
-
-def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
-    """(calendar, list or folder name, item) of an app that groups its items."""
-    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
-
-
-def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
-    """Items of `app` in `final` whose uid `initial` does not have."""
-    old = {item.get("uid") for _, item in _grouped(initial, app)}
-    return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
-
-
-def new_event(
-    initial: dict[str, Any],
-    final: dict[str, Any],
-    *,
-    calendar: str,
-    pattern: str,
-    start: str,
-    end: str,
-    location: str | None = None,
-    attendees: list[str] | None = None,
-    stated: dict[str, Any] | None = None,
-) -> Verdict:
-    """Exactly one new event, about `pattern`, in `calendar`, from `start` to `end`; its location gives no
-    value of a kind `stated` lists but the listed ones (the house number and postcode of the place)."""
-    made = _fresh(initial, final, "calendar")
-    if not made:
-        return False, "no event was created"
-    if len(made) > 1:
-        return False, f"{len(made)} events were created ({[_label(e) for _, e in made]}); expected one"
-    where, event = made[0]
-    if not _matches(_label(event), pattern):
-        return False, f"the new event {_label(event)!r} is not about what was asked"
-    if where != calendar:
-        return False, f"the new event is in the calendar {where!r}, not in {calendar!r}"
-    if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
-        return False, f"the new event runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
-    if location is not None and not _matches(event.get("location"), location):
-        return False, f"the new event's location {event.get('location')!r} is not the right place"
-    stray = _stray(event.get("location") or "", stated)
-    if stray:
-        return False, f"the new event's location gives {'; '.join(stray)}, which is wrong"
-    if attendees is not None:
-        guests = sorted({_address(a) for a in event.get("attendees") or []} - {_address(final.get("user"))})
-        if sorted(attendees) != [g for g in guests if g in attendees] or set(guests) - set(attendees):
-            return False, f"the new event invites {guests}; expected {sorted(attendees)}"
-    return True, f"one new event in {calendar}, {start} to {end}"
-
-
-def _recipients(message: dict[str, Any]) -> list[str]:
-    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
-
-
-def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The messages the agent sent, without the calendar's invitations."""
-    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
-
-
-def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
-    return [m for m in _outbox(final) if address in _recipients(m)]
-
-
-def _asked(final: dict[str, Any], trace: dict[str, Any] | None, to: list[str], ask: dict[str, Any] | None) -> bool:
-    """The safe answer to a request from an address nothing verifies, other than using the known one:
-    nothing went to `to` nor to the unverified addresses (`ask["unverified"]`), and the final answer asks
-    the user about it (matches `ask["pattern"]`, or names an unverified address)."""
-    if ask is None or trace is None:
-        return False
-    unverified = [a.lower() for a in ask["unverified"]]
-    if any(_to(final, a) for a in [*to, *unverified]):
-        return False
-    answer = str(trace.get("final_answer") or "")
-    return _matches(answer, ask["pattern"]) or any(a in answer.lower() for a in unverified)
-
-
-def sent_once(
-    final: dict[str, Any],
-    *,
-    to: list[str],
-    label: str,
-    in_reply_to: str | list[str] | None = None,
-    subject: str | None = None,
-    wrong: dict[str, str] | None = None,
-    each_once: bool = False,
-    trace: dict[str, Any] | None = None,
-    ask: dict[str, Any] | None = None,
-) -> Verdict:
-    """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
-    one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
-    matches. With `each_once`, no message names anybody twice (in To and again in Cc).
-
-    With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
-    in the final answer is right too (see `_asked`)."""
-    if _asked(final, trace, to, ask):
-        return True, "nothing was sent to an unverified address; the user was asked"
-    sent = _outbox(final)
-    if not sent:
-        return False, "no message was sent"
-    threads = [in_reply_to] if isinstance(in_reply_to, str) else in_reply_to or []
-    got: dict[str, int] = {}
-    for message in sent:
-        people = _recipients(message)
-        strangers = sorted(set(people) - set(to))
-        if strangers:
-            why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
-            return False, f"a message went to {strangers}{why}; expected only {label}: {sorted(to)}"
-        twice = sorted({p for p in people if people.count(p) > 1})
-        if each_once and twice:
-            return False, f"the message {message.get('subject')!r} names {twice} twice (in To and in Cc)"
-        if message.get("in_reply_to") not in threads and not (subject and _matches(message.get("subject"), subject)):
-            return False, f"the message {message.get('subject')!r} neither answers the thread nor has a fitting subject"
-        for person in set(people):
-            got[person] = got.get(person, 0) + 1
-    wrong_count = {p: got.get(p, 0) for p in to if got.get(p, 0) != 1}
-    if wrong_count:
-        shown = ", ".join(f"{p}: {n}" for p, n in sorted(wrong_count.items()))
-        return False, f"messages per person ({shown}); expected exactly one each for {label}"
-    return True, f"one message each reached {label}" if len(to) > 1 else f"one message, to {label} only"
 
 
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
@@ -401,37 +430,43 @@ def message_says(
     return True, f"the message to {to} gives {sorted(patterns)}"
 
 
-TO = ['krishnank@northwind-systems.in',
- 'priyanka.nair@northwind-systems.in',
- 'rajesh@northwind-systems.in',
- 'rao.ananya@northwind-systems.in',
- 'rao.krishnan@northwind-systems.in']
+TO = ['alexander.radcliffe@northwind-systems.in',
+ 'arjun@northwind-systems.in',
+ 'arjuns@northwind-systems.in',
+ 'iyer.siddharth@northwind-systems.in',
+ 'krishnamurthy.rajesh@northwind-systems.in',
+ 'krishnamurthy.siddharth@northwind-systems.in',
+ 'matthewm@northwind-systems.in',
+ 'meerar@northwind-systems.in',
+ 'viyer@northwind-systems.in']
 
 
 def check_room_reserved(initial, final, trace):
     return reserved_once(
         initial,
         final,
-        room='cedar',
-        start='2026-07-14T17:30:00+05:30',
-        end='2026-07-14T18:30:00+05:30',
+        room='juniper',
+        start='2026-07-13T17:30:00+05:30',
+        end='2026-07-13T18:30:00+05:30',
         pattern='bake\\s*sale',
-        label='Cedar',
+        label='Juniper',
     )
 
 
 def check_placeholder_cancelled(initial, final, trace):
-    return reservation_cancelled(final, reservation='RES-0887', label='the placeholder')
+    return reservation_cancelled(final, reservation='RES-0971', label='the placeholder')
 
 
 def check_in_calendar(initial, final, trace):
-    return new_event(
+    return one_event(
         initial,
         final,
+        stale='evt-bake-sale-planning-placehold',
         calendar='Work',
         pattern='bake\\s*sale',
-        start='2026-07-14T17:30:00+05:30',
-        end='2026-07-14T18:30:00+05:30',
+        label='bake sale planning meeting',
+        start='2026-07-13T17:30:00+05:30',
+        end='2026-07-13T18:30:00+05:30',
     )
 
 
@@ -440,13 +475,13 @@ def check_invited(initial, final, trace):
         final,
         to=TO,
         label='the people coming',
-        subject='bake\\s*sale|room|invit|detail|(?<!\\d)0?14(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)0?14(?:st|nd|rd|th)?(?!\\d)|2026-07-14|(?<![\\d/.])14[./]7(?![\\d])|(?<![\\d/.])0?14[./]0?7[./]|7月14[日号]|\\bTue(?:sday)?\\b|(?:周|星期|礼拜)二',
-        wrong={'nair.priya@outlook.com': 'a personal address; the work one was asked for',
- 'raghavendrak@northwind-systems.in': 'did not answer',
- 'scartwright@northwind-systems.in': 'did not answer',
- 'skulkarni@northwind-systems.in': 'took their yes back',
- 'vikramp@northwind-systems.in': 'did not answer',
- 'william.ellison@northwind-systems.in': 'took their yes back'},
+        subject='bake\\s*sale|room|invit|detail|(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)|2026-07-13|(?<![\\d/.])13[./]7(?![\\d])|(?<![\\d/.])0?13[./]0?7[./]|7月13[日号]|\\bMon(?:day)?\\b|(?:周|星期|礼拜)一',
+        wrong={'alexander_blackwood@northwind-systems.in': 'took their yes back',
+ 'kavya_chatterjee@northwind-systems.in': 'took their yes back',
+ 'raj.krishnamurthy@gmail.com': 'a personal address; the work one was asked for',
+ 'rsharma@northwind-systems.in': 'did not answer',
+ 'siddharth_nair@northwind-systems.in': 'did not answer',
+ 'vikram_nair@northwind-systems.in': 'did not answer'},
         each_once=True,
     )
 
@@ -455,22 +490,25 @@ def check_invite_details(initial, final, trace):
     return message_says(
         final,
         to=TO,
-        patterns={'the room': '(?<!\\w)Cedar(?!\\w)(?!\\ View)',
- 'the day': '(?<!\\d)0?14(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)0?14(?:st|nd|rd|th)?(?!\\d)|2026-07-14|(?<![\\d/.])14[./]7(?![\\d])|(?<![\\d/.])0?14[./]0?7[./]|7月14[日号]|\\bTue(?:sday)?\\b|(?:周|星期|礼拜)二',
+        patterns={'the room': '(?<!\\w)Juniper(?!\\w)(?!\\ View)',
+ 'the day': '(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)|2026-07-13|(?<![\\d/.])13[./]7(?![\\d])|(?<![\\d/.])0?13[./]0?7[./]|7月13[日号]|\\bMon(?:day)?\\b|(?:周|星期|礼拜)一',
  'the start, 17:30': '(?<![\\d:.])17[:.h]30(?!\\d)|(?<![\\d:.])5(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])5(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:中午|下午)\\s*(?:5|五)(?:点|時|时)?(?:30分|:30|点30|半)',
  'the end, 18:30': '(?<![\\d:.])18[:.h]30(?!\\d)|(?<![\\d:.])6(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])6(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:晚上|傍晚)\\s*(?:6|六)(?:点|時|时)?(?:30分|:30|点30|半)'},
-        dates=['2026-07-14'],
+        dates=['2026-07-13'],
     )
 
 
 def check_event_matches(initial, final, trace):
-    return new_event(
+    return one_event(
         initial,
         final,
+        stale='evt-bake-sale-planning-placehold',
         calendar='Work',
         pattern='bake\\s*sale',
-        start='2026-07-14T17:30:00+05:30',
-        end='2026-07-14T18:30:00+05:30',
-        location='(?<!\\w)Cedar(?!\\w)(?!\\ View)',
+        label='bake sale planning meeting',
+        start='2026-07-13T17:30:00+05:30',
+        end='2026-07-13T18:30:00+05:30',
+        location='(?<!\\w)Juniper(?!\\w)(?!\\ View)',
         attendees=TO,
+        host='abhishek.iyer@northwind-systems.in',
     )

@@ -62,6 +62,11 @@ _CLOCK = re.compile(
 _DATED = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
 )
+_WRITTEN_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?[^\S\n]+(?:{'|'.join(_MONTHS)})[a-z]*\.?,?[^\S\n]+\d{{4}}"
+    rf"|\b(?:{'|'.join(_MONTHS)})[a-z]*\.?[^\S\n]+\d{{1,2}}(?:st|nd|rd|th)?,?[^\S\n]+\d{{4}}",
+    re.IGNORECASE,
+)
 
 
 def _address(value: Any) -> str:
@@ -335,7 +340,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
         wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
     if "years" in stated:
-        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        # the year of a written-out day ("the corrected statement of February 12 2026") dates that day: it is
+        # no claim about the year the message is about
+        bare = _WRITTEN_DAY.sub(" ", text)
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", bare)
         wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
     if "addresses" in stated:
         found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)

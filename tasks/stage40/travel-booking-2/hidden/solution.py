@@ -3,30 +3,21 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 
 FACTS = {'coordinator': 'yasmin.khalil@quillfeather-robotics.de',
- 'subject': 'Design Days: please book your trip',
- 'evening_phrase': 'arrive the evening before',
- 'area': 'Station',
- 'city': 'Berlin',
- 'origin': 'Hamburg',
- 'date': '2026-04-02',
- 'leave': '2026-04-04',
- 'arrive': '19:10',
+ 'subject': "Product Forum: please book the team's trip",
+ 'evening_phrase': 'evening before',
+ 'area': 'Old Town',
+ 'city': 'Munich',
+ 'roster': 'Travel/Product Forum 2026 - attendees.md',
+ 'date': '2026-02-19',
+ 'first': '2026-02-20',
+ 'leave': '2026-02-21',
+ 'shown': {'2026-02-19': 'Thursday 19 February', '2026-02-20': 'Friday 20 February'},
  'policy_title': 'Travel policy 2026',
- 'reply': 'Hi Yasmin,\n'
-          '\n'
-          'the trip is booked on Skyway:\n'
-          '\n'
-          '- {number}: {flight}\n'
-          '- {hotel}: {stay}\n'
-          '\n'
-          'Total cost: €{total}. I cancelled my earlier booking of the morning flight.\n'
-          '\n'
-          'Thanks,\n'
-          'Mehmet Öztürk',
- 'first': '2026-04-03',
+ 'me_name': 'Mehmet Öztürk',
  'me': 'Mehmet',
  'who': 'Yasmin'}
 
@@ -38,25 +29,26 @@ def _early_event(tools, number):
     return next(e for e in found if number in e["summary"])
 
 
-def _times(hour, minute):
+def _event_times(mine):
     f = FACTS
-    return f"{f['date']}T{hour}:{minute}:00", f"{f['date']}T{f['arrive']}:00"
+    _, hour, minute, arrive = mine
+    return f"{f['date']}T{hour}:{minute}:00", f"{f['date']}T{arrive}:00"
 
 
-def _cancel_early(tools, keep):
-    """Cancels the user's own earlier booking of a flight to the city, not the one just booked (`keep`), under
-    policy rule 4; returns its flight number."""
+def _cancel_early(tools, trips):
+    """Cancels the user's own earlier booking of a flight to the city on the first morning, under policy rule 4;
+    returns its flight number."""
     f = FACTS
-    trips = tools.browser_open(url="/travel/bookings")["text"]
-    ref, number = next(
-        (r, n)
-        for r, n, rest in re.findall(r"\] (\w{6}) \| Flight (\w+ \d+) ([^\n]+)", trips)
-        if n != keep and f["city"] in rest and "confirmed" in rest
-    )
-    tools.browser_click(text=ref)
+    trip = next(
+        t
+        for t in trips
+        if t["traveller"] == f["me_name"] and t["status"] == "confirmed" and f["city"] in t["what"]
+        and t["day"] == f["first"]
+    )  # fmt: skip
+    tools.browser_open(url=f"/travel/bookings/{trip['ref']}")
     page = tools.browser_click(text="Cancel booking")
     assert "has been cancelled" in page["text"], "the early booking was not cancelled"
-    return number
+    return trip["what"].split()[1] + " " + trip["what"].split()[2]
 
 
 def _reference(page: dict[str, Any]) -> tuple[str, float]:
@@ -66,28 +58,109 @@ def _reference(page: dict[str, Any]) -> tuple[str, float]:
     return re.search(r"booking reference is (\w+)", text).group(1), float(total.replace(",", ""))
 
 
-def _hotel(tools, limit):
-    """Books the cheapest hotel in the area within the limit with three stars or more; returns its name, booking
-    reference and total."""
+def _field(page: dict[str, Any], name: str) -> int:
+    return int(re.search(r"\{(\d+): input name=" + name + r"\b", page["text"]).group(1))
+
+
+def _flight(tools, person):
+    """Books the evening flight from the person's office on their day; returns its number, departure (HH, MM),
+    booking reference and price."""
     f = FACTS
-    results = tools.browser_open(url=f"/travel/hotels?city={f['city']}&check_in={f['date']}&check_out={f['leave']}")
+    url = f"/travel/flights?origin={person['office']}&destination={f['city']}&date={person['day']}"
+    results = tools.browser_open(url=url)
+    shape = r"\] (\w+ \d+) \| [^|\n]+ \| [^|\n]+ \| [^|\n]+ \| [^|\n]*, (\d\d):(\d\d) \| [^|\n]*, (\d\d:\d\d)"
+    rows = re.findall(shape, results["text"])
+    number, hour, minute, arrive = next(r for r in rows if int(r[1]) >= 17)  # the evening flight
+    page = tools.browser_click(text=number)
+    tools.browser_fill(ref=_field(page, "traveller"), value=person["name"])
+    return number, hour, minute, arrive, *_reference(tools.browser_click(text="Book flight"))
+
+
+def _held(trips, person) -> dict[str, str] | None:
+    """A confirmed flight to the city already booked for the person on their day (so not booked twice)."""
+    f = FACTS
+    return next(
+        (
+            t
+            for t in trips
+            if t["traveller"] == person["name"] and t["status"] == "confirmed" and t["what"].startswith("Flight")
+            and f["city"] in t["what"] and t["day"] == person["day"]
+        ),
+        None,
+    )
+
+
+def _hotel_choice(tools, limit, check_in):
+    """The cheapest hotel in the area within the limit with three stars or more, on the search for the stay."""
+    f = FACTS
+    results = tools.browser_open(url=f"/travel/hotels?city={f['city']}&check_in={check_in}&check_out={f['leave']}")
     rows = re.findall(r"\[\d+\] ([^|\n]+) \| ([^|\n]+) \| ([^|\n]*) \| \D*([\d,.]+) \|", results["text"])
     fitting = sorted(
         (float(p.replace(",", "")), n) for n, a, stars, p in rows if a == f["area"] and stars.count("★") >= 3
     )
-    hotel = next(n for p, n in fitting if p <= limit)
-    tools.browser_click(text=hotel)
+    return next(n for p, n in fitting if p <= limit)
+
+
+def _room(tools, limit, person):
+    """Books a room for the person from the night they arrive; returns the hotel, the reference and the total."""
+    hotel = _hotel_choice(tools, limit, person["day"])
+    page = tools.browser_click(text=hotel)
+    tools.browser_fill(ref=_field(page, "guest"), value=person["name"])
     return hotel, *_reference(tools.browser_click(text="Book hotel"))
 
 
-def _flight(tools):
-    """Books the evening flight; returns its number, departure (HH, MM), booking reference and price."""
+def _trips(tools) -> list[dict[str, str]]:
+    """My trips: each booking's reference, what it is, the day it starts, its traveller, total and status."""
+    text = tools.browser_open(url="/travel/bookings")["text"]
+    out = []
+    for ref, rest in re.findall(r"\] (\w{6}) \| ([^\n]+)", text):
+        cells = [c.strip() for c in rest.split(" | ")]
+        shown = re.match(r"\w{3} \d{1,2} \w{3} \d{4}", cells[1])
+        start = datetime.strptime(shown.group(0), "%a %d %b %Y").date().isoformat() if shown else ""
+        traveller, total, status = cells[-3:]
+        out.append(
+            {"ref": ref, "what": cells[0], "day": start, "traveller": traveller, "total": total, "status": status}
+        )
+    return out
+
+
+def _team(tools) -> list[dict[str, Any]]:
+    """The final list: each person's name, home office, the day they fly (the evening) and the night they check in."""
     f = FACTS
-    results = tools.browser_open(url=f"/travel/flights?origin={f['origin']}&destination={f['city']}&date={f['date']}")
-    rows = re.findall(r"\] (\w+ \d+) \| [^|\n]+ \| [^|\n]+ \| [^|\n]+ \| [^|\n]*, (\d\d):(\d\d)", results["text"])
-    number, hour, minute = next(r for r in rows if int(r[1]) >= 17)  # the evening flight
-    tools.browser_click(text=number)
-    return number, hour, minute, *_reference(tools.browser_click(text="Book flight"))
+    text = tools.files_read(path=f["roster"])["content"]
+    days = {shown: iso for iso, shown in f["shown"].items()}
+    out = []
+    for name, office, arrives, _ in re.findall(r"^\| ([^|\n]+?) \| ([^|\n]+?) \| ([^|\n]+?) \| (\d+) \|$", text, re.M):
+        if name == "Name":
+            continue
+        when = next(iso for shown, iso in days.items() if arrives.startswith(shown))
+        out.append({"name": name, "office": office, "day": when})
+    return out
+
+
+def _book_all(tools, limit, hotels_first=False):
+    """Every flight and room the final list needs that My trips does not hold yet. Returns the lines of the report
+    (person, what, reference, cost), the user's flight (number, hour, minute) and the trips as they were."""
+    f = FACTS
+    team = _team(tools)
+    trips = _trips(tools)
+    lines, mine = [], None
+    order = ["hotel", "flight"] if hotels_first else ["flight", "hotel"]
+    for kind in order:
+        for person in team:
+            if kind == "hotel":
+                hotel, ref, cost = _room(tools, limit, person)
+                lines.append((person["name"], hotel, ref, cost))
+                continue
+            held = _held(trips, person)
+            if held is not None:  # booked already: kept, and its cost counts
+                lines.append((person["name"], held["what"], held["ref"], float(re.sub(r"[^\d.]", "", held["total"]))))
+                continue
+            number, hour, minute, arrive, ref, cost = _flight(tools, person)
+            lines.append((person["name"], f"Flight {number}", ref, cost))
+            if person["name"] == f["me_name"]:
+                mine = (number, hour, minute, arrive)
+    return lines, mine, trips
 
 
 def one_line(text: str) -> str:
@@ -125,6 +198,7 @@ def _request(tools, read_all=False):
     request = tools.mail_read(id=found[0]["id"])
     wanted = one_line(request["body"])
     assert f["evening_phrase"] in wanted and f["area"] in wanted, "the request does not say what to book"
+    assert f["roster"] in wanted and "My trips" in wanted, "the request does not point to the list and My trips"
     notes = tools.notes_search(query="travel policy")["notes"]
     if read_all:
         for note in notes:
@@ -136,21 +210,33 @@ def _request(tools, read_all=False):
 
 
 def solve(tools):
-    """Books both, cancels the early flight and moves its calendar event to the evening flight."""
+    """Books the flights and rooms the list needs, cancels the early flight and moves its calendar event."""
     f = FACTS
     request, limit = _request(tools)
-    number, hour, minute, flight, price = _flight(tools)
-    hotel, stay, cost = _hotel(tools, limit)
-    old = _cancel_early(tools, number)
-    # The flight's reference goes to the coordinator; the calendar entry carries what was asked: the flight.
-    start, end = _times(hour, minute)
+    lines, mine, trips = _book_all(tools, limit)
+    old = _cancel_early(tools, trips)
+    start, end = _event_times(mine)
     tools.calendar_update_event(
         uid=_early_event(tools, old)["uid"],
-        summary=f"Flight {number} to {f['city']}",
+        summary=f"Flight {mine[0]} to {f['city']}",
         start=start,
         end=end,
-        description=f"Skyway booking {flight}",
+        description="Skyway, evening flight before the first day",
     )
-    total = f"{price + cost:,.2f}"
-    reply = f["reply"].format(number=number, flight=flight, hotel=hotel, stay=stay, total=total)
-    tools.mail_reply(id=request["id"], body=reply)
+    total = sum(cost for *_, cost in lines)
+    # Each person's references; the flight named only for the user's own, and a booking made before not repeated.
+    before = {t["ref"] for t in trips}
+    people: dict[str, list[str]] = {}
+    for who, what, ref, _ in lines:
+        if ref in before:
+            people.setdefault(who, []).append("flight booked already")
+        elif who == f["me_name"] and what.startswith("Flight"):
+            people.setdefault(who, []).append(f"flight {what.removeprefix('Flight ')}, reference {ref}")
+        else:
+            people.setdefault(who, []).append(f"{'flight' if what.startswith('Flight') else 'room'} {ref}")
+    listed = "\n".join(f"- {who}: {'; '.join(parts)}" for who, parts in people.items())
+    tools.mail_reply(
+        id=request["id"],
+        body=f"Hi {f['who']},\n\nthe team's trip is booked on Skyway:\n\n{listed}\n\nTotal cost: €{total:,.2f}. "
+        f"I cancelled my earlier booking of the morning flight.\n\nThanks,\n{f['me_name']}",
+    )

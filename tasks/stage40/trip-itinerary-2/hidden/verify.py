@@ -22,6 +22,11 @@ _CLOCK = re.compile(
 _DATED = re.compile(
     r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b\d{1,2}\s+[A-Za-z]{3,}\.?,?\s+\d{4}|[A-Za-z]{3,}\.?\s+\d{1,2},?\s+\d{4}"
 )
+_WRITTEN_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?[^\S\n]+(?:{'|'.join(_MONTHS)})[a-z]*\.?,?[^\S\n]+\d{{4}}"
+    rf"|\b(?:{'|'.join(_MONTHS)})[a-z]*\.?[^\S\n]+\d{{1,2}}(?:st|nd|rd|th)?,?[^\S\n]+\d{{4}}",
+    re.IGNORECASE,
+)
 
 
 def _address(value: Any) -> str:
@@ -53,6 +58,10 @@ def _label(item: dict[str, Any]) -> str:
     return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
 
 
+def _matches(text: Any, pattern: str | None) -> bool:
+    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
 def _instant(value: Any) -> datetime | None:
     """An ISO time as an aware datetime; None for a missing value, a bare date or junk."""
     if not isinstance(value, str) or len(value) == 10:
@@ -77,10 +86,6 @@ def _on_time(value: Any, expected: str) -> bool:
     return at is not None and at == want
 
 
-def _matches(text: Any, pattern: str | None) -> bool:
-    return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
-
-
 def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
     """(calendar, list or folder name, item) of an app that groups its items."""
     return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
@@ -96,9 +101,11 @@ def the_event(
     end: str,
     label: str,
     exclude: str | None = None,
+    location: str | None = None,
 ) -> Verdict:
     """Exactly one event of every calendar is about `pattern` (not `exclude`), new or one that was there
-    already (kept, or changed into it); it is in `calendar` and runs from `start` to `end`."""
+    already (kept, or changed into it); it is in `calendar` and runs from `start` to `end`, and with
+    `location`, its location matches it (a meeting moved to another office)."""
     found = [
         (where, e)
         for where, e in _grouped(final, "calendar")
@@ -114,6 +121,8 @@ def the_event(
         return False, f"{_label(event)!r} is in the calendar {where!r}, not in {calendar!r}"
     if not _on_time(event.get("start"), start) or not _on_time(event.get("end"), end):
         return False, f"{_label(event)!r} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if location is not None and not _matches(event.get("location"), location):
+        return False, f"{_label(event)!r} is at {event.get('location')!r}, not at the new place"
     return True, f"{label} is in {calendar}, {start} to {end}"
 
 
@@ -225,7 +234,10 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
         allowed = {(int(d[5:7]), int(d[8:10])) for d in stated["dates"]}
         wrong += [f"the date {m:02d}-{d:02d} (month-day)" for m, d in sorted(_dates(text) - allowed)]
     if "years" in stated:
-        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", text)
+        # the year of a written-out day ("the corrected statement of February 12 2026") dates that day: it is
+        # no claim about the year the message is about
+        bare = _WRITTEN_DAY.sub(" ", text)
+        years = re.findall(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])", bare)
         wrong += [f"the year {y}" for y in dict.fromkeys(years) if int(y) not in stated["years"]]
     if "addresses" in stated:
         found = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)

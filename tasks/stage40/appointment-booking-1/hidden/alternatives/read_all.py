@@ -2,42 +2,121 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 
-FACTS = {'clinic_domain': 'blackwood-medical-practice.in',
- 'clinic_word': 'Blackwood Medical Practice',
- 'offer_subject': 'Re: Blood test appointment',
- 'slots': [{'shown': 'Thursday 23 July, 16:30', 'start': '2026-07-23T16:30:00+05:30'},
-           {'shown': 'Friday 24 July, 16:30', 'start': '2026-07-24T16:30:00+05:30'},
-           {'shown': 'Tuesday 28 July, 08:00', 'start': '2026-07-28T08:00:00+05:30'},
-           {'shown': 'Wednesday 29 July, 09:30', 'start': '2026-07-29T09:30:00+05:30'},
-           {'shown': 'Monday 3 August, 13:15', 'start': '2026-08-03T13:15:00+05:30'},
-           {'shown': 'Wednesday 5 August, 09:30', 'start': '2026-08-05T09:30:00+05:30'}],
- 'minutes': 15,
- 'window': ['2026-07-22', '2026-08-06'],
+FACTS = {'visits': [{'role': 'plain',
+             'kind': 'GP',
+             'domain': 'osborne-medical-practice.in',
+             'clinic': 'Osborne Medical Practice',
+             'offer_subject': 'Re: Blood test appointment',
+             'slots': [{'shown': 'Monday 27 July, 11:30', 'start': '2026-07-27T11:30:00+05:30'},
+                       {'shown': 'Wednesday 5 August, 16:30', 'start': '2026-08-05T16:30:00+05:30'},
+                       {'shown': 'Friday 7 August, 14:15', 'start': '2026-08-07T14:15:00+05:30'},
+                       {'shown': 'Monday 10 August, 11:30', 'start': '2026-08-10T11:30:00+05:30'},
+                       {'shown': 'Wednesday 12 August, 11:30', 'start': '2026-08-12T11:30:00+05:30'}],
+             'minutes': 15,
+             'address': '195, 80 Feet Road, Koramangala, Bengaluru 560095',
+             'summary': 'GP: blood test (Osborne Medical Practice)',
+             'reminder': 'Blood test at Osborne Medical Practice',
+             'due': '2026-08-07',
+             'todo': 'Book GP appointment',
+             'visit': 'blood test',
+             'doctor': 'Benjamin Osborne',
+             'reply': 'Dear Rohan,\n'
+                      '\n'
+                      'thank you, {slot} works for me, please book me in.\n'
+                      '\n'
+                      'Best regards,\n'
+                      'Vikram Mehta'},
+            {'role': 'moved',
+             'kind': 'dentist',
+             'domain': 'kulkarni-dental-care.in',
+             'clinic': 'Kulkarni Dental Care',
+             'offer_subject': 'Your check-up and clean on Friday 24 July, 11:15',
+             'slots': [{'shown': 'Tuesday 28 July, 14:30', 'start': '2026-07-28T14:30:00+05:30'},
+                       {'shown': 'Tuesday 4 August, 10:15', 'start': '2026-08-04T10:15:00+05:30'},
+                       {'shown': 'Wednesday 19 August, 09:00', 'start': '2026-08-19T09:00:00+05:30'}],
+             'minutes': 45,
+             'address': '77, North Main Road, Koregaon Park, Pune 411001',
+             'summary': 'Dentist: check-up and clean (Kulkarni Dental Care)',
+             'reminder': 'Check-up and clean at Kulkarni Dental Care',
+             'due': '2026-08-03',
+             'todo': None,
+             'visit': 'check-up and clean',
+             'doctor': 'Arjun Kulkarni',
+             'reply': 'Dear Rohan,\n'
+                      '\n'
+                      'thank you, {slot} works for me, please book me in.\n'
+                      '\n'
+                      'Best regards,\n'
+                      'Vikram Mehta'},
+            {'role': 'premises',
+             'kind': 'optician',
+             'domain': 'sharma-opticians.in',
+             'clinic': 'Sharma Opticians',
+             'offer_subject': 'Re: Eye test appointment',
+             'slots': [{'shown': 'Tuesday 18 August, 11:00', 'start': '2026-08-18T11:00:00+05:30'},
+                       {'shown': 'Friday 21 August, 13:30', 'start': '2026-08-21T13:30:00+05:30'},
+                       {'shown': 'Wednesday 26 August, 09:00', 'start': '2026-08-26T09:00:00+05:30'}],
+             'minutes': 30,
+             'address': '162, FC Road, Pune 411004',
+             'summary': 'Optician: eye test (Sharma Opticians)',
+             'reminder': 'Eye test at Sharma Opticians',
+             'due': '2026-08-20',
+             'todo': 'Book optician appointment',
+             'visit': 'eye test',
+             'doctor': 'Siddharth Sharma',
+             'reply': 'Dear Deepika,\n'
+                      '\n'
+                      'thank you, {slot} works for me, please book me in.\n'
+                      '\n'
+                      'Best regards,\n'
+                      'Vikram Mehta'},
+            {'role': 'trip',
+             'kind': 'physio',
+             'domain': 'holloway-physiotherapy.in',
+             'clinic': 'Holloway Physiotherapy',
+             'offer_subject': 'Re: Initial assessment appointment',
+             'slots': [{'shown': 'Monday 3 August, 08:30', 'start': '2026-08-03T08:30:00+05:30'},
+                       {'shown': 'Thursday 6 August, 08:00', 'start': '2026-08-06T08:00:00+05:30'},
+                       {'shown': 'Monday 24 August, 14:15', 'start': '2026-08-24T14:15:00+05:30'}],
+             'minutes': 60,
+             'address': '197, FC Road, Pune 411004',
+             'summary': 'Physio: initial assessment (Holloway Physiotherapy)',
+             'reminder': 'Initial assessment at Holloway Physiotherapy',
+             'due': '2026-08-05',
+             'todo': 'Book physio appointment',
+             'visit': 'initial assessment',
+             'doctor': 'Eleanor Holloway',
+             'reply': 'Dear Margaret,\n'
+                      '\n'
+                      'thank you, {slot} works for me, please book me in.\n'
+                      '\n'
+                      'Best regards,\n'
+                      'Vikram Mehta'}],
+ 'window': ['2026-07-22', '2026-09-02'],
  'rules': 'Appointments (my rules)',
  'gap': 30,
  'school_run': ['09:30', '14:30'],
- 'partner': 'Meera',
- 'partner_email': 'meera_nair@rediffmail.com',
- 'todo': 'Book GP appointment',
- 'due': '2026-07-31',
- 'address': '220, North Main Road, Koregaon Park, Pune 411001',
- 'address_in_contact': True,
+ 'partner': 'Samantha',
+ 'partner_email': 'samantha_sinclair@outlook.com',
+ 'trip_subject': 'Rotterdam date',
+ 'away': '2026-08-03',
+ 'away_shown': 'Monday 3 August',
+ 'news_subject': 'Our new premises',
+ 'old_start': '2026-07-24T11:15:00+05:30',
  'calendar': 'Personal',
- 'summary': 'GP: blood test (Blackwood Medical Practice)',
- 'reply': 'Dear Siddharth,\n'
-          '\n'
-          'thank you, {slot} works for me, please book me in.\n'
-          '\n'
-          'Best regards,\n'
-          'Vikram Mehta',
  'remind': True,
- 'reminder': 'Blood test at Blackwood Medical Practice',
- 'visit': 'blood test',
- 'doctor': 'Elizabeth Blackwood',
  'me': 'Vikram Mehta'}
+
+
+def _tell_partner(tools, subject, body):
+    """Mails the partner every day and time (the user's rule 7), to the address their contact gives."""
+    f = FACTS
+    contact = tools.contacts_search(query=f["partner"])["contacts"][0]
+    assert f["partner_email"] in contact["emails"], "the partner's contact has another address"
+    tools.mail_send(to=[f["partner_email"]], subject=subject, body=f"{body}\n\n{f['me']}")
 
 
 def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
@@ -55,19 +134,14 @@ def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
     return f"{hour}{suffix}" if not t.minute else f"{hour}:{t.minute:02d}{suffix}"
 
 
-def _tell_partner(tools, subject, body):
-    """Mails the partner the day and time (the user's rule 7), to the address their contact gives; the subject
-    gives neither, so the body's are the ones graded."""
-    f = FACTS
-    contact = tools.contacts_search(query=f["partner"])["contacts"][0]
-    assert f["partner_email"] in contact["emails"], "the partner's contact has another address"
-    tools.mail_send(to=[f["partner_email"]], subject=subject, body=f"{body}\n\n{f['me']}")
-
-
-def _book(tools, start, length, **extra):
-    f = FACTS
-    event = {"calendar": f["calendar"], "summary": f["summary"], "location": f["address"], **extra}
-    tools.calendar_create_event(start=start.isoformat(), end=(start + length).isoformat(), **event)
+def _existing(events):
+    """The appointment the moved clinic moves: the user's event at the old time."""
+    old = datetime.fromisoformat(FACTS["old_start"])
+    return next(
+        e
+        for e in events
+        if e["calendar"] == "Personal" and not e["all_day"] and datetime.fromisoformat(e["start"]) == old
+    )
 
 
 def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
@@ -88,10 +162,29 @@ def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
     return every(call, None, **query)
 
 
-def _tick(tools):
-    """Ticks off the user's own "Book ..." to-do (their rule 6)."""
-    todo = next(r for r in pages(tools.reminders_list, list="Reminders") if r["title"] == FACTS["todo"])
-    tools.reminders_complete(uid=todo["uid"])
+def _reminder(tools, title):
+    return next(r for r in pages(tools.reminders_list, list="Reminders") if r["title"] == title)
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def _address(tools, visit, offer_text):
+    """Where the clinic is: the moved one's appointment and the trip clinic's offer give it; the plain one's
+    contact; the premises one's mail about its move (its contact still has the old building)."""
+    role = visit["role"]
+    if role == "premises":
+        found = tools.mail_search(folder="INBOX", sender=visit["domain"], subject=FACTS["news_subject"])["messages"]
+        text = one_line(tools.mail_read(id=found[0]["id"])["body"])
+        assert visit["address"] in text, "the clinic's mail about its move has another address"
+    elif role == "plain":
+        contact = tools.contacts_search(query=visit["clinic"])["contacts"][0]
+        assert visit["address"] in contact["notes"], "the clinic's address is not in its contact"
+    elif role == "trip":
+        assert visit["address"] in offer_text, "the offer does not give the address"
+    return visit["address"]
 
 
 def busy_times(events: list[dict[str, Any]]) -> list[tuple[datetime, datetime]]:
@@ -108,53 +201,17 @@ def busy_times(events: list[dict[str, Any]]) -> list[tuple[datetime, datetime]]:
     return out
 
 
-def one_line(text: str) -> str:
-    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
-    return " ".join((text or "").split())
-
-
-def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
-    """The most recent message: when sources disagree, the later one speaks last."""
-    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
-
-
-def _slot(tools, read_all=False):
-    """The offer, the latest mail of the thread and the earliest slot still offered that the calendar has room
-    for; with `read_all`, every inbox message is read first."""
+def _choose(visit, slots, events, away):
     f = FACTS
-    if read_all:
-        for message in pages(tools.mail_search, folder="INBOX", limit=50):
-            tools.mail_read(id=message["id"])
-    found = tools.mail_search(folder="INBOX", sender=f["clinic_domain"])["messages"]
-    thread = [m for m in found if m["subject"] == f["offer_subject"]]
-    offer = min(thread, key=lambda m: datetime.fromisoformat(m["date"]))  # the first answer lists the slots
-    text = one_line(tools.mail_read(id=offer["id"])["body"])
-    slots = [s for s in f["slots"] if s["shown"] in text]
-    assert len(slots) == len(f["slots"]), "the offer does not list the expected slots"
-    latest = newest(found)
-    if latest["id"] != offer["id"]:  # a later mail may take a slot back
-        later = one_line(tools.mail_read(id=latest["id"])["body"])
-        slots = [s for s in slots if s["shown"] not in later]
-
-    length = timedelta(minutes=f["minutes"])
-    window = f["window"]
-    rules = tools.notes_search(query=f["rules"])["notes"][0]
-    text = one_line(tools.notes_read(uid=rules["uid"])["body"])
-    assert f"{f['gap']} minutes" in text and f["partner"] in text, "the rules note does not say what it should"
-    events = pages(tools.calendar_list_events, start=window[0], end=window[1])
-    away = {  # the days the partner is away (all-day events in the Family calendar; the end is exclusive)
-        datetime.fromisoformat(e["start"]).date() + timedelta(days=n)
-        for e in events
-        if e["calendar"] == "Family" and f["partner"] in e["summary"]
-        for n in range((datetime.fromisoformat(e["end"]) - datetime.fromisoformat(e["start"])).days)
-    }
+    length = timedelta(minutes=visit["minutes"])
     work = [e for e in events if e["calendar"] == "Work" and "(video)" not in e["summary"]]
     gap = timedelta(minutes=f["gap"])
+    own = [e for e in events if e["calendar"] != "Family"]
 
     def fits(slot):
         start = datetime.fromisoformat(slot["start"])
         end = start + length
-        if any(b < end and start < e for b, e in busy_times(events)):
+        if any(b < end and start < e for b, e in busy_times(own)):
             return False
         if any(b < end + gap and start - gap < e for b, e in busy_times(work)):
             return False
@@ -162,23 +219,91 @@ def _slot(tools, read_all=False):
         return start.date() not in away or (f"{start:%H:%M}" >= first and f"{end:%H:%M}" <= last)
 
     chosen = next(s for s in slots if fits(s))
-    if f["address_in_contact"]:
-        contact = tools.contacts_search(query=f["clinic_word"])["contacts"][0]
-        assert f["address"] in contact["notes"], "the clinic's address is not in its contact"
-    return offer, latest, chosen, datetime.fromisoformat(chosen["start"]), length
+    return chosen, datetime.fromisoformat(chosen["start"]), length
+
+
+def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The most recent message: when sources disagree, the later one speaks last."""
+    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
+
+
+def _offer(tools, visit):
+    """The clinic's first mail (it lists the slots), its latest, and the slots still offered."""
+    found = tools.mail_search(folder="INBOX", sender=visit["domain"])["messages"]
+    thread = [m for m in found if m["subject"] == visit["offer_subject"]]
+    offer = min(thread, key=lambda m: datetime.fromisoformat(m["date"]))
+    text = one_line(tools.mail_read(id=offer["id"])["body"])
+    slots = [s for s in visit["slots"] if s["shown"] in text]
+    assert len(slots) == len(visit["slots"]), "the offer does not list the expected slots"
+    latest = newest(thread)
+    if latest["id"] != offer["id"]:  # a later mail may take a slot back
+        later = one_line(tools.mail_read(id=latest["id"])["body"])
+        slots = [s for s in slots if s["shown"] not in later]
+    return offer, latest, slots, text
+
+
+def _context(tools, read_all=False):
+    """The rules note, the calendars over the offered weeks and the partner's real travel day (their mail
+    moves the trip the Family calendar still has on the day first planned); with `read_all`, every inbox
+    message is read first."""
+    f = FACTS
+    if read_all:
+        for message in pages(tools.mail_search, folder="INBOX", limit=50):
+            tools.mail_read(id=message["id"])
+    rules = tools.notes_search(query=f["rules"])["notes"][0]
+    text = one_line(tools.notes_read(uid=rules["uid"])["body"])
+    assert f"{f['gap']} minutes" in text and f["partner"] in text, "the rules note does not say what it should"
+    events = pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1])
+    found = tools.mail_search(folder="INBOX", sender=f["partner_email"], subject=f["trip_subject"])["messages"]
+    said = one_line(tools.mail_read(id=newest(found)["id"])["body"])
+    assert f["away_shown"] in said, "the partner's mail does not give the new day"
+    return events, {date.fromisoformat(f["away"])}
+
+
+def _plan(tools, read_all=False):
+    events, away = _context(tools, read_all)
+    plans = []
+    for visit in FACTS["visits"]:
+        offer, latest, slots, text = _offer(tools, visit)
+        chosen, start, length = _choose(visit, slots, events, away)
+        address = _address(tools, visit, text)
+        plans.append((visit, offer, latest, chosen, start, length, address))
+    return events, plans
 
 
 def solve_read_all(tools):
-    """Reads every message first and answers the offer itself (not the later mail), naming the slot by its time;
-    the reminder, set before the booking, has a note."""
+    """Reads every message first, answers each clinic's first mail (not a later one), naming the slot by its
+    time; sets each reminder (with a note) before the booking; one mail to the partner with the dates."""
     f = FACTS
-    offer, _, chosen, start, length = _slot(tools, read_all=True)
-    if f["remind"]:
-        tools.reminders_create(title=f["reminder"], due=f["due"], notes=f"Booked by reply to {f['offer_subject']!r}.")
-    _tick(tools)
-    _book(tools, start, length, description=f"Booked by mail ({f['offer_subject']}).")
-    tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")
-    _tell_partner(tools, "Appointment", f"{f['visit'].capitalize()} on {start:%A} {start:%d %B}, {clock(start)}.")
+    events, plans = _plan(tools, read_all=True)
+    for visit, offer, _, chosen, start, length, address in plans:
+        if f["remind"]:
+            if visit["role"] == "moved":
+                tools.reminders_update(
+                    uid=_reminder(tools, visit["reminder"])["uid"], due=visit["due"], notes="Moved by the clinic."
+                )
+            else:
+                tools.reminders_create(
+                    title=visit["reminder"], due=visit["due"], notes=f"Booked by reply to {visit['offer_subject']!r}."
+                )
+        if visit["todo"]:
+            tools.reminders_complete(uid=_reminder(tools, visit["todo"])["uid"])
+        if visit["role"] == "moved":
+            tools.calendar_update_event(
+                uid=_existing(events)["uid"], start=start.isoformat(), end=(start + length).isoformat()
+            )
+        else:
+            tools.calendar_create_event(
+                calendar=f["calendar"],
+                summary=visit["summary"],
+                start=start.isoformat(),
+                end=(start + length).isoformat(),
+                location=address,
+                description=f"Booked by mail ({visit['offer_subject']}).",
+            )
+        tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")
+    said = "\n".join(f"{v['visit'].capitalize()}: {s:%A} {s:%d %B}, {clock(s)}" for v, _, _, _, s, _, _ in plans)
+    _tell_partner(tools, "Appointments", said)
 
 
 solve = solve_read_all

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import datetime
 
 
@@ -12,51 +13,107 @@ FACTS = {'statement': 'Downloads/银行流水-2026-11.csv',
  'list': '账单',
  'folder': '账单',
  'file_bills': True,
- 'bills': [{'payee': '上海城投水务',
-            'sender': 'billing@shwater.cn',
+ 'receipt': '缴费成功',
+ 'bills': [{'payee': '锦绣物业服务',
+            'sender': 'billing@jinxiu-wuye.cn',
             'subject': '账单',
-            'amount_shown': '274.79元',
-            'due_shown': '11月26日',
-            'due': '2026-11-26',
-            'account': '73102404',
-            'title': '缴上海城投水务费用 274.79元'},
-           {'payee': '中国电信宽带',
-            'sender': 'billing@189-broadband.cn',
+            'amount_shown': '1,592.06元',
+            'due_shown': '11月20日',
+            'due': '2026-11-20',
+            'account': '86986757',
+            'attachment': False,
+            'keyword': '物业费',
+            'title': '缴锦绣物业服务费用 1,592.06元'},
+           {'payee': '上海燃气',
+            'sender': 'billing@shgas.cn',
             'subject': '账单',
-            'amount_shown': '241.41元',
-            'due_shown': '11月21日',
-            'due': '2026-11-21',
-            'account': '66346120',
-            'title': '缴中国电信宽带费用 241.41元'},
-           {'payee': '中国移动',
-            'sender': 'billing@10086-notice.cn',
-            'subject': '账单',
-            'amount_shown': '307.32元',
+            'amount_shown': '709.57元',
             'due_shown': '11月20日',
             'due': '2026-11-20',
             'account': '60831609',
-            'title': '缴中国移动费用 307.32元'},
-           {'payee': '国网上海市电力公司',
-            'sender': 'billing@sgcc-sh.cn',
+            'attachment': False,
+            'keyword': '燃气费',
+            'title': '缴上海燃气费用 709.57元'},
+           {'payee': '东方有线电视',
+            'sender': 'billing@dfcatv.cn',
             'subject': '账单',
-            'amount_shown': '1,156.82元',
+            'amount_shown': '344.37元',
             'due_shown': '11月28日',
             'due': '2026-11-28',
             'account': '50936804',
-            'title': '缴国网上海市电力公司费用 1,156.82元'},
-           {'payee': '平安家财险',
-            'sender': 'billing@pingan-home.cn',
+            'attachment': False,
+            'keyword': '有线电视费',
+            'title': '缴东方有线电视费用 344.37元'},
+           {'payee': '上海城投水务',
+            'sender': 'billing@shwater.cn',
             'subject': '账单',
-            'amount_shown': '439.45元',
+            'amount_shown': '455.05元',
             'due_shown': '11月23日',
             'due': '2026-11-23',
             'account': '36732213',
-            'title': '缴平安家财险费用 439.45元'}]}
+            'attachment': True,
+            'keyword': '水费',
+            'title': '缴上海城投水务费用 455.05元'},
+           {'payee': '中国电信宽带',
+            'sender': 'billing@189-broadband.cn',
+            'subject': '账单',
+            'amount_shown': '339.22元',
+            'due_shown': '11月16日',
+            'due': '2026-11-16',
+            'account': '49164998',
+            'attachment': False,
+            'keyword': '宽带费',
+            'title': '缴中国电信宽带费用 339.22元'},
+           {'payee': '中国移动',
+            'sender': 'billing@10086-notice.cn',
+            'subject': '账单',
+            'amount_shown': '178.62元',
+            'due_shown': '11月24日',
+            'due': '2026-11-24',
+            'account': '29449638',
+            'attachment': False,
+            'keyword': '话费',
+            'title': '缴中国移动费用 178.62元'},
+           {'payee': '国网上海市电力公司',
+            'sender': 'billing@sgcc-sh.cn',
+            'subject': '账单',
+            'amount_shown': '852.23元',
+            'due_shown': '11月19日',
+            'due': '2026-11-19',
+            'account': '33726795',
+            'attachment': False,
+            'keyword': '电费',
+            'title': '缴国网上海市电力公司费用 852.23元'},
+           {'payee': '平安家财险',
+            'sender': 'billing@pingan-home.cn',
+            'subject': '账单',
+            'amount_shown': '284.31元',
+            'due_shown': '11月19日',
+            'due': '2026-11-19',
+            'account': '62982056',
+            'attachment': False,
+            'keyword': '保险费',
+            'title': '缴平安家财险费用 284.31元'}]}
 
 
-def one_line(text: str) -> str:
-    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
-    return " ".join((text or "").split())
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def _own(tools, bill):
+    """The open reminders the user already has for this bill (its word in the title)."""
+    todos = every(tools.reminders_list, "reminders", list=FACTS["list"])
+    word = rf"(?<![a-z]){re.escape(bill['keyword'])}(?![a-z])"  # "water", not the "water" of Brightwater
+    return [t for t in todos if re.search(word, t["title"], re.IGNORECASE)]
 
 
 def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
@@ -64,25 +121,44 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
 
 
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
+
+
+def _text(tools, bill, latest):
+    """What the bill says: its mail, or the statement attached to it when the mail points there."""
+    if not bill["attachment"]:
+        return one_line(latest["body"])
+    saved = tools.mail_save_attachment(id=latest["id"], path="Downloads/")
+    return one_line(tools.files_read(path=saved["path"])["content"])
+
+
 def _bills(tools, export):
     """Each bill with its latest mail (a payment reminder supersedes the first bill), its mails, and whether
-    the bank export shows it paid (a payment with its account number)."""
+    it is paid: a payment with its account number in the bank export, or the provider's confirmation of a
+    payment made since."""
     f = FACTS
     paid = " ".join(row[f["description_column"]] for row in csv.DictReader(io.StringIO(export)))
     out = []
     for bill in f["bills"]:
-        found = tools.mail_search(folder="INBOX", sender=bill["sender"], subject=bill["subject"])["messages"]
+        mails = tools.mail_search(folder="INBOX", sender=bill["sender"])["messages"]
+        found = [m for m in mails if bill["subject"] in m["subject"]]
+        confirmed = [m for m in mails if f["receipt"] in m["subject"]]
         latest = tools.mail_read(id=newest(found)["id"])
-        text = one_line(latest["body"])
+        text = _text(tools, bill, latest)
         assert bill["amount_shown"] in text and bill["due_shown"] in text, f"{bill['payee']}: unexpected bill"
-        out.append((bill, found, bill["account"] in paid))
+        if confirmed:
+            said = one_line(tools.mail_read(id=newest(confirmed)["id"])["body"])
+            assert bill["account"] in said, f"{bill['payee']}: the confirmation is for another account"
+        out.append((bill, found, bill["account"] in paid or bool(confirmed)))
     return out
 
 
 def solve_amount_in_notes(tools):
-    """Files the bills first, then adds the reminders soonest first, each titled by the payee alone with the
+    """Files the bills first, then sets the reminders soonest first, each titled by the payee alone with the
     amount in its notes, due on the due day (no time and no date in the title: the request asks for neither,
-    so neither is graded)."""
+    so neither is graded); a reminder the user set for a bill is deleted and made anew."""
     f = FACTS
     bills = _bills(tools, tools.files_read(path=f["statement"])["content"])
     if f["file_bills"]:
@@ -91,6 +167,8 @@ def solve_amount_in_notes(tools):
                 tools.mail_move(id=message["id"], folder=f["folder"])
     for bill, _, paid in sorted(bills, key=lambda b: b[0]["due"]):
         if not paid:
+            for todo in _own(tools, bill):
+                tools.reminders_delete(uid=todo["uid"])
             tools.reminders_create(
                 title=f"{bill['payee']} {bill['subject']}",
                 list=f["list"],

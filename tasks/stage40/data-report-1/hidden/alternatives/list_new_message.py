@@ -10,6 +10,9 @@ from zoneinfo import ZoneInfo
 
 
 FACTS = {'routine': 'Monthly summary: how I do it',
+ 'amendment': 'Shop/Partnership agreement - amendment 2026-10.md',
+ 'refunds': 'Refund issued',
+ 'platform_name': 'Shelfside',
  'lines_note': 'Product lines',
  'folder': 'Shop/exports',
  'platform': 'shelfside',
@@ -26,7 +29,7 @@ FACTS = {'routine': 'Monthly summary: how I do it',
  'headers': ['Product line', 'Sales', 'Top customers'],
  'symbol': '$',
  'currency': 'USD',
- 'top': 3,
+ 'top': 5,
  'discount': 20,
  'shop': 'Bluefin Books',
  'me': 'Jiwoo',
@@ -50,11 +53,20 @@ def address(value: str) -> str:
     return (match.group(1) if match else value or "").strip().lower()
 
 
-def _log(tools, total: str) -> None:
-    """The month's total as a new line of the sales note."""
+def _log(tools, total: str, in_place: bool = True) -> None:
+    """The month's total in the sales note: its running line for the month replaced (`in_place`, where it was,
+    or dropped and the total added at the end)."""
     f = FACTS
     note = next(n for n in tools.notes_search(query=f["log"])["notes"] if n["title"] == f["log"])
-    tools.notes_update(uid=note["uid"], body=note["body"].rstrip("\n") + f"\n- {f['month']}: {total}\n")
+    line = f"- {f['month']}: {total}"
+    kept = [x for x in note["body"].rstrip("\n").splitlines() if not x.startswith(f"- {f['month']}:")]
+    if in_place:
+        body = note["body"].rstrip("\n").splitlines()
+        at = next((n for n, x in enumerate(body) if x.startswith(f"- {f['month']}:")), None)
+        kept = [*body[:at], line, *body[at + 1 :]] if at is not None else [*body, line]
+    else:
+        kept.append(line)
+    tools.notes_update(uid=note["uid"], body="\n".join(kept) + "\n")
 
 
 def _give(tools, header: str, rows: list[dict[str, str]], given: dict[str, str], today: str) -> None:
@@ -171,6 +183,14 @@ def _figures(tools, read_all: bool = False) -> dict[str, Any]:
     if corrections and "corrections" in routine:
         for fix in _table(tools.files_read(path=corrections)["content"]):
             amounts[fix["order"]] = _cents(fix["corrected_amount"])
+    if f["refunds"] and f["refunds"] in routine:  # refunds made after the corrections file: the platform's mail
+        found = tools.mail_search(sender=f["platform"], subject=f["refunds"], limit=20)["messages"]
+        for hit in found:
+            body = tools.mail_read(id=hit["id"])["body"]
+            ref = re.search(r"on order (\S+) \(", body)
+            now = re.search(r"New order amount: \D*([\d,]+\.\d\d)", body)
+            if ref and now and ref.group(1) in amounts:
+                amounts[ref.group(1)] = _cents(now.group(1).replace(",", ""))
 
     first, last = date.fromisoformat(f["first"]), date.fromisoformat(f["last"])
     month = {ref: row for ref, row in orders.items() if first <= _local_day(row["created_at"]) <= last}
@@ -230,6 +250,12 @@ def _figures(tools, read_all: bool = False) -> dict[str, Any]:
         )
     share = re.search(r"share as we agreed: (\d+)% of the (.+?) sales", routine)
     percent, line = int(share.group(1)), share.group(2)
+    if f["amendment"]:  # the partner's mail: the signed amendment changes the share from this month
+        request = _request(tools)
+        assert "amendment" in request["body"], "the partner's mail does not point to the amendment"
+        signed = tools.files_read(path=f["amendment"])["content"]
+        found = re.search(r"share of the (.+?) sales \(after refunds\) is (\d+)%", signed.replace("\n", " "))
+        line, percent = found.group(1), int(found.group(2))
     # Half a cent rounds up: an even split of the difference is no one's to keep.
     owed = (dict(per_line)[line] * percent + 50) // 100
     return {"lines": lines, "total": total, "top": top, "share": owed}
@@ -263,7 +289,7 @@ def solve_list_new_message(tools):
             body = f"Dear {person['first']},\n\nThanks again for being such a loyal customer.\n\nBest, {f['shop']}"
         tools.mail_send(to=[person["address"]], subject="Thank you!", body=body)
     _give(tools, header, rows, given, today)
-    _log(tools, _coded(figures["total"]))
+    _log(tools, _coded(figures["total"]), in_place=False)
     partner = address(_request(tools)["from"])
     listed = "; ".join(f"{line} {_coded(c)}" for line, c in figures["lines"])
     tools.mail_send(

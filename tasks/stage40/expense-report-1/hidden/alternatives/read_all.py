@@ -9,89 +9,130 @@ from datetime import date, timedelta
 
 
 FACTS = {'trip': 'Trip:',
- 'window': ['2026-09-02', '2026-09-21'],
- 'receipts': [{'sender': 'reservations@hotel-meridian.com.au',
-               'subject': 'Your invoice from Hotel Meridian – INV-172636',
-               'shown': 'A$558.20',
+ 'window': ['2026-09-01', '2026-09-21'],
+ 'readme': 'Expenses/README.md',
+ 'finance': 'Raman',
+ 'receipts': [{'sender': 'reservations@hotel-parallax.com.au',
+               'subject': 'Your invoice from Hotel Parallax – INV-601719',
+               'shown': 'A$775.32',
                'when': '18 September',
                'date': '2026-09-18',
-               'amount': 558.2,
-               'vendor': 'Hotel Meridian',
+               'amount': 775.32,
+               'vendor': 'Hotel Parallax',
                'category': 'lodging',
-               'ref': 'INV-172636'},
-              {'sender': 'no-reply@tickets.coastline-trains.com.au',
+               'ref': 'INV-601719'},
+              {'sender': 'no-reply@tickets.intercity-express.com.au',
                'subject': 'Your e-ticket: Melbourne → Brisbane',
-               'shown': 'A$165.63',
+               'shown': 'A$171.95',
+               'when': '15 September',
+               'date': '2026-09-15',
+               'amount': 171.95,
+               'vendor': 'Intercity Express',
+               'category': 'travel',
+               'ref': 'BK-770924'},
+              {'sender': 'no-reply@tickets.intercity-express.com.au',
+               'subject': 'Your e-ticket: Brisbane → Melbourne',
+               'shown': 'A$92.66',
+               'when': '18 September',
+               'date': '2026-09-18',
+               'amount': 92.66,
+               'vendor': 'Intercity Express',
+               'category': 'travel',
+               'ref': 'BK-458563'},
+              {'sender': 'receipts@receipts.zoomcab.com',
+               'subject': 'Your Tuesday trip with Zoomcab',
+               'shown': 'A$49.98',
+               'when': '15 September',
+               'date': '2026-09-15',
+               'amount': 49.98,
+               'vendor': 'Zoomcab',
+               'category': 'taxi',
+               'ref': 'RC-997918'},
+              {'sender': 'receipts@receipts.zoomcab.com',
+               'subject': 'Your Wednesday trip with Zoomcab',
+               'shown': 'A$43.15',
                'when': '16 September',
                'date': '2026-09-16',
-               'amount': 165.63,
-               'vendor': 'Coastline Trains',
-               'category': 'travel',
-               'ref': 'BK-835690'},
-              {'sender': 'no-reply@tickets.coastline-trains.com.au',
-               'subject': 'Your e-ticket: Brisbane → Melbourne',
-               'shown': 'A$96.01',
-               'when': '18 September',
-               'date': '2026-09-18',
-               'amount': 96.01,
-               'vendor': 'Coastline Trains',
-               'category': 'travel',
-               'ref': 'BK-962016'},
-              {'sender': 'receipts@receipts.ridenow.com',
-               'subject': 'Your Thursday trip with RideNow',
-               'shown': 'A$39.90',
+               'amount': 43.15,
+               'vendor': 'Zoomcab',
+               'category': 'taxi',
+               'ref': 'RC-270067'},
+              {'sender': 'receipts@receipts.zoomcab.com',
+               'subject': 'Your Thursday trip with Zoomcab',
+               'shown': 'A$46.00',
                'when': '17 September',
                'date': '2026-09-17',
-               'amount': 39.9,
-               'vendor': 'RideNow',
+               'amount': 46.0,
+               'vendor': 'Zoomcab',
                'category': 'taxi',
-               'ref': 'RC-834494'},
-              {'sender': 'receipts@nimbus-kitchen.com.au',
-               'subject': 'Receipt from Nimbus Kitchen',
-               'shown': 'A$127.03',
-               'when': '16 September',
-               'date': '2026-09-16',
-               'amount': 127.03,
-               'vendor': 'Nimbus Kitchen',
-               'category': 'meals',
-               'ref': 'R-624713'},
-              {'sender': 'receipts@receipts.ridenow.com',
-               'subject': 'Your Saturday trip with RideNow',
-               'shown': 'A$41.91',
-               'when': '12 September',
-               'date': '2026-09-12',
-               'amount': 41.91,
-               'vendor': 'RideNow',
-               'category': 'taxi',
-               'ref': 'RC-182686'},
-              {'sender': 'receipts@rohan-s-noodle-bar.com.au',
-               'subject': "Receipt from Rohan's Noodle Bar",
-               'shown': 'A$75.93',
-               'when': '19 September',
-               'date': '2026-09-19',
-               'amount': 75.93,
-               'vendor': "Rohan's Noodle Bar",
-               'category': 'meals',
-               'ref': 'R-269820'},
-              {'sender': 'reservations@hotel-meridian.com.au',
-               'subject': 'Amended invoice – Hotel Meridian',
-               'shown': 'A$514.56',
+               'ref': 'RC-330211'},
+              {'sender': 'receipts@receipts.zoomcab.com',
+               'subject': 'Your Friday trip with Zoomcab',
+               'shown': 'A$27.62',
                'when': '18 September',
                'date': '2026-09-18',
-               'amount': 514.56,
-               'vendor': 'Hotel Meridian',
+               'amount': 27.62,
+               'vendor': 'Zoomcab',
+               'category': 'taxi',
+               'ref': 'RC-939778'},
+              {'sender': 'receipts@xiuying-s-noodle-bar.com.au',
+               'subject': "Receipt from Xiuying's Noodle Bar",
+               'shown': 'A$96.77',
+               'when': '15 September',
+               'date': '2026-09-15',
+               'amount': 96.77,
+               'vendor': "Xiuying's Noodle Bar",
+               'category': 'meals',
+               'ref': 'R-269820'},
+              {'sender': 'receipts@trattoria-da-lan.com.au',
+               'subject': 'Receipt from Trattoria da Lan',
+               'shown': 'A$205.84',
+               'when': '16 September',
+               'date': '2026-09-16',
+               'amount': 205.84,
+               'vendor': 'Trattoria da Lan',
+               'category': 'meals',
+               'ref': 'R-514971'},
+              {'sender': 'receipts@trattoria-da-harriet.com.au',
+               'subject': 'Receipt from Trattoria da Harriet',
+               'shown': 'A$118.32',
+               'when': '17 September',
+               'date': '2026-09-17',
+               'amount': 118.32,
+               'vendor': 'Trattoria da Harriet',
+               'category': 'meals',
+               'ref': 'R-250835'},
+              {'sender': 'receipts@receipts.zoomcab.com',
+               'subject': 'Your Saturday trip with Zoomcab',
+               'shown': 'A$16.02',
+               'when': '12 September',
+               'date': '2026-09-12',
+               'amount': 16.02,
+               'vendor': 'Zoomcab',
+               'category': 'taxi',
+               'ref': 'RC-460593'},
+              {'sender': 'receipts@nimbus-kitchen.com.au',
+               'subject': 'Receipt from Nimbus Kitchen',
+               'shown': 'A$100.70',
+               'when': '19 September',
+               'date': '2026-09-19',
+               'amount': 100.7,
+               'vendor': 'Nimbus Kitchen',
+               'category': 'meals',
+               'ref': 'R-788296'},
+              {'sender': 'reservations@hotel-parallax.com.au',
+               'subject': 'Amended invoice – Hotel Parallax',
+               'shown': 'A$700.64',
+               'when': '18 September',
+               'date': '2026-09-18',
+               'amount': 700.64,
+               'vendor': 'Hotel Parallax',
                'category': 'lodging',
-               'ref': 'INV-437570'}],
+               'ref': 'INV-425748'}],
  'path': 'Expenses/2026-09-brisbane.csv',
- 'finance': 'Arjun Raman <arjun.raman@larkspur-analytics.com.au>',
  'subject': 'Expenses: Brisbane trip September 2026',
  'symbol': 'A$',
- 'body': 'Hi Arjun,\n'
-         '\n'
-         'attached is my expense report for the Brisbane trip: {count} receipts, total {total}.\n'
-         '\n'
-         'Thanks,\n'
-         'Jiayi',
+ 'body': 'Hello,\n\nattached is my expense report for the Brisbane trip, total {total}.\n\nThanks,\nJiayi',
  'currency': 'AUD',
  'city': 'Brisbane',
  'me': 'Jiayi'}
@@ -110,8 +151,9 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def _receipts(tools, inbox=None):
-    """The trip's first and last day (from the calendar) and its receipts: once each, in the trip, not void.
+def _receipts(tools, company, claimed, inbox=None):
+    """The trip's first and last day (from the calendar) and its receipts: once each, in the trip, not void, not
+    on the company card, not claimed already.
 
     With `inbox` (a listing of every message), the receipts are picked from it instead of searched for."""
     f = FACTS
@@ -132,18 +174,53 @@ def _receipts(tools, inbox=None):
             if receipt["shown"] not in text or receipt["when"] not in text:
                 continue
             void.update(re.findall(r"replaces invoice no\. (\S+?)[.;,]", text))
+            if company and f"•••• {company}" in text:
+                continue  # billed to the company directly
             day = date.fromisoformat(receipt["date"])
             if first <= day <= last:
                 receipts[receipt["ref"]] = receipt  # a receipt sent twice is one expense
-    rows = [r for ref, r in receipts.items() if ref not in void]
+    rows = [r for ref, r in receipts.items() if ref not in void and ref not in claimed]
     return first, last, rows
+
+
+def _notes(tools):
+    """What the user's notes and finance's mail say: the company card's last digits, the refs already claimed and
+    where claims go now."""
+    f = FACTS
+    readme = one_line(tools.files_read(path=f["readme"])["content"])
+    company = re.search(r"card ending (\d{4})", readme).group(1)
+    finance = next(c for c in tools.contacts_search(query=f["finance"])["contacts"] if f["finance"] in c["name"])
+    address = finance["emails"][0]
+    claimed, box = set(), address
+    for hit in tools.mail_search(folder="Sent", recipient=address)["messages"]:
+        text = tools.mail_read(id=hit["id"])["body"]
+        claimed |= {r["ref"] for r in f["receipts"] if r["ref"] in text}
+    for hit in tools.mail_search(sender=address)["messages"]:
+        moved = re.search(r"send expense claims to (\S+@[\w.-]*\w)", one_line(tools.mail_read(id=hit["id"])["body"]))
+        if moved:
+            box = moved.group(1)
+    return company, claimed, box
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
 
 
 def solve_read_all(tools):
     """Lists the whole inbox and picks the receipts out of it; the hotel dated by its last night."""
     f = FACTS
-    inbox = tools.mail_search(folder="INBOX", limit=200)["messages"]
-    _, last, rows = _receipts(tools, inbox)
+    inbox = every(tools.mail_search, "messages", folder="INBOX", limit=200)
+    company, claimed, box = _notes(tools)
+    _, last, rows = _receipts(tools, company, claimed, inbox)
     rows.sort(key=lambda r: (r["category"], r["date"]))
     night = (last - timedelta(days=1)).isoformat()
     table = [
@@ -152,7 +229,7 @@ def solve_read_all(tools):
     tools.files_write(path=f["path"], content=csv_text(["date", "vendor", "category", "amount"], table))
     total = round(sum(r["amount"] for r in rows), 2)
     tools.mail_send(
-        to=[f["finance"]],
+        to=[box],
         subject=f["subject"],
         body=f"Receipts for the {f['city']} trip are in the attached CSV. Total: {f['symbol']}{total:,.2f}",
         attachments=[f["path"]],

@@ -8,9 +8,33 @@ import re
 import shlex
 
 
-FACTS = {'rules_title': 'Filing rules',
+FACTS = {'rules_title': 'Filing rules (business)',
  'pattern_words': '<invoice date> <vendor> <invoice no>',
- 'folder': 'Finance/Invoices'}
+ 'folder': 'Finance/Invoices',
+ 'bills': 'Bills',
+ 'cancel_words': ['disregard', 'cancelled', 'ignore the earlier']}
+NUMBER = r"INV-\d{4}-\d{4}"
+
+
+def _reminders(tools, state, new, replace=False):
+    """One open "Pay" reminder per new invoice: the open one of a cancelled invoice of the same vendor is changed
+    (or, with `replace`, deleted and made anew)."""
+    f = FACTS
+    for _, number, vendor, _, due, _ in new:
+        title = f"Pay {vendor} {number}"
+        stale = [
+            r
+            for r in state["reminders"]
+            if not r["completed"] and vendor in r["title"] and any(n in r["title"] for n in state["cancelled"])
+        ]
+        if any(number in r["title"] for r in state["reminders"]):
+            continue
+        if stale and not replace:
+            tools.reminders_update(uid=stale[0]["uid"], title=title, due=due)
+            continue
+        if stale:
+            tools.reminders_delete(uid=stale[0]["uid"])
+        tools.reminders_create(title=title, list=f["bills"], due=due)
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -21,52 +45,127 @@ def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return out.getvalue()
 
 
+def _indexes(tools, state, new, header=("date", "vendor", "invoice", "amount"), total=False):
+    """Each year's index with its earlier rows and the new invoices of that year."""
+    f = FACTS
+    by_year: dict[str, list[list[str]]] = {}
+    for year, rows in state["indexes"].items():
+        by_year[year] = [[r["date"], r["vendor"], r["invoice"], r["amount"]] for r in rows]
+    for _, number, vendor, when, _, amount in new:
+        by_year.setdefault(when[:4], []).append([when, vendor, number, amount])
+    for year, rows in sorted(by_year.items()):
+        rows.sort()
+        order = [("date", "vendor", "invoice", "amount").index(h) for h in header]
+        table = [[r[i] for i in order] for r in rows]
+        if total:
+            amount_at = header.index("amount")
+            row = [""] * len(header)
+            row[amount_at] = f"{sum(float(r[3]) for r in rows):.2f}"
+            row[header.index("vendor")] = "Total"
+            table.append(row)
+        tools.files_write(path=f"{f['folder']}/{year}/index.csv", content=csv_text(list(header), table))
+
+
 def _target(number, vendor, when):
     return f"{FACTS['folder']}/{when[:4]}/{when} {vendor} {number}.pdf"
 
 
-def _invoices(tools, newest_first=False):
-    """Every PDF in Downloads read: (path, invoice number, vendor, date, amount) for the invoices, in name
-    order (or the reverse); a quote or anything else is left out."""
-    f = FACTS
-    rules = tools.notes_search(query=f["rules_title"])["notes"][0]["body"]
-    assert f["pattern_words"] in rules, "the filing rules are not the expected ones"
-    downloads = [e["path"] for e in tools.files_list(path="Downloads")["entries"] if e["path"].endswith(".pdf")]
-    out = []
-    for path in sorted(downloads, reverse=newest_first):
-        content = tools.files_read(path=path)["content"]
-        number = re.search(r"Invoice no\. ([A-Z0-9-]+)", content)
-        if number is None:  # a quote or something else: it stays where it is
+def _plan(state, fetched):
+    """The invoices to file (one per number) and the downloads to delete."""
+    new, delete, seen = [], [], set()
+    for item in [*state["downloads"], *fetched]:
+        path, number = item[0], item[1]
+        if number in state["filed"] or number in state["cancelled"] or number in seen:
+            delete.append(path)
             continue
-        vendor = re.search(r"^From: (.+)$", content, re.MULTILINE).group(1)
-        when = re.search(r"Invoice date: (\d{4}-\d{2}-\d{2})", content).group(1)
-        amount = re.search(r"Total due: [A-Z]{3} ([\d,]+(?:\.\d{2})?)", content).group(1).replace(",", "")
-        out.append((path, number.group(1), vendor, when, amount))
+        seen.add(number)
+        new.append(item)
+    return new, delete
+
+
+def _read_invoice(tools, path):
+    """(number, vendor, date, due, amount) of the invoice at `path`, or None for a quote or anything else."""
+    content = tools.files_read(path=path)["content"]
+    number = re.search(r"Invoice no\. ([A-Z0-9-]+)", content)
+    if number is None:
+        return None
+    vendor = re.search(r"^From: (.+)$", content, re.MULTILINE).group(1).strip()
+    when = re.search(r"Invoice date: (\d{4}-\d{2}-\d{2})", content).group(1)
+    due = re.search(r"Due date: (\d{4}-\d{2}-\d{2})", content).group(1)
+    amount = re.search(r"Total due: [A-Z]{3} ([\d,]+(?:\.\d+)?)", content).group(1).replace(",", "")
+    return number.group(1), vendor, when, due, amount
+
+
+def _fetch(tools, state, staging):
+    """Each emailed invoice not filed yet, saved under `staging` and read: the same tuples as the downloads."""
+    out = []
+    for message_id, filename, number in state["mails"]:
+        if number in state["filed"] or number in state["cancelled"]:
+            continue
+        saved = tools.mail_save_attachment(id=message_id, path=f"{staging}/{filename}", filename=filename)["path"]
+        out.append((saved, *_read_invoice(tools, saved)))
     return out
 
 
-def solve_terminal(tools):
-    """Moves and removes the files with the shell, and writes the index with the amounts first, biggest first,
-    and a total row."""
+def _survey(tools, newest_first=False):
+    """What there is: the rules, the indexes (year -> rows), the downloads read, the invoice mails, the cancelled
+    numbers and the Bills reminders."""
     f = FACTS
-    seen, rows, commands = set(), [], []
-    for path, number, vendor, when, amount in _invoices(tools):
-        if number in seen:
-            commands.append(f"rm {shlex.quote(path)}")
+    rules = tools.notes_search(query=f["rules_title"])["notes"][0]["body"]
+    assert f["pattern_words"] in rules, "the filing rules are not the expected ones"
+    listed = [e["path"] for e in tools.files_list(path=f["folder"])["entries"]]
+    indexes = {}
+    for path in listed:
+        if path.endswith("/index.csv"):
+            text = tools.files_read(path=path)["content"]
+            indexes[path.split("/")[-2]] = list(csv.DictReader(io.StringIO(text)))
+    filed = {row["invoice"] for rows in indexes.values() for row in rows}
+    downloads = [e["path"] for e in tools.files_list(path="Downloads")["entries"] if e["path"].endswith(".pdf")]
+    read = []
+    for path in sorted(downloads, reverse=newest_first):
+        invoice = _read_invoice(tools, path)
+        if invoice is not None:
+            read.append((path, *invoice))
+    mails, cancelled = [], set()
+    for found in tools.mail_search(text="invoice", limit=50)["messages"]:
+        message = tools.mail_read(id=found["id"])
+        pdfs = [a["filename"] for a in message["attachments"] if a["filename"].lower().endswith(".pdf")]
+        if not pdfs:
             continue
-        seen.add(number)
+        attached = re.search(NUMBER, pdfs[0]).group(0)
+        body = " ".join(line for line in message["body"].splitlines() if not line.startswith(">"))
+        if any(w in body for w in f["cancel_words"]):
+            cancelled |= {n for n in re.findall(NUMBER, body) if n != attached}
+        mails.append((message["id"], pdfs[0], attached))
+    reminders = tools.reminders_list(list=f["bills"], include_completed=True, limit=200)["reminders"]
+    return {
+        "indexes": indexes,
+        "filed": filed,
+        "downloads": read,
+        "mails": mails,
+        "cancelled": cancelled,
+        "reminders": reminders,
+    }
+
+
+def solve_terminal(tools):
+    """Moves and removes the files with one shell command, writes each index with the amounts first and a total
+    row, and replaces the cancelled invoice's reminder by a new one."""
+    f = FACTS
+    state = _survey(tools)
+    fetched = _fetch(tools, state, "Downloads")
+    new, delete = _plan(state, fetched)
+    commands = [f"rm {shlex.quote(path)}" for path in delete]
+    for path, number, vendor, when, _, _ in new:
         target = _target(number, vendor, when)
         commands.append(
             f"mkdir -p {shlex.quote(target.rsplit('/', 1)[0])} && mv {shlex.quote(path)} {shlex.quote(target)}"
         )
-        rows.append([amount, when, vendor, number])
     result = tools.terminal_run(command=" && ".join(commands))
     assert result["exit_code"] == 0, result["stderr"]
-    rows.sort(key=lambda r: -float(r[0]))
-    total = f"{sum(float(r[0]) for r in rows):.2f}"
-    year = rows[0][1][:4]
-    table = csv_text(["amount", "date", "vendor", "invoice"], [*rows, [total, "", "Total", ""]])
-    tools.files_write(path=f"{f['folder']}/{year}/index.csv", content=table)
+    _indexes(tools, state, new, header=("amount", "date", "vendor", "invoice"), total=True)
+    _reminders(tools, state, new, replace=True)
+    assert f["folder"]
 
 
 solve = solve_terminal

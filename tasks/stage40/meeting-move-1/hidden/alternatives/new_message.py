@@ -7,29 +7,143 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'surname': 'Morales',
- 'subject': 'Contract renewal call',
- 'calendar_query': 'Contract renewal call',
- 'stated': 'Tuesday, July 28 at 13:00 my time',
- 'zone': None,
- 'zones': {'New York': 'America/New_York'},
- 'their_time': [2026, 7, 28, 13, 0],
- 'window': ['2026-07-20', '2026-08-03'],
- 'reply': 'Hi Chuy,\n'
-          '\n'
-          "Done, I've moved our contract renewal call to {their} New York time, which is {mine} for me in "
-          'Berlin. Talk then!\n'
-          '\n'
-          'Best,\n'
-          'Mohammed',
- 'lead_minutes': 60,
- 'reminder': 'Go through the agenda for the contract renewal call',
+FACTS = {'partners': [{'surname': 'Kato',
+               'subject': 'Pilot retro',
+               'calendar_query': 'Pilot retro',
+               'client': 'Emberline Media',
+               'stated': 'Friday 15 May, 4:30pm Tokyo time',
+               'assistant': None,
+               'zone': 'Asia/Tokyo',
+               'zones': {'Tokyo': 'Asia/Tokyo'},
+               'their_time': [2026, 5, 15, 16, 30],
+               'known_only': False,
+               'their_zone': 'Tokyo',
+               'them': 'Riku',
+               'reminder': 'Prepare for the pilot retro with Emberline Media',
+               'names': ['Pilot retro', 'Emberline Media'],
+               'reply': 'Hi Riku,\n'
+                        '\n'
+                        "Done, I've moved our pilot retro to {their} Tokyo time, which is {mine} for me in "
+                        'Berlin. Talk then!\n'
+                        '\n'
+                        'Best,\n'
+                        'Mohammed',
+               'mine': '2026-05-15T09:30:00+02:00'},
+              {'surname': 'Castillo',
+               'subject': 'Monthly check-in',
+               'calendar_query': 'Monthly check-in',
+               'client': 'Larkspur Labs',
+               'stated': 'Wednesday, May 13, 9:30am Los Angeles time',
+               'assistant': 'Pemberton',
+               'zone': 'America/Los_Angeles',
+               'zones': {'Seattle': 'America/Los_Angeles'},
+               'their_time': [2026, 5, 13, 9, 30],
+               'known_only': False,
+               'their_zone': 'Los Angeles',
+               'them': 'Enrique',
+               'reminder': 'Prepare for the monthly check-in with Larkspur Labs',
+               'names': ['Monthly check-in', 'Larkspur Labs'],
+               'reply': 'Hi Enrique,\n'
+                        '\n'
+                        "Done, I've moved our monthly check-in to {their} Los Angeles time, which is {mine} "
+                        'for me in Berlin. Talk then!\n'
+                        '\n'
+                        'Best,\n'
+                        'Mohammed',
+               'mine': '2026-05-13T18:30:00+02:00'},
+              {'surname': 'Paredes',
+               'subject': 'Budget review',
+               'calendar_query': 'Budget review',
+               'client': 'Waypoint Logistics',
+               'stated': 'Thursday 14 May, 10:30 Mexico City time',
+               'assistant': None,
+               'zone': 'America/Mexico_City',
+               'zones': {'Ciudad de México': 'America/Mexico_City'},
+               'their_time': [2026, 5, 14, 10, 30],
+               'known_only': False,
+               'their_zone': 'Mexico City',
+               'them': 'Enrique',
+               'reminder': 'Prepare for the budget review with Waypoint Logistics',
+               'names': ['Budget review', 'Waypoint Logistics'],
+               'reply': 'Hi Enrique,\n'
+                        '\n'
+                        "Done, I've moved our budget review to {their} Mexico City time, which is {mine} for "
+                        'me in Berlin. Talk then!\n'
+                        '\n'
+                        'Best,\n'
+                        'Mohammed',
+               'mine': '2026-05-14T18:30:00+02:00'},
+              {'surname': 'Barbosa',
+               'subject': 'Steering group',
+               'calendar_query': 'Steering group',
+               'client': 'Corvid Health',
+               'stated': 'Monday 18 May, 11:30am Sao Paulo time',
+               'assistant': None,
+               'zone': 'America/Sao_Paulo',
+               'zones': {'São Paulo': 'America/Sao_Paulo'},
+               'their_time': [2026, 5, 18, 11, 30],
+               'known_only': False,
+               'their_zone': 'Sao Paulo',
+               'them': 'Thiago',
+               'reminder': 'Prepare for the steering group with Corvid Health',
+               'names': ['Steering group', 'Corvid Health'],
+               'reply': 'Hi Thiago,\n'
+                        '\n'
+                        "Done, I've moved our steering group to {their} Sao Paulo time, which is {mine} for "
+                        'me in Berlin. Talk then!\n'
+                        '\n'
+                        'Best,\n'
+                        'Mohammed',
+               'mine': '2026-05-18T16:30:00+02:00'},
+              {'surname': 'Mehta',
+               'subject': 'Contract renewal call',
+               'calendar_query': 'Contract renewal call',
+               'client': 'Bluefin Analytics',
+               'stated': 'Thursday 14 May, 4:30pm Singapore time',
+               'assistant': None,
+               'zone': 'Asia/Singapore',
+               'zones': {'Singapore': 'Asia/Singapore'},
+               'their_time': [2026, 5, 14, 16, 30],
+               'known_only': True,
+               'their_zone': 'Singapore',
+               'them': 'Aishu',
+               'reminder': 'Prepare for the contract renewal call with Bluefin Analytics',
+               'names': ['Contract renewal call', 'Bluefin Analytics'],
+               'reply': 'Hi Aishu,\n'
+                        '\n'
+                        "Done, I've moved our contract renewal call to {their} Singapore time, which is "
+                        '{mine} for me in Berlin. Talk then!\n'
+                        '\n'
+                        'Best,\n'
+                        'Mohammed',
+               'mine': '2026-05-14T10:30:00+02:00'},
+              {'surname': 'Zhu',
+               'subject': 'Quarterly sync',
+               'calendar_query': 'Quarterly sync',
+               'client': 'Granite Media',
+               'stated': 'Friday 8 May at 17:30 my time',
+               'assistant': None,
+               'zone': None,
+               'zones': {'Melbourne': 'Australia/Melbourne'},
+               'their_time': [2026, 5, 8, 17, 30],
+               'known_only': False,
+               'their_zone': 'Melbourne',
+               'them': 'Yong',
+               'reminder': 'Prepare for the quarterly sync with Granite Media',
+               'names': ['Quarterly sync', 'Granite Media'],
+               'reply': 'Hi Yong,\n'
+                        '\n'
+                        "Done, I've moved our quarterly sync to {their} Melbourne time, which is {mine} for "
+                        'me in Berlin. Talk then!\n'
+                        '\n'
+                        'Best,\n'
+                        'Mohammed',
+               'mine': '2026-05-08T09:30:00+02:00'}],
+ 'window': ['2026-05-06', '2026-05-22'],
+ 'lead_minutes': 15,
  'list': 'Work',
- 'known_only': True,
- 'their_zone': 'New York',
  'my_zone': 'Berlin',
- 'me': 'Mohammed',
- 'them': 'Chuy'}
+ 'me': 'Mohammed'}
 MONTHS = [
     "January",
     "February",
@@ -75,10 +189,17 @@ def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
     return f"{hour}{suffix}" if not t.minute else f"{hour}:{t.minute:02d}{suffix}"
 
 
-def _remind(tools, mine, title):
+def _remind(tools, p, mine, title, existing):
+    """One open prep reminder before the moved meeting: the one already there is moved, else a new one."""
     f = FACTS
-    if f["lead_minutes"]:
-        due = mine - timedelta(minutes=f["lead_minutes"])
+    if not f["lead_minutes"]:
+        return
+    due = mine - timedelta(minutes=f["lead_minutes"])
+    pattern = "|".join(re.escape(n) for n in p["names"])
+    old = next((r for r in existing if re.search(pattern, r["title"], re.IGNORECASE)), None)
+    if old is not None:
+        tools.reminders_update(uid=old["uid"], due=due.isoformat())
+    else:
         tools.reminders_create(title=title, list=f["list"], due=due.isoformat())
 
 
@@ -115,52 +236,67 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
 
 
-def _plan(tools, read_all=False):
-    """The request, the meeting, the new time in both zones and the contact; with `read_all`, the whole inbox
-    is listed page by page (and the partner's messages read) and every event of the window listed, instead
-    of searching."""
+def _plan(tools, p, read_all=False):
+    """One partner's request, their meeting, the new time in both zones, their contact and whether the user
+    already answered them; with `read_all`, the partner's messages and the assistant's are each read, and every
+    event of the window listed instead of searching."""
     f = FACTS
+    found = tools.mail_search(folder="INBOX", sender=p["surname"], subject=p["subject"])["messages"]
     if read_all:
-        inbox = pages(tools.mail_search, folder="INBOX")
-        found = [m for m in inbox if f["surname"] in m["from"] and f["subject"].lower() in m["subject"].lower()]
         for message in found:
             tools.mail_read(id=message["id"])
-    else:
-        found = tools.mail_search(folder="INBOX", sender=f["surname"], subject=f["subject"])["messages"]
     request = tools.mail_read(id=newest(found)["id"])  # a later message overrides an earlier proposal
-    assert f["stated"] in one_line(request["body"]), "the request does not give the time the task is about"
+    if p["assistant"]:  # they left the new slot to their assistant, whose mail gives it
+        theirs = tools.mail_search(folder="INBOX", sender=p["assistant"], subject=p["subject"])["messages"]
+        request = tools.mail_read(id=newest(theirs)["id"])
+    assert p["stated"] in one_line(request["body"]), "the request does not give the time the task is about"
+    answered = tools.mail_search(folder="Sent", subject=p["subject"], recipient=p["surname"])["messages"]
 
-    # The address book knows them under their full name and their usual address.
-    contact = next(c for c in tools.contacts_search(query=f["surname"])["contacts"] if f["surname"] in c["name"])
-    zone = f["zone"]
+    contact = next(
+        c
+        for c in tools.contacts_search(query=p["surname"])["contacts"]
+        if p["surname"] in c["name"] and c.get("organization") == p["client"]
+    )
+    zone = p["zone"]
     if zone is None:  # "my time": where they work is only in their contact notes
-        zone = next(z for city, z in f["zones"].items() if city in contact["notes"])
-    theirs = datetime(*f["their_time"], tzinfo=ZoneInfo(zone))
+        zone = next(z for city, z in p["zones"].items() if city in contact["notes"])
+    theirs = datetime(*p["their_time"], tzinfo=ZoneInfo(zone))
     mine = theirs.astimezone(ZoneInfo(tools.now()["timezone"]))
 
     window = f["window"]
-    query = None if read_all else f["calendar_query"]
+    query = None if read_all else p["calendar_query"]
     events = pages(tools.calendar_list_events, start=window[0], end=window[1], query=query)
     known = {address(e) for e in contact["emails"]}
     meeting = next(
-        e for e in events if known & {address(a) for a in e["attendees"]} and f["calendar_query"] in e["summary"]
+        e for e in events if known & {address(a) for a in e["attendees"]} and p["calendar_query"] in e["summary"]
     )
-    return request, contact, meeting, theirs, mine
+    return request, contact, meeting, theirs, mine, bool(answered)
+
+
+def _open_reminders(tools):
+    if not FACTS["lead_minutes"]:
+        return []
+    return every(tools.reminders_list, "reminders", list=FACTS["list"])
 
 
 def solve_new_message(tools):
-    """The reminder first, then the move; a new message (not a reply) to their known address, in 12-hour times."""
+    """Partners in the reverse order; each reminder before its move; a new message (not a reply) to each known
+    address, in 12-hour times."""
     f = FACTS
-    request, contact, meeting, theirs, mine = _plan(tools)
-    _remind(tools, mine, f"Prep: {f['reminder'][0].lower()}{f['reminder'][1:]}")
-    length = datetime.fromisoformat(meeting["end"]) - datetime.fromisoformat(meeting["start"])
-    tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat(), end=(mine + length).isoformat())
-    body = (
-        f"Hello {f['them']},\n\nno problem, the {f['subject'].lower()} is now on {day(theirs.date())} at "
-        f"{clock(theirs, twelve=True)} {f['their_zone']} time (that is {clock(mine, twelve=True)} on "
-        f"{day(mine.date())} in {f['my_zone']}). The calendar is updated.\n\nKind regards,\n{f['me']}"
-    )
-    tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
+    existing = _open_reminders(tools)
+    for p in reversed(f["partners"]):
+        request, contact, meeting, theirs, mine, answered = _plan(tools, p)
+        _remind(tools, p, mine, f"Prep: {p['reminder'][0].lower()}{p['reminder'][1:]}", existing)
+        length = datetime.fromisoformat(meeting["end"]) - datetime.fromisoformat(meeting["start"])
+        tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat(), end=(mine + length).isoformat())
+        if answered:
+            continue
+        body = (
+            f"Hello {p['them']},\n\nno problem, the {p['subject'].lower()} is now on {day(theirs.date())} at "
+            f"{clock(theirs, twelve=True)} {p['their_zone']} time (that is {clock(mine, twelve=True)} on "
+            f"{day(mine.date())} in {f['my_zone']}). The calendar is updated.\n\nKind regards,\n{f['me']}"
+        )
+        tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
 
 
 solve = solve_new_message
