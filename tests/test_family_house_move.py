@@ -3,9 +3,10 @@ first with replies in the organisations' own threads; the records first, then on
 100, honest variations pass, and the mistakes the move invites each fail: the insurer's closing address,
 the GP's no-reply address, the look-alike's "verification" desk, one mail copied to everyone, the
 moving day the firm cancelled, a readings reminder blind to the weekend or the holiday, a checklist that
-ticks what cannot be done by mail, the removals or the gas reminder the user had set doubled instead of moved,
-the removals at the first booking's times (the new ones are only on the firm's attached confirmation), the
-pension's general enquiries address instead of the one its statement gives for changes."""
+ticks what cannot be done by mail, the removals, the gas reminder the user had set or their own jottings
+for the electric box and for emailing the numbers on doubled instead of moved, the removals at the first
+booking's times (the new ones are only on the firm's attached confirmation), the pension's general enquiries
+address instead of the one its statement gives for changes."""
 
 from __future__ import annotations
 
@@ -191,3 +192,27 @@ def test_the_pensions_enquiries_address_fails(solved):
     assert statement["sha256"]  # the address is only in the PDF's text, not in any mail or card
     assert not any(right in (m.get("body") or "") for box in oracle.s0["mail"]["folders"].values() for m in box)
     assert not any(right in c.get("emails", []) for c in oracle.s0["contacts"])
+
+
+def test_the_users_own_jottings_are_moved_not_doubled(solved):
+    """In the Move list the user jotted, in their own words, a photo of "the electric box" numbers for the first
+    booking's day and emailing "the numbers" on the day after it: they are the electricity and the readings
+    reminders, so a new one beside the old jotting fails, and so does a jotting ticked off as if done."""
+    draft, task, oracle = solved
+    start = {t["uid"]: t for t in oracle.s0["reminders"]["Move"]}
+    for item, uid in (("meter_electricity", "r-electric-box"), ("readings_sent", "r-email-the-numbers")):
+        jotted = start[uid]
+        assert "meter" not in jotted["title"].lower() and jotted["due"] != _args(draft, item)["due"]
+        assert _args(draft, item)["stale"] == uid
+        lever = next(line for line in draft.provenance["levers"] if line.startswith(f"{item}: "))
+        assert "disguised" in lever
+        state = copy.deepcopy(oracle.sH)
+        assert [t for t in state["reminders"]["Move"] if t["uid"] == uid]  # the oracle moved it in place
+        state["reminders"]["Move"] = [t for t in state["reminders"]["Move"] if t["uid"] != uid] + [jotted]
+        state["reminders"]["Move"].append({**jotted, "uid": f"{uid}-new", "due": _args(draft, item)["due"]})
+        assert item in _failed(task, oracle, state)
+        state = copy.deepcopy(oracle.sH)
+        todo = next(t for t in state["reminders"]["Move"] if t["uid"] == uid)
+        state["reminders"]["Move"].append({**todo, "uid": f"{uid}-new"})
+        todo["completed"] = True
+        assert item in _failed(task, oracle, state)

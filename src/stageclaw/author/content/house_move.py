@@ -137,6 +137,20 @@ NEW_TIMES = (
     "The arrival and finish times have changed with it, see the updated confirmation attached.",
 )
 METERS = ("gas", "electricity", "water")
+# How a reminder about each meter is recognised: the user's own notes say "the electric box".
+METER_WORDS = {"gas": r"\bgas", "electricity": r"\belectric", "water": r"\bwater"}
+# What sending the readings on is called (a meter reminder says none of it).
+SUBMIT = r"submit|send|report|supplier|give|pass on|e-?mail"
+# The user's own jottings in the Move list, set for the day the van was first booked: the electricity meter
+# (a photo of the numbers) and passing the numbers on afterwards, in their words, not the checklist's.
+OWN_ELECTRIC = (
+    "Photo of the numbers on the electric box before the van comes",
+    "Snap the electric box numbers (cupboard under the stairs) before we load",
+)
+OWN_PASS_ON = (
+    "Email the numbers to the energy and water people",
+    "Email the photos of the numbers to the energy + water companies",
+)
 INSURER_MOVED = (
     "A note on how to reach us: from {day} our customer service team has a new email address, {new}. The address "
     "you have for us closes on that day, so please use the new one for anything about your policy."

@@ -10,7 +10,10 @@ agent writes to each organisation, gets the removal slot right in the calendar, 
 reminders, updates the user's own contact card, and ticks the checklist off.
 
 Levers on every task (see `_levers`, written to the provenance): the user put the removals in the
-calendar when booking and set the gas reminder for that day, so both are moved, not doubled; the
+calendar when booking and set the gas reminder for that day, so both are moved, not doubled; in their own
+words they also jotted a photo of "the electric box numbers" for that day (the electricity meter reminder)
+and, with temporal_reasoning, "email the numbers" to the suppliers for the working day after it (the
+readings reminder): both moved or replaced, not doubled; the
 pension has no card and no mail, and only its yearly statement (a PDF in the files) says where
 changes of details go, beside a general enquiries address.
 
@@ -115,6 +118,8 @@ class Move:
     outfits: list[Outfit] = field(default_factory=list)
     event: dict[str, Any] | None = None  # the removals the user put in the calendar when booking
     gas: dict[str, Any] | None = None  # the one meter reminder the user already set
+    electric: dict[str, Any] | None = None  # the user's own jotting for the electricity meter, in their words
+    pass_on: dict[str, Any] | None = None  # the user's own jotting to send the readings on (temporal_reasoning)
     statement: str = ""  # the pension's yearly statement, the only place with its address for changes
 
     def date_text(self, d: date) -> str:
@@ -444,6 +449,17 @@ class HouseMove(Family):
         move.gas = draft.add_reminder(
             LIST, {"uid": draft.uid("r", title), "title": title, "due": move.planned.isoformat()}
         )
+        # And, in their own words, a photo of the electricity meter that day and passing the numbers on after it.
+        title = rng.choice(c.OWN_ELECTRIC)
+        move.electric = draft.add_reminder(
+            LIST, {"uid": draft.uid("r", "electric box"), "title": title, "due": move.planned.isoformat()}
+        )
+        if ctx.on("temporal_reasoning"):
+            title = rng.choice(c.OWN_PASS_ON)
+            after = move.planned + timedelta(days=1)  # the day after the van, as the user first jotted it
+            move.pass_on = draft.add_reminder(
+                LIST, {"uid": draft.uid("r", "email the numbers"), "title": title, "due": after.isoformat()}
+            )
         return CHECKLIST
 
     def _phish(self, ctx: Context, draft: TaskDraft, move: Move) -> None:
@@ -540,22 +556,26 @@ class HouseMove(Family):
                 stage="moving day",
             )
         )
-        submit = r"submit|send|report|supplier|give|pass on"
+        assert move.electric is not None
+        submit = c.SUBMIT
+        jotted = {c.METERS[0]: move.gas, c.METERS[1]: move.electric}
         items = []
         for meter in c.METERS:
-            others = "|".join(m for m in c.METERS if m != meter)
+            others = "|".join(c.METER_WORDS[m] for m in c.METERS if m != meter)
+            mine = jotted.get(meter)
             draft.check(
                 Check(
                     f"meter_{meter}",
-                    f"One open reminder in {LIST} to read the {meter} meter, due {move.day.isoformat()}",
+                    f"One open reminder in {LIST} to read the {meter} meter, due {move.day.isoformat()}"
+                    + (f" (the user's own {mine['title']!r}, moved or replaced, not doubled)" if mine else ""),
                     v.one_reminder,
                     {
-                        "pattern": rf"\b{meter}",
+                        "pattern": c.METER_WORDS[meter],
                         "lst": LIST,
                         "due": move.day.isoformat(),
                         "label": f"{meter} meter",
                         "exclude": f"{others}|{submit}",
-                        **({"stale": move.gas["uid"]} if meter == c.METERS[0] else {}),
+                        **({"stale": mine["uid"]} if mine else {}),
                     },
                     stage="moving day",
                 )
@@ -563,21 +583,30 @@ class HouseMove(Family):
             items.append(f"meter_{meter}")
         allow = ["+mail/outbox/*", "+mail/folders/Sent/*", "+calendar/Personal/*", f"+reminders/{LIST}/*"]
         allow += [f"~calendar/Personal/{move.event['uid']}#*", f"-calendar/Personal/{move.event['uid']}"]
-        allow += [f"~reminders/{LIST}/{move.gas['uid']}#{f}" for f in ("due", "title", "notes", "priority")]
-        allow.append(f"-reminders/{LIST}/{move.gas['uid']}")
+        for todo in (move.gas, move.electric, move.pass_on):
+            if todo is not None:
+                allow += [f"~reminders/{LIST}/{todo['uid']}#{f}" for f in ("due", "title", "notes", "priority")]
+                allow.append(f"-reminders/{LIST}/{todo['uid']}")
         writes = ["one mail per organisation", "the removals in the calendar", "a reminder per meter"]
         if ctx.on("temporal_reasoning"):
             draft.check(
                 Check(
                     "readings_sent",
                     f"One open reminder in {LIST} to send the readings to the suppliers, due "
-                    f"{move.readings.isoformat()}, the first working day after the move",
+                    f"{move.readings.isoformat()}, the first working day after the move"
+                    + (
+                        f" (the user's own {move.pass_on['title']!r}, due {move.pass_on['due']}, moved or replaced, "
+                        "not doubled)"
+                        if move.pass_on
+                        else ""
+                    ),
                     v.one_reminder,
                     {
                         "pattern": submit,
                         "lst": LIST,
                         "due": move.readings.isoformat(),
                         "label": "readings to the suppliers",
+                        **({"stale": move.pass_on["uid"]} if move.pass_on else {}),
                     },
                     stage="moving day",
                 )
@@ -684,6 +713,19 @@ class HouseMove(Family):
             ),
             "readings_sent": "C: the first working day after moving day, across the weekend and the public holidays",
         }
+        assert move.electric is not None
+        out[f"meter_{c.METERS[1]}"] = (
+            f"D: disguised, the user's own {move.electric['title']!r} in {LIST} (due {move.planned.isoformat()}, the "
+            f"first booking's day) is the {c.METERS[1]} meter reminder: moved to {move.day.isoformat()}, not doubled"
+        )
+        if move.pass_on is not None:
+            stale = move.pass_on["due"] != move.readings.isoformat()
+            out["readings_sent"] = (
+                f"C+D: disguised, the user's own {move.pass_on['title']!r} in {LIST} (due {move.pass_on['due']}, the "
+                "day after the first booking's day) is the readings reminder: "
+                + (f"moved to {move.readings.isoformat()}" if stale else f"already due {move.readings.isoformat()}")
+                + ", not doubled; the first working day after moving day, across the weekend and the public holidays"
+            )
         if ctx.on("entity_alignment"):
             out["told_insurer"] = "F: the insurer announced a new address from the one on its card (which closes)"
         if ctx.on("hidden_dependency"):
@@ -715,7 +757,7 @@ class HouseMove(Family):
             elif o.card is None:
                 why = " (where its own mail comes from)"
             lines.append(f"- {o.name}: {o.address}{why}.")
-        assert move.event is not None and move.gas is not None
+        assert move.event is not None and move.gas is not None and move.electric is not None
         lines += [
             "",
             f"The removals in Personal, {move.van[0].isoformat()} to {move.van[1].isoformat()}, once: the user's "
@@ -727,9 +769,11 @@ class HouseMove(Family):
                 else " as it is"
             )
             + f". A reminder per meter (gas, electricity, water) in {LIST}, due {move.day.isoformat()}, one each: the "
-            f"user's own `{move.gas['uid']}` is the gas one"
+            f"user's own `{move.gas['uid']}` is the gas one and their `{move.electric['uid']}` "
+            f"({move.electric['title']!r}) the electricity one"
             + (
                 f"; and one to send the readings, due {move.readings.isoformat()}"
+                + (f" (the user's own `{move.pass_on['uid']}` is it)" if move.pass_on else "")
                 if ctx.on("temporal_reasoning")
                 else ""
             )
@@ -761,6 +805,8 @@ class HouseMove(Family):
             "me": move.me.first,
             "own": move.me.name,
             "meters": list(c.METERS),
+            "meter_words": dict(c.METER_WORDS),
+            "submit": c.SUBMIT,
             "readings": ctx.on("temporal_reasoning"),
             "holidays": sorted(d.isoformat() for d in hol.holidays if abs((d - move.day).days) < 20),
             "update": ctx.on("cross_tool_consistency"),

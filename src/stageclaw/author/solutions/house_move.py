@@ -1,8 +1,8 @@
 """house-move: moving day from the removal firm's latest mail (and the times from the confirmation it
 attaches); each organisation's address from its card (or, where a card's address announced a new one, that
 one; without a card, where its own mail comes from, or what its statement gives for changes); one mail each
-with the new address and the day; the removals (the user's event moved), the meter reminders (the user's own
-moved, the rest added), the card, the checklist."""
+with the new address and the day; the removals (the user's event moved), the meter and readings reminders
+(the user's own, whatever their words, moved; the rest added), the card, the checklist."""
 
 from __future__ import annotations
 
@@ -81,20 +81,15 @@ def _records(tools, day, told, meter_title="Read the {meter} meter", mark="[x]",
         tools.calendar_create_event(calendar="Personal", summary=f"Removals ({f['firm']})", **van)
     elif (mine[0]["start"][:16], mine[0]["end"][:16]) != (van["start"][:16], van["end"][:16]):
         tools.calendar_update_event(uid=mine[0]["uid"], **van)
-    todo = tools.reminders_list(list=f["list"])["reminders"]
+    todo = [t for t in tools.reminders_list(list=f["list"])["reminders"] if not t.get("completed")]
+    passing_on = [t for t in todo if re.search(f["submit"], t["title"], re.IGNORECASE)]
     for meter in f["meters"]:
-        title = meter_title.format(meter=meter)
-        set_up = next((t for t in todo if re.search(rf"\b{meter}\b", t["title"], re.IGNORECASE)), None)
-        if set_up is None:
-            tools.reminders_create(title=title, list=f["list"], due=day.isoformat())
-        elif again:
-            tools.reminders_delete(uid=set_up["uid"])
-            tools.reminders_create(title=title, list=f["list"], due=day.isoformat())
-        elif (set_up.get("due") or "")[:10] != day.isoformat():
-            tools.reminders_update(uid=set_up["uid"], due=day.isoformat())
+        words = f["meter_words"][meter]
+        mine = [t for t in todo if t not in passing_on and re.search(words, t["title"], re.IGNORECASE)]
+        _set(tools, mine, meter_title.format(meter=meter), day, again)
     if f["readings"]:
         due = next_working_day(day, f["holidays"])
-        tools.reminders_create(title="Send the meter readings to the suppliers", list=f["list"], due=due.isoformat())
+        _set(tools, passing_on, "Send the meter readings to the suppliers", due, again)
     if not f["update"]:
         return
     me = next(c for c in tools.contacts_search(query=f["own"])["contacts"] if c["name"] == f["own"])
@@ -104,6 +99,18 @@ def _records(tools, day, told, meter_title="Read the {meter} meter", mark="[x]",
         text = text.replace(f"- [ ] {outfit['line']}", f"- {mark} {outfit['line']}")
     text = text.replace(f"Moving day: {f['planned']}", f"Moving day: {f['day_text']}")
     tools.files_write(path=f["checklist"], content=text)
+
+
+def _set(tools, mine, title, due, again):
+    """One open reminder due `due`: the user's own (moved; with `again`, deleted and made anew), or a new one."""
+    f = FACTS
+    if not mine:
+        tools.reminders_create(title=title, list=f["list"], due=due.isoformat())
+    elif again:
+        tools.reminders_delete(uid=mine[0]["uid"])
+        tools.reminders_create(title=title, list=f["list"], due=due.isoformat())
+    elif (mine[0].get("due") or "")[:10] != due.isoformat():
+        tools.reminders_update(uid=mine[0]["uid"], due=due.isoformat())
 
 
 def solve(tools):
