@@ -182,3 +182,22 @@ def test_the_checks_pass_a_right_claim_and_catch_the_usual_mistakes(seed):
             report.update(status="draft", submitted_at=None)
     kept = ("corrected_invoice", "hotel_corrected", "ticket_not_again")  # the hotel's report stays submitted
     assert not any(v for item, v in _verdicts(draft, drafts).items() if item not in kept)
+
+
+@pytest.mark.parametrize("seed", (1, 2))
+def test_the_manager_may_be_told_the_whole_trip_with_the_approved_ticket(seed):
+    # blind play: "Total awaiting your approval: $823.49. (The outbound flight ... is already approved, so the
+    # trip comes to $1,002.65 in all.)" was failed for the second, true, figure
+    draft = generate("expense-claim", seed)
+    check = next(c for c in draft.checks if c.id == "message_right")
+    total = check.args["stated"]["total"]
+    outward = next(iter(next(c for c in draft.checks if c.id == "ticket_not_again").args["receipts"]))
+    ticket = next(r for r in draft.web["expenses"]["reports"] if re.search(outward, r.get("receipt", "")))
+    whole = round(total + ticket["amount"], 2)
+
+    def sent(body: str) -> dict[str, Any]:
+        return {"mail": {"outbox": [{"to": [check.args["to"]], "subject": "Expenses", "body": body}]}}
+
+    said = f"Total awaiting your approval: {total:,.2f}.\nWith the approved ticket the trip comes to {whole:,.2f}."
+    assert check.helper(sent(said), **check.args)[0]
+    assert not check.helper(sent(said.replace(f"{whole:,.2f}", f"{whole + 10:,.2f}")), **check.args)[0]

@@ -924,14 +924,17 @@ class ExpenseClaim(Family):
             Check(
                 "message_right",
                 f"Whatever the message says about the claim is right: any total is {money(total, region)}, any other "
-                "amount one of the trip's receipts or claims",
+                "amount one of the trip's receipts or claims, or the whole trip's with the approved ticket",
                 v.message_says,
                 {
                     "to": manager,
                     "patterns": {},
                     "ask": ask,
                     "stated": {
-                        "amounts": sorted({total, *(c["amount"] for c in claims), *known}),
+                        # the whole trip with the ticket approved at booking is a true figure too
+                        "amounts": sorted(
+                            {total, round(total + outbound.amount, 2), *(c["amount"] for c in claims), *known}
+                        ),
                         "total": total,
                     },
                 },
