@@ -168,3 +168,57 @@ def test_reserving_the_closed_room_fails(solved):
     assert len(new) == 1
     new[0]["room"] = closed["id"]
     assert "room_reserved" in _failed(task, oracle, state)
+
+
+def test_the_users_own_reminder_and_note_line_are_tied_to_the_placeholder(solved):
+    draft, _, _ = solved
+    [held] = [e for e in draft.calendar[draft.facts["calendar"]] if e["uid"] == _args(draft, "in_calendar")["stale"]]
+    reminder = _args(draft, "key_reminder")
+    [todo] = [r for r in draft.reminders[reminder["lst"]] if r["uid"] == reminder["stale"]]
+    assert held["location"] in todo["title"] and todo["due"] < held["start"]
+    assert not re.search(r"book|room|placeholder", todo["title"], re.IGNORECASE)
+    note = _args(draft, "club_note")
+    [body] = [n["body"] for n in draft.notes["Notes"] if n["uid"] == note["uid"]]
+    [line] = [x for x in body.splitlines() if held["location"] in x]
+    assert held["start"][11:16] in line
+
+
+def _reminders(state, reminder):
+    return state["reminders"][reminder["lst"]]
+
+
+def test_leaving_doubling_or_ticking_off_the_key_reminder_fails(solved):
+    draft, task, oracle = solved
+    reminder = _args(draft, "key_reminder")
+    [before] = [r for r in _reminders(oracle.s0, reminder) if r["uid"] == reminder["stale"]]
+    [after] = [r for r in _reminders(oracle.sH, reminder) if r["uid"] == reminder["stale"]]
+    assert (after["title"], after["due"]) != (before["title"], before["due"])
+    left = copy.deepcopy(oracle.sH)
+    next(r for r in _reminders(left, reminder) if r["uid"] == reminder["stale"]).update(before)
+    assert "key_reminder" in _failed(task, oracle, left)
+    doubled = copy.deepcopy(left)
+    _reminders(doubled, reminder).append({**copy.deepcopy(after), "uid": "r-new-copy"})
+    assert "key_reminder" in _failed(task, oracle, doubled)
+    ticked = copy.deepcopy(doubled)
+    next(r for r in _reminders(ticked, reminder) if r["uid"] == reminder["stale"]).update(completed=True)
+    assert "key_reminder" in _failed(task, oracle, ticked)
+    moved_only = copy.deepcopy(oracle.sH)
+    next(r for r in _reminders(moved_only, reminder) if r["uid"] == reminder["stale"]).update(title=before["title"])
+    assert "key_reminder" in _failed(task, oracle, moved_only)  # still names the placeholder's room
+
+
+def test_a_note_line_left_on_the_old_room_fails(solved):
+    draft, task, oracle = solved
+    note = _args(draft, "club_note")
+    state = copy.deepcopy(oracle.sH)
+    [before] = [n for n in oracle.s0["notes"]["Notes"] if n["uid"] == note["uid"]]
+    [after] = [n for n in state["notes"]["Notes"] if n["uid"] == note["uid"]]
+    assert after["body"] != before["body"]
+    after["body"] = before["body"]
+    assert "club_note" in _failed(task, oracle, state)
+    after["body"] = (
+        before["body"]
+        + "\n"
+        + next(x for x in oracle.sH["notes"]["Notes"] if x["uid"] == note["uid"])["body"].splitlines()[-1]
+    )
+    assert "club_note" in _failed(task, oracle, state)

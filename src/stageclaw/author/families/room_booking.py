@@ -38,7 +38,7 @@ from stageclaw.author import verifylib as v
 from stageclaw.author.content import mail as mails
 from stageclaw.author.content.people import JOB_TITLES, Org, Person, slug
 from stageclaw.author.content.places import ENGLISH, REGIONS, Region
-from stageclaw.author.content.text import clock, day, day_regex, time_regex
+from stageclaw.author.content.text import clock, date_regex, day, day_regex, time_regex
 from stageclaw.author.content.timeline import at, pick_now, workday
 from stageclaw.author.content.volume import Avoid, Life, Scale, arrival_order
 from stageclaw.author.draft import Check, Judge, TaskDraft
@@ -170,16 +170,24 @@ HOME = (
 )
 PROMPTS = (
     "Can you book a room on the intranet for the {club}? Go by who actually said yes, and take the slot I can "
-    "make. I grabbed a small room as a placeholder a while ago, so sort that out too. Then put it in my "
-    "{calendar} calendar{invite} and email the people coming (work addresses) with where and when.",
+    "make. I grabbed a small room as a placeholder a while ago, so sort that out too, along with anything I set "
+    "up around it. Then put it in my {calendar} calendar{invite} and email the people coming (work addresses) "
+    "with where and when.",
     "Need a room for the {club}: check who's in, pick the time I'm free for and book something that fits on "
-    "the intranet (my placeholder booking was only a stopgap). Add it to my {calendar} calendar{invite} and "
-    "send the people coming the details, to their work emails.",
+    "the intranet (my placeholder booking was only a stopgap, so tidy up whatever hangs off it). Add it to my "
+    "{calendar} calendar{invite} and send the people coming the details, to their work emails.",
     "Please sort out the room for the {club}. See who's coming, book a room on the intranet for whichever slot "
-    "works for me instead of the placeholder I made, put it in my {calendar} calendar{invite} and let everyone "
-    "coming know where and when (work addresses).",
+    "works for me instead of the placeholder I made (and whatever I'd set up around that), put it in my "
+    "{calendar} calendar{invite} and let everyone coming know where and when (work addresses).",
 )
 INVITE = " (the room as the location, and invite them)"
+# The user's own reminder and note line about the placeholder; neither shares a word with the request.
+KEY_REMINDERS = ("Pick up the {room} key from reception", "Get the {room} key off reception", "{room} key - reception")
+HOLDING = (
+    "Holding {room} on {day} at {time} for now, swap if more people come",
+    "Got {room} for {day}, {time} (small, change it if numbers go up)",
+    "{room} pencilled in: {day} {time}",
+)
 
 
 @dataclass
@@ -325,6 +333,7 @@ class RoomBooking(Family):
         placeholder = self._intranet(ctx, draft, p, rooms)
         closure = self._closure(ctx, draft, p, rooms)
         stale = self._held(draft, p, rooms, placeholder)
+        own = self._own_items(ctx, draft, p, rooms, placeholder, note)
         self._decided(draft, p, rooms)
         life = Life(draft, rng, people, me, now, avoid=self._avoid(draft, p, rooms, call), months=5)
         noise = life.fill(Scale(messages=170, series=6, events=80, contacts=30, files=30, notes=8, reminders=12))
@@ -332,7 +341,7 @@ class RoomBooking(Family):
             self._noise(ctx, draft, p, rooms, placeholder, noise[:3])
         arrival_order(draft)
 
-        self._rubric(ctx, draft, p, rooms, placeholder, stale)
+        self._rubric(ctx, draft, p, rooms, placeholder, stale, own)
         invite = INVITE if ctx.on("cross_tool_consistency") else ""
         draft.prompt = rng.choice(PROMPTS).format(club=club.name, calendar=club.calendar, invite=invite)
         draft.summary = f"{rooms.right.name} for {p.headcount} on {p.chosen.isoformat()}; {placeholder['id']} cancelled"
@@ -341,8 +350,8 @@ class RoomBooking(Family):
             "take the slot the calendar leaves free and the one room that seats everyone, has what the group needs "
             "and is free then; cancel the placeholder, add the event, mail the people coming at their work addresses."
         )
-        draft.goal = self._goal(ctx, p, rooms, placeholder, busy, closure)
-        draft.note_levers(self._levers(ctx, p, rooms, placeholder, closure))
+        draft.goal = self._goal(ctx, p, rooms, placeholder, busy, closure, own)
+        draft.note_levers(self._levers(ctx, p, rooms, placeholder, closure, own))
         draft.solution = solution.solve
         draft.facts = {
             "subject": call["subject"],
@@ -364,6 +373,7 @@ class RoomBooking(Family):
             "pattern": club.pattern,
             "news": closure["title"],
             "notice": closure["mail"]["subject"],
+            "list": own["list"],
         }
         draft.alternatives = {"per_person": solution.solve_per_person, "event_first": solution.solve_event_first}
         return draft
@@ -579,7 +589,8 @@ class RoomBooking(Family):
         morning = at(p.on, rng.choice((9, 10)), 0, tz)
         reserve(rooms.right, next(meetings), morning, 60, organizer=next(host).mailbox)
         reserve(rooms.lacking, next(meetings), p.blocked, 60, organizer=next(host).mailbox)
-        placeholder = reserve(rooms.placeholder, p.club.title, rng.choice((p.chosen, p.blocked)), p.club.minutes)
+        # held for the slot the user has since lost, so what was set up around it has the wrong time too
+        placeholder = reserve(rooms.placeholder, p.club.title, p.blocked, p.club.minutes)
         later = at(workday(p.on, rng.randint(1, 4)), rng.choice((11, 14, 15)), 0, tz)
         reserve(rooms.others[0], f"1:1 with {colleagues[0].first}", later, 30)
 
@@ -678,6 +689,25 @@ class RoomBooking(Family):
         draft.add_event(p.club.calendar, event)
         return event
 
+    @staticmethod
+    def _own_items(
+        ctx: Context, draft: TaskDraft, p: _Plan, rooms: _Rooms, placeholder: dict[str, Any], note: dict[str, Any]
+    ) -> dict[str, Any]:
+        """What the user set up around the placeholder, in their own words: a reminder to fetch the room's key a
+        little before it starts, and a line in their note on the club saying which room they hold and when."""
+        rng = ctx.rng
+        old = datetime.fromisoformat(placeholder["start"])
+        ahead = timedelta(minutes=rng.choice((10, 15, 20)))
+        lst = "Work" if p.club.calendar == "Work" else "Reminders"
+        title = rng.choice(KEY_REMINDERS).format(room=rooms.placeholder.name)
+        todo = {"uid": draft.uid("r", f"{p.club.title} key"), "title": title, "due": (old - ahead).isoformat()}
+        draft.add_reminder(lst, todo)
+        line = rng.choice(HOLDING).format(room=rooms.placeholder.name, day=day(p.on, "en", p.region), time=clock(old))
+        lines = note["body"].split("\n")
+        lines.insert(rng.randint(2, len(lines)), line)
+        note["body"] = "\n".join(lines)
+        return {"reminder": todo, "list": lst, "ahead": ahead, "note": note, "line": line, "old": old}
+
     def _avoid(self, draft: TaskDraft, p: _Plan, rooms: _Rooms, call: dict[str, Any]) -> Avoid:
         margin = timedelta(minutes=90)
         people = [m.work.name for m in p.members] + [x.name for x in p.quiet]
@@ -759,7 +789,12 @@ class RoomBooking(Family):
 
     @staticmethod
     def _levers(
-        ctx: Context, p: _Plan, rooms: _Rooms, placeholder: dict[str, Any], closure: dict[str, Any]
+        ctx: Context,
+        p: _Plan,
+        rooms: _Rooms,
+        placeholder: dict[str, Any],
+        closure: dict[str, Any],
+        own: dict[str, Any],
     ) -> dict[str, str]:
         """Which planted difficulty each rubric item grades, for classifying a blind play."""
         levers = {
@@ -770,6 +805,11 @@ class RoomBooking(Family):
             f"and room ({rooms.placeholder.name}); it is moved (or replaced), not doubled",
             "placeholder_cancelled": f"D half done: the placeholder reservation {placeholder['id']} is cancelled, "
             "not left next to the new one",
+            "key_reminder": f"D disguised, another app: the user's reminder '{own['reminder']['title']}' is due "
+            f"{own['ahead'].seconds // 60} minutes before the placeholder's old time; it follows the booking "
+            f"({rooms.right.name}, before {clock(p.chosen)}), updated or replaced, not left or doubled",
+            "club_note": f"D disguised, another app: the user's note on the club says '{own['line']}'; the line "
+            f"gives {rooms.right.name} at {clock(p.chosen)}, changed or rewritten, not left or doubled",
         }
         invited = []
         if ctx.on("cross_source_conflict"):
@@ -792,6 +832,7 @@ class RoomBooking(Family):
         rooms: _Rooms,
         placeholder: dict[str, Any],
         stale: dict[str, Any],
+        own: dict[str, Any],
     ) -> None:
         club, start, end = p.club, p.chosen, p.chosen + p.length
         addresses = sorted(m.work.email for m in p.coming)
@@ -884,11 +925,62 @@ class RoomBooking(Family):
                 stage="telling them",
             )
         )
+        names = sorted((r.name for r in rooms.all), key=len, reverse=True)
+        any_room = "(?<!\\w)(?:" + "|".join(re.escape(n) for n in names) + ")(?!\\w)"
+        old_rx = _name_regex(rooms.placeholder.name, names)
+        todo, lst, note, old = own["reminder"], own["list"], own["note"], own["old"]
+        draft.check(
+            Check(
+                "key_reminder",
+                f"The user's reminder '{todo['title']}' (due {todo['due']}, before the placeholder) follows the "
+                f"booking: one open reminder to fetch the key, due up to an hour before {start.isoformat()} and "
+                f"naming no room but {room.name} (updated, or deleted and made again; not left, ticked off or "
+                "doubled)",
+                v.one_reminder,
+                {
+                    "pattern": r"\bkey|reception|unlock",
+                    "lst": lst,
+                    "due": [(start - timedelta(minutes=5 * k)).isoformat() for k in range(13)],
+                    "label": "room key",
+                    "stale": todo["uid"],
+                    "stated": {"refs": {any_room: [room.name]}},
+                },
+                weight=2,
+                stage="replacing the placeholder",
+            )
+        )
+        draft.check(
+            Check(
+                "club_note",
+                f"The line in the user's note '{note['title']}' on the room they hold ('{own['line']}') now gives "
+                f"{room.name} on {p.on.isoformat()} at {clock(start)}, not {rooms.placeholder.name} at "
+                f"{clock(old)} (changed, or removed and written again; one such line)",
+                v.checklist,
+                {
+                    "uid": note["uid"],
+                    "folder": "Notes",
+                    "label": f"the note '{note['title']}'",
+                    "entries": [
+                        {
+                            "label": "the room held",
+                            "pattern": any_room,
+                            "says": f"^(?=.*(?:{room_rx}))(?=.*(?:{date_regex(p.on)}))(?=.*(?:{time_regex(start)}))",
+                            "not_says": f"{old_rx}|{time_regex(old)}",
+                        }
+                    ],
+                },
+                weight=2,
+                stage="recording it",
+            )
+        )
         path = f"web/intranet/reservations/{placeholder['id']}"
         allow = [f"~{path}#status", "+web/intranet/reservations/*", f"+calendar/{club.calendar}/*"]
+        allow += [f"~reminders/{lst}/{todo['uid']}#*", f"-reminders/{lst}/{todo['uid']}", f"+reminders/{lst}/*"]
+        allow += [f"~notes/Notes/{note['uid']}#body"]
         allow += [f"~calendar/{club.calendar}/{stale['uid']}#*", f"-calendar/{club.calendar}/{stale['uid']}"]
         allow += ["+mail/outbox/*", "+mail/folders/Sent/*"]
         writes = ["cancel the placeholder", "reserve the room", "move the held event", "send the details"]
+        writes += ["move the key reminder", "update the note's line on the room"]
         if ctx.on("cross_tool_consistency"):
             draft.check(
                 Check(
@@ -936,6 +1028,7 @@ class RoomBooking(Family):
         placeholder: dict[str, Any],
         busy: dict[str, Any],
         closure: dict[str, Any],
+        own: dict[str, Any],
     ) -> str:
         club, room, start, end = p.club, rooms.right, p.chosen, p.chosen + p.length
         coming = ", ".join(sorted(f"{m.work.name} <{m.work.email}>" for m in p.coming))
@@ -958,6 +1051,11 @@ class RoomBooking(Family):
             + (f", location {room.name}, inviting the people coming." if ctx.on("cross_tool_consistency") else "."),
             f"- **Mail**: one message to exactly the people coming, at their work addresses ({coming}), giving the "
             "room, the day and the time.",
+            f"- **Reminders**: the user's '{own['reminder']['title']}' (list {own['list']}, due "
+            f"{own['reminder']['due']}) is due before {start.isoformat()} (up to an hour) and names {room.name} or "
+            "no room; moved, or deleted and made again, never doubled.",
+            f"- **Notes**: in '{own['note']['title']}', the line '{own['line']}' gives {room.name} on its day "
+            f"at {clock(start)} instead.",
             "",
             f"{rooms.short.name} seats {rooms.short.capacity}, one too few; {rooms.busy.name} is taken then; "
             f"{rooms.lacking.name} has no {p.need.lower()}; {rooms.closed.name} fits and looks free, but the "
