@@ -637,6 +637,7 @@ def check_message_right(initial, final, trace):
              183.72,
              417.0,
              519.0,
-             823.49],
+             823.49,
+             1002.65],
  'total': 823.49},
     )
