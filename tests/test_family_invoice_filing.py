@@ -48,13 +48,22 @@ def _bills(state: dict[str, Any]) -> list[dict[str, Any]]:
     return state["reminders"][BILLS]
 
 
+def _moved_item(draft: TaskDraft, oracle: OracleRun):
+    """The check of the invoice that replaces a cancelled one (its stale reminder is in Bills)."""
+    bills = {r["uid"] for r in _bills(oracle.s0)}
+    (item,) = [
+        c for c in draft.checks if c.id.startswith("remind_") and c.args.get("stale") in bills and "_once" not in c.id
+    ]
+    return item
+
+
 def test_the_oracle_meets_the_quality_bar(solved):
     draft, task, oracle = solved
     assert len(task.rubric.items) >= 18
     assert len(oracle.trace["steps"]) >= 35
     assert world_objects(draft) >= 300
     assert {"mail", "files", "notes", "reminders"} <= {s["tool"].split("_")[0] for s in oracle.trace["steps"]}
-    assert len(draft.provenance["levers"]) >= 5
+    assert len(draft.provenance["levers"]) >= 10
 
 
 def test_an_index_written_afresh_loses_the_earlier_rows(solved):
@@ -79,7 +88,7 @@ def test_last_decembers_invoice_in_this_years_folder_fails(solved):
 
 def test_filing_the_cancelled_invoice_too_fails(solved):
     draft, task, oracle = solved
-    stale = next(c.args["stale"] for c in draft.checks if c.id.startswith("remind_") and "stale" in c.args)
+    stale = _moved_item(draft, oracle).args["stale"]
     cancelled = next(r for r in _bills(oracle.s0) if r["uid"] == stale)["title"].split()[-1]
     (download,) = [p for p in oracle.s0["files"] if p.startswith("Downloads/") and p.endswith(cancelled[-4:] + ".pdf")]
     state = copy.deepcopy(oracle.sH)
@@ -107,7 +116,7 @@ def test_the_paid_invoice_reminded_again_fails(solved):
 
 def test_the_cancelled_invoices_reminder_ticked_off_or_left_fails(solved):
     draft, task, oracle = solved
-    (item,) = [c for c in draft.checks if c.id.startswith("remind_") and "stale" in c.args and "_once" not in c.id]
+    item = _moved_item(draft, oracle)
     old = next(r for r in _bills(oracle.s0) if r["uid"] == item.args["stale"])
     new = {"uid": "r-new", "title": f"Pay for {item.args['says']}", "due": item.args["due"], "completed": False}
     ticked = copy.deepcopy(oracle.sH)
@@ -122,7 +131,7 @@ def test_the_cancelled_invoices_reminder_ticked_off_or_left_fails(solved):
 
 def test_honest_variations_pass(solved):
     draft, task, oracle = solved
-    (item,) = [c for c in draft.checks if c.id.startswith("remind_") and "stale" in c.args and "_once" not in c.id]
+    item = _moved_item(draft, oracle)
     state = copy.deepcopy(oracle.sH)
     moved = next(r for r in _bills(state) if r["uid"] == item.args["stale"])
     _bills(state).remove(moved)
@@ -131,4 +140,59 @@ def test_honest_variations_pass(solved):
     lines = [line.split(",") for line in state["files"][path]["text"].splitlines()]
     state["files"][path]["text"] = "\n".join(",".join([r[3], r[0], r[2], r[1]]) for r in lines) + "\n"
     state["files"][path].pop("sha256", None)
+    assert not _failed(task, oracle, state)
+
+
+def _own_items(draft: TaskDraft, oracle: OracleRun) -> list[tuple[Any, dict[str, Any], str]]:
+    """(check, initial reminder, its list) of each of the user's own reminders outside Bills that a new invoice's
+    reminder must absorb."""
+    out = []
+    for check in draft.checks:
+        stale = check.args.get("stale") if check.id.startswith("remind_") else None
+        for name, items in oracle.s0["reminders"].items():
+            for item in items:
+                if stale and name != BILLS and item["uid"] == stale:
+                    out.append((check, item, name))
+    return out
+
+
+def test_the_users_own_reminders_are_planted_in_other_lists(solved):
+    draft, _task, oracle = solved
+    own = _own_items(draft, oracle)
+    assert len(own) == 2
+    assert {name for _, _, name in own} == {"Work", "Reminders"}
+    for check, item, _ in own:
+        assert "INV-" not in item["title"] and "Pay" not in item["title"]
+        assert check.args["pattern"].strip("\\b").split("\\b")[0] in item["title"].replace("'", " ")
+    assert sum(" L latent" in lever for lever in draft.provenance["levers"]) == 2
+
+
+def test_the_users_own_reminder_left_beside_the_bills_one_fails(solved):
+    draft, task, oracle = solved
+    for check, item, name in _own_items(draft, oracle):
+        state = copy.deepcopy(oracle.sH)
+        moved = next(r for r in _bills(state) if r["uid"] == item["uid"])
+        _bills(state).remove(moved)
+        _bills(state).append({**moved, "uid": "r-fresh"})
+        state["reminders"][name].append(copy.deepcopy(item))
+        assert check.id in _failed(task, oracle, state), item["title"]
+
+
+def test_the_users_own_reminder_fixed_but_left_in_its_list_fails(solved):
+    draft, task, oracle = solved
+    for check, item, name in _own_items(draft, oracle):
+        state = copy.deepcopy(oracle.sH)
+        moved = next(r for r in _bills(state) if r["uid"] == item["uid"])
+        _bills(state).remove(moved)
+        state["reminders"][name].append(moved)
+        assert check.id in _failed(task, oracle, state), item["title"]
+
+
+def test_the_users_own_reminder_deleted_and_made_anew_passes(solved):
+    draft, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    for _, item, _ in _own_items(draft, oracle):
+        moved = next(r for r in _bills(state) if r["uid"] == item["uid"])
+        _bills(state).remove(moved)
+        _bills(state).append({**moved, "uid": f"r-anew-{item['uid']}"})
     assert not _failed(task, oracle, state)

@@ -142,6 +142,24 @@ def _vendor_rx(inv: _Invoice) -> str:
     return r"\s*".join(re.escape(w) for w in inv.vendor.name.split())
 
 
+def _first_rx(inv: _Invoice) -> str:
+    """The supplier's first word, which no other supplier's name starts with (how the user writes for themselves)."""
+    return rf"\b{re.escape(inv.vendor.name.split()[0])}\b"
+
+
+# The user's own reminders about a supplier's bill, in another list and in their own words.
+OWN_DUPLICATE = (
+    "Transfer {amount} to {first}",
+    "{first} {service} - {amount}",
+    "Bank transfer: {first}, {amount}",
+)
+OWN_STALE = (
+    "Settle {first}'s {service} bill ({amount})",
+    "{first}: {amount} for the {service}",
+    "Money to {first} for the {service}, {amount}",
+)
+
+
 def _now(rng: Any, tz: str) -> datetime:
     """A Monday to Thursday morning from mid-January to late February 2026: last year's December is recent."""
     while True:
@@ -307,7 +325,9 @@ class _Filing:
         senders = [i.sender for i in self.every if i.sender is not None]
         return Avoid(
             people=[s.name for s in senders],
-            words=[i.vendor.name for i in self.every] + ["INV-", "invoice", "Invoice"],
+            words=[i.vendor.name for i in self.every]
+            + [i.vendor.name.split()[0] for i in self.every]
+            + ["INV-", "invoice", "Invoice"],
             addresses=[s.email for s in senders],
             paths=["Finance", "Downloads"],
             amounts=[i.amount for i in self.every],
@@ -350,6 +370,33 @@ class _Filing:
         self.draft.add_reminder(BILLS, todo)
         return todo
 
+    def _own(self, inv: _Invoice, lst: str, words: tuple[str, ...], due: date) -> dict[str, Any]:
+        """A reminder the user wrote for themselves about paying `inv`: its supplier's first word and its amount,
+        in `lst` (not Bills), no invoice number."""
+        title = self.rng.choice(words).format(
+            first=inv.vendor.name.split()[0],
+            service=inv.service.lower(),
+            amount=f"{inv.amount:,.{self.region.decimals}f}",
+        )
+        todo = {
+            "uid": self.draft.uid("r", f"{lst} {inv.vendor.name}"),
+            "title": title,
+            "due": due.isoformat(),
+        }
+        self.draft.add_reminder(lst, todo)
+        return todo
+
+    def _own_reminders(self) -> None:
+        """Two of the user's own reminders to pay a new invoice, outside Bills: one when the first emailed invoice
+        came (same amount and day: filing it would double it), one in December for the December invoice, on the
+        day they expected to pay rather than the due date the invoice gives (stale)."""
+        mailed, dec = self.emailed[0], self.december
+        self.own_mailed = self._own(mailed, "Work", OWN_DUPLICATE, mailed.due)
+        self.own_mailed_list = "Work"
+        guessed = dec.when + timedelta(days=30 if (dec.due - dec.when).days == 14 else 14)
+        self.own_december = self._own(dec, "Reminders", OWN_STALE, guessed)
+        self.own_december_list = "Reminders"
+
     def world(self) -> None:
         draft, rng, me, year = self.draft, self.rng, self.me, self.now.year
         # What was filed before, with both indexes and the reminders (paid ones ticked off).
@@ -365,6 +412,7 @@ class _Filing:
         self._reminder(self.emailed_filed, paid=True)
         self.again_todo = self._reminder(self.again, paid=False)
         self.stale = self._reminder(self.cancelled, paid=False)  # made when the cancelled invoice came
+        self._own_reminders()
 
         # Mail: last year's emailed one (archived), this year's filed one, two new ones, the correction.
         self._mail(
@@ -516,16 +564,33 @@ class _Filing:
                 stage="filing",
             )
         )
+        own = {
+            self.emailed[0].number: (self.own_mailed, self.own_mailed_list, "is not doubled: it becomes this one"),
+            self.december.number: (self.own_december, self.own_december_list, "with the wrong day becomes this one"),
+        }
         for inv in self.new:
             stale = self.stale["uid"] if inv is self.replacement else None
+            mine = own.get(inv.number)
+            if mine is not None:
+                stale = mine[0]["uid"]
             draft.check(
                 Check(
                     f"remind_{inv.key}",
                     f"One open reminder in {BILLS} to pay {inv.vendor.name} {inv.number}, due {inv.due.isoformat()}"
-                    + (f" (the reminder for the cancelled {self.cancelled.number} moved to it)" if stale else ""),
+                    + (
+                        f" (the reminder for the cancelled {self.cancelled.number} moved to it)"
+                        if inv is self.replacement
+                        else ""
+                    )
+                    + (
+                        f" (the user's own reminder '{mine[0]['title']}' in {mine[1]}, due {mine[0]['due']}, "
+                        f"{mine[2]}: changed and moved to {BILLS}, or deleted and made anew)"
+                        if mine
+                        else ""
+                    ),
                     v.one_reminder,
                     {
-                        "pattern": _vendor_rx(inv),
+                        "pattern": _first_rx(inv) if mine else _vendor_rx(inv),
                         "lst": BILLS,
                         "due": inv.due.isoformat(),
                         "label": f"{inv.vendor.name} invoice",
@@ -570,12 +635,14 @@ class _Filing:
         allow += [f"-files/{p}" for p in gone]
         allow += [f"+reminders/{BILLS}/*", f"~reminders/{BILLS}/{self.stale['uid']}#*"]
         allow += [f"-reminders/{BILLS}/{self.stale['uid']}"]
+        for todo, lst in ((self.own_mailed, self.own_mailed_list), (self.own_december, self.own_december_list)):
+            allow += [f"~reminders/{lst}/{todo['uid']}#*", f"-reminders/{lst}/{todo['uid']}"]
         writes = [
             "move and rename each downloaded invoice",
             "save each emailed invoice",
             "delete the downloads filed before or cancelled",
             "extend both indexes",
-            "add a pay reminder for each, move the cancelled one's",
+            "add a pay reminder for each, move the cancelled one's and the user's own two to Bills",
         ]
         tsu.require(draft, writes, *allow)
         draft.permit("~mail/folders/INBOX/*#flags", "~mail/folders/Archive/*#flags")
@@ -603,6 +670,15 @@ class _Filing:
             f"deleted, {r.number} is filed, and the open reminder '{c.title}' now stands for {r.number}, due "
             f"{r.due.isoformat()} (changed, or replaced by a new one; not ticked off).",
         ]
+        for inv, todo, lst in (
+            (self.emailed[0], self.own_mailed, self.own_mailed_list),
+            (self.december, self.own_december, self.own_december_list),
+        ):
+            lines.append(
+                f"The user's own reminder '{todo['title']}' ({lst}, due {todo['due']}) is about {inv.number}: it "
+                f"becomes '{inv.title}' in {BILLS} due {inv.due.isoformat()} (changed and moved, or deleted and "
+                "made anew); it is not left beside the Bills one, nor ticked off."
+            )
         if self.duplicates:
             lines.append("The duplicate download " + ", ".join(f"`{d}`" for d in self.duplicates) + " is deleted.")
         lines += ["Everything that is not an invoice stays in Downloads.", "", "Nothing else changes."]
@@ -629,4 +705,11 @@ class _Filing:
                 f"filed_{i.key}, remind_{i.key}: H one hop away: {i.number} came only as an email attachment"
                 for i in self.emailed
             ),
+            f"remind_{self.emailed[0].key}: L latent in another list: the user's own '{self.own_mailed['title']}' "
+            f"in {self.own_mailed_list} (due {self.own_mailed['due']}, same amount, no invoice number) is this "
+            f"emailed invoice's payment; a Bills reminder beside it doubles it",
+            f"remind_{d.key}: L latent and stale: the user's own '{self.own_december['title']}' in "
+            f"{self.own_december_list}, due {self.own_december['due']} (a guess made in December), is the December "
+            f"invoice's payment; the invoice says due {d.due.isoformat()}; left beside a Bills reminder it stays at "
+            "the wrong day",
         ]
