@@ -64,7 +64,7 @@ def test_the_oracle_meets_the_quality_bar(solved):
     used = {s["tool"].split("_")[0] for s in oracle.trace["steps"]}
     assert {"mail", "files", "contacts", "calendar", "reminders"} <= used
     assert sorted(draft.operators) == sorted(draft.evidence)
-    assert len(draft.provenance["levers"]) >= 8
+    assert len(draft.provenance["levers"]) >= 10
 
 
 def test_a_superseded_version_fails_its_item(solved):
@@ -154,6 +154,50 @@ def test_honest_variations_pass(solved):
         if args["start"][:16] in str(event["start"]):
             event["location"] = f"{event['location']}, 2nd floor (new office)"
     assert _failed(task, oracle, state) == set()
+
+
+def _reminder(state: dict[str, Any], uid: str) -> dict[str, Any]:
+    return next(t for todos in state["reminders"].values() for t in todos if t["uid"] == uid)
+
+
+def test_the_users_own_reminder_to_leave_for_the_old_office_left_or_doubled_fails(solved):
+    """The user's 'Leave by .. for <old street>' reminder: left as it was, left beside a new one, or given the
+    new street with a wrong hour, fails; the new street in its place (or a new one instead of it) passes."""
+    draft, task, oracle = solved
+    args = _args(draft, "leave_reminder")
+    assert any(line.startswith("leave_reminder: D: the user's own reminder") for line in draft.provenance["levers"])
+    before = _reminder(oracle.s0, args["stale"])
+    state = copy.deepcopy(oracle.sH)
+    _reminder(state, args["stale"]).update(before)
+    assert _failed(task, oracle, state) == {"leave_reminder"}
+
+    state = copy.deepcopy(oracle.sH)
+    fresh = copy.deepcopy(_reminder(state, args["stale"]))
+    _reminder(state, args["stale"]).update(before)
+    state["reminders"][args["lst"]].append({**fresh, "uid": "a-new-reminder"})
+    assert _failed(task, oracle, state) == {"leave_reminder"}
+
+    state = copy.deepcopy(oracle.sH)
+    todo = _reminder(state, args["stale"])
+    todo["title"] = todo["title"].replace(args["at"], "07:05")
+    todo["due"] = todo["due"].replace(args["at"], "07:05")
+    assert _failed(task, oracle, state) == {"leave_reminder"}
+
+    state = copy.deepcopy(oracle.sH)
+    todo = _reminder(state, args["stale"])
+    state["reminders"][args["lst"]].remove(todo)
+    state["reminders"][args["lst"]].append({**todo, "uid": "made-again"})
+    assert _failed(task, oracle, state) == set()
+
+
+def test_the_users_own_reminder_about_a_sent_document_left_open_fails(solved):
+    draft, task, oracle = solved
+    args = _args(draft, "own_reminder_ticked")
+    (uid,) = args["done"]
+    assert args["lst"] != _args(draft, "ticked")["lst"]
+    state = copy.deepcopy(oracle.sH)
+    _reminder(state, uid).update(_reminder(oracle.s0, uid))
+    assert _failed(task, oracle, state) == {"own_reminder_ticked"}
 
 
 @pytest.mark.stage2

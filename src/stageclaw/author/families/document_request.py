@@ -11,7 +11,9 @@ Levers on every task (`_levers`, written to the provenance): a document the issu
 whose filed copy is stale; a document not issued yet (the issuer's mail gives the date) beside the
 previous period's copy, with the user's reminder for it that stays open; the meeting, already in the
 calendar at the old office, is moved, not doubled; the advisor's card, under their full name, is
-updated in place.
+updated in place; the user's own reminder in their everyday list to leave for the old office's street on
+the meeting's day gets the new street (updated, or deleted and made again, never left beside a new one);
+and their own reminder there to pass one of the documents on, worded their way, is ticked off once it went.
 
 - entity_alignment: the advisor's practice merged; they write from the new firm's domain under
   the short name they sign with, while the address book has their full name and old address. A
@@ -61,6 +63,7 @@ PROMPTS = (
 )
 CORRECTED, REISSUED, MAIL_ONLY, LATER, FILED = "corrected", "reissued", "mail_only", "later", "filed"
 SHARED = "Shared"
+OWN_LIST = "Reminders"  # the user's everyday list, beside the one for this job
 
 
 @dataclass
@@ -354,6 +357,33 @@ class DocumentRequest(Family):
             },
         )
 
+        # The user's own reminders in their everyday list, in their own words: when to leave for the old office
+        # on the meeting's day (the move makes it stale), and one to pass a document on (sending it does it).
+        own = OWN_LIST
+        leave = meeting_start - timedelta(minutes=rng.choice((30, 40, 45)))
+        old_street = _street(old_firm.address)
+        trip = draft.add_reminder(
+            own,
+            {
+                "uid": draft.uid("r", "leave for office"),
+                "title": f"Leave by {leave:%H:%M} for {old_street}",
+                "due": leave.isoformat(),
+                "notes": rng.choice(("Park round the back.", "Take the folder and the reading glasses.", "")),
+                "priority": 5,
+            },
+        )
+        passed = rng.choice([i for i in items if i.role in (REISSUED, MAIL_ONLY, FILED) and i is not about])
+        apostrophe = "'" if passed.issuer.name.endswith("s") else "'s"
+        handed = draft.add_reminder(
+            own,
+            {
+                "uid": draft.uid("r", "pass on"),
+                "title": f"Pass {passed.issuer.name}{apostrophe} {passed.doc.plain} on to {advisor.given}",
+                "due": (now + timedelta(days=rng.randint(2, 5))).date().isoformat(),
+                "priority": 9,
+            },
+        )
+
         # A namesake of the advisor in the address book and the new firm's circular.
         untouched, noise = [], []
         if ctx.on("noisy_data"):
@@ -435,7 +465,21 @@ class DocumentRequest(Family):
             + "; send the rest, update the contact and the meeting's place, tick off the reminders for what was sent."
         )
         self._rubric(ctx, draft, items, sender, advisor, contact, new_firm, phone, untouched, meeting, office, lst)
-        draft.note_levers(self._levers(ctx, items, shared, kind, office))
+        self._own_rubric(draft, trip, handed, passed, old_firm, new_firm, office, meeting, meeting_day)
+        draft.note_levers(
+            self._levers(ctx, items, shared, kind, office)
+            | {
+                "leave_reminder": (
+                    f"D: the user's own reminder '{trip['title']}' (list {OWN_LIST}, due {trip['due']}) names the old "
+                    f"office; it is brought to {_street(office.address)} (updated, or deleted and made again), "
+                    "never left stale beside a new one"
+                ),
+                "own_reminder_ticked": (
+                    f"D: the user's own reminder '{handed['title']}' in the list {OWN_LIST}, worded their own way, is "
+                    f"about the {passed.name} that goes out; it is ticked off too"
+                ),
+            }
+        )
         draft.judges.append(
             Judge(
                 "cover_note",
@@ -454,6 +498,8 @@ class DocumentRequest(Family):
             f"~{contact_path(contact)}",
             f"~calendar/Personal/{meeting['uid']}",
             *(f"~reminders/{lst}/{i.reminder['uid']}" for i in sent),
+            f"~reminders/{OWN_LIST}/{trip['uid']}",
+            f"~reminders/{OWN_LIST}/{handed['uid']}",
         )
         # saving an attachment before sending it, and a meeting deleted and entered again at the new place
         draft.permit(
@@ -461,6 +507,8 @@ class DocumentRequest(Family):
             "+files/**",
             f"-calendar/Personal/{meeting['uid']}",
             "+calendar/Personal/*",
+            f"-reminders/{OWN_LIST}/{trip['uid']}",
+            f"+reminders/{OWN_LIST}/*",
         )
         draft.goal = self._goal(items, sender, advisor, contact, new_firm, phone, meeting, office, lst, other, shared)
         draft.solution = solution.solve
@@ -488,6 +536,9 @@ class DocumentRequest(Family):
             "meeting": advisor.family,
             "street": _street(office.address),
             "since": now.date().isoformat(),
+            "own_list": OWN_LIST,
+            "old_street": old_street,
+            "passed": handed["title"],
         }
         draft.alternatives = {"save_and_reply": solution.solve_save_and_reply, "one_each": solution.solve_one_each}
         return draft
@@ -806,6 +857,59 @@ class DocumentRequest(Family):
                 f"{other[0]['title'][0].lower()}{other[0]['title'][1:]} stay open",
                 v.reminders_ticked,
                 {"lst": lst, "done": [], "kept_open": [later[0].reminder["uid"], other[0]["uid"]]},
+                weight=2,
+                stage="closing the loop in reminders",
+            )
+        )
+
+    @staticmethod
+    def _own_rubric(
+        draft: TaskDraft,
+        trip: dict[str, Any],
+        handed: dict[str, Any],
+        passed: _Item,
+        old_firm: Org,
+        new_firm: Org | None,
+        office: Org,
+        meeting: dict[str, Any],
+        meeting_day: date,
+    ) -> None:
+        new_street = _address_regex(_street(office.address))
+        fresh = [new_street, *([re.escape(new_firm.name).replace("\\ ", "\\s*")] if new_firm else [])]
+        about = [_address_regex(_street(old_firm.address)), *fresh]
+        leave, start, end = trip["due"], meeting["start"], meeting["end"]
+        times = sorted({leave[11:16], start[11:16], end[11:16]})
+        allowed = {int(n) for t in times for n in t.split(":")}
+        allowed |= {meeting_day.day, meeting_day.month, meeting_day.year}
+        allowed |= set(v.numbers_in(office.address))
+        draft.check(
+            Check(
+                "leave_reminder",
+                f"The user's reminder to leave for the meeting ({trip['title']!r}) now gives the new office, "
+                f"{_street(office.address)}: updated, or replaced by one new reminder on that day, not left beside it",
+                v.one_reminder,
+                {
+                    "pattern": "|".join(f"(?:{p})" for p in about),
+                    "lst": OWN_LIST,
+                    "due": meeting_day.isoformat(),
+                    "label": "leave-for-the-meeting",
+                    "stale": trip["uid"],
+                    "says": new_street,
+                    # the hour to leave stays; no number of the old street is left (the new address, the
+                    # meeting's day and hours may be written out, each a few times)
+                    "at": leave[11:16],
+                    "stated": {"times": times, "numbers": sorted(allowed) * 3},
+                },
+                weight=2,
+                stage="updating the meeting that is already in the calendar",
+            )
+        )
+        draft.check(
+            Check(
+                "own_reminder_ticked",
+                f"The user's reminder {handed['title']!r} (the {passed.doc.plain}, now sent) is ticked off",
+                v.reminders_ticked,
+                {"lst": OWN_LIST, "done": [handed["uid"]], "kept_open": []},
                 weight=2,
                 stage="closing the loop in reminders",
             )

@@ -88,6 +88,25 @@ def _tick(tools, sent):
     for todo in every(tools.reminders_list, "reminders", list=f["list"]):
         if todo["title"] in titles:
             tools.reminders_complete(uid=todo["uid"])
+    # the user's everyday list: their own note to pass one of the documents on
+    for todo in every(tools.reminders_list, "reminders", list=f["own_list"]):
+        if todo["title"] == f["passed"] and not todo.get("completed"):
+            tools.reminders_complete(uid=todo["uid"])
+
+
+def _trip(tools):
+    """The user's own reminder to leave for the old office on the meeting's day."""
+    f = FACTS
+    todos = every(tools.reminders_list, "reminders", list=f["own_list"])
+    found = [t for t in todos if f["old_street"] in (t.get("title") or "") and not t.get("completed")]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def _retitle_trip(tools):
+    f = FACTS
+    trip = _trip(tools)
+    tools.reminders_update(uid=trip["uid"], title=trip["title"].replace(f["old_street"], f["street"]))
 
 
 def _later_line(late):
@@ -126,6 +145,7 @@ def solve(tools):
     _update_contact(tools, new_address)
     meeting = _meeting(tools)
     tools.calendar_update_event(uid=meeting["uid"], location=f["street"])
+    _retitle_trip(tools)
     _tick(tools, [d for d in docs if found[d["plain"]] is not None])
 
 
@@ -168,6 +188,14 @@ def solve_save_and_reply(tools):
         calendar=meeting.get("calendar") or "Personal",
     )
     tools.calendar_delete_event(uid=meeting["uid"])
+    trip = _trip(tools)
+    tools.reminders_create(
+        title=f"Drive to {f['organization'] or 'the new office'}, {f['street']}",
+        list=f["own_list"],
+        due=trip["due"],
+        notes=trip.get("notes") or "",
+    )
+    tools.reminders_delete(uid=trip["uid"])
     _tick(tools, [d for d in docs if d not in late])
 
 
@@ -204,4 +232,8 @@ def solve_one_each(tools):
         )
     meeting = _meeting(tools)
     tools.calendar_update_event(uid=meeting["uid"], location=f"{f['street']}, {f['organization'] or 'new office'}")
+    trip = _trip(tools)
+    tools.reminders_update(uid=trip["uid"], notes=f"New office: {f['street']}", title=f"Leave for {f['street']}")
+    own = {t["title"]: t for t in every(tools.reminders_list, "reminders", list=f["own_list"])}
+    tools.reminders_complete(uid=own[f["passed"]]["uid"])
     _update_contact(tools, new_address)
