@@ -62,6 +62,8 @@ def test_the_job_is_large_and_its_levers_are_recorded(seed, operators):
         "sent_to_claims",
         "trip_only_once",
         "hotel_amended",
+        "own_report_merged",
+        "own_reminder_done",
     }
     assert "Expenses/README.md" in draft.prompt and "claims@" not in draft.prompt
     # The company card's digits are in the README only, and on the receipts paid with it.
@@ -106,3 +108,29 @@ def test_a_right_report_passes_and_each_slip_fails_its_own_item(seed):
     person = next(iter(_check(draft, "sent_to_claims").args["wrong"]))
     verdicts = _verdicts(draft, _final(draft, rows, to=person))
     assert not verdicts["sent_to_claims"] and verdicts["report_rows"]
+
+
+@pytest.mark.parametrize("seed", range(1, 3))
+def test_the_users_own_start_and_reminder_must_not_be_left(seed):
+    draft = generate("expense-report", seed)
+    started = _check(draft, "own_report_merged")
+    (path,) = started.args["paths"]
+    assert path in draft.files and path != _check(draft, "report_rows").args["path"]
+    text = draft.files_out()[draft.files[path]["path"]].decode()
+    assert text.startswith("date,vendor,category,amount") and len(text.splitlines()) >= 2
+    final = _final(draft, _rows(draft))
+    assert started.helper(final, **started.args)[0]  # moved to the report's path or deleted
+    final["files"][path] = {"text": text}
+    assert not started.helper(final, **started.args)[0]  # left beside the report
+
+    done = _check(draft, "own_reminder_done")
+    uid = done.args["uid"]
+    ((lst, todo),) = [(n, r) for n, items in draft.reminders.items() for r in items if r["uid"] == uid]
+    assert lst != "Bills" and "claim" not in todo["title"].lower() and "expense" not in todo["title"].lower()
+    initial = {"reminders": {lst: [todo]}}
+    assert not done.helper(initial, {"reminders": {lst: [todo]}}, **done.args)[0]  # left open
+    later = {**todo, "due": "2099-01-01"}
+    assert not done.helper(initial, {"reminders": {lst: [later]}}, **done.args)[0]  # put off, still open
+    ticked = {**todo, "completed": True}
+    assert done.helper(initial, {"reminders": {lst: [ticked]}}, **done.args)[0]  # ticked off
+    assert done.helper(initial, {"reminders": {lst: []}}, **done.args)[0]  # deleted

@@ -326,6 +326,18 @@ def reminder_done(
     return True, f"{item.get('title')!r} is done; the others are still open"
 
 
+def reminder_cleared(initial: dict[str, Any], final: dict[str, Any], *, uid: str, label: str) -> Verdict:
+    """The user's own to-do `uid`, which the job does, is ticked off or deleted, not left open."""
+    _, before = _find(initial, "reminders", uid)
+    title = (before or {}).get("title")
+    copies = [item for _, item in _grouped(final, "reminders") if item.get("uid") == uid]
+    if not copies:
+        return True, f"the reminder {title!r} was deleted ({label} is done)"
+    if any(not item.get("completed") for item in copies):
+        return False, f"the reminder {title!r} is still open, but {label} is done"
+    return True, f"the reminder {title!r} is ticked off ({label} is done)"
+
+
 def sent_once(
     final: dict[str, Any],
     *,

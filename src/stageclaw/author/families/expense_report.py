@@ -242,6 +242,7 @@ class ExpenseReport(Family):
         draft.add_event("Work", trip)
         draft.add_file(README, self._readme(employer.name, finance, cards))
         earlier = self._earlier_report(draft, rng, region, me, first, cost)
+        started, todo = self._own_start(draft, rng, region, me, finance, there, first, last, receipts)
         contact = {
             "uid": draft.uid("c", finance.family),
             "name": finance.name,
@@ -340,7 +341,23 @@ class ExpenseReport(Family):
             there, first, last, trip["uid"], counted, total, region, path, claims_box, finance, hotel, amended,
             trains, company, duplicate, advance, moved, cards,
         )  # fmt: skip
-        draft.note_levers(self._levers(finance, claims_box, hotel, amended, trains, company, cards, advance, moved))
+        self._own_checks(draft, started, todo, path, there)
+        draft.goal += (
+            f"\n\nThe user's own start on this trip's report, `{started}` (the README keeps one CSV per trip), is not "
+            f"left beside `{path}`: moved there and completed, or deleted. Their own reminder {todo['title']!r} "
+            f"({todo['list']}, due {todo['due']}) is done by this job: ticked off or deleted, not left open."
+        )
+        draft.note_levers(
+            {
+                **self._levers(finance, claims_box, hotel, amended, trains, company, cards, advance, moved),
+                "own_report_merged": f"L latent file: the user began this trip's report themselves as {started!r} "
+                "(the first day's rows, their own name for it); the README keeps one CSV per trip, so writing the "
+                "report beside it leaves two",
+                "own_reminder_done": f"L latent in another app: the user's own reminder {todo['title']!r} in "
+                f"{todo['list']} (due {todo['due']}, the README's 30 days) is this very job; left open, it asks for "
+                "the claim again",
+            }
+        )
         draft.solution = solution.solve
         draft.facts = {
             "trip": "Trip:",
@@ -706,6 +723,72 @@ class ExpenseReport(Family):
             "- Train tickets I often claim as soon as I book them (see my mails to finance): anything already "
             "claimed stays out of the trip's report.\n"
             f"- Send the CSV to finance ({finance.name}) within 30 days of the trip, with the total in the mail.\n"
+        )
+
+    @staticmethod
+    def _own_start(
+        draft: TaskDraft,
+        rng: random.Random,
+        region: Region,
+        me: Person,
+        finance: Person,
+        there: City,
+        first: date,
+        last: date,
+        receipts: list[Receipt],
+    ) -> tuple[str, dict[str, Any]]:
+        """The user's own start on this trip's report (the first day's ride and meal, typed in on the evening),
+        and their own reminder to get the money back within the README's 30 days."""
+        rows = [
+            [r.day.isoformat(), r.vendor, r.category, f"{r.amount:.2f}"]
+            for r in receipts
+            if r.day == first and r.category in ("taxi", "meals") and not r.card.startswith("Amex")
+        ]
+        started = f"Expenses/{there.name} {first:%b}.csv"
+        draft.add_file(started, csv_text(["date", "vendor", "category", "amount"], rows))
+        lst = "Work"
+        title = rng.choice(
+            (
+                f"Get the {there.name} money back ({finance.first})",
+                f"{there.name} receipts to {finance.first}",
+                f"Money back for {there.name}",
+            )
+        )
+        todo = {
+            "uid": draft.uid("r", f"own {there.name}"),
+            "title": title,
+            "due": (last + timedelta(days=30)).isoformat(),
+            "list": lst,
+        }
+        draft.add_reminder(lst, {k: val for k, val in todo.items() if k != "list"})
+        return started, todo
+
+    @staticmethod
+    def _own_checks(draft: TaskDraft, started: str, todo: dict[str, Any], path: str, there: City) -> None:
+        draft.check(
+            Check(
+                "own_report_merged",
+                f"The user's own start on the {there.name} report, {started}, is not left beside {path} (one CSV "
+                "per trip): moved there and completed, or deleted",
+                v.files_gone,
+                {"paths": [started]},
+                stage="writing the report",
+            )
+        )
+        draft.check(
+            Check(
+                "own_reminder_done",
+                f"The user's own reminder {todo['title']!r} ({todo['list']}, due {todo['due']}) is ticked off or "
+                "deleted once the report is sent",
+                v.reminder_cleared,
+                {"uid": todo["uid"], "label": f"the {there.name} claim"},
+                stage="sending the report",
+            )
+        )
+        draft.permit(
+            f"-files/{started}",
+            f"~reminders/{todo['list']}/{todo['uid']}#*",
+            f"-reminders/{todo['list']}/{todo['uid']}",
         )
 
     @staticmethod

@@ -63,27 +63,55 @@ def _receipts(tools, company, claimed, inbox=None):
     return first, last, rows
 
 
+def _own_start(tools, first, last):
+    """A CSV of the user's in Expenses (not the report's path) with a row on a day of this trip: their own start."""
+    for entry in tools.files_list(path="Expenses")["entries"]:
+        path = entry["path"]
+        if path == FACTS["path"] or not path.endswith(".csv"):
+            continue
+        days = re.findall(r"\d{4}-\d{2}-\d{2}", tools.files_read(path=path)["content"])
+        if any(first.isoformat() <= d <= last.isoformat() for d in days):
+            return path
+    return None
+
+
+def _own_todos(tools):
+    """The user's open reminders about this trip (named by its city)."""
+    return [r for r in every(tools.reminders_list, "reminders", limit=200) if FACTS["city"] in r["title"]]
+
+
 def solve(tools):
     f = FACTS
     company, claimed, box = _notes(tools)
-    _, _, rows = _receipts(tools, company, claimed)
+    first, last, rows = _receipts(tools, company, claimed)
+    started = _own_start(tools, first, last)
     rows.sort(key=lambda r: (r["date"], r["vendor"]))
     total = round(sum(r["amount"] for r in rows), 2)
     table = [[r["date"], r["vendor"], r["category"], f"{r['amount']:.2f}"] for r in rows]
     tools.files_write(path=f["path"], content=csv_text(["date", "vendor", "category", "amount"], table))
+    if started:
+        tools.files_delete(path=started)
     tools.mail_send(
         to=[box],
         subject=f["subject"],
         body=f["body"].format(total=f"{f['symbol']}{total:,.2f}"),
         attachments=[f["path"]],
     )
+    for todo in _own_todos(tools):
+        tools.reminders_delete(uid=todo["uid"])
 
 
 def solve_check_in_dates(tools):
     """Reads the receipts before the notes, dates the hotel by its check-in day, puts the amount first and adds a
-    total row; the mail gives the total with the currency's code."""
+    total row; the mail gives the total with the currency's code. The user's own start on the report is moved to
+    the report's path and written over; their reminder about the claim is deleted first."""
     f = FACTS
-    first, _, rows = _receipts(tools, "", set())
+    for todo in _own_todos(tools):
+        tools.reminders_delete(uid=todo["uid"])
+    first, last, rows = _receipts(tools, "", set())
+    started = _own_start(tools, first, last)
+    if started:
+        tools.files_move(src=started, dst=f["path"])
     company, claimed, box = _notes(tools)
     texts = {}
     for r in rows:  # the company card, once the notes give its digits
@@ -117,7 +145,7 @@ def solve_read_all(tools):
     f = FACTS
     inbox = every(tools.mail_search, "messages", folder="INBOX", limit=200)
     company, claimed, box = _notes(tools)
-    _, last, rows = _receipts(tools, company, claimed, inbox)
+    first, last, rows = _receipts(tools, company, claimed, inbox)
     rows.sort(key=lambda r: (r["category"], r["date"]))
     night = (last - timedelta(days=1)).isoformat()
     table = [
@@ -131,3 +159,7 @@ def solve_read_all(tools):
         body=f"Receipts for the {f['city']} trip are in the attached CSV. Total: {f['symbol']}{total:,.2f}",
         attachments=[f["path"]],
     )
+    started = _own_start(tools, first, last)
+    tools.files_delete(path=started)
+    for todo in _own_todos(tools):
+        tools.reminders_delete(uid=todo["uid"])
