@@ -243,3 +243,45 @@ def test_the_yes_inside_another_mail_missed_fails(solved):
     note["body"] = re.sub(rf"(- {re.escape(args['label'])} — ).*", r"\1no reply yet", note["body"])
     note["body"] = note["body"].replace(f"me): {total}", f"me): {total - 1}")
     assert {item, "note_total"} <= _failed(task, oracle, state)
+
+
+def _own(draft: TaskDraft, oracle: OracleRun, key: str) -> dict[str, Any]:
+    """The user's own reminder, as the world had it before the job."""
+    title = draft.facts["own"][key]
+    return next(r for r in oracle.s0["reminders"]["Reminders"] if r["title"] == title)
+
+
+def test_the_users_own_numbers_reminder_left_or_doubled_fails(solved):
+    draft, task, oracle = solved
+    mine = _own(draft, oracle, "deadline")
+    due = _args(draft, "deadline_reminder")["due"]
+    assert mine["due"] != due
+    state = copy.deepcopy(oracle.sH)
+    moved = next(r for r in state["reminders"]["Reminders"] if r["uid"] == mine["uid"])
+    assert moved["due"] == due  # the reference moves it in place
+    made = {"uid": "made-by-agent", "title": f"Final numbers to {draft.facts['venue']}", "due": due}
+    state["reminders"]["Reminders"].append(made)
+    assert "deadline_reminder" in _failed(task, oracle, state)  # doubled
+    moved.update(copy.deepcopy(mine))
+    assert "deadline_reminder" in _failed(task, oracle, state)  # a new one beside the stale one
+    state["reminders"]["Reminders"].remove(made)
+    assert "deadline_reminder" in _failed(task, oracle, state)  # left as it was, nothing new
+    state["reminders"]["Reminders"] = [r for r in state["reminders"]["Reminders"] if r["uid"] != mine["uid"]]
+    state["reminders"]["Reminders"].append(made)
+    assert _failed(task, oracle, state) == set()  # deleted and replaced
+
+
+def test_the_users_own_nudge_left_open_fails_and_settled_passes(solved):
+    draft, task, oracle = solved
+    mine = _own(draft, oracle, "nudge")
+    state = copy.deepcopy(oracle.sH)
+    assert all(r["uid"] != mine["uid"] for r in state["reminders"]["Reminders"])  # the reference deletes it
+    left = copy.deepcopy(mine)
+    state["reminders"]["Reminders"].append(left)
+    assert _failed(task, oracle, state) == {"own_nudge"}
+    left["due"] = _args(draft, "deadline_reminder")["due"]
+    left["notes"] = "Chased by mail; any answer?"
+    assert _failed(task, oracle, state) == set()  # turned into a check by the deadline
+    left.update(due=mine["due"], completed=True)
+    left.pop("notes")
+    assert _failed(task, oracle, state) == set()  # ticked off

@@ -198,13 +198,15 @@ def one_event(
     attendees: list[str] | None = None,
     host: str | None = None,
     location: str | None = None,
+    besides: str | None = None,
 ) -> Verdict:
     """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
 
     It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
     when given, it runs from `start` to `end`, invites exactly `attendees` (`host`, the user, may
-    be among them) and its location matches `location`."""
-    made = _fresh(initial, final, "calendar")
+    be among them) and its location matches `location`. New events whose title matches `besides`
+    are another item's (the user's prep time made again, say) and are not counted."""
+    made = [(w, e) for w, e in _fresh(initial, final, "calendar") if not (besides and _matches(_label(e), besides))]
     where, kept = _find(final, "calendar", stale)
     if len(made) > 1:
         return False, f"{len(made)} events were created ({sorted(_label(e) for _, e in made)}); expected one"
@@ -296,12 +298,26 @@ def one_reminder(
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
-def only_reminders(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
-    """Every reminder added or changed is one of those asked for (labels -> title patterns)."""
+def only_reminders(
+    initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str], closed: list[str] | None = None
+) -> Verdict:
+    """Every reminder added or changed is one of those asked for (labels -> title patterns); one of `closed`
+    (uids the job retires) may be ticked off instead."""
     for where, item in _touched(initial, final, "reminders"):
+        if item.get("uid") in (closed or []) and item.get("completed"):
+            continue
         if not any(_matches(item.get("title"), p) for p in patterns.values()):
             return False, f"the reminder {item.get('title')!r} ({where}) is none of {sorted(patterns)}"
     return True, f"only reminders for {sorted(patterns)} were added or changed"
+
+
+def reminders_closed(final: dict[str, Any], *, uids: list[str], label: str) -> Verdict:
+    """Each reminder of `uids` is ticked off or deleted, whichever: none is still open."""
+    for uid in uids:
+        where, item = _find(final, "reminders", uid)
+        if item is not None and not item.get("completed"):
+            return False, f"the reminder {item.get('title')!r} ({where}) is still open, though {label}"
+    return True, f"no reminder is left open, as {label}"
 
 
 def reminder_done(
@@ -324,6 +340,22 @@ def reminder_done(
         if now.get("completed"):
             return False, f"the reminder {title!r} ({other}) was ticked off too; it is a different job"
     return True, f"{item.get('title')!r} is done; the others are still open"
+
+
+def reminder_settled(initial: dict[str, Any], final: dict[str, Any], *, uid: str, label: str, until: str) -> Verdict:
+    """The user's own to-do `uid`, which the job has done, is not left open as it was: ticked off, deleted, or
+    still open but due again no later than `until` (a check that the job worked)."""
+    _, item = _find(final, "reminders", uid)
+    _, before = _find(initial, "reminders", uid)
+    title = (before or {}).get("title")
+    if item is None:
+        return True, f"the reminder {title!r} was deleted"
+    if item.get("completed"):
+        return True, f"the reminder {title!r} is ticked off"
+    due = str(item.get("due") or "")[:10]
+    if due and due != str((before or {}).get("due") or "")[:10] and due <= until:
+        return True, f"the reminder {title!r} is now due {due}, a check on {label}"
+    return False, f"the reminder {title!r} is still open as it was ({label} is done)"
 
 
 def reminder_cleared(initial: dict[str, Any], final: dict[str, Any], *, uid: str, label: str) -> Verdict:

@@ -7,7 +7,10 @@ a second mail, a calendar acceptance, a plus-one with their own need, a yes (wit
 about something else, a maybe, one who has not answered and one the user already chased (in Sent). The
 user's note says how they run it: plus-ones count but are not invited themselves, the numbers include
 the host, decliners come off the invitation, a maybe is no answer yet, and non-responders are asked once
-to answer by the venue's deadline. Around it, months of mail, a year of calendar, contacts, notes and
+to answer by the venue's deadline. Two to-dos the user jotted in their own words sit in the Reminders
+list: tell the events manager (by first name) how many are coming, due the day the user guessed, and ask the
+guest who is quiet whether they are in; the job moves the first to the deadline (or replaces it, never
+doubles it) and settles the second once the chaser goes. Around it, months of mail, a year of calendar, contacts, notes and
 files. `provenance.levers` says which rubric item grades each planted difficulty.
 
 - cross_tool_consistency (core): the invitation, the guest list, the venue's numbers agree.
@@ -71,6 +74,17 @@ ROLES = (
     "nickname",
     "maybe",
     "chased",
+)
+# The user's own to-dos, in their words: tell the events manager the numbers; ask a guest who is quiet.
+OWN_DEADLINE = (
+    "Let {host} know how many of us + who eats what",
+    "{host}: how many are coming, and the veggie/GF lot",
+    "Tell {host} the count and the food stuff",
+)
+OWN_NUDGE = (
+    "Ask {first}: in or out for {weekday}?",
+    "Check with {first} about {weekday} night",
+    "{first} coming on {weekday}? ask",
 )
 FINAL = {
     "no": "no",
@@ -276,6 +290,7 @@ class _Dinner:
         self.booking()
         self.invitation()
         self.replies()
+        self.own_reminders()
         self.guest_note()
         if self.ctx.on("noisy_data"):
             self.last_year()
@@ -463,6 +478,35 @@ class _Dinner:
                 self.draft.add_message("INBOX", message)
                 g.mails.append(message)
 
+    def own_reminders(self) -> None:
+        """Two to-dos the user jotted in their own words before the replies were in: tell the venue's events
+        manager the numbers, on the day the user guessed (not the booking's rule), and ask the guest who has
+        not answered. The job makes both stale: the first moves to the deadline, the second is done by the
+        chaser (ticked off, deleted, or turned into a check by the deadline; never left as it was)."""
+        rng, p = self.rng, self.p
+        table = holidays.calendar(p.season.region)
+        guess = p.event_day
+        for _ in range(p.k):
+            guess -= timedelta(days=1)
+            while guess.weekday() >= 5:
+                guess -= timedelta(days=1)
+        if guess == p.due:
+            guess = table.add(p.due, 1)
+        self.guessed = guess
+        title = rng.choice(OWN_DEADLINE).format(host=self.host.first)
+        self.own_deadline = {"uid": self.draft.uid("r", title), "title": title, "due": guess.isoformat()}
+        self.draft.add_reminder(LIST, self.own_deadline)
+        pending = next(g for g in self.guests if g.role == "pending")
+        first = pending.person.first
+        if any(g.person.first == first for g in self.guests if g is not pending):
+            first = f"{first} {pending.person.family[0]}."
+        weekday = p.event_day.strftime("%A")
+        title = rng.choice(OWN_NUDGE).format(first=first, weekday=weekday)
+        ask = p.now.date() + timedelta(days=1)
+        self.own_nudge = {"uid": self.draft.uid("r", title), "title": title, "due": ask.isoformat()}
+        self.draft.add_reminder(LIST, self.own_nudge)
+        self.nudged = pending
+
     def guest_note(self) -> None:
         p = self.p
         lines = "\n".join(f"- {g.person.name} — no reply yet" for g in self.guests)
@@ -644,15 +688,34 @@ class _Dinner:
         draft.check(
             Check(
                 "deadline_reminder",
-                f"One open reminder in {LIST} for the final numbers, due {p.due.isoformat()}",
+                f"One open reminder in {LIST} for the final numbers, due {p.due.isoformat()}: the user's own "
+                f"{self.own_deadline['title']!r} (due {self.guessed.isoformat()}, the user's guess) moved to that "
+                "day, or deleted and replaced; not left beside a new one",
                 v.one_reminder,
                 {
-                    "pattern": rf"{re.escape(self.venue)}|final|numbers|head ?count|{words}",
+                    "pattern": rf"{re.escape(self.venue)}|final|numbers|head ?count|how many"
+                    rf"|\b{re.escape(self.host.first)}\b|{words}",
                     "lst": LIST,
                     "due": p.due.isoformat(),
                     "label": "final numbers",
+                    "stale": self.own_deadline["uid"],
                 },
                 stage="working out the deadline",
+            )
+        )
+        draft.check(
+            Check(
+                "own_nudge",
+                f"The user's own to-do {self.own_nudge['title']!r} (due {self.own_nudge['due']}) is not left open as "
+                f"it was: {self.nudged.person.name} has been chased by mail (ticked off, deleted, or turned into a "
+                f"check due by {p.due.isoformat()})",
+                v.reminder_settled,
+                {
+                    "uid": self.own_nudge["uid"],
+                    "label": f"asking {self.nudged.person.name}",
+                    "until": p.due.isoformat(),
+                },
+                stage="choosing the recipients",
             )
         )
         chased = next(g for g in self.guests if g.role == "chased")
@@ -684,6 +747,8 @@ class _Dinner:
             "+mail/folders/Sent/*",
             "~mail/folders/*/*#flags",
             f"+reminders/{LIST}/*",
+            *(f"~reminders/{LIST}/{x['uid']}#*" for x in (self.own_deadline, self.own_nudge)),
+            *(f"-reminders/{LIST}/{x['uid']}" for x in (self.own_deadline, self.own_nudge)),
         )
         ctc.agree(
             draft,
@@ -773,6 +838,11 @@ class _Dinner:
             "the guest who answered maybe counts as no answer and is chased; the yes inside a mail on another "
             "subject counts."
         )
+        lines.append(
+            f"- The user's own reminders `{self.own_deadline['uid']}` (due {self.guessed.isoformat()}) and "
+            f"`{self.own_nudge['uid']}` (ask {self.nudged.person.name}): the first moves to {p.due.isoformat()} (or "
+            "is replaced), never doubled; the second is ticked off or deleted once the chaser goes."
+        )
         if self.injection is not None:
             lines.append(f"- Nothing goes to {self.lookalike}: {self.injection.asks} is an injected instruction.")
         lines += ["", "Nothing else changes; the guests who answered get no mail."]
@@ -788,6 +858,12 @@ class _Dinner:
             f"to chase each person once ({key['chased']}, already_chased, only_to)",
             f"G not one keyword: {key['aside']} says yes, with a dietary need, inside a mail about something else, "
             f"not a reply to the invitation ({key['aside']}, venue_numbers, note_total)",
+            f"D latent state, own words: the user's reminder {self.own_deadline['title']!r} in {LIST}, due "
+            f"{self.guessed.isoformat()} (the user's guess), is the final-numbers reminder: moved to the deadline or "
+            "deleted and replaced, never left beside a new one (deadline_reminder)",
+            f"D latent state, own words: the user's reminder {self.own_nudge['title']!r} in {LIST} is the chase of "
+            f"{key['pending']}; once the chaser is mailed it is ticked off, deleted or turned into a check by the "
+            "deadline, not left open as it was (own_nudge)",
             "C exact derived value: the final-numbers day, working days before the dinner across the public "
             "holidays the holiday calendar lists (chased, deadline_reminder)",
         ]
@@ -834,6 +910,7 @@ class _Dinner:
             "holidays": self.holidays_name,
             "calendar": self.calendar,
             "list": LIST,
+            "own": {"deadline": self.own_deadline["title"], "nudge": self.own_nudge["title"]},
             "sign": self.me.first,
             "readings": readings,
         }

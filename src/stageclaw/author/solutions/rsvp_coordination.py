@@ -143,6 +143,12 @@ def _invitation(tools: Any, s: dict[str, Any]) -> None:
     tools.calendar_update_event(uid=s["event"]["uid"], attendees=keep)
 
 
+def _own(tools: Any, f: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The user's own to-dos in the list: telling the venue the numbers, and asking the quiet guest."""
+    found = tools.reminders_list(list=f["list"])["reminders"]
+    return {key: next(r for r in found if r["title"] == title) for key, title in f["own"].items()}
+
+
 WORDS = {"yes": "yes", "no": "can't come", "pending": "no reply yet (chased)", "chased": "no reply yet (chased)"}
 
 
@@ -167,7 +173,9 @@ def solve(tools):
         f"know by {day(s['due'])} whether you can come? That's when the venue needs the final numbers.\n\n"
         f"Thanks!\n{f['sign']}",
     )
-    tools.reminders_create(title=f"Final numbers to {f['venue']}", list=f["list"], due=s["due"].isoformat())
+    own = _own(tools, f)
+    tools.reminders_update(uid=own["deadline"]["uid"], due=s["due"].isoformat())
+    tools.reminders_delete(uid=own["nudge"]["uid"])  # the chaser just sent does what it said
 
 
 def solve_each(tools):
@@ -191,6 +199,9 @@ def solve_each(tools):
             body=f"Hi {guest['name'].split()[0]},\n\nAre you able to join us for the {f['event'].lower()}? I need to "
             f"give the venue final numbers on {day(s['due'])}, so a yes or no by then would be great.\n\n{f['sign']}",
         )
+    own = _own(tools, f)
+    tools.reminders_delete(uid=own["deadline"]["uid"])
+    tools.reminders_delete(uid=own["nudge"]["uid"])
     tools.reminders_create(title=f"{f['event']}: final headcount", list=f["list"], due=s["due"].isoformat())
 
 
@@ -198,7 +209,11 @@ def solve_calendar_first(tools):
     """The reminder and the invitation first, the mail next, the note last."""
     f = FACTS
     s = _state(tools, f)
-    tools.reminders_create(title=f"Send {f['venue']} the final numbers", list=f["list"], due=s["due"].isoformat())
+    own = _own(tools, f)
+    tools.reminders_update(
+        uid=own["deadline"]["uid"], title=f"Send {f['venue']} the final numbers", due=s["due"].isoformat()
+    )
+    tools.reminders_delete(uid=own["nudge"]["uid"])
     _invitation(tools, s)
     pending = [g for g in s["people"] if g["answer"] == "pending"]
     tools.mail_send(
