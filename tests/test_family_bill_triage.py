@@ -113,3 +113,47 @@ def test_the_attached_bills_amount_is_checked(solved):
     keyword = next(b["keyword"] for b in draft.facts["bills"] if re.search(args["pattern"], b["title"]))
     todo.update(title=f"交{keyword}", notes="")  # the bill, without its amount
     assert item in _failed(task, oracle, state)
+
+
+def _own_item(draft: TaskDraft) -> str:
+    """The rubric item of the bill the user jotted a reminder for in their general list."""
+    return next(
+        line.split(":")[0] for line in draft.provenance["levers"] if "D disguised" in line and "_reminder" in line
+    )
+
+
+def test_the_users_jotted_reminder_in_another_list_is_moved_not_left(solved):
+    draft, task, oracle = solved
+    item = _own_item(draft)
+    args = _args(draft, item)
+    general = next(
+        name for name, todos in oracle.s0["reminders"].items() if any(t["uid"] == args["stale"] for t in todos)
+    )
+    assert general != args["lst"]
+    before = next(t for t in oracle.s0["reminders"][general] if t["uid"] == args["stale"])
+    assert re.search(r"\d", before["title"]) and not re.search(r"账单|bill|reminder", before["title"], re.IGNORECASE)
+    moved = next(t for t in oracle.sH["reminders"][args["lst"]] if t["uid"] == args["stale"])
+    state = copy.deepcopy(oracle.sH)
+    state["reminders"][args["lst"]].remove(moved)
+    state["reminders"][general].append(before)
+    state["reminders"][args["lst"]].append({**moved, "uid": "a-new-one"})
+    assert item in _failed(task, oracle, state)  # a new one in Bills, the user's own left open in the other list
+    state["reminders"][general].remove(before)
+    assert not _failed(task, oracle, state)  # deleted and made again: fine
+    state["reminders"][args["lst"]][-1]["title"] = before["title"]
+    assert item in _failed(task, oracle, state)  # still the first mail's amount
+
+
+def test_the_users_reminder_for_a_paid_bill_is_closed_either_way(solved):
+    draft, task, oracle = solved
+    uid = _args(draft, "paid_reminder_closed")["uid"]
+    general, before = next(
+        (name, t) for name, todos in oracle.s0["reminders"].items() for t in todos if t["uid"] == uid
+    )
+    assert all(t["uid"] != uid for todos in oracle.sH["reminders"].values() for t in todos)  # the oracle deletes it
+    state = copy.deepcopy(oracle.sH)
+    state["reminders"][general].append(copy.deepcopy(before))
+    assert {"paid_reminder_closed"} <= _failed(task, oracle, state)  # left open
+    state["reminders"][general][-1].update(completed=True, completed_at=f"{before['due']}T09:00:00+08:00")
+    failed = _failed(task, oracle, state)
+    assert not failed  # ticked off: fine

@@ -311,15 +311,6 @@ def only_reminders(
     return True, f"only reminders for {sorted(patterns)} were added or changed"
 
 
-def reminders_closed(final: dict[str, Any], *, uids: list[str], label: str) -> Verdict:
-    """Each reminder of `uids` is ticked off or deleted, whichever: none is still open."""
-    for uid in uids:
-        where, item = _find(final, "reminders", uid)
-        if item is not None and not item.get("completed"):
-            return False, f"the reminder {item.get('title')!r} ({where}) is still open, though {label}"
-    return True, f"no reminder is left open, as {label}"
-
-
 def reminder_done(
     initial: dict[str, Any], final: dict[str, Any], *, uid: str, lst: str, keep_open: list[str]
 ) -> Verdict:

@@ -9,7 +9,11 @@ with cross_tool_consistency, files every bill in the Bills folder.
 Levers on every task (see `_levers`, written to the provenance): one bill was paid after the export was
 downloaded (the provider's payment confirmation in the inbox says so); one open bill already has a
 reminder in the Bills list, for a guessed day and without the amount (it is moved and completed, not
-doubled); one bill's mail gives neither amount nor due date, only its attached statement does.
+doubled); one bill's mail gives neither amount nor due date, only its attached statement does. In the
+user's general list, in their own words, sit two more: one jotted from an open bill's first mail (with the
+late bill, the amount before the fee and the old date), which is moved to the Bills list with the right date
+and amount or replaced, never left next to a new one; and one for a bill the bank export shows paid, which is
+ticked off or deleted (the request says paid bills should no longer remind the user).
 
 - hidden_dependency: what is paid is only in the bank export (files).
 - cross_source_conflict: one provider sent a payment reminder with a late fee and a new due date;
@@ -151,13 +155,14 @@ PROVIDERS_ZH = {
 PROMPTS = (
     "Can you go through my bills in the inbox? For each one I haven't paid yet, make sure my Bills list has a "
     "reminder for its due date, with the amount in the title. Some I've already paid by bank transfer, check the "
-    "bank export in my Downloads.",
+    "bank export in my Downloads, and I don't want to be reminded about those any more.",
     "Please sort out this month's bills: I need one reminder in the Bills list for every bill that's still open (due "
-    "on its due date, amount in the title). My bank export in Downloads shows which ones I've paid already.",
+    "on its due date, amount in the title). My bank export in Downloads shows which ones I've paid already; nothing "
+    "should still nag me about those.",
 )
 PROMPTS_ZH = (
     "帮我看一下收件箱里的账单：还没付的每一笔，确保「账单」提醒列表里有一个按截止日期的提醒，标题里写上金额。有些我已经转账付过了，"
-    "可以看下载文件夹里的银行流水。",
+    "可以看下载文件夹里的银行流水，付过的就别再提醒我了。",
 )
 NEWSLETTERS_ZH = {
     "energy": "冬季取暖省电五个小窍门",
@@ -254,6 +259,7 @@ class BillTriage(Family):
                     now.date() - timedelta(days=rng.randint(16, 24)), rng.randint(7, 19), rng.randint(0, 59), me.tz
                 )
             message = self._bill_mail(rng, me, bill, amount, due, sent, month, lang, region)
+            message["_due"] = due  # popped with `_amount`
             if bill is attached:
                 self._attach(draft, message, me, bill, month, lang, region, now)
             draft.add_message("INBOX", message)
@@ -278,9 +284,11 @@ class BillTriage(Family):
                 rule="the payment reminder adds a late fee and sets a new due date",
                 stated=True,
             )
+        first = {b.name: (b.messages[0]["_amount"], b.messages[0]["_due"]) for b in bills}  # what the user saw first
         for bill in bills:
             for message in bill.messages:
                 message.pop("_amount", None)
+                message.pop("_due", None)
         receipt = self._receipt(rng, me, confirmed, now, lang, region)
         draft.add_message("INBOX", receipt)
 
@@ -307,6 +315,7 @@ class BillTriage(Family):
         bg = Background(draft, rng, people, me, now, lang)
         bg.reminders(2, lst, avoid="|".join(p.pattern for p in PROVIDERS))
         draft.add_reminder(lst, stale)
+        own = self._own_reminders(rng, draft, open_bills[0], next(b for b in bills if b.paid), first, region, lang)
         draft.mail.setdefault(folder, [])
         if ctx.on("noisy_data"):
             for bill in rng.sample(bills, 2):
@@ -383,6 +392,9 @@ class BillTriage(Family):
             }
             if bill is stale_bill:
                 args["stale"] = stale["uid"]
+            if bill is own["open_bill"]:
+                args["stale"] = own["open"]["uid"]
+                args["stated"] = {"amounts": [bill.amount]}  # not the first mail's amount the user jotted down
             draft.check(
                 Check(
                     f"{label}_reminder",
@@ -394,7 +406,13 @@ class BillTriage(Family):
                         if bill is stale_bill
                         else ""
                     )
-                    + (" (the amount and date are in the attached statement)" if bill is attached else ""),
+                    + (" (the amount and date are in the attached statement)" if bill is attached else "")
+                    + (
+                        f" (the user's own {own['open']['title']!r} in {own['list']}, due {own['open']['due']}, moved "
+                        "to it or replaced; not left next to it)"
+                        if bill is own["open_bill"]
+                        else ""
+                    ),
                     v.one_reminder,
                     args,
                     weight=2,
@@ -412,7 +430,7 @@ class BillTriage(Family):
                 + ", ".join(b.name for b in bills if b.paid or b.confirmed)
                 + ")",
                 v.only_reminders,
-                {"patterns": open_patterns},
+                {"patterns": open_patterns, "closed": [own["paid"]["uid"]]},
                 weight=2,
                 stage="matching payments to bills",
             )
@@ -431,9 +449,23 @@ class BillTriage(Family):
                 stage="checking the provider's mail for payments since the export",
             )
         )
+        paid_bill = own["paid_bill"]
+        draft.check(
+            Check(
+                "paid_reminder_closed",
+                f"The user's own reminder {own['paid']['title']!r} ({own['list']}) for the {paid_bill.name} bill, "
+                "which the bank export shows paid, is ticked off or deleted",
+                v.reminder_cleared,
+                {"uid": own["paid"]["uid"], "label": f"paying the {paid_bill.name} bill"},
+                weight=2,
+                stage="matching payments to bills",
+            )
+        )
         allow = [f"+reminders/{lst}/*", f"~reminders/{lst}/{stale['uid']}#*", f"-reminders/{lst}/{stale['uid']}"]
+        for todo in (own["open"], own["paid"]):
+            allow += [f"~reminders/{own['list']}/{todo['uid']}#*", f"-reminders/{own['list']}/{todo['uid']}"]
         allow.append("+files/**")  # the attached statement, saved to read it
-        writes = ["a reminder per open bill", "the user's own reminder moved"]
+        writes = ["a reminder per open bill", "the user's own reminders moved", "the paid bill's reminder closed"]
         receipt_id = receipt["message_id"]
         if ctx.on("cross_tool_consistency"):
             ids = [m["message_id"] for b in bills for m in b.messages]
@@ -489,8 +521,17 @@ class BillTriage(Family):
                         else ""
                     )
                     + (" (amount and due date only in the attached statement)" if b is attached else "")
+                    + (
+                        f" (the user's own {own['open']['title']!r} in {own['list']}, due {own['open']['due']}, is "
+                        f"moved to the {lst} list with this date and amount, or replaced; not left next to it)"
+                        if b is own["open_bill"]
+                        else ""
+                    )
                     for b in open_bills
                 ),
+                "",
+                f"The user's own {own['paid']['title']!r} in {own['list']} is for the {paid_bill.name} bill, paid "
+                "(bank export): it is ticked off or deleted.",
                 "",
                 "No reminders for the paid bills."
                 + (
@@ -531,8 +572,44 @@ class BillTriage(Family):
             ],
         }
         draft.alternatives = {"amount_in_notes": solution.solve_amount_in_notes, "read_all": solution.solve_read_all}
-        draft.note_levers(self._levers(late, stale_bill, stale, attached, confirmed, region, lang))
+        draft.note_levers(self._levers(late, stale_bill, stale, attached, confirmed, region, lang, own))
         return draft
+
+    @staticmethod
+    def _own_reminders(
+        rng: random.Random,
+        draft: TaskDraft,
+        open_bill: Bill,
+        paid_bill: Bill,
+        first: dict[str, tuple[float, date]],
+        region: Region,
+        lang: str,
+    ) -> dict[str, Any]:
+        """Two reminders the user jotted in their general list, in their own words, when the bills came: one
+        for a bill still open, with what its first mail asked (before the payment reminder's fee and new date),
+        and one for a bill the bank export shows paid since."""
+        general = life_zh.REMINDER_LISTS[0] if lang == "zh" else life_en.REMINDER_LISTS[0]
+        out: dict[str, Any] = {"list": general}
+        for role, bill in (("open", open_bill), ("paid", paid_bill)):
+            amount, due = first[bill.name]
+            if bill is open_bill and amount == bill.amount and due == bill.due:
+                due = bill.due - timedelta(days=rng.randint(2, 5))  # a day of the user's own, before the bill's
+            shown, noun = money(amount, region, lang), bill.noun[1 if lang == "zh" else 0]
+            if lang == "zh":
+                title = rng.choice(("记得转{amount}{noun}", "{noun}{amount}，别忘了", "转账：{noun} {amount}"))
+            else:
+                title = rng.choice(
+                    ("{Noun} {amount} - transfer it", "Send the {noun} money ({amount})", "{Noun}: {amount} to go out")
+                )
+            todo = {
+                "uid": draft.uid("r", f"{bill.provider.kind} money"),
+                "title": title.format(amount=shown, noun=noun, Noun=noun[0].upper() + noun[1:]),
+                "due": due.isoformat(),
+            }
+            draft.add_reminder(general, todo)
+            out[role] = todo
+            out[f"{role}_bill"] = bill
+        return out
 
     @staticmethod
     def _levers(
@@ -543,6 +620,7 @@ class BillTriage(Family):
         confirmed: Bill,
         region: Region,
         lang: str,
+        own: dict[str, Any],
     ) -> dict[str, str]:
         """Which planted difficulty each rubric item grades, for classifying a failed play."""
         out = {
@@ -560,6 +638,19 @@ class BillTriage(Family):
                 f"F stale source: the first {late.name} bill is superseded by the payment reminder (late fee, new due "
                 "date)"
             )
+        bill, todo = own["open_bill"], own["open"]
+        key = f"{bill.provider.kind}_reminder"
+        line = (
+            f"D disguised, another list: the user's own {todo['title']!r} in {own['list']} (due {todo['due']}, the "
+            f"first mail's figures) is moved to the Bills list with {money(bill.amount, region, lang)} due "
+            f"{bill.due.isoformat()}, or replaced; not left next to a new one"
+        )
+        out[key] = f"{out[key]}; {line}" if key in out else line
+        paid = own["paid_bill"]
+        out["paid_reminder_closed"] = (
+            f"D disguised, another list: the user's own {own['paid']['title']!r} in {own['list']} is for the "
+            f"{paid.name} bill the bank export shows paid; it is ticked off or deleted, not left open"
+        )
         return out
 
     def _attach(

@@ -10,7 +10,10 @@ their work addresses. Around it sit months of ordinary mail, calendar, contacts,
 Levers on every task (`_levers`, written to the provenance): a Facilities mail points to the intranet's news,
 which closes a room that seats everyone, has what the group needs and looks free on its schedule; the user's
 calendar already holds the get-together at the placeholder's time and room, so it is moved (or replaced),
-not doubled; the placeholder reservation is cancelled, not left next to the new one.
+not doubled; the placeholder reservation is cancelled, not left next to the new one. The placeholder holds
+the slot the user has since lost, and two things of the user's own, in their words, hang off it: a reminder
+to pick up its key a little before the old time, and a line in their note on the club naming the room and
+time held. Both follow the booking (changed, or deleted and written again), never left or doubled.
 
 - cross_source_conflict: a member who declined and one who was unsure write again to say yes,
   and another takes their yes back. Counting the first answers picks a room one seat too small.
