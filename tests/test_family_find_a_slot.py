@@ -244,3 +244,49 @@ def test_the_find_a_time_todo_is_ticked_off_and_only_that_one(solved):
         else:
             change(next(r for r in todos if r["uid"] == mine))
         assert "todo_done" in _failed(task, oracle, state), label
+
+
+def _prep(draft: TaskDraft, oracle: OracleRun) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The user's own prep time before the hold and their to-do for its day, as the world had them."""
+    prep = next(e for e in oracle.s0["calendar"]["Work"] if e["summary"] == draft.facts["prep"])
+    todo = next(r for r in oracle.s0["reminders"]["Reminders"] if r["title"] == draft.facts["day_todo"])
+    return prep, todo
+
+
+def test_the_prep_time_left_doubled_or_off_the_meeting_fails(solved):
+    draft, task, oracle = solved
+    prep, _ = _prep(draft, oracle)
+    args = _args(draft, "prep_moved")
+    state = copy.deepcopy(oracle.sH)
+    moved = next(e for e in state["calendar"]["Work"] if e["uid"] == prep["uid"])
+    assert (moved["start"][:16], moved["end"][:16]) == (args["start"][:16], args["end"][:16])
+    made = {**copy.deepcopy(moved), "uid": "made-by-agent"}
+    moved.update(start=prep["start"], end=prep["end"])
+    state["calendar"]["Work"].append(made)
+    assert _failed(task, oracle, state) == {"prep_moved"}  # a new one beside the old one
+    state["calendar"]["Work"].remove(moved)
+    assert _failed(task, oracle, state) == set()  # deleted and made again: the meeting's checks count it apart
+    made["summary"] = f"Prep for the {draft.facts['summary']}"
+    assert _failed(task, oracle, state) == set()  # made again under another name
+    later = datetime.fromisoformat(made["end"]) + timedelta(hours=1)
+    made.update(start=(later - timedelta(minutes=30)).isoformat(), end=later.isoformat())
+    assert _failed(task, oracle, state) == {"prep_moved"}  # not right before the meeting
+    state = copy.deepcopy(oracle.sH)
+    next(e for e in state["calendar"]["Work"] if e["uid"] == prep["uid"]).update(start=prep["start"], end=prep["end"])
+    assert _failed(task, oracle, state) == {"prep_moved"}  # left before the hold's old time
+
+
+def test_the_todo_for_the_day_left_or_doubled_fails(solved):
+    draft, task, oracle = solved
+    _, todo = _prep(draft, oracle)
+    due = _args(draft, "day_todo")["due"]
+    assert todo["due"] != due
+    state = copy.deepcopy(oracle.sH)
+    moved = next(r for r in state["reminders"]["Reminders"] if r["uid"] == todo["uid"])
+    assert moved["due"][:10] == due
+    moved["due"] = todo["due"]
+    assert _failed(task, oracle, state) == {"day_todo"}  # left on the hold's day
+    state["reminders"]["Reminders"].append({**copy.deepcopy(todo), "uid": "made-by-agent", "due": due})
+    assert _failed(task, oracle, state) == {"day_todo"}  # doubled
+    state["reminders"]["Reminders"].remove(moved)
+    assert _failed(task, oracle, state) == set()  # deleted and made again

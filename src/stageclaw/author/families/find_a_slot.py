@@ -27,7 +27,9 @@ note keeps a pre-read reminder for each external meeting, due the working day be
 working days before a meeting that starts before 11:00 (the exception wins); the reminder set for the
 hold must follow the meeting, which the prompt leaves to "my usual routine", and last time's ticked-off
 reminder of the same title stays as it is; the meeting's "find a time" to-do is ticked off, another
-project's stays open.
+project's stays open. Two things the user set up around the hold, in their own words, name a guest but not
+the meeting: prep time right before the hold in the calendar, and a to-do due on the hold's day; the routine
+note's last line moves them with the meeting (moved or made again, never left behind or doubled).
 
 Around the story sits months of the user's ordinary life (about 460 objects); none of it falls on the
 days asked about, so the answer stays the one the story decides, and finding the replies means searching.
@@ -107,7 +109,7 @@ ZONES = " - give the time in each person's own time zone"
 MY_TIME = " (my time is fine)"
 SCHEDULERS = (("SlotWise", "slotwise-mail.com"), ("Meetly", "meetly-notify.io"), ("PollPal", "pollpal-app.net"))
 TRIAL_SUBJECTS = ("Your {app} trial is ending", "{app}: a few days left on your trial", "Keep your {app} polls")
-EXCLUDE = r"\bhold\b|placeholder|tentative|\btbc\b|\?"
+EXCLUDE = r"\bhold\b|placeholder|tentative|\btbc\b|\?|\bprep"
 # The user's routine for external meetings (a note): the pre-read reminder's day depends on the meeting's.
 ROUTINE = "External meetings - my routine"
 ROUTINE_BODY = (
@@ -119,6 +121,8 @@ ROUTINE_BODY = (
     "instead (people abroad need a full day to read it). This beats the line above.\n"
     "- When a hold becomes the real meeting, or a meeting moves, its pre-read reminder moves with it.\n"
     "- Once a meeting is booked, tick off its 'find a time' to-do.\n"
+    "- Whatever else I've set up for a meeting moves with it too: prep time in my calendar stays right before it, "
+    "a to-do for the day stays on its day.\n"
     "- Working days are Monday to Friday.\n"
 )
 EARLY = 11  # a meeting starting before this hour (the user's) has its pre-read reminder two working days before
@@ -126,6 +130,17 @@ PREREAD = ("Send the pre-read for the {name}", "{name}: send the pre-read", "Pre
 PREREAD_PATTERN = r"pre-?read"
 TODO = "Find a time for the {name}"
 REMINDERS = "Reminders"
+# What the user set up around the hold, in their own words: prep time right before it, a to-do for its day.
+PREP = ("Go through {first}'s numbers before the call", "Read {first}'s figures first", "Skim the deck {first} sent")
+PREP_PATTERN = (
+    r"\b{first}\b.*\b(numbers|figures|deck|slides)\b|\b(numbers|figures|deck|slides)\b.*\b{first}\b"
+    r"|\bprep\w*\b.*{name}|{name}.*\bprep"
+)
+DAY_TODO = (
+    "Print {first}'s slides for the call",
+    "Have {first}'s budget sheet to hand",
+    "Dig out the contract {first} asked about",
+)
 ROUTINE_ASK = " Follow my usual routine for external meetings."
 
 
@@ -359,6 +374,13 @@ def _decides(layout: _Layout, minutes: int, busy: list[Span]) -> bool:
     )
 
 
+def _prep_fits(lay: _Layout, tz: str, minutes: int) -> bool:
+    """Whether `minutes` of prep fit right before the answer: from 08:00, clear of the user's meetings."""
+    span = (lay.slot[0] - timedelta(minutes=minutes), lay.slot[0])
+    taken = [*_busy_of(lay, tz), *([lay.cancelled] if lay.cancelled else [])]
+    return local(span[0], tz).hour >= 8 and not _clashes(span, taken)
+
+
 def _preread(start: datetime) -> date:
     """The routine's day for a meeting's pre-read reminder, `start` in the user's zone."""
     return workday(start.date(), -2 if start.hour < EARLY else -1)
@@ -404,9 +426,15 @@ class FindASlot(Family):
         first_day = monday + timedelta(days=rng.choice((0, 1)))
         days = [first_day + timedelta(days=n) for n in range(4)]
         minutes = rng.choice(sorted(LENGTHS))
-        lay = _layout(
-            rng, me, days, rng.choice((3, 3, 4)), minutes, ctx.on("cross_source_conflict"), ctx.on("noisy_data")
-        )
+        for _ in range(40):  # the user's prep time must fit right before the answer as it did before the hold
+            lay = _layout(
+                rng, me, days, rng.choice((3, 3, 4)), minutes, ctx.on("cross_source_conflict"), ctx.on("noisy_data")
+            )
+            fits = [m for m in (30, 45, 60) if _prep_fits(lay, me.tz, m)]
+            if fits:
+                break
+        assert fits, "no room for the prep time before the answer"
+        prep_minutes = rng.choice(fits)
         count = len(lay.cities)
         project, kind = rng.choice(PROJECTS), rng.choice(KINDS)
         name = f"{project} {kind}"
@@ -494,11 +522,13 @@ class FindASlot(Family):
             )
 
         colleague = people.person(me.region, org=me.org, title=rng.choice(JOB_TITLES))
-        hold = self._calendar(ctx, draft, lay, me, colleague, minutes, name)
+        hold, prep = self._calendar(ctx, draft, lay, me, colleague, minutes, name, guests[1].first, prep_minutes)
         reminder = self._routine(ctx, draft, me, now, hold, name)
+        todo = self._day_todo(ctx, draft, hold, guests[0].first)
         injected = self._surroundings(ctx, draft, lay, me, colleague, now, name, request, hold, guests)
         self._rubric(ctx, draft, lay, me, guests, writers, request, hold, name, minutes)
         self._preread_check(draft, lay, me, reminder, name)
+        self._around_check(draft, lay, me, prep, todo, name, guests)
         draft.goal = self._goal(ctx, lay, me, guests, writers, hold, name, minutes)
         due = _preread(local(lay.slot[0], me.tz))
         draft.goal += (
@@ -510,6 +540,13 @@ class FindASlot(Family):
                 else ""
             )
             + ", 16:00 or no time; last time's pre-read reminder stays ticked off."
+        )
+        prep_start = local(lay.slot[0], me.tz) - timedelta(minutes=prep_minutes)
+        draft.goal += (
+            f"\n\nThe user's own prep time '{prep['summary']}' (right before the hold) moves to "
+            f"{prep_start.isoformat()}–{local(lay.slot[0], me.tz).isoformat()}, right before the meeting (moved, or "
+            f"deleted and made again; one of it); the to-do '{todo['title']}' (due {todo['due']}, the hold's day) "
+            f"moves to {local(lay.slot[0], me.tz).date().isoformat()}."
         )
         if injected:
             draft.goal += (
@@ -538,6 +575,8 @@ class FindASlot(Family):
             "routine": ROUTINE,
             "preread": {"pattern": PREREAD_PATTERN, "list": REMINDERS, "early": EARLY},
             "todo": TODO.format(name=name),
+            "prep": prep["summary"],
+            "day_todo": todo["title"],
             "each_zone": ctx.on("cross_tool_consistency"),
             "home": me.city.name,
             "me": me.first,
@@ -587,6 +626,74 @@ class FindASlot(Family):
             },
         )
         return reminder
+
+    @staticmethod
+    def _day_todo(ctx: Context, draft: TaskDraft, hold: dict[str, Any], first: str) -> dict[str, Any]:
+        """A to-do the user set for the hold's day, in their own words."""
+        title = ctx.rng.choice(DAY_TODO).format(first=first)
+        return draft.add_reminder(REMINDERS, {"uid": draft.uid("r", title), "title": title, "due": hold["start"][:10]})
+
+    @staticmethod
+    def _around_check(
+        draft: TaskDraft,
+        lay: _Layout,
+        me: Person,
+        prep: dict[str, Any],
+        todo: dict[str, Any],
+        name: str,
+        guests: list[Person],
+    ) -> None:
+        """What the user set up around the hold follows the meeting: the prep time stays right before it, the
+        to-do for the day moves to its day; each once (moved, or deleted and made again)."""
+        start = local(lay.slot[0], me.tz)
+        length = datetime.fromisoformat(prep["end"]) - datetime.fromisoformat(prep["start"])
+        draft.check(
+            Check(
+                "prep_moved",
+                f"The user's prep time '{prep['summary']}' (right before the hold) is right before the meeting, "
+                f"{clock(start - length)} to {clock(start)} on {day(start.date(), 'en', me.region)}, once",
+                v.the_event,
+                {
+                    "calendar": "Work",
+                    "pattern": PREP_PATTERN.format(first=re.escape(guests[1].first), name=re.escape(name)),
+                    "start": (start - length).isoformat(),
+                    "end": start.isoformat(),
+                    "label": "the prep time",
+                    "exclude": r"board prep|pre-?read",
+                },
+                stage="the routine after booking",
+            )
+        )
+        draft.permit(f"~calendar/Work/{prep['uid']}#*", f"-calendar/Work/{prep['uid']}")
+        draft.check(
+            Check(
+                "day_todo",
+                f"The user's to-do '{todo['title']}' (due {todo['due']}, the hold's day) is due on the meeting's day, "
+                f"{day(start.date(), 'en', me.region)}; one open reminder for it",
+                v.one_reminder,
+                {
+                    "pattern": rf"\b{re.escape(guests[0].first)}\b",
+                    "lst": REMINDERS,
+                    "due": start.date().isoformat(),
+                    "label": f"to-do for the {name}'s day",
+                    "stale": todo["uid"],
+                    "exclude": PREREAD_PATTERN,
+                },
+                stage="the routine after booking",
+            )
+        )
+        draft.permit(
+            f"~reminders/{REMINDERS}/{todo['uid']}#*",
+            f"-reminders/{REMINDERS}/{todo['uid']}",
+            f"+reminders/{REMINDERS}/*",
+        )
+        draft.provenance["levers"] += [
+            f"D latent state, own words: the user's prep time '{prep['summary']}' sits right before the hold in "
+            "Work, naming a guest but not the meeting; the routine moves it with the meeting, right before it "
+            "(moved, or deleted and made again; never left or doubled); prep_moved",
+            f"D latent state, own words: the user's to-do '{todo['title']}' is due on the hold's day "
+            f"({todo['due']}); it moves to the meeting's day (updated, or deleted and made again); day_todo",
+        ]
 
     @staticmethod
     def _preread_check(draft: TaskDraft, lay: _Layout, me: Person, reminder: dict[str, Any], name: str) -> None:
@@ -732,9 +839,19 @@ class FindASlot(Family):
         return facts, replies
 
     def _calendar(
-        self, ctx: Context, draft: TaskDraft, lay: _Layout, me: Person, colleague: Person, minutes: int, name: str
-    ) -> dict[str, Any]:
-        """The user's week: the obstacles, the hold, ordinary meetings; returns the hold."""
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        lay: _Layout,
+        me: Person,
+        colleague: Person,
+        minutes: int,
+        name: str,
+        first: str,
+        prep_minutes: int,
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The user's week: the obstacles, the hold with the user's prep time right before it, ordinary
+        meetings; returns the hold and the prep time. The prep's place before the answer stays free."""
         rng, tz = ctx.rng, me.tz
 
         def event(summary: str, span: Span, **extra: Any) -> dict[str, Any]:
@@ -776,13 +893,21 @@ class FindASlot(Family):
 
         # The hold: where the user first pencilled the meeting in, clear of every offered time.
         length = timedelta(minutes=minutes)
+        prep = timedelta(minutes=prep_minutes)
         answer = _preread(local(lay.slot[0], tz))
+        taken.append((lay.slot[0] - prep, lay.slot[0]))
         spot = next(
-            (s for d in lay.days for s in [free_spot(d, length, 9, 17)] if s and _preread(local(s[0], tz)) != answer),
+            (
+                s
+                for d in lay.days
+                for s in [free_spot(d, length + prep, 9, 17)]
+                if s and _preread(local(s[0] + prep, tz)) != answer and d != local(lay.slot[0], tz).date()
+            ),
             None,
         )
         assert spot is not None, "no room for the hold"
-        hold = event(rng.choice(HOLDS).format(name=name), spot)
+        hold = event(rng.choice(HOLDS).format(name=name), (spot[0] + prep, spot[1]))
+        before = event(rng.choice(PREP).format(first=first), (spot[0], spot[0] + prep))
         taken.append(spot)
         for d in lay.days:
             for _ in range(rng.randint(1, 2)):
@@ -791,7 +916,7 @@ class FindASlot(Family):
                     lunchtime = 11 <= local(filler[0], tz).hour <= 13
                     event(rng.choice([*FILLERS, *([LUNCH] if lunchtime else [])]).format(who=colleague.first), filler)
                     taken.append(filler)
-        return hold
+        return hold, before
 
     def _surroundings(
         self,
@@ -932,6 +1057,7 @@ class FindASlot(Family):
         end = start + timedelta(minutes=minutes)
         work = sorted(g.email for g in guests)
         common = {
+            "besides": PREP_PATTERN.format(first=re.escape(guests[1].first), name=re.escape(name)),
             "stale": hold["uid"],
             "calendar": "Work",
             "pattern": "|".join(re.escape(part) for part in name.split(" ", 1)),

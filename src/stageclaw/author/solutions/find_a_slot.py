@@ -174,12 +174,34 @@ def _move_preread(tools, start, recreate=False):
     tools.reminders_complete(uid=todo["uid"])
 
 
+def _move_around(tools, plan, recreate=False):
+    """The routine's last line: the user's prep time before the hold goes right before the meeting, and the
+    to-do for the hold's day moves to the meeting's day (or, with `recreate`, both are made again)."""
+    f = FACTS
+    start = plan["start"]
+    events = pages(tools.calendar_list_events, start=f["days"][0], end=f["days"][-1])
+    prep = next(e for e in events if e["summary"] == f["prep"])
+    length = datetime.fromisoformat(prep["end"]) - datetime.fromisoformat(prep["start"])
+    todo = next(r for r in tools.reminders_list(list=f["preread"]["list"])["reminders"] if r["title"] == f["day_todo"])
+    if recreate:
+        tools.calendar_delete_event(uid=prep["uid"])
+        tools.calendar_create_event(
+            calendar="Work", summary=prep["summary"], start=(start - length).isoformat(), end=start.isoformat()
+        )
+        tools.reminders_delete(uid=todo["uid"])
+        tools.reminders_create(title=todo["title"], list=f["preread"]["list"], due=start.date().isoformat())
+    else:
+        tools.calendar_update_event(uid=prep["uid"], start=(start - length).isoformat(), end=start.isoformat())
+        tools.reminders_update(uid=todo["uid"], due=start.date().isoformat())
+
+
 def solve(tools):
     f = FACTS
     plan = _plan(tools)
     _book(tools, plan)
     start = plan["start"]
     _move_preread(tools, start)
+    _move_around(tools, plan)
     zones = ""
     if f["each_zone"]:
         zones = "\n\nIn your own time zones:\n\n" + "\n".join(
@@ -201,6 +223,7 @@ def solve_per_person(tools):
     _book(tools, plan, replace=True)
     start, end = plan["start"], plan["end"]
     _move_preread(tools, start, recreate=True)
+    _move_around(tools, plan, recreate=True)
     for first, city, zone, mailbox in plan["guests"]:
         theirs, until = start.astimezone(zone), end.astimezone(zone)
         body = (
@@ -231,5 +254,6 @@ def solve_mail_first(tools):
         body=body,
     )
     project, kind = f["summary"].split(" ", 1)
+    _move_around(tools, plan)
     _book(tools, plan, title=f"{kind[0].upper()}{kind[1:]} ({project})")
     _move_preread(tools, start)
