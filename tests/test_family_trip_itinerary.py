@@ -1,7 +1,8 @@
 """trip-itinerary on the real servers: the mistakes the trip invites (the outbound at its old times, the
 cancelled flight, the return flight only the itinerary file has, a flight after the clock change at
 today's offset, the injected forward, a wrong landing time, check-in reminders at the habitual 24 hours, a copy of
-the flight the user put in, the cancelled flight's event left) are each rejected, and honest other ways to the goal
+the flight the user put in, the cancelled flight's event left, the user's own event and check-in reminder in their
+words, without a flight number, left beside new ones or left unnumbered) are each rejected, and honest other ways to the goal
 (other titles, the outbound deleted and made anew, the cancelled flight's event marked cancelled) pass."""
 
 from __future__ import annotations
@@ -47,11 +48,12 @@ def _event(state: dict[str, Any], number: str) -> dict[str, Any]:
     return next(e for e in state["calendar"]["Travel"] if re.search(rf"\b{re.escape(number)}\b", e["summary"]))
 
 
-def _reminder(state: dict[str, Any], number: str) -> dict[str, Any]:
+def _reminder(state: dict[str, Any], number: str, own: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The open reminder of the flight `number` (or the user's own for it, titled one of `own`)."""
     return next(
         r
         for r in state["reminders"]["Reminders"]
-        if re.search(rf"\b{re.escape(number)}\b", r["title"]) and not r.get("completed")
+        if (re.search(rf"\b{re.escape(number)}\b", r["title"]) or r["title"] in own) and not r.get("completed")
     )
 
 
@@ -104,7 +106,7 @@ def test_other_titles_and_the_outbound_made_anew_pass(solved):
     for flight in draft.facts["flights"]:
         number = flight["number"]
         _event(state, number)["summary"] = f"{number.replace(' ', '')} to {flight['title'].split('→')[-1].strip()}"
-        _reminder(state, number)["title"] = f"Online check-in: {number.replace(' ', '')}"
+        _reminder(state, number, tuple(flight["own"]))["title"] = f"Online check-in: {number.replace(' ', '')}"
     assert _failed(task, oracle, state) == set()
 
 
@@ -160,7 +162,8 @@ def test_a_flight_after_the_clock_change_at_todays_offset_fails(solved):
     number = draft.facts["flights"][n - 1]["number"]
     state = copy.deepcopy(oracle.sH)
     _shift(_event(state, number), ("start", "end"), change.before - change.after)
-    _shift(_reminder(state, number), ("due",), change.before - change.after)
+    own = tuple(draft.facts["flights"][n - 1]["own"])
+    _shift(_reminder(state, number, own), ("due",), change.before - change.after)
     assert {after[0], f"{after[0]}_check_in"} <= _failed(task, oracle, state)
 
 
@@ -191,15 +194,61 @@ def test_check_in_reminders_at_the_habitual_24_hours_fail_where_the_airline_open
     earlier = [(n, f) for n, f in enumerate(draft.facts["flights"], 1) if f["check_in"] != 24]
     assert earlier and len(earlier) < len(draft.facts["flights"])
     for _, flight in earlier:
-        _shift(_reminder(state, flight["number"]), ("due",), timedelta(hours=flight["check_in"] - 24))
+        _shift(
+            _reminder(state, flight["number"], tuple(flight["own"])), ("due",), timedelta(hours=flight["check_in"] - 24)
+        )
     assert _failed(task, oracle, state) == {f"flight_{n}_check_in" for n, _ in earlier}
 
 
 def test_a_second_event_for_the_flight_the_user_put_in_already_fails(solved):
     draft, task, oracle = solved
-    [listed] = [e for e in oracle.s0["calendar"]["Travel"] if "→" not in e["summary"] and e["start"] > draft.now]
+    [listed] = [
+        e
+        for e in oracle.s0["calendar"]["Travel"]
+        if re.match(r"\w{2} \d+ to ", e["summary"]) and e["start"] > draft.now
+    ]
     number = re.match(r"\w{2} \d+", listed["summary"]).group(0)
     n = next(n for n, f in enumerate(draft.facts["flights"], 1) if f["number"] == number)
     state = copy.deepcopy(oracle.sH)
     state["calendar"]["Travel"].append({**listed, "uid": "evt-copy", "summary": f"Flight {number}"})
     assert f"flight_{n}" in _failed(task, oracle, state)
+
+
+def test_the_users_own_event_and_reminder_in_their_words_are_taken_up_not_doubled(solved):
+    """The user put one flight in as, say, 'Lyon → München, Skylark Airways flight' and set 'Boarding pass for Lyon'
+    24 hours before a flight as first booked: a new event or reminder beside them fails, the event left without
+    its number fails, the reminder ticked off as if done fails."""
+    draft, task, oracle = solved
+    flights = {f"flight_{n}": f for n, f in enumerate(draft.facts["flights"], 1)}
+    [(key, flight)] = [(k, f) for k, f in flights.items() if any("→" in t or "Flight to" in t for t in f["own"])]
+    title = next(t for t in flight["own"] if t.startswith("Flight to") or "→" in t)
+    [mine] = [e for e in oracle.s0["calendar"]["Travel"] if e["summary"] == title]
+    assert flight["number"] not in title and _args(draft, key)["pattern"].endswith(re.escape(title))
+    state = copy.deepcopy(oracle.sH)  # the user's left as it was, the flight's own event beside it
+    state["calendar"]["Travel"].append(mine)
+    assert {key} <= _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)  # the user's left as it was, nothing else
+    event = _event(state, flight["number"])
+    state["calendar"]["Travel"] = [e for e in state["calendar"]["Travel"] if e is not event] + [mine]
+    assert _failed(task, oracle, state) == {f"{key}_numbered"}
+    [(key, flight)] = [(k, f) for k, f in flights.items() if any("boarding pass" in t.lower() for t in f["own"])]
+    [jotted] = [r for r in oracle.s0["reminders"]["Reminders"] if r["title"] in flight["own"]]
+    assert _args(draft, f"{key}_check_in")["stale"] == jotted["uid"]
+    assert jotted["due"] != _args(draft, f"{key}_check_in")["due"]
+    state = copy.deepcopy(oracle.sH)  # left at the old time, a new one beside it
+    state["reminders"]["Reminders"] = [r for r in state["reminders"]["Reminders"] if r["uid"] != jotted["uid"]]
+    state["reminders"]["Reminders"] += [
+        jotted,
+        {
+            **jotted,
+            "uid": "rem-new",
+            "title": f"Check in {flight['number']}",
+            "due": _args(draft, f"{key}_check_in")["due"],
+        },
+    ]
+    assert f"{key}_check_in" in _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)  # ticked off as if done, a new one made
+    todo = next(r for r in state["reminders"]["Reminders"] if r["uid"] == jotted["uid"])
+    state["reminders"]["Reminders"].append({**todo, "uid": "rem-new", "title": f"Check in {flight['number']}"})
+    todo["completed"] = True
+    assert f"{key}_check_in" in _failed(task, oracle, state)

@@ -49,6 +49,10 @@ AIRLINES = (
 # How long before departure each airline opens online check-in: the confirmation says (a check-in
 # reminder is due then).
 CHECK_IN_HOURS = (24, 30, 36, 48)
+# The user's own jottings about one flight, in their words (no flight number): an event put in when booking
+# (at the right times) and a check-in reminder set the day before the flight as first booked.
+OWN_EVENT = ("{origin} → {to}, {airline} flight", "Flight to {to} ({airline})")
+OWN_CHECK_IN = ("Boarding pass for {to} ({airline} app)", "Get the {airline} boarding pass for {to}")
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_DIGITS = "23456789"
 

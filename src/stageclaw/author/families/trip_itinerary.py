@@ -5,8 +5,12 @@ its own airline booking and confirmation mail, which gives departure and arrival
 of each airport. The agent adds one Travel event per flight, from departure to arrival (two time
 zones per event), sets a check-in reminder 24 hours before each departure and tells the user's
 partner when they land back home. The outbound flight is already in the calendar, with its
-check-in reminder, from the day it was booked. Around the trip is a full account: months of mail
-(past bookings, airline offers), a year of calendar, contacts, files, notes and reminders.
+check-in reminder, from the day it was booked; so are, in the user's own words and without a flight
+number, one more flight's event (right times: it takes the number, or is replaced, not doubled) and a
+"boarding pass" reminder set 24 hours before a flight as first booked (the rebooked one's when a flight
+was rebooked: moved to when its check-in opens, or replaced, not doubled). Around the trip is a full
+account: months of mail (past bookings, airline offers), a year of calendar, contacts, files, notes and
+reminders.
 
 - cross_source_conflict: a schedule-change mail moves the outbound flight (the event and reminder
   already there, and the downloaded itinerary, have the old times); another flight was cancelled
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -92,6 +97,13 @@ class Leg:
     now: Flight
     twist: str = ""  # changed, rebooked, in_file
     listed: bool = False  # the user put it in the calendar already, at the right times (no reminder yet)
+    own_event: str = ""  # the title of the user's own event for it, in their words (no flight number)
+    own_reminder: str = ""  # the title of the user's own check-in reminder for it, in their words
+
+    def titles(self, kind: str) -> str:
+        """What marks an event (or a reminder) as this flight's: its number, or the user's own title for it."""
+        own = self.own_event if kind == "event" else self.own_reminder
+        return rf"{self.now.pattern}|{re.escape(own)}" if own else self.now.pattern
 
     def opens(self, windows: dict[str, int]) -> datetime:
         """When online check-in opens: its airline's hours before the (current) departure."""
@@ -419,6 +431,29 @@ class TripItinerary(Family):
         }
         draft.add_event(CALENDAR, own)
         out = {"event": event, "reminder": reminder, "listed": own}
+        # In their own words, without the number: one more flight put in when booking (right times), and a
+        # check-in reminder at their habitual 24 hours before a flight as first booked (the rebooked one's,
+        # when a flight was rebooked since).
+        rng = ctx.rng
+        mine = rng.choice([leg for leg in legs[1:-1] if not leg.twist and not leg.listed])
+        h = mine.now
+        mine.own_event = rng.choice(t.OWN_EVENT).format(origin=h.origin, to=h.to, airline=mine.airline[0])
+        out["own_event"] = {
+            "uid": draft.uid("evt", f"own {h.to}"),
+            "summary": mine.own_event,
+            "start": local(h.departs, me.tz).isoformat(),
+            "end": local(h.arrives, me.tz).isoformat(),
+        }
+        draft.add_event(CALENDAR, out["own_event"])
+        later = next((leg for leg in legs if leg.twist == "rebooked"), None)
+        later = later or rng.choice([leg for leg in legs[1:-1] if leg is not mine and not leg.listed] or [mine])
+        later.own_reminder = rng.choice(t.OWN_CHECK_IN).format(to=later.booked.to, airline=later.airline[0])
+        out["own_reminder"] = {
+            "uid": draft.uid("rem", f"own {later.booked.to}"),
+            "title": later.own_reminder,
+            "due": local(later.booked.departs - timedelta(hours=24), me.tz).isoformat(),
+        }
+        draft.add_reminder(LIST, out["own_reminder"])
         for leg in legs:
             if leg.twist == "rebooked":
                 gone = leg.booked
@@ -701,7 +736,7 @@ class TripItinerary(Family):
                     v.the_event,
                     {
                         "calendar": CALENDAR,
-                        "pattern": f.pattern,
+                        "pattern": leg.titles("event"),
                         "start": local(f.departs, me.tz).isoformat(),
                         "end": local(f.arrives, me.tz).isoformat(),
                         "label": f"the flight {f.number}",
@@ -711,6 +746,20 @@ class TripItinerary(Family):
                 )
             )
         for leg in legs:
+            if leg.own_event:
+                draft.check(
+                    Check(
+                        f"{leg.key}_numbered",
+                        f"The user's own event {leg.own_event!r} (no flight number) is not left as it was: it "
+                        f"gives {leg.now.number} in its title now, or is replaced by the flight's event",
+                        v.no_event,
+                        {
+                            "pattern": rf"^(?![\s\S]*(?:{leg.now.pattern}))[\s\S]*{re.escape(leg.own_event)}",
+                            "label": f"the user's own event for {leg.now.number}, still without its number",
+                        },
+                        stage="time zone conversion",
+                    )
+                )
             if leg.twist == "rebooked":
                 draft.check(
                     Check(
@@ -723,7 +772,7 @@ class TripItinerary(Family):
                         stage="time zone conversion",
                     )
                 )
-        patterns = {leg.now.number: leg.now.pattern for leg in legs}
+        patterns = {leg.now.number: leg.titles("event") for leg in legs}
         draft.check(
             Check(
                 "only_the_trip",
@@ -740,14 +789,21 @@ class TripItinerary(Family):
                 Check(
                     f"{leg.key}_check_in",
                     f"One open reminder to check in for {f.number}, in {LIST}, due when its online check-in opens "
-                    f"({windows[leg.airline[1]]} hours before it departs, as {leg.airline[0]} says)",
+                    f"({windows[leg.airline[1]]} hours before it departs, as {leg.airline[0]} says)"
+                    + (
+                        f"; the user's own {leg.own_reminder!r} (due 24 hours before the flight as first booked) "
+                        "moved or replaced, not doubled"
+                        if leg.own_reminder
+                        else ""
+                    ),
                     v.one_reminder,
                     {
-                        "pattern": f.pattern,
+                        "pattern": leg.titles("reminder"),
                         "lst": LIST,
                         "due": local(leg.opens(windows), me.tz).isoformat(),
                         "label": f"{f.number} check-in",
                         **({"stale": existing["reminder"]["uid"]} if leg is legs[0] else {}),
+                        **({"stale": existing["own_reminder"]["uid"]} if leg.own_reminder else {}),
                     },
                     weight=2 if leg.twist or windows[leg.airline[1]] != 24 else 1,
                     stage="deriving the reminder from the flight",
@@ -758,7 +814,7 @@ class TripItinerary(Family):
                 "only_check_ins",
                 "No other reminder is added or changed",
                 v.only_reminders,
-                {"patterns": patterns},
+                {"patterns": {leg.now.number: leg.titles("reminder") for leg in legs}},
                 stage="deriving the reminder from the flight",
             )
         )
@@ -825,6 +881,10 @@ class TripItinerary(Family):
             f"-calendar/Travel/{event}",
             f"~calendar/Travel/{own}",
             f"-calendar/Travel/{own}",
+            f"~calendar/Travel/{existing['own_event']['uid']}",
+            f"-calendar/Travel/{existing['own_event']['uid']}",
+            f"~reminders/Reminders/{existing['own_reminder']['uid']}",
+            f"-reminders/Reminders/{existing['own_reminder']['uid']}",
             *(f"{op}calendar/Travel/{existing['cancelled']['uid']}" for op in "~-" if "cancelled" in existing),
             "+reminders/Reminders/*",
             f"~reminders/Reminders/{reminder}",
@@ -843,6 +903,12 @@ class TripItinerary(Family):
             f"{local(leg.now.arrives, me.tz).isoformat()} in {me.tz}; check-in opens "
             f"{windows[leg.airline[1]]} h before, {local(leg.opens(windows), me.tz).isoformat()}"
             + ("; the user's own event is there already" if leg.listed else "")
+            + (f"; the user's own event {leg.own_event!r} is it (right times, no number)" if leg.own_event else "")
+            + (
+                f"; the user's own check-in reminder {leg.own_reminder!r} is it (due 24 h before the booked flight)"
+                if leg.own_reminder
+                else ""
+            )
             + {
                 "changed": f"; rescheduled from {clock(leg.booked.departs)}",
                 "rebooked": f"; replaces the cancelled {leg.booked.number}",
@@ -894,6 +960,7 @@ class TripItinerary(Family):
                     "arrives": _parts(leg.now.arrives),
                     "to_zone": str(leg.now.arrives.tzinfo),
                     "check_in": windows[leg.airline[1]],
+                    "own": [title for title in (leg.own_event, leg.own_reminder) if title],
                 }
                 for leg in legs
             ],
@@ -917,6 +984,16 @@ class TripItinerary(Family):
                 if "cancelled" in existing
                 else []
             ),
+        ]
+        mine = next(leg for leg in legs if leg.own_event)
+        later = next(leg for leg in legs if leg.own_reminder)
+        draft.provenance["levers"] += [
+            f"{mine.key}, {mine.key}_numbered: D: disguised, the user's own event {mine.own_event!r} in Travel (right "
+            f"times, no flight number) is {mine.now.number}: given its number or replaced, not doubled",
+            f"{later.key}_check_in: D: disguised, the user's own reminder {later.own_reminder!r} in {LIST}, due "
+            f"{existing['own_reminder']['due']} (24 hours before {later.booked.number} as first booked), is "
+            f"{later.now.number}'s check-in: moved to {local(later.opens(windows), me.tz).isoformat()}"
+            " or replaced, not doubled",
         ]
 
 

@@ -46,18 +46,22 @@ def _flights(tools, read_all=False):
 
 
 def _already(tools):
-    """The Travel events and open reminders of the trip's days that are there already, by flight number."""
+    """The Travel events and open reminders of the trip's days that are there already, by flight number (the
+    user's own, worded without the number, by what they say: the route, the city and the airline)."""
     f = FACTS
     events = pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1], calendar=f["calendar"])
     reminders = pages(tools.reminders_list, list=f["list"])
     numbers = [flight["number"] for flight in f["flights"]] + [
         flight["was"] for flight in f["flights"] if flight["was"]
     ]
+    own = {title: flight["number"] for flight in f["flights"] for title in flight["own"]}
     by_number = {}
     for item in events + reminders:
+        if item.get("completed"):
+            continue
         label = item.get("summary") or item.get("title") or ""
         for number in numbers:
-            if re.search(rf"\b{re.escape(number)}\b", label):
+            if re.search(rf"\b{re.escape(number)}\b", label) or own.get(label) == number:
                 by_number.setdefault(number, {})["event" if "summary" in item else "reminder"] = item
     return by_number
 
@@ -77,10 +81,11 @@ def solve(tools):
             tools.calendar_delete_event(uid=there[flight["was"]]["event"]["uid"])
         found = there.get(flight["number"], {})
         if "event" in found:
-            if datetime.fromisoformat(found["event"]["start"]) != departs:  # the schedule changed since
-                tools.calendar_update_event(
-                    uid=found["event"]["uid"], start=departs.isoformat(), end=arrives.isoformat()
-                )
+            event = found["event"]
+            if flight["number"] not in event["summary"]:  # the user's own, in their words: the number goes in
+                tools.calendar_update_event(uid=event["uid"], summary=f"{event['summary']} {flight['number']}")
+            if datetime.fromisoformat(event["start"]) != departs:  # the schedule changed since
+                tools.calendar_update_event(uid=event["uid"], start=departs.isoformat(), end=arrives.isoformat())
         else:
             tools.calendar_create_event(
                 calendar=f["calendar"],
@@ -139,7 +144,7 @@ def solve_read_all(tools):
     here = ZoneInfo(tools.now()["timezone"])
     there = _already(tools)
     for flight, departs, arrives, opens in _flights(tools, read_all=True):
-        found = there.get(flight["number"]) or there.get(flight["was"], {})  # the cancelled one becomes the new one
+        found = {**there.get(flight["was"], {}), **there.get(flight["number"], {})}  # the cancelled one becomes it
         start, end = departs.astimezone(here).isoformat(), arrives.astimezone(here).isoformat()
         if "event" in found:
             tools.calendar_update_event(uid=found["event"]["uid"], summary=flight["title"], start=start, end=end)
