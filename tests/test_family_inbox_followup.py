@@ -67,7 +67,13 @@ def test_the_oracle_meets_the_quality_bar(solved):
     objects += sum(len(e) for e in world["calendar"].values()) + len(world["files"])
     assert objects >= 300
     levers = draft.provenance["levers"]
-    for item in ("meeting_time_2", "noted_document_attached", "moved_promise_reminder", "newsletters_filed"):
+    for item in (
+        "meeting_time_2",
+        "noted_document_attached",
+        "moved_promise_reminder",
+        "moved_promise_reminder_jotted",
+        "newsletters_filed",
+    ):
         assert any(line.startswith(f"{item}: ") for line in levers), item
 
 
@@ -114,7 +120,8 @@ def test_a_reminder_due_on_the_meeting_day_fails(solved):
     state = copy.deepcopy(oracle.sH)
     promise = draft.facts["promises"][0]
     meeting = next(e for e in state["calendar"]["Work"] if e["summary"] == promise["meeting"])
-    (todo,) = [t for t in state["reminders"]["Work"] if t["title"] == promise["reminder"]]
+    # the oracle moved the user's own jotting of this promise into Work
+    (todo,) = [t for t in state["reminders"]["Work"] if t["uid"] == _args(draft, "promise_reminder")["stale"]]
     todo["due"] = meeting["start"][:10]
     assert "promise_reminder" in _failed(task, oracle, state)
 
@@ -162,6 +169,37 @@ def test_the_reminder_for_the_day_first_promised_is_moved_not_doubled_or_ticked_
     # deleted and replaced: fine
     todos.remove(moved)
     assert "moved_promise_reminder" not in _failed(task, oracle, state)
+
+
+def _own(state: dict[str, Any], uid: str) -> dict[str, Any] | None:
+    return next((t for todos in state["reminders"].values() for t in todos if t["uid"] == uid), None)
+
+
+def test_the_users_own_jotting_of_a_promise_is_moved_or_replaced_never_left_beside_it(solved):
+    """The user's jotting of the first promise in their everyday list (the oracle moves it into Work for the day
+    promised): left in its list beside a new Work reminder, the promise has two; deleted and made anew in Work,
+    it passes. The jotting of the changed promise (the oracle deletes it) left open or ticked off fails its item."""
+    draft, task, oracle = solved
+    own = _args(draft, "promise_reminder")["stale"]
+    before = _own(oracle.s0, own)
+    assert before is not None and own not in {t["uid"] for t in oracle.s0["reminders"]["Work"]}
+    moved = _own(oracle.sH, own)
+    assert moved is not None and moved["due"][:10] == _args(draft, "promise_reminder")["due"]
+    state = copy.deepcopy(oracle.sH)
+    state["reminders"]["Work"] = [t for t in state["reminders"]["Work"] if t["uid"] != own]
+    state["reminders"]["Work"].append({**moved, "uid": "made-in-work"})
+    assert _failed(task, oracle, state) == set()
+    state["reminders"].setdefault("Reminders", []).append(copy.deepcopy(before))
+    assert _failed(task, oracle, state) == {"promise_reminder"}
+
+    jotted = _args(draft, "moved_promise_reminder_jotted")
+    old = _own(oracle.s0, jotted["stale"])
+    assert old is not None and old["due"][:10] != jotted["due"] and _own(oracle.sH, jotted["stale"]) is None
+    state = copy.deepcopy(oracle.sH)
+    state["reminders"]["Reminders"].append(copy.deepcopy(old))
+    assert _failed(task, oracle, state) == {"moved_promise_reminder_jotted"}
+    state["reminders"]["Reminders"][-1].update(completed=True, completed_at=f"{jotted['due']}T09:00:00")
+    assert _failed(task, oracle, state) == {"moved_promise_reminder_jotted"}
 
 
 def test_an_issue_from_the_newsletters_new_address_left_in_the_inbox_fails(solved):

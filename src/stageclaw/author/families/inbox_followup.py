@@ -12,7 +12,10 @@ Levers on every task (see `_levers`, written to the provenance): one meeting was
 later mail the new one); the second client asks for "the document we agreed on the call", which only the
 user's call note names; one promise already has a reminder in Work for the day first promised, and the
 user's last mail in that thread changed the day (the reminder is moved, not doubled); one newsletter
-switched its sending address during the leave.
+switched its sending address during the leave. The user also jotted each promise in their everyday list
+(not Work), in their own words and for a wrong day (the day back; the day first promised): each ends as
+the one open reminder for its promise, in Work on the right day (moved there, or deleted and made anew),
+never left beside the Work one.
 
 - hidden_dependency: the first meeting's date is only in the calendar (without it, the organiser's
   announcement in the inbox gives it too).
@@ -55,6 +58,8 @@ from stageclaw.author.operators import hidden_dependency as hd
 from stageclaw.author.operators import noisy_data as nd
 from stageclaw.author.operators import tool_state_update as tsu
 from stageclaw.author.solutions import inbox_followup as solution
+
+OWN_LIST = "Reminders"  # the user's everyday list, beside Work
 
 MEETINGS = (
     "Steering committee",
@@ -208,6 +213,7 @@ class _Promise:
     first: date | None = None  # the day first promised, when the user changed it before leaving
     anchor: _Meeting | None = None  # "the day before" this meeting
     stale: dict[str, Any] | None = None  # the reminder the user set for the first day
+    own: dict[str, Any] | None = None  # the user's own jotting of it in their everyday list, for a wrong day
     text: str = ""  # the promise as the user wrote it last
 
     @property
@@ -396,6 +402,7 @@ class InboxFollowup(Family):
             self._meeting(ctx, draft, p, n, meeting)
         for promise in p.promises:
             self._promise(ctx, draft, p, promise)
+        self._jottings(ctx, draft, p)
         self._folders(ctx, draft, p)
         self._first_client(ctx, draft, p, first)
         self._second_client(ctx, draft, p, second)
@@ -498,6 +505,27 @@ class InboxFollowup(Family):
                 fact=f"the date and time of the {m.name.lower()}",
                 item=item_path("calendar", "Work", m.event),
                 instead_of=mail_path("INBOX", m.question),
+            )
+
+    @staticmethod
+    def _jottings(ctx: Context, draft: TaskDraft, p: _Plan) -> None:
+        """The user jotted each promise in their everyday list too, in their own words: the first for the day
+        they are back, the changed one for the day first promised."""
+        rng = ctx.rng
+        for x in p.promises:
+            word, given = x.review[1], x.reviewer.given
+            title = rng.choice(
+                (f"{word[0].upper()}{word[1:]} feedback for {given}", f"{given}: my notes on the {word}")
+            )
+            when = x.first if x.first is not None else p.now.date()
+            x.own = draft.add_reminder(
+                OWN_LIST,
+                {
+                    "uid": draft.uid("r", f"{given} {word}"),
+                    "title": title,
+                    "due": when.isoformat(),
+                    "notes": rng.choice(("", "before I forget", "after the leave")),
+                },
             )
 
     def _promise(self, ctx: Context, draft: TaskDraft, p: _Plan, x: _Promise) -> None:
@@ -986,6 +1014,9 @@ class InboxFollowup(Family):
             args: dict[str, Any] = {"pattern": x.pattern, "lst": "Work", "due": x.due.isoformat(), "label": "promise"}
             if x.stale is not None:
                 args["stale"] = x.stale["uid"]
+            elif x.own is not None:  # the user's jotting in their everyday list: moved to Work, or replaced
+                args["stale"] = x.own["uid"]
+                why += f"; the user's own {x.own['title']!r} in {OWN_LIST} is moved to Work or replaced, not doubled"
             draft.check(
                 Check(
                     x.key,
@@ -997,10 +1028,32 @@ class InboxFollowup(Family):
                     stage="finding the promise in the sent mail",
                 )
             )
+        for x in p.promises:
+            if x.stale is None or x.own is None:
+                continue
+            draft.check(
+                Check(
+                    f"{x.key}_jotted",
+                    f"The user's own {x.own['title']!r} ({OWN_LIST}, due {x.own['due']}) does not stay beside the "
+                    f"Work reminder for the same promise: one open reminder for it, in Work, due {x.due.isoformat()}",
+                    v.one_reminder,
+                    {
+                        "pattern": x.pattern,
+                        "lst": "Work",
+                        "due": x.due.isoformat(),
+                        "label": "promise",
+                        "stale": x.own["uid"],
+                    },
+                    weight=2,
+                    stage="finding the promise in the sent mail",
+                )
+            )
         for x in p.promises:  # a reminder for one promise must not pass for the other
             for y in p.promises:
                 hit = bool(re.search(y.pattern, x.title, re.IGNORECASE))
-                if hit != (x is y) or (x.stale and bool(re.search(y.pattern, x.stale["title"], re.I)) != (x is y)):
+                if hit != (x is y) or any(
+                    old and bool(re.search(y.pattern, old["title"], re.I)) != (x is y) for old in (x.stale, x.own)
+                ):
                     raise AssertionError(f"the reminder {x.title!r} would pass for the promise to {y.reviewer.name}")
         if ctx.on(ctc.NAME):
             ctc.agree(
@@ -1014,6 +1067,8 @@ class InboxFollowup(Family):
         for x in p.promises:
             if x.stale is not None:
                 allow += [f"~reminders/Work/{x.stale['uid']}#*", f"-reminders/Work/{x.stale['uid']}"]
+            if x.own is not None:
+                allow += [f"~reminders/{OWN_LIST}/{x.own['uid']}#*", f"-reminders/{OWN_LIST}/{x.own['uid']}"]
         for message_id in ids:
             allow += [f"-mail/folders/INBOX/{message_id}", f"+mail/folders/Newsletters/{message_id}"]
         tsu.require(
@@ -1085,10 +1140,13 @@ class InboxFollowup(Family):
                     "short": f"Comments on the {x.review[0]} to {x.reviewer.first}",
                     "names": [x.reviewer.first, x.reviewer.family],
                     "word": x.review[1],
+                    "own": x.own["title"] if x.own else None,
+                    "given": x.reviewer.given,
                 }
                 for x in p.promises
             ],
             "list": "Work",
+            "own_list": OWN_LIST,
             "me": me.first,
         }
 
@@ -1110,13 +1168,23 @@ class InboxFollowup(Family):
             "moved_promise_reminder": f"D half done: the Work list already has {changed.stale['title']!r} due "
             f"{changed.first.isoformat()}; the user's last mail in the thread agreed {changed.due.isoformat()}, so "
             "that reminder is moved (or replaced), not doubled or ticked off",
+            "moved_promise_reminder_jotted": f"D disguised duplicate: the user's own {changed.own['title']!r} in "
+            f"{OWN_LIST} (not Work), due {changed.first.isoformat()}, the day first promised; it does not stay "
+            "beside the Work reminder (deleted, or moved to Work in its place)",
             "newsletters_filed": f"G completeness without one keyword: {p.letters[0][0]} writes from {p.moved_to} "
             "since the leave began, not from the address of the filed issues",
         }
+        own = p.promises[0].own
+        assert own is not None
+        jotted = (
+            f"D disguised duplicate: the user's own {own['title']!r} in {OWN_LIST} (not Work), due {own['due']} "
+            "(the day back); it is moved to Work for the right day or replaced there, never left beside a new one"
+        )
+        out["promise_reminder"] = jotted
         if ctx.on(ctc.NAME):
             out["promise_reminder"] = (
                 f"E one hop away: the promise says 'the day before the {p.meetings[2].name.lower()}'; only the "
-                "calendar gives that day"
+                f"calendar gives that day; {jotted}"
             )
         if ctx.on(ea.NAME):
             out["document_attached"] = (

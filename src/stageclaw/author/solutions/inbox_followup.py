@@ -78,12 +78,23 @@ def _due(tools, x, zone):
     return (start.date() - timedelta(days=1)).isoformat()  # "the day before the meeting"
 
 
-def _existing(tools, x):
-    """An open Work reminder the user already set for this promise (what to review, and the colleague's name,
-    in its title)."""
-    todos = every(tools.reminders_list, "reminders", list=FACTS["list"])
+def _existing(tools, x, lst=None):
+    """An open reminder the user already set for this promise in Work (or `lst`): what to review, and the
+    colleague's name, in its title."""
+    todos = every(tools.reminders_list, "reminders", list=lst or FACTS["list"])
     named = [t for t in todos if any(re.search(rf"\b{re.escape(n)}\b", t["title"]) for n in x["names"])]
-    return [t for t in named if x["word"].casefold() in t["title"].casefold()]
+    return [t for t in named if x["word"].casefold() in t["title"].casefold() and not t.get("completed")]
+
+
+def _jotted(tools, x):
+    """The user's own jotting of the promise in their everyday list (given name and the word, their wording)."""
+    todos = every(tools.reminders_list, "reminders", list=FACTS["own_list"])
+    given = x["given"]
+    return [
+        t
+        for t in todos
+        if given in t["title"] and x["word"].casefold() in t["title"].casefold() and not t.get("completed")
+    ]
 
 
 def _send_on_file(tools, request, contact, document, body):
@@ -118,8 +129,13 @@ def solve(tools):
     for x in f["promises"]:
         due = _due(tools, x, zone)
         found = _existing(tools, x)
+        own = _jotted(tools, x)
         if found:
             tools.reminders_update(uid=found[0]["uid"], due=due)
+            for todo in own:  # the same promise in the everyday list: one reminder is enough
+                tools.reminders_delete(uid=todo["uid"])
+        elif own:  # moved into Work, for the day promised
+            tools.reminders_update(uid=own[0]["uid"], list=f["list"], due=due)
         else:
             tools.reminders_create(title=x["reminder"], list=f["list"], due=due)
 
@@ -137,6 +153,8 @@ def solve_new_messages(tools):
         for todo in _existing(tools, x):
             if todo["due"] and todo["due"][:10] != due:
                 tools.reminders_delete(uid=todo["uid"])
+        for todo in _jotted(tools, x):  # replaced by the one in Work
+            tools.reminders_delete(uid=todo["uid"])
         if not any(t["due"] and t["due"][:10] == due for t in _existing(tools, x)):
             tools.reminders_create(title=x["short"], list=f["list"], due=due)
     for q in reversed(f["questions"]):
@@ -187,7 +205,12 @@ def solve_read_all(tools):
     for x in f["promises"]:
         due = _due(tools, x, zone)
         found = _existing(tools, x)
+        own = _jotted(tools, x)
+        if not found and own:  # the jotting moves into Work and becomes the reminder
+            found, own = own, []
         if found:
-            tools.reminders_update(uid=found[0]["uid"], due=due, title=x["reminder"])
+            tools.reminders_update(uid=found[0]["uid"], due=due, title=x["reminder"], list=f["list"])
         else:
             tools.reminders_create(title=x["reminder"], list=f["list"], due=due)
+        for todo in own:
+            tools.reminders_delete(uid=todo["uid"])
