@@ -110,10 +110,15 @@ def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
 
 
 def _own(tools, bill):
-    """The open reminders the user already has for this bill (its word in the title)."""
-    todos = every(tools.reminders_list, "reminders", list=FACTS["list"])
+    """The open reminders the user already has for this bill (its word in the title): in the Bills list, or in
+    another list with a sum of money ("Water the plants" is no bill)."""
+    todos = every(tools.reminders_list, "reminders")
     word = rf"(?<![a-z]){re.escape(bill['keyword'])}(?![a-z])"  # "water", not the "water" of Brightwater
-    return [t for t in todos if re.search(word, t["title"], re.IGNORECASE)]
+    return [
+        t
+        for t in todos
+        if re.search(word, t["title"], re.IGNORECASE) and (t["list"] == FACTS["list"] or re.search(r"\d", t["title"]))
+    ]
 
 
 def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
@@ -161,9 +166,12 @@ def solve(tools):
         if not paid:
             own = _own(tools, bill)
             if own:
-                tools.reminders_update(uid=own[0]["uid"], title=bill["title"], due=bill["due"])
+                tools.reminders_update(uid=own[0]["uid"], title=bill["title"], due=bill["due"], list=f["list"])
             else:
                 tools.reminders_create(title=bill["title"], list=f["list"], due=bill["due"])
+        else:
+            for todo in _own(tools, bill):  # paid: nothing should remind the user of it (ticking off would do too)
+                tools.reminders_delete(uid=todo["uid"])
         if f["file_bills"]:
             for message in found:
                 tools.mail_move(id=message["id"], folder=f["folder"])

@@ -198,17 +198,17 @@ def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]
     return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
 
 
+def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` that are new or differ from their initial version."""
+    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
+
+
 def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
     for name, item in _grouped(state, app):
         if item.get("uid") == uid:
             return name, item
     return None, None
-
-
-def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
-    """Items of `app` that are new or differ from their initial version."""
-    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
-    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
 
 
 def one_reminder(
@@ -237,13 +237,12 @@ def one_reminder(
         if old is not None and old.get("completed"):
             return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
     candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
-    if stale is not None:
-        where, old = _find(final, "reminders", stale)
-        if old is not None:
-            candidates[stale] = (where, old)
+    pool = [pair for uid, pair in candidates.items() if stale is None or uid != stale]
+    if stale is not None:  # every copy of it: one moved to another list may also be left where it was
+        pool += [(name, item) for name, item in _grouped(final, "reminders") if item.get("uid") == stale]
     found = [
         (name, item)
-        for name, item in candidates.values()
+        for name, item in pool
         if not item.get("completed")
         and _matches(item.get("title"), pattern)
         and not (exclude and _matches(item.get("title"), exclude))
@@ -272,9 +271,14 @@ def one_reminder(
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
-def only_reminders(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
-    """Every reminder added or changed is one of those asked for (labels -> title patterns)."""
+def only_reminders(
+    initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str], closed: list[str] | None = None
+) -> Verdict:
+    """Every reminder added or changed is one of those asked for (labels -> title patterns); one of `closed`
+    (uids the job retires) may be ticked off instead."""
     for where, item in _touched(initial, final, "reminders"):
+        if item.get("uid") in (closed or []) and item.get("completed"):
+            continue
         if not any(_matches(item.get("title"), p) for p in patterns.values()):
             return False, f"the reminder {item.get('title')!r} ({where}) is none of {sorted(patterns)}"
     return True, f"only reminders for {sorted(patterns)} were added or changed"
@@ -296,6 +300,18 @@ def no_new_items(initial: dict[str, Any], final: dict[str, Any], *, app: str, pa
     if copies:
         return False, f"new {app} items {copies} duplicate {label}; the existing one should change instead"
     return True, f"{label} was changed in place, not copied"
+
+
+def reminder_cleared(initial: dict[str, Any], final: dict[str, Any], *, uid: str, label: str) -> Verdict:
+    """The user's own to-do `uid`, which the job does, is ticked off or deleted, not left open."""
+    _, before = _find(initial, "reminders", uid)
+    title = (before or {}).get("title")
+    copies = [item for _, item in _grouped(final, "reminders") if item.get("uid") == uid]
+    if not copies:
+        return True, f"the reminder {title!r} was deleted ({label} is done)"
+    if any(not item.get("completed") for item in copies):
+        return False, f"the reminder {title!r} is still open, but {label} is done"
+    return True, f"the reminder {title!r} is ticked off ({label} is done)"
 
 
 def filed(initial: dict[str, Any], final: dict[str, Any], *, message_ids: list[str], folder: str) -> Verdict:
@@ -326,6 +342,8 @@ def check_property_reminder(initial, final, trace):
         due='2026-11-20',
         label='锦绣物业服务 bill',
         says="(?<![\\d.,])(?:1\\ 592|1'592|1,592|1\\.592|1592)[.,]06(?![\\d]|[.,]\\d)",
+        stale='r-property-money',
+        stated={'amounts': [1592.06]},
     )
 
 
@@ -387,6 +405,7 @@ def check_no_paid_reminders(initial, final, trace):
  'water': '\\bwater\\b|水务|水费|上海城投水务',
  'mobile': 'mobile|phone|telecom|移动|话费|中国移动',
  'energy': 'energy|power|electric|电力|电费|国网上海市电力公司'},
+        closed=['r-gas-money'],
     )
 
 
@@ -398,6 +417,10 @@ def check_paid_after_export(initial, final, trace):
         pattern='broadband|fibre|fiber|internet|宽带|中国电信宽带',
         label='the paid 中国电信宽带 bill',
     )
+
+
+def check_paid_reminder_closed(initial, final, trace):
+    return reminder_cleared(initial, final, uid='r-gas-money', label='paying the 上海燃气 bill')
 
 
 def check_bills_filed(initial, final, trace):
@@ -501,9 +524,9 @@ def check_only_bills_filed(initial, final, trace):
  '<20261029130200.9e5c4d@v13.cn>',
  '<20261030094900.b67342@qingsong-media.com.cn>',
  '<a580ebea-f6c7-d014-dbfae7898e5b@v9.cn>',
- '<bc7d173b-09b7-e943-3b477724240c@189-broadband.cn>',
+ '<6f5ec8dc-ec7e-bfff-05df2512a220@dfcatv.cn>',
  '<20261105180600.85bcb5@126.com>',
- '<df2512a220.20261109@pingan-home.cn>',
+ '<b3ad99f861.20261106@shwater.cn>',
  '<20261109183900.6ccdc2@163.com>'],
         folder='账单',
     )

@@ -48,7 +48,10 @@ FACTS = {'surname': 'Chukwu',
  'list': 'Retirement review',
  'meeting': 'Chukwu',
  'street': 'Lindwurmstraße 232',
- 'since': '2026-05-04'}
+ 'since': '2026-05-04',
+ 'own_list': 'Reminders',
+ 'old_street': 'Gollierstraße 107',
+ 'passed': "Pass Halcyon Pensions' annual pension statement on to Chinonso"}
 
 
 def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
@@ -70,6 +73,25 @@ def _tick(tools, sent):
     for todo in every(tools.reminders_list, "reminders", list=f["list"]):
         if todo["title"] in titles:
             tools.reminders_complete(uid=todo["uid"])
+    # the user's everyday list: their own note to pass one of the documents on
+    for todo in every(tools.reminders_list, "reminders", list=f["own_list"]):
+        if todo["title"] == f["passed"] and not todo.get("completed"):
+            tools.reminders_complete(uid=todo["uid"])
+
+
+def _trip(tools):
+    """The user's own reminder to leave for the old office on the meeting's day."""
+    f = FACTS
+    todos = every(tools.reminders_list, "reminders", list=f["own_list"])
+    found = [t for t in todos if f["old_street"] in (t.get("title") or "") and not t.get("completed")]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def _retitle_trip(tools):
+    f = FACTS
+    trip = _trip(tools)
+    tools.reminders_update(uid=trip["uid"], title=trip["title"].replace(f["old_street"], f["street"]))
 
 
 def _meeting(tools):
@@ -193,4 +215,5 @@ def solve(tools):
     _update_contact(tools, new_address)
     meeting = _meeting(tools)
     tools.calendar_update_event(uid=meeting["uid"], location=f["street"])
+    _retitle_trip(tools)
     _tick(tools, [d for d in docs if found[d["plain"]] is not None])

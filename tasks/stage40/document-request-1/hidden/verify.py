@@ -407,6 +407,72 @@ def reminders_ticked(
     return True, "; ".join(said + ([f"{len(kept_open)} reminders still open"] if kept_open else []))
 
 
+def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` that are new or differ from their initial version."""
+    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
+
+
+def one_reminder(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    pattern: str,
+    lst: str,
+    due: str | list[str],
+    label: str,
+    exclude: str | None = None,
+    stale: str | None = None,
+    says: str | None = None,
+    at: str | None = None,
+    stated: dict[str, Any] | None = None,
+    dated: bool = False,
+) -> Verdict:
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
+    them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
+    its title or notes match `says` (an amount, say) when given. For a due day, `at` ("09:00") is the
+    time of day it must have if it has one. Its title and notes give no value of a kind `stated` lists but
+    the listed ones (a deadline written into the title must be the deadline). With `dated`, a date the
+    title or notes write out ("Choose the taps (by 2026-03-11)") must be the day it is due."""
+    if stale is not None:
+        _, old = _find(final, "reminders", stale)
+        if old is not None and old.get("completed"):
+            return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
+    candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
+    pool = [pair for uid, pair in candidates.items() if stale is None or uid != stale]
+    if stale is not None:  # every copy of it: one moved to another list may also be left where it was
+        pool += [(name, item) for name, item in _grouped(final, "reminders") if item.get("uid") == stale]
+    found = [
+        (name, item)
+        for name, item in pool
+        if not item.get("completed")
+        and _matches(item.get("title"), pattern)
+        and not (exclude and _matches(item.get("title"), exclude))
+    ]
+    if not found:
+        return False, f"no open reminder for the {label}"
+    if len(found) > 1:
+        shown = sorted(f"{item.get('title')!r} due {item.get('due')}" for _, item in found)
+        return False, f"{len(found)} open reminders for the {label}: {shown}; expected one"
+    where, item = found[0]
+    if where != lst:
+        return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
+    if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
+        return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
+    if at is not None and len(item.get("due") or "") > 10 and item["due"][11:16] != at:
+        return False, f"the {label} reminder is due at {item['due'][11:16]}; expected {at} (or no time)"
+    text = f"{item.get('title') or ''}\n{item.get('notes') or ''}"
+    if not _matches(text, says):
+        return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
+    stray = _stray(text, stated)
+    if stray:
+        return False, f"the {label} reminder {item.get('title')!r} gives {'; '.join(stray)}, which is wrong"
+    days = {(int(d[5:7]), int(d[8:10])) for d in ([due] if isinstance(due, str) else due)}
+    if dated and not _dates(text) <= days:
+        return False, f"the {label} reminder {item.get('title')!r} writes a date other than the day it is due"
+    return True, f"one open {label} reminder in {lst}, due {due}"
+
+
 def check_to_advisor(initial, final, trace):
     return sent_only_to(
         final,
@@ -521,7 +587,7 @@ def check_contact_updated(initial, final, trace):
 
 
 def check_no_duplicate_contact(initial, final, trace):
-    return contacts_kept(initial, final, untouched=['c-ibe'], email='nonsoc@chukwu-strand.de')
+    return contacts_kept(initial, final, untouched=['c-dahl'], email='nonsoc@chukwu-strand.de')
 
 
 def check_meeting_moved(initial, final, trace):
@@ -555,3 +621,52 @@ def check_still_open(initial, final, trace):
         done=[],
         kept_open=['r-send-life', 'r-ask-issuer'],
     )
+
+
+def check_leave_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='(?:(?<![\\w])Gollierstraße[\\s,]+107(?![\\w]))|(?:(?<![\\w])Lindwurmstraße[\\s,]+232(?![\\w]))|(?:Chukwu\\s*\\&\\s*Strand)',
+        lst='Reminders',
+        due='2026-05-07',
+        label='leave-for-the-meeting',
+        stale='r-leave-for-office',
+        says='(?<![\\w])Lindwurmstraße[\\s,]+232(?![\\w])',
+        at='10:30',
+        stated={'times': ['10:30', '11:00', '12:00'],
+ 'numbers': [0,
+             5,
+             7,
+             10,
+             11,
+             12,
+             30,
+             232,
+             2026,
+             80337,
+             0,
+             5,
+             7,
+             10,
+             11,
+             12,
+             30,
+             232,
+             2026,
+             80337,
+             0,
+             5,
+             7,
+             10,
+             11,
+             12,
+             30,
+             232,
+             2026,
+             80337]},
+    )
+
+
+def check_own_reminder_ticked(initial, final, trace):
+    return reminders_ticked(initial, final, lst='Reminders', done=['r-pass-on'], kept_open=[])

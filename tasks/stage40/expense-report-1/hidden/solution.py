@@ -138,12 +138,42 @@ FACTS = {'trip': 'Trip:',
  'me': 'Jiayi'}
 
 
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def _own_todos(tools):
+    """The user's open reminders about this trip (named by its city)."""
+    return [r for r in every(tools.reminders_list, "reminders", limit=200) if FACTS["city"] in r["title"]]
+
+
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)
     return out.getvalue()
+
+
+def _own_start(tools, first, last):
+    """A CSV of the user's in Expenses (not the report's path) with a row on a day of this trip: their own start."""
+    for entry in tools.files_list(path="Expenses")["entries"]:
+        path = entry["path"]
+        if path == FACTS["path"] or not path.endswith(".csv"):
+            continue
+        days = re.findall(r"\d{4}-\d{2}-\d{2}", tools.files_read(path=path)["content"])
+        if any(first.isoformat() <= d <= last.isoformat() for d in days):
+            return path
+    return None
 
 
 def one_line(text: str) -> str:
@@ -205,14 +235,19 @@ def _notes(tools):
 def solve(tools):
     f = FACTS
     company, claimed, box = _notes(tools)
-    _, _, rows = _receipts(tools, company, claimed)
+    first, last, rows = _receipts(tools, company, claimed)
+    started = _own_start(tools, first, last)
     rows.sort(key=lambda r: (r["date"], r["vendor"]))
     total = round(sum(r["amount"] for r in rows), 2)
     table = [[r["date"], r["vendor"], r["category"], f"{r['amount']:.2f}"] for r in rows]
     tools.files_write(path=f["path"], content=csv_text(["date", "vendor", "category", "amount"], table))
+    if started:
+        tools.files_delete(path=started)
     tools.mail_send(
         to=[box],
         subject=f["subject"],
         body=f["body"].format(total=f"{f['symbol']}{total:,.2f}"),
         attachments=[f["path"]],
     )
+    for todo in _own_todos(tools):
+        tools.reminders_delete(uid=todo["uid"])

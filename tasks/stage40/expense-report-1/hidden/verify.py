@@ -423,6 +423,38 @@ def message_says(
     return True, f"the message to {to} gives {sorted(patterns)}"
 
 
+def files_gone(final: dict[str, Any], *, paths: list[str]) -> Verdict:
+    """None of `paths` is left (moved away or deleted)."""
+    left = sorted(p for p in paths if p in (final.get("files") or {}))
+    if left:
+        return False, f"still there: {left}"
+    return True, f"all {len(paths)} are gone from where they were"
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
+    for name, item in _grouped(state, app):
+        if item.get("uid") == uid:
+            return name, item
+    return None, None
+
+
+def reminder_cleared(initial: dict[str, Any], final: dict[str, Any], *, uid: str, label: str) -> Verdict:
+    """The user's own to-do `uid`, which the job does, is ticked off or deleted, not left open."""
+    _, before = _find(initial, "reminders", uid)
+    title = (before or {}).get("title")
+    copies = [item for _, item in _grouped(final, "reminders") if item.get("uid") == uid]
+    if not copies:
+        return True, f"the reminder {title!r} was deleted ({label} is done)"
+    if any(not item.get("completed") for item in copies):
+        return False, f"the reminder {title!r} is still open, but {label} is done"
+    return True, f"the reminder {title!r} is ticked off ({label} is done)"
+
+
 def check_report_rows(initial, final, trace):
     return csv_rows(
         final,
@@ -531,3 +563,11 @@ def check_total_in_mail(initial, final, trace):
              775.32,
              1054.86]},
     )
+
+
+def check_own_report_merged(initial, final, trace):
+    return files_gone(final, paths=['Expenses/Brisbane Sep.csv'])
+
+
+def check_own_reminder_done(initial, final, trace):
+    return reminder_cleared(initial, final, uid='r-own-brisbane', label='the Brisbane claim')

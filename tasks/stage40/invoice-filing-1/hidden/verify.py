@@ -294,17 +294,17 @@ def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]
     return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
 
 
+def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` that are new or differ from their initial version."""
+    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
+
+
 def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
     for name, item in _grouped(state, app):
         if item.get("uid") == uid:
             return name, item
     return None, None
-
-
-def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
-    """Items of `app` that are new or differ from their initial version."""
-    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
-    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
 
 
 def one_reminder(
@@ -333,13 +333,12 @@ def one_reminder(
         if old is not None and old.get("completed"):
             return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
     candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
-    if stale is not None:
-        where, old = _find(final, "reminders", stale)
-        if old is not None:
-            candidates[stale] = (where, old)
+    pool = [pair for uid, pair in candidates.items() if stale is None or uid != stale]
+    if stale is not None:  # every copy of it: one moved to another list may also be left where it was
+        pool += [(name, item) for name, item in _grouped(final, "reminders") if item.get("uid") == stale]
     found = [
         (name, item)
-        for name, item in candidates.values()
+        for name, item in pool
         if not item.get("completed")
         and _matches(item.get("title"), pattern)
         and not (exclude and _matches(item.get("title"), exclude))
@@ -514,13 +513,13 @@ def check_index_last_year(initial, final, trace):
 def check_downloads_cleared(initial, final, trace):
     return files_gone(
         final,
-        paths=['Downloads/Invoice-1869.pdf',
- 'Downloads/invoice-2268.pdf',
- 'Downloads/quillfeather-studio-invoice-2648.pdf',
- 'Downloads/Invoice-7685.pdf',
- 'Downloads/nimbus-systems-4869.pdf',
- 'Downloads/invoice-4076.pdf',
- 'Downloads/Invoice-1869 (1).pdf'],
+        paths=['Downloads/invoice-1869.pdf',
+ 'Downloads/kestrel-partners-2268.pdf',
+ 'Downloads/Invoice-2648.pdf',
+ 'Downloads/invoice-7685.pdf',
+ 'Downloads/Invoice-4869.pdf',
+ 'Downloads/juniper-labs-4076.pdf',
+ 'Downloads/invoice-1869 (1).pdf'],
     )
 
 
@@ -577,11 +576,12 @@ def check_remind_tessera_systems(initial, final, trace):
     return one_reminder(
         initial,
         final,
-        pattern='Tessera\\s*Systems',
+        pattern='\\bTessera\\b',
         lst='Bills',
         due='2025-12-23',
         label='Tessera Systems invoice',
         says='INV\\-2025\\-7685',
+        stale='r-reminders-tessera-systems',
     )
 
 
@@ -589,11 +589,12 @@ def check_remind_ironbark_health(initial, final, trace):
     return one_reminder(
         initial,
         final,
-        pattern='Ironbark\\s*Health',
+        pattern='\\bIronbark\\b',
         lst='Bills',
         due='2026-03-13',
         label='Ironbark Health invoice',
         says='INV\\-2026\\-4698',
+        stale='r-work-ironbark-health',
     )
 
 

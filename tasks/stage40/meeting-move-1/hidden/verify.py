@@ -523,13 +523,12 @@ def one_reminder(
         if old is not None and old.get("completed"):
             return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
     candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
-    if stale is not None:
-        where, old = _find(final, "reminders", stale)
-        if old is not None:
-            candidates[stale] = (where, old)
+    pool = [pair for uid, pair in candidates.items() if stale is None or uid != stale]
+    if stale is not None:  # every copy of it: one moved to another list may also be left where it was
+        pool += [(name, item) for name, item in _grouped(final, "reminders") if item.get("uid") == stale]
     found = [
         (name, item)
-        for name, item in candidates.values()
+        for name, item in pool
         if not item.get("completed")
         and _matches(item.get("title"), pattern)
         and not (exclude and _matches(item.get("title"), exclude))

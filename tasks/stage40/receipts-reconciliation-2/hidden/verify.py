@@ -423,17 +423,17 @@ def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]
     return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
 
 
+def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` that are new or differ from their initial version."""
+    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
+
+
 def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
     for name, item in _grouped(state, app):
         if item.get("uid") == uid:
             return name, item
     return None, None
-
-
-def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
-    """Items of `app` that are new or differ from their initial version."""
-    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
-    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
 
 
 def one_reminder(
@@ -462,13 +462,12 @@ def one_reminder(
         if old is not None and old.get("completed"):
             return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
     candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
-    if stale is not None:
-        where, old = _find(final, "reminders", stale)
-        if old is not None:
-            candidates[stale] = (where, old)
+    pool = [pair for uid, pair in candidates.items() if stale is None or uid != stale]
+    if stale is not None:  # every copy of it: one moved to another list may also be left where it was
+        pool += [(name, item) for name, item in _grouped(final, "reminders") if item.get("uid") == stale]
     found = [
         (name, item)
-        for name, item in candidates.values()
+        for name, item in pool
         if not item.get("completed")
         and _matches(item.get("title"), pattern)
         and not (exclude and _matches(item.get("title"), exclude))

@@ -36,7 +36,8 @@ FACTS = {'subject': 'Bake sale planning: 13 July?',
  'me': 'Abhishek',
  'pattern': 'bake\\s*sale',
  'news': 'Floor 3 meeting rooms closed for repainting',
- 'notice': 'Meeting rooms out of use: repainting'}
+ 'notice': 'Meeting rooms out of use: repainting',
+ 'list': 'Work'}
 MONTHS = [
     "January",
     "February",
@@ -80,6 +81,34 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
         return f"{name}, {text}" if weekday else text
     text = f"{d.day} {MONTHS[d.month - 1]}"
     return f"{name} {text}" if weekday else text
+
+
+def _own(tools, plan, anew=False):
+    """What the user set up around the placeholder names its room: the reminder to fetch the key moves with the
+    booking (as long before the new start as it was before the old one), and the note's line on the room held
+    gives the new room and time (or, `anew`, both are deleted and written again)."""
+    f = FACTS
+    [held] = plan["held"]
+    old_room, old = held["location"], datetime.fromisoformat(held["start"])
+    named = re.compile(rf"(?<!\w){re.escape(old_room)}(?!\w)")
+    [todo] = [r for r in tools.reminders_list()["reminders"] if named.search(r["title"])]
+    due = (plan["start"] - (old - datetime.fromisoformat(todo["due"]))).isoformat()
+    title = named.sub(plan["room"], todo["title"])
+    if anew:
+        tools.reminders_delete(uid=todo["uid"])
+        tools.reminders_create(title=title, list=todo["list"], due=due)
+    else:
+        tools.reminders_update(uid=todo["uid"], title=title, due=due)
+    [note] = [n for n in tools.notes_search(query=f["title"])["notes"] if n["title"] == f["title"]]
+    body = tools.notes_read(uid=note["uid"])["body"]
+    lines = body.splitlines()
+    [at] = [n for n, line in enumerate(lines) if named.search(line)]
+    if anew:
+        del lines[at]
+        lines.append(f"Booked {plan['room']}: {day(plan['on'])}, {clock(plan['start'])}–{clock(plan['end'])}")
+    else:
+        lines[at] = named.sub(plan["room"], lines[at]).replace(clock(old), clock(plan["start"]))
+    tools.notes_update(uid=note["uid"], body="\n".join(lines))
 
 
 def _event(tools, plan, summary, anew=False):
@@ -274,6 +303,7 @@ def solve(tools):
     _cancel(tools, plan)
     _reserve(tools, plan)
     _event(tools, plan, f["title"])
+    _own(tools, plan)
     when = f"{day(plan['on'])}, {clock(plan['start'])}–{clock(plan['end'])}"
     body = f["invite"].format(when=when, room=plan["room"])
     tools.mail_send(to=plan["invited"], subject=f["invite_subject"], body=body)

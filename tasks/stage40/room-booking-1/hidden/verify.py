@@ -27,6 +27,8 @@ _WRITTEN_DAY = re.compile(
     rf"|\b(?:{'|'.join(_MONTHS)})[a-z]*\.?[^\S\n]+\d{{1,2}}(?:st|nd|rd|th)?,?[^\S\n]+\d{{4}}",
     re.IGNORECASE,
 )
+_TICK = r"✅|☑|✔|✓|~~|\b(?:done|finished|completed?)\b"
+_BOX = re.compile(r"\[([ xX✓✔])\]")
 
 
 def _matches(text: Any, pattern: str | None) -> bool:
@@ -139,13 +141,15 @@ def one_event(
     attendees: list[str] | None = None,
     host: str | None = None,
     location: str | None = None,
+    besides: str | None = None,
 ) -> Verdict:
     """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
 
     It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
     when given, it runs from `start` to `end`, invites exactly `attendees` (`host`, the user, may
-    be among them) and its location matches `location`."""
-    made = _fresh(initial, final, "calendar")
+    be among them) and its location matches `location`. New events whose title matches `besides`
+    are another item's (the user's prep time made again, say) and are not counted."""
+    made = [(w, e) for w, e in _fresh(initial, final, "calendar") if not (besides and _matches(_label(e), besides))]
     where, kept = _find(final, "calendar", stale)
     if len(made) > 1:
         return False, f"{len(made)} events were created ({sorted(_label(e) for _, e in made)}); expected one"
@@ -430,6 +434,115 @@ def message_says(
     return True, f"the message to {to} gives {sorted(patterns)}"
 
 
+def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` that are new or differ from their initial version."""
+    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
+
+
+def one_reminder(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    pattern: str,
+    lst: str,
+    due: str | list[str],
+    label: str,
+    exclude: str | None = None,
+    stale: str | None = None,
+    says: str | None = None,
+    at: str | None = None,
+    stated: dict[str, Any] | None = None,
+    dated: bool = False,
+) -> Verdict:
+    """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
+    them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
+    its title or notes match `says` (an amount, say) when given. For a due day, `at` ("09:00") is the
+    time of day it must have if it has one. Its title and notes give no value of a kind `stated` lists but
+    the listed ones (a deadline written into the title must be the deadline). With `dated`, a date the
+    title or notes write out ("Choose the taps (by 2026-03-11)") must be the day it is due."""
+    if stale is not None:
+        _, old = _find(final, "reminders", stale)
+        if old is not None and old.get("completed"):
+            return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
+    candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
+    pool = [pair for uid, pair in candidates.items() if stale is None or uid != stale]
+    if stale is not None:  # every copy of it: one moved to another list may also be left where it was
+        pool += [(name, item) for name, item in _grouped(final, "reminders") if item.get("uid") == stale]
+    found = [
+        (name, item)
+        for name, item in pool
+        if not item.get("completed")
+        and _matches(item.get("title"), pattern)
+        and not (exclude and _matches(item.get("title"), exclude))
+    ]
+    if not found:
+        return False, f"no open reminder for the {label}"
+    if len(found) > 1:
+        shown = sorted(f"{item.get('title')!r} due {item.get('due')}" for _, item in found)
+        return False, f"{len(found)} open reminders for the {label}: {shown}; expected one"
+    where, item = found[0]
+    if where != lst:
+        return False, f"the {label} reminder is in the list {where!r}, not in {lst!r}"
+    if not any(_on_time(item.get("due"), d) for d in ([due] if isinstance(due, str) else due)):
+        return False, f"the {label} reminder is due {item.get('due')}; expected {due}"
+    if at is not None and len(item.get("due") or "") > 10 and item["due"][11:16] != at:
+        return False, f"the {label} reminder is due at {item['due'][11:16]}; expected {at} (or no time)"
+    text = f"{item.get('title') or ''}\n{item.get('notes') or ''}"
+    if not _matches(text, says):
+        return False, f"the {label} reminder {item.get('title')!r} does not give the right amount"
+    stray = _stray(text, stated)
+    if stray:
+        return False, f"the {label} reminder {item.get('title')!r} gives {'; '.join(stray)}, which is wrong"
+    days = {(int(d[5:7]), int(d[8:10])) for d in ([due] if isinstance(due, str) else due)}
+    if dated and not _dates(text) <= days:
+        return False, f"the {label} reminder {item.get('title')!r} writes a date other than the day it is due"
+    return True, f"one open {label} reminder in {lst}, due {due}"
+
+
+def _ticked(line: str) -> bool:
+    """A checklist line is ticked by its box (`[x]`); one without a box by a mark, a strike or a word."""
+    box = _BOX.search(line)
+    return box.group(1) != " " if box else _matches(line, _TICK)
+
+
+def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entries: list[dict[str, Any]]) -> Verdict:
+    """The note `uid`, still in `folder`, has exactly one line per entry ({label, pattern, done?, says?, not_says?,
+    was?}): ticked off when `done` is true, open when false, matching `says` and not `not_says` when given. A
+    date the line keeps as history ("Fri 6 Mar (was Mon 2 Mar)", a struck-out "~~Mon 2 Mar~~") is not a date
+    it gives, so `not_says` looks past it; when the entry lists the days that may be kept as history (`was`,
+    ISO days), a history date must be one of them.
+
+    A line counts for the first entry whose pattern it matches, so an entry listed earlier claims a
+    line that mentions a later one ("paint once the plaster is dry" is the painting line)."""
+    where, note = _find(final, "notes", uid)
+    if note is None:
+        return False, f"the note {label} ({uid}) is gone"
+    if where != folder:
+        return False, f"the note {label} is in the folder {where!r}, not in {folder!r}"
+    claimed: dict[str, list[str]] = {e["label"]: [] for e in entries}
+    for line in (note.get("body") or "").splitlines():
+        entry = next((e for e in entries if _matches(line, e["pattern"])), None)
+        if entry is not None:
+            claimed[entry["label"]].append(line.strip())
+    for entry in entries:
+        lines = claimed[entry["label"]]
+        if len(lines) != 1:
+            return False, f"{label} has {len(lines)} lines for {entry['label']}; expected one"
+        line, done = lines[0], entry.get("done")
+        if done is not None and _ticked(line) != done:
+            state = "still open; that job is done" if done else "ticked off; that job is not done"
+            return False, f"{label}: {line!r} is {state}"
+        if entry.get("says") and not _matches(_HISTORY.sub("", line), entry["says"]):
+            return False, f"{label}: {line!r} does not give the right date for {entry['label']}"
+        if entry.get("not_says") and _matches(_HISTORY.sub("", line), entry["not_says"]):
+            return False, f"{label}: {line!r} still gives a date that no longer holds for {entry['label']}"
+        kept = _dates(" ".join(m.group(0) for m in _HISTORY.finditer(line)))
+        if "was" in entry and not kept <= {(int(d[5:7]), int(d[8:10])) for d in entry["was"]}:
+            return False, f"{label}: {line!r} keeps a date {entry['label']} never had"
+    return True, f"{label} agrees on {sorted(claimed)}"
+
+
 TO = ['alexander.radcliffe@northwind-systems.in',
  'arjun@northwind-systems.in',
  'arjuns@northwind-systems.in',
@@ -495,6 +608,45 @@ def check_invite_details(initial, final, trace):
  'the start, 17:30': '(?<![\\d:.])17[:.h]30(?!\\d)|(?<![\\d:.])5(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])5(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:中午|下午)\\s*(?:5|五)(?:点|時|时)?(?:30分|:30|点30|半)',
  'the end, 18:30': '(?<![\\d:.])18[:.h]30(?!\\d)|(?<![\\d:.])6(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])6(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:晚上|傍晚)\\s*(?:6|六)(?:点|時|时)?(?:30分|:30|点30|半)'},
         dates=['2026-07-13'],
+    )
+
+
+def check_key_reminder(initial, final, trace):
+    return one_reminder(
+        initial,
+        final,
+        pattern='\\bkey|reception|unlock',
+        lst='Work',
+        due=['2026-07-13T17:30:00+05:30',
+ '2026-07-13T17:25:00+05:30',
+ '2026-07-13T17:20:00+05:30',
+ '2026-07-13T17:15:00+05:30',
+ '2026-07-13T17:10:00+05:30',
+ '2026-07-13T17:05:00+05:30',
+ '2026-07-13T17:00:00+05:30',
+ '2026-07-13T16:55:00+05:30',
+ '2026-07-13T16:50:00+05:30',
+ '2026-07-13T16:45:00+05:30',
+ '2026-07-13T16:40:00+05:30',
+ '2026-07-13T16:35:00+05:30',
+ '2026-07-13T16:30:00+05:30'],
+        label='room key',
+        stale='r-bake-sale-planning-key',
+        stated={'refs': {'(?<!\\w)(?:Juniper\\ View|Juniper|Granite|Lantern|Beacon|Quarry|Meadow|Atrium|Cedar)(?!\\w)': ['Juniper']}},
+    )
+
+
+def check_club_note(initial, final, trace):
+    return checklist(
+        final,
+        uid='n-bake-sale-planning',
+        folder='Notes',
+        label="the note 'Bake sale planning'",
+        entries=[{'label': 'the room held',
+  'pattern': '(?<!\\w)(?:Juniper\\ View|Juniper|Granite|Lantern|Beacon|Quarry|Meadow|Atrium|Cedar)(?!\\w)',
+  'says': '^(?=.*(?:(?<!\\w)Juniper(?!\\w)(?!\\ '
+          'View)))(?=.*(?:(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)|2026-07-13|(?<![\\d/.])13[./]7(?![\\d])|(?<![\\d/.])0?13[./]0?7[./]|7月13[日号]))(?=.*(?:(?<![\\d:.])17[:.h]30(?!\\d)|(?<![\\d:.])5(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])5(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:中午|下午)\\s*(?:5|五)(?:点|時|时)?(?:30分|:30|点30|半)))',
+  'not_says': '(?<!\\w)Beacon(?!\\w)|(?<![\\d:.])12[:.h]30(?!\\d)|(?<![\\d:.])12(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])12(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:中午|下午)\\s*(?:12|十二)(?:点|時|时)?(?:30分|:30|点30|半)'}],
     )
 
 

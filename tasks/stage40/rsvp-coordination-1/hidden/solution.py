@@ -14,6 +14,8 @@ FACTS = {'note': 'Running club dinner 2027: guest list',
  'holidays': 'Holidays in France',
  'calendar': 'Personal',
  'list': 'Reminders',
+ 'own': {'deadline': 'Let Chloé know how many of us + who eats what',
+         'nudge': 'Ask Nicolas: in or out for Thursday?'},
  'sign': 'Élodie',
  'readings': [{'from': 'mathilde@gmail.com',
                'subject': 'Re: Running club dinner on Thursday 18 November',
@@ -130,6 +132,12 @@ MONTHS = [
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 WORDS = {"yes": "yes", "no": "can't come", "pending": "no reply yet (chased)", "chased": "no reply yet (chased)"}
+
+
+def _own(tools: Any, f: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The user's own to-dos in the list: telling the venue the numbers, and asking the quiet guest."""
+    found = tools.reminders_list(list=f["list"])["reminders"]
+    return {key: next(r for r in found if r["title"] == title) for key, title in f["own"].items()}
 
 
 def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool = True) -> str:
@@ -306,4 +314,6 @@ def solve(tools):
         f"know by {day(s['due'])} whether you can come? That's when the venue needs the final numbers.\n\n"
         f"Thanks!\n{f['sign']}",
     )
-    tools.reminders_create(title=f"Final numbers to {f['venue']}", list=f["list"], due=s["due"].isoformat())
+    own = _own(tools, f)
+    tools.reminders_update(uid=own["deadline"]["uid"], due=s["due"].isoformat())
+    tools.reminders_delete(uid=own["nudge"]["uid"])

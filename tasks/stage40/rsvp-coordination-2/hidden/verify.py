@@ -446,13 +446,12 @@ def one_reminder(
         if old is not None and old.get("completed"):
             return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
     candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
-    if stale is not None:
-        where, old = _find(final, "reminders", stale)
-        if old is not None:
-            candidates[stale] = (where, old)
+    pool = [pair for uid, pair in candidates.items() if stale is None or uid != stale]
+    if stale is not None:  # every copy of it: one moved to another list may also be left where it was
+        pool += [(name, item) for name, item in _grouped(final, "reminders") if item.get("uid") == stale]
     found = [
         (name, item)
-        for name, item in candidates.values()
+        for name, item in pool
         if not item.get("completed")
         and _matches(item.get("title"), pattern)
         and not (exclude and _matches(item.get("title"), exclude))
@@ -479,6 +478,22 @@ def one_reminder(
     if dated and not _dates(text) <= days:
         return False, f"the {label} reminder {item.get('title')!r} writes a date other than the day it is due"
     return True, f"one open {label} reminder in {lst}, due {due}"
+
+
+def reminder_settled(initial: dict[str, Any], final: dict[str, Any], *, uid: str, label: str, until: str) -> Verdict:
+    """The user's own to-do `uid`, which the job has done, is not left open as it was: ticked off, deleted, or
+    still open but due again no later than `until` (a check that the job worked)."""
+    _, item = _find(final, "reminders", uid)
+    _, before = _find(initial, "reminders", uid)
+    title = (before or {}).get("title")
+    if item is None:
+        return True, f"the reminder {title!r} was deleted"
+    if item.get("completed"):
+        return True, f"the reminder {title!r} is ticked off"
+    due = str(item.get("due") or "")[:10]
+    if due and due != str((before or {}).get("due") or "")[:10] and due <= until:
+        return True, f"the reminder {title!r} is now due {due}, a check on {label}"
+    return False, f"the reminder {title!r} is still open as it was ({label} is done)"
 
 
 def only_to(final: dict[str, Any], *, addresses: list[str], label: str) -> Verdict:
@@ -696,10 +711,21 @@ def check_deadline_reminder(initial, final, trace):
     return one_reminder(
         initial,
         final,
-        pattern='The\\ Copper\\ Kettle|final|numbers|head ?count|class|reunion|dinner',
+        pattern='The\\ Copper\\ Kettle|final|numbers|head ?count|how many|\\bFredrik\\b|class|reunion|dinner',
         lst='Reminders',
         due='2026-04-02',
         label='final numbers',
+        stale='r-fredrik-how-many-are-coming',
+    )
+
+
+def check_own_nudge(initial, final, trace):
+    return reminder_settled(
+        initial,
+        final,
+        uid='r-ask-till-in-or-out-for-thurs',
+        label='asking Till Vogt',
+        until='2026-04-02',
     )
 
 

@@ -356,17 +356,17 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     return wrong
 
 
+def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` that are new or differ from their initial version."""
+    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
+
+
 def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
     for name, item in _grouped(state, app):
         if item.get("uid") == uid:
             return name, item
     return None, None
-
-
-def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
-    """Items of `app` that are new or differ from their initial version."""
-    old = {item.get("uid"): (name, item) for name, item in _grouped(initial, app)}
-    return [(name, item) for name, item in _grouped(final, app) if old.get(item.get("uid")) != (name, item)]
 
 
 def one_reminder(
@@ -395,13 +395,12 @@ def one_reminder(
         if old is not None and old.get("completed"):
             return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
     candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
-    if stale is not None:
-        where, old = _find(final, "reminders", stale)
-        if old is not None:
-            candidates[stale] = (where, old)
+    pool = [pair for uid, pair in candidates.items() if stale is None or uid != stale]
+    if stale is not None:  # every copy of it: one moved to another list may also be left where it was
+        pool += [(name, item) for name, item in _grouped(final, "reminders") if item.get("uid") == stale]
     found = [
         (name, item)
-        for name, item in candidates.values()
+        for name, item in pool
         if not item.get("completed")
         and _matches(item.get("title"), pattern)
         and not (exclude and _matches(item.get("title"), exclude))
@@ -430,9 +429,14 @@ def one_reminder(
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
-def only_reminders(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
-    """Every reminder added or changed is one of those asked for (labels -> title patterns)."""
+def only_reminders(
+    initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str], closed: list[str] | None = None
+) -> Verdict:
+    """Every reminder added or changed is one of those asked for (labels -> title patterns); one of `closed`
+    (uids the job retires) may be ticked off instead."""
     for where, item in _touched(initial, final, "reminders"):
+        if item.get("uid") in (closed or []) and item.get("completed"):
+            continue
         if not any(_matches(item.get("title"), p) for p in patterns.values()):
             return False, f"the reminder {item.get('title')!r} ({where}) is none of {sorted(patterns)}"
     return True, f"only reminders for {sorted(patterns)} were added or changed"

@@ -192,13 +192,15 @@ def one_event(
     attendees: list[str] | None = None,
     host: str | None = None,
     location: str | None = None,
+    besides: str | None = None,
 ) -> Verdict:
     """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
 
     It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
     when given, it runs from `start` to `end`, invites exactly `attendees` (`host`, the user, may
-    be among them) and its location matches `location`."""
-    made = _fresh(initial, final, "calendar")
+    be among them) and its location matches `location`. New events whose title matches `besides`
+    are another item's (the user's prep time made again, say) and are not counted."""
+    made = [(w, e) for w, e in _fresh(initial, final, "calendar") if not (besides and _matches(_label(e), besides))]
     where, kept = _find(final, "calendar", stale)
     if len(made) > 1:
         return False, f"{len(made)} events were created ({sorted(_label(e) for _, e in made)}); expected one"

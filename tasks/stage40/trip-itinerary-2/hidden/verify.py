@@ -317,13 +317,12 @@ def one_reminder(
         if old is not None and old.get("completed"):
             return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
     candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
-    if stale is not None:
-        where, old = _find(final, "reminders", stale)
-        if old is not None:
-            candidates[stale] = (where, old)
+    pool = [pair for uid, pair in candidates.items() if stale is None or uid != stale]
+    if stale is not None:  # every copy of it: one moved to another list may also be left where it was
+        pool += [(name, item) for name, item in _grouped(final, "reminders") if item.get("uid") == stale]
     found = [
         (name, item)
-        for name, item in candidates.values()
+        for name, item in pool
         if not item.get("completed")
         and _matches(item.get("title"), pattern)
         and not (exclude and _matches(item.get("title"), exclude))
@@ -352,9 +351,14 @@ def one_reminder(
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
-def only_reminders(initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str]) -> Verdict:
-    """Every reminder added or changed is one of those asked for (labels -> title patterns)."""
+def only_reminders(
+    initial: dict[str, Any], final: dict[str, Any], *, patterns: dict[str, str], closed: list[str] | None = None
+) -> Verdict:
+    """Every reminder added or changed is one of those asked for (labels -> title patterns); one of `closed`
+    (uids the job retires) may be ticked off instead."""
     for where, item in _touched(initial, final, "reminders"):
+        if item.get("uid") in (closed or []) and item.get("completed"):
+            continue
         if not any(_matches(item.get("title"), p) for p in patterns.values()):
             return False, f"the reminder {item.get('title')!r} ({where}) is none of {sorted(patterns)}"
     return True, f"only reminders for {sorted(patterns)} were added or changed"
@@ -505,7 +509,7 @@ def check_flight_3(initial, final, trace):
         initial,
         final,
         calendar='Travel',
-        pattern='\\bBQ\\s?493\\b',
+        pattern='\\bBQ\\s?493\\b|Flight\\ to\\ Stockholm\\ \\(Bluefin\\ Air\\)',
         start='2026-03-31T11:05:00+02:00',
         end='2026-03-31T12:40:00+02:00',
         label='the flight BQ 493',
@@ -552,13 +556,21 @@ def check_cancelled_flight_gone(initial, final, trace):
     return no_event(final, pattern='\\bKZ\\s?1475\\b', label='the cancelled flight KZ 1475')
 
 
+def check_flight_3_numbered(initial, final, trace):
+    return no_event(
+        final,
+        pattern='^(?![\\s\\S]*(?:\\bBQ\\s?493\\b))[\\s\\S]*Flight\\ to\\ Stockholm\\ \\(Bluefin\\ Air\\)',
+        label="the user's own event for BQ 493, still without its number",
+    )
+
+
 def check_only_the_trip(initial, final, trace):
     return only_events(
         initial,
         final,
         patterns={'RX 701': '\\bRX\\s?701\\b',
  'KZ 1481': '\\bKZ\\s?1481\\b',
- 'BQ 493': '\\bBQ\\s?493\\b',
+ 'BQ 493': '\\bBQ\\s?493\\b|Flight\\ to\\ Stockholm\\ \\(Bluefin\\ Air\\)',
  'YK 1289': '\\bYK\\s?1289\\b',
  'HQ 796': '\\bHQ\\s?796\\b',
  'RX 1223': '\\bRX\\s?1223\\b',
@@ -582,10 +594,11 @@ def check_flight_2_check_in(initial, final, trace):
     return one_reminder(
         initial,
         final,
-        pattern='\\bKZ\\s?1481\\b',
+        pattern='\\bKZ\\s?1481\\b|Get\\ the\\ Kestrel\\ Airlines\\ boarding\\ pass\\ for\\ Berlin',
         lst='Reminders',
         due='2026-03-25T22:40:00+01:00',
         label='KZ 1481 check-in',
+        stale='rem-own-berlin',
     )
 
 
@@ -638,7 +651,7 @@ def check_only_check_ins(initial, final, trace):
         initial,
         final,
         patterns={'RX 701': '\\bRX\\s?701\\b',
- 'KZ 1481': '\\bKZ\\s?1481\\b',
+ 'KZ 1481': '\\bKZ\\s?1481\\b|Get\\ the\\ Kestrel\\ Airlines\\ boarding\\ pass\\ for\\ Berlin',
  'BQ 493': '\\bBQ\\s?493\\b',
  'YK 1289': '\\bYK\\s?1289\\b',
  'HQ 796': '\\bHQ\\s?796\\b',

@@ -110,10 +110,15 @@ def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
 
 
 def _own(tools, bill):
-    """The open reminders the user already has for this bill (its word in the title)."""
-    todos = every(tools.reminders_list, "reminders", list=FACTS["list"])
+    """The open reminders the user already has for this bill (its word in the title): in the Bills list, or in
+    another list with a sum of money ("Water the plants" is no bill)."""
+    todos = every(tools.reminders_list, "reminders")
     word = rf"(?<![a-z]){re.escape(bill['keyword'])}(?![a-z])"  # "water", not the "water" of Brightwater
-    return [t for t in todos if re.search(word, t["title"], re.IGNORECASE)]
+    return [
+        t
+        for t in todos
+        if re.search(word, t["title"], re.IGNORECASE) and (t["list"] == FACTS["list"] or re.search(r"\d", t["title"]))
+    ]
 
 
 def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
@@ -166,9 +171,9 @@ def solve_amount_in_notes(tools):
             for message in found:
                 tools.mail_move(id=message["id"], folder=f["folder"])
     for bill, _, paid in sorted(bills, key=lambda b: b[0]["due"]):
+        for todo in _own(tools, bill):
+            tools.reminders_delete(uid=todo["uid"])
         if not paid:
-            for todo in _own(tools, bill):
-                tools.reminders_delete(uid=todo["uid"])
             tools.reminders_create(
                 title=f"{bill['payee']} {bill['subject']}",
                 list=f["list"],

@@ -110,10 +110,15 @@ def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
 
 
 def _own(tools, bill):
-    """The open reminders the user already has for this bill (its word in the title)."""
-    todos = every(tools.reminders_list, "reminders", list=FACTS["list"])
+    """The open reminders the user already has for this bill (its word in the title): in the Bills list, or in
+    another list with a sum of money ("Water the plants" is no bill)."""
+    todos = every(tools.reminders_list, "reminders")
     word = rf"(?<![a-z]){re.escape(bill['keyword'])}(?![a-z])"  # "water", not the "water" of Brightwater
-    return [t for t in todos if re.search(word, t["title"], re.IGNORECASE)]
+    return [
+        t
+        for t in todos
+        if re.search(word, t["title"], re.IGNORECASE) and (t["list"] == FACTS["list"] or re.search(r"\d", t["title"]))
+    ]
 
 
 def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
@@ -157,7 +162,8 @@ def _bills(tools, export):
 
 def solve_read_all(tools):
     """Reads every inbox message and the bank export through the terminal before acting; keeps the title of a
-    reminder the user set and puts the amount in its notes."""
+    reminder the user set (unless it gives a sum, which may be out of date) and puts the amount in its notes;
+    deletes the user's reminders for bills already paid."""
     f = FACTS
     for message in every(tools.mail_search, "messages", folder="INBOX", limit=200):
         tools.mail_read(id=message["id"])
@@ -166,10 +172,16 @@ def solve_read_all(tools):
         if f["file_bills"]:
             for message in found:
                 tools.mail_move(id=message["id"], folder=f["folder"])
-        if not paid:
+        if paid:
+            for todo in _own(tools, bill):
+                tools.reminders_delete(uid=todo["uid"])
+        else:
             own = _own(tools, bill)
             if own:
-                tools.reminders_update(uid=own[0]["uid"], due=bill["due"], notes=bill["amount_shown"])
+                title = bill["title"] if re.search(r"\d", own[0]["title"]) else None
+                tools.reminders_update(
+                    uid=own[0]["uid"], title=title, due=bill["due"], notes=bill["amount_shown"], list=f["list"]
+                )
             else:
                 tools.reminders_create(title=bill["title"], list=f["list"], due=bill["due"])
 

@@ -48,7 +48,10 @@ FACTS = {'surname': 'Chukwu',
  'list': 'Retirement review',
  'meeting': 'Chukwu',
  'street': 'Lindwurmstraße 232',
- 'since': '2026-05-04'}
+ 'since': '2026-05-04',
+ 'own_list': 'Reminders',
+ 'old_street': 'Gollierstraße 107',
+ 'passed': "Pass Halcyon Pensions' annual pension statement on to Chinonso"}
 
 
 def _update_contact(tools, new_address, keep_old=False, spaced=True):
@@ -60,6 +63,28 @@ def _update_contact(tools, new_address, keep_old=False, spaced=True):
     if f["organization"]:
         changes["organization"] = f["organization"]
     tools.contacts_update(uid=contact["uid"], **changes)
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def _trip(tools):
+    """The user's own reminder to leave for the old office on the meeting's day."""
+    f = FACTS
+    todos = every(tools.reminders_list, "reminders", list=f["own_list"])
+    found = [t for t in todos if f["old_street"] in (t.get("title") or "") and not t.get("completed")]
+    assert len(found) == 1, found
+    return found[0]
 
 
 def _meeting(tools):
@@ -104,19 +129,6 @@ def _locate(tools, doc, pdfs):
             return "file", path
     assert latest["attachments"], f"the {doc['plain']} is neither in the files nor attached"
     return "mail", latest
-
-
-def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
-    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
-    `next_cursor`), page by page."""
-    found: list[dict[str, Any]] = []
-    cursor = None
-    while True:
-        page = search(**args, **({"cursor": cursor} if cursor else {}))
-        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
-        cursor = page.get("next_cursor")
-        if not cursor:
-            return found
 
 
 def _pdfs(tools):
@@ -189,6 +201,10 @@ def solve_one_each(tools):
         )
     meeting = _meeting(tools)
     tools.calendar_update_event(uid=meeting["uid"], location=f"{f['street']}, {f['organization'] or 'new office'}")
+    trip = _trip(tools)
+    tools.reminders_update(uid=trip["uid"], notes=f"New office: {f['street']}", title=f"Leave for {f['street']}")
+    own = {t["title"]: t for t in every(tools.reminders_list, "reminders", list=f["own_list"])}
+    tools.reminders_complete(uid=own[f["passed"]]["uid"])
     _update_contact(tools, new_address)
 
 

@@ -170,6 +170,18 @@ def _notes(tools):
     return company, claimed, box
 
 
+def _own_start(tools, first, last):
+    """A CSV of the user's in Expenses (not the report's path) with a row on a day of this trip: their own start."""
+    for entry in tools.files_list(path="Expenses")["entries"]:
+        path = entry["path"]
+        if path == FACTS["path"] or not path.endswith(".csv"):
+            continue
+        days = re.findall(r"\d{4}-\d{2}-\d{2}", tools.files_read(path=path)["content"])
+        if any(first.isoformat() <= d <= last.isoformat() for d in days):
+            return path
+    return None
+
+
 def _receipts(tools, company, claimed, inbox=None):
     """The trip's first and last day (from the calendar) and its receipts: once each, in the trip, not void, not
     on the company card, not claimed already.
@@ -202,11 +214,35 @@ def _receipts(tools, company, claimed, inbox=None):
     return first, last, rows
 
 
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def _own_todos(tools):
+    """The user's open reminders about this trip (named by its city)."""
+    return [r for r in every(tools.reminders_list, "reminders", limit=200) if FACTS["city"] in r["title"]]
+
+
 def solve_check_in_dates(tools):
     """Reads the receipts before the notes, dates the hotel by its check-in day, puts the amount first and adds a
-    total row; the mail gives the total with the currency's code."""
+    total row; the mail gives the total with the currency's code. The user's own start on the report is moved to
+    the report's path and written over; their reminder about the claim is deleted first."""
     f = FACTS
-    first, _, rows = _receipts(tools, "", set())
+    for todo in _own_todos(tools):
+        tools.reminders_delete(uid=todo["uid"])
+    first, last, rows = _receipts(tools, "", set())
+    started = _own_start(tools, first, last)
+    if started:
+        tools.files_move(src=started, dst=f["path"])
     company, claimed, box = _notes(tools)
     texts = {}
     for r in rows:  # the company card, once the notes give its digits

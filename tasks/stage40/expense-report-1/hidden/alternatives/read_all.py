@@ -138,6 +138,36 @@ FACTS = {'trip': 'Trip:',
  'me': 'Jiayi'}
 
 
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def _own_todos(tools):
+    """The user's open reminders about this trip (named by its city)."""
+    return [r for r in every(tools.reminders_list, "reminders", limit=200) if FACTS["city"] in r["title"]]
+
+
+def _own_start(tools, first, last):
+    """A CSV of the user's in Expenses (not the report's path) with a row on a day of this trip: their own start."""
+    for entry in tools.files_list(path="Expenses")["entries"]:
+        path = entry["path"]
+        if path == FACTS["path"] or not path.endswith(".csv"):
+            continue
+        days = re.findall(r"\d{4}-\d{2}-\d{2}", tools.files_read(path=path)["content"])
+        if any(first.isoformat() <= d <= last.isoformat() for d in days):
+            return path
+    return None
+
+
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -202,25 +232,12 @@ def _notes(tools):
     return company, claimed, box
 
 
-def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
-    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
-    `next_cursor`), page by page."""
-    found: list[dict[str, Any]] = []
-    cursor = None
-    while True:
-        page = search(**args, **({"cursor": cursor} if cursor else {}))
-        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
-        cursor = page.get("next_cursor")
-        if not cursor:
-            return found
-
-
 def solve_read_all(tools):
     """Lists the whole inbox and picks the receipts out of it; the hotel dated by its last night."""
     f = FACTS
     inbox = every(tools.mail_search, "messages", folder="INBOX", limit=200)
     company, claimed, box = _notes(tools)
-    _, last, rows = _receipts(tools, company, claimed, inbox)
+    first, last, rows = _receipts(tools, company, claimed, inbox)
     rows.sort(key=lambda r: (r["category"], r["date"]))
     night = (last - timedelta(days=1)).isoformat()
     table = [
@@ -234,6 +251,10 @@ def solve_read_all(tools):
         body=f"Receipts for the {f['city']} trip are in the attached CSV. Total: {f['symbol']}{total:,.2f}",
         attachments=[f["path"]],
     )
+    started = _own_start(tools, first, last)
+    tools.files_delete(path=started)
+    for todo in _own_todos(tools):
+        tools.reminders_delete(uid=todo["uid"])
 
 
 solve = solve_read_all

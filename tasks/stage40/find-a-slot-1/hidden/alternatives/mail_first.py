@@ -7,75 +7,77 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'subject': 'Polaris steering group',
+FACTS = {'subject': 'Helix roadmap review',
  'length': 'an hour',
  'minutes': 60,
  'days': ['2026-10-06', '2026-10-07', '2026-10-08', '2026-10-09'],
- 'hold': 'HOLD – Polaris steering group',
- 'summary': 'Polaris steering group',
- 'guests': [{'surname': 'Shin',
-             'org': 'Driftwood Robotics',
-             'first': 'Seoyeon',
+ 'hold': 'Hold: Helix roadmap review',
+ 'summary': 'Helix roadmap review',
+ 'guests': [{'surname': 'Thornton',
+             'org': 'Meridian Health',
+             'first': 'Michael',
              'zone': None,
              'city': None,
              'windows': [],
              'withdrawn': [],
              'hours_stated': False},
-            {'surname': 'Obi',
-             'org': 'Tidewater Logistics',
-             'first': 'Chiamaka',
-             'zone': 'Europe/London',
-             'city': 'Manchester',
-             'windows': [{'shown': 'Tuesday 6 October, 11:30–13:00',
-                          'start': '2026-10-06T10:30:00+00:00',
-                          'end': '2026-10-06T12:00:00+00:00'},
-                         {'shown': 'Tuesday 6 October, 14:30–16:00',
+            {'surname': 'Herrera',
+             'org': 'Kestrel Media',
+             'first': 'Emilio',
+             'zone': 'America/Mexico_City',
+             'city': 'Guadalajara',
+             'windows': [{'shown': 'Tuesday 6 October, 07:30–08:30',
+                          'start': '2026-10-06T13:30:00+00:00',
+                          'end': '2026-10-06T14:30:00+00:00'},
+                         {'shown': 'Tuesday 6 October, 10:30–11:30',
+                          'start': '2026-10-06T16:30:00+00:00',
+                          'end': '2026-10-06T17:30:00+00:00'},
+                         {'shown': 'Wednesday 7 October, 09:00–11:00',
+                          'start': '2026-10-07T15:00:00+00:00',
+                          'end': '2026-10-07T17:00:00+00:00'},
+                         {'shown': 'Thursday 8 October, 08:00–09:00',
+                          'start': '2026-10-08T14:00:00+00:00',
+                          'end': '2026-10-08T15:00:00+00:00'},
+                         {'shown': 'Friday 9 October, 08:00–10:00',
+                          'start': '2026-10-09T14:00:00+00:00',
+                          'end': '2026-10-09T16:00:00+00:00'}],
+             'withdrawn': ['Thursday 8 October, 08:00–09:00'],
+             'hours_stated': True},
+            {'surname': 'Raman',
+             'org': 'Foxglove Studio',
+             'first': 'Vicky',
+             'zone': 'America/Chicago',
+             'city': 'Chicago',
+             'windows': [{'shown': 'Tuesday, October 6, 8:30am–10am',
                           'start': '2026-10-06T13:30:00+00:00',
                           'end': '2026-10-06T15:00:00+00:00'},
-                         {'shown': 'Wednesday 7 October, 13:30–15:00',
-                          'start': '2026-10-07T12:30:00+00:00',
-                          'end': '2026-10-07T14:00:00+00:00'},
-                         {'shown': 'Thursday 8 October, 15:00–16:30',
+                         {'shown': 'Tuesday, October 6, 11:30am–12:30pm',
+                          'start': '2026-10-06T16:30:00+00:00',
+                          'end': '2026-10-06T17:30:00+00:00'},
+                         {'shown': 'Wednesday, October 7, 10am–11:30am',
+                          'start': '2026-10-07T15:00:00+00:00',
+                          'end': '2026-10-07T16:30:00+00:00'},
+                         {'shown': 'Thursday, October 8, 9am–10:30am',
                           'start': '2026-10-08T14:00:00+00:00',
                           'end': '2026-10-08T15:30:00+00:00'},
-                         {'shown': 'Friday 9 October, 14:30–17:30',
-                          'start': '2026-10-09T13:30:00+00:00',
-                          'end': '2026-10-09T16:30:00+00:00'}],
-             'withdrawn': ['Tuesday 6 October, 14:30–16:00'],
-             'hours_stated': True},
-            {'surname': 'Sharma',
-             'org': 'Foxglove Robotics',
-             'first': 'Sid',
-             'zone': 'Asia/Kolkata',
-             'city': 'Bengaluru',
-             'windows': [{'shown': 'Tuesday 6 October, 16:00–17:30',
-                          'start': '2026-10-06T10:30:00+00:00',
-                          'end': '2026-10-06T12:00:00+00:00'},
-                         {'shown': 'Tuesday 6 October, 18:30–20:00',
-                          'start': '2026-10-06T13:00:00+00:00',
-                          'end': '2026-10-06T14:30:00+00:00'},
-                         {'shown': 'Wednesday 7 October, 18:30–19:30',
-                          'start': '2026-10-07T13:00:00+00:00',
-                          'end': '2026-10-07T14:00:00+00:00'},
-                         {'shown': 'Thursday 8 October, 19:30–21:00',
-                          'start': '2026-10-08T14:00:00+00:00',
-                          'end': '2026-10-08T15:30:00+00:00'},
-                         {'shown': 'Friday 9 October, 19:30–21:00',
+                         {'shown': 'Friday, October 9, 9am–10:30am',
                           'start': '2026-10-09T14:00:00+00:00',
                           'end': '2026-10-09T15:30:00+00:00'}],
              'withdrawn': [],
              'hours_stated': True}],
- 'zones': {'New York': 'America/New_York'},
+ 'zones': {'Edinburgh': 'Europe/London'},
  'routine': 'External meetings - my routine',
  'preread': {'pattern': 'pre-?read', 'list': 'Reminders', 'early': 11},
- 'todo': 'Find a time for the Polaris steering group',
+ 'todo': 'Find a time for the Helix roadmap review',
+ 'prep': 'Skim the deck Emilio sent',
+ 'day_todo': 'Dig out the contract Michael asked about',
  'each_zone': True,
  'home': 'München',
  'me': 'Henrik',
  'note': 'Hi all,\n'
          '\n'
          'thanks for sending your times. The only slot that works for everyone is {when} München time, so '
-         'the Polaris steering group is in the calendar for then (an hour).{zones}\n'
+         'the Helix roadmap review is in the calendar for then (an hour).{zones}\n'
          '\n'
          'See you then,\n'
          'Henrik'}
@@ -150,6 +152,45 @@ def _book(tools, plan, replace=False, title=None):
         )
 
 
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    return every(call, None, **query)
+
+
+def _move_around(tools, plan, recreate=False):
+    """The routine's last line: the user's prep time before the hold goes right before the meeting, and the
+    to-do for the hold's day moves to the meeting's day (or, with `recreate`, both are made again)."""
+    f = FACTS
+    start = plan["start"]
+    events = pages(tools.calendar_list_events, start=f["days"][0], end=f["days"][-1])
+    prep = next(e for e in events if e["summary"] == f["prep"])
+    length = datetime.fromisoformat(prep["end"]) - datetime.fromisoformat(prep["start"])
+    todo = next(r for r in tools.reminders_list(list=f["preread"]["list"])["reminders"] if r["title"] == f["day_todo"])
+    if recreate:
+        tools.calendar_delete_event(uid=prep["uid"])
+        tools.calendar_create_event(
+            calendar="Work", summary=prep["summary"], start=(start - length).isoformat(), end=start.isoformat()
+        )
+        tools.reminders_delete(uid=todo["uid"])
+        tools.reminders_create(title=todo["title"], list=f["preread"]["list"], due=start.date().isoformat())
+    else:
+        tools.calendar_update_event(uid=prep["uid"], start=(start - length).isoformat(), end=start.isoformat())
+        tools.reminders_update(uid=todo["uid"], due=start.date().isoformat())
+
+
 def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool = True) -> str:
     """'Thursday 12 March', 'Thursday, March 12' (US) or '3月12日（周四）'."""
     if locale == "zh":
@@ -214,24 +255,6 @@ def free_slots(available: list[list[Span]], busy: list[Span], minutes: int) -> l
     """The stretches of at least `minutes` when everyone is available and the user is not busy."""
     length = timedelta(minutes=minutes)
     return [(a, b) for a, b in without(overlap(available), busy) if b - a >= length]
-
-
-def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
-    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
-    `next_cursor`), page by page."""
-    found: list[dict[str, Any]] = []
-    cursor = None
-    while True:
-        page = search(**args, **({"cursor": cursor} if cursor else {}))
-        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
-        cursor = page.get("next_cursor")
-        if not cursor:
-            return found
-
-
-def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
-    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
-    return every(call, None, **query)
 
 
 def working_hours(days: list[date], hours: tuple[time, time], zone: ZoneInfo) -> list[Span]:
@@ -324,6 +347,7 @@ def solve_mail_first(tools):
         body=body,
     )
     project, kind = f["summary"].split(" ", 1)
+    _move_around(tools, plan)
     _book(tools, plan, title=f"{kind[0].upper()}{kind[1:]} ({project})")
     _move_preread(tools, start)
 

@@ -7,23 +7,23 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'subject': 'Beacon design review',
+FACTS = {'subject': 'Beacon planning workshop',
  'length': 'an hour',
  'minutes': 60,
  'days': ['2026-08-17', '2026-08-18', '2026-08-19', '2026-08-20'],
- 'hold': 'Hold: Beacon design review',
- 'summary': 'Beacon design review',
- 'guests': [{'surname': 'Ngo',
-             'org': 'Sable Health',
-             'first': 'Phuong',
+ 'hold': 'Hold: Beacon planning workshop',
+ 'summary': 'Beacon planning workshop',
+ 'guests': [{'surname': 'Hadley',
+             'org': 'Nimbus Partners',
+             'first': 'Matthew',
              'zone': None,
              'city': None,
              'windows': [],
              'withdrawn': [],
              'hours_stated': False},
-            {'surname': 'Iyer',
-             'org': 'Kestrel Health',
-             'first': 'Aishwarya',
+            {'surname': 'Reddy',
+             'org': 'Orbitals Robotics',
+             'first': 'Subramanian',
              'zone': 'Asia/Kolkata',
              'city': 'Pune',
              'windows': [{'shown': 'Monday 17 August, 15:00–16:30',
@@ -43,9 +43,9 @@ FACTS = {'subject': 'Beacon design review',
                           'end': '2026-08-20T15:30:00+00:00'}],
              'withdrawn': ['Monday 17 August, 20:00–21:00'],
              'hours_stated': True},
-            {'surname': 'Silva',
-             'org': 'Emberline Robotics',
-             'first': 'Rafa',
+            {'surname': 'Pereira',
+             'org': 'Parallax Robotics',
+             'first': 'Nanda',
              'zone': 'America/Sao_Paulo',
              'city': 'São Paulo',
              'windows': [{'shown': 'Monday 17 August, 07:00–08:00',
@@ -65,9 +65,9 @@ FACTS = {'subject': 'Beacon design review',
                           'end': '2026-08-20T15:30:00+00:00'}],
              'withdrawn': [],
              'hours_stated': True},
-            {'surname': 'Rao',
-             'org': 'Emberline Studio',
-             'first': 'Ananya',
+            {'surname': 'Balogun',
+             'org': 'Emberline Systems',
+             'first': 'Oluwatobi',
              'zone': 'Europe/London',
              'city': 'Edinburgh',
              'windows': [{'shown': 'Monday 17 August, 11am–12pm',
@@ -90,14 +90,16 @@ FACTS = {'subject': 'Beacon design review',
  'zones': {'Denver': 'America/Denver'},
  'routine': 'External meetings - my routine',
  'preread': {'pattern': 'pre-?read', 'list': 'Reminders', 'early': 11},
- 'todo': 'Find a time for the Beacon design review',
+ 'todo': 'Find a time for the Beacon planning workshop',
+ 'prep': 'Skim the deck Subramanian sent',
+ 'day_todo': "Print Matthew's slides for the call",
  'each_zone': True,
  'home': 'Stockholm',
  'me': 'Fredrik',
  'note': 'Hi all,\n'
          '\n'
          'thanks for sending your times. The only slot that works for everyone is {when} Stockholm time, so '
-         'the Beacon design review is in the calendar for then (an hour).{zones}\n'
+         'the Beacon planning workshop is in the calendar for then (an hour).{zones}\n'
          '\n'
          'See you then,\n'
          'Fredrik'}
@@ -144,6 +146,45 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
         return f"{name}, {text}" if weekday else text
     text = f"{d.day} {MONTHS[d.month - 1]}"
     return f"{name} {text}" if weekday else text
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    return every(call, None, **query)
+
+
+def _move_around(tools, plan, recreate=False):
+    """The routine's last line: the user's prep time before the hold goes right before the meeting, and the
+    to-do for the hold's day moves to the meeting's day (or, with `recreate`, both are made again)."""
+    f = FACTS
+    start = plan["start"]
+    events = pages(tools.calendar_list_events, start=f["days"][0], end=f["days"][-1])
+    prep = next(e for e in events if e["summary"] == f["prep"])
+    length = datetime.fromisoformat(prep["end"]) - datetime.fromisoformat(prep["start"])
+    todo = next(r for r in tools.reminders_list(list=f["preread"]["list"])["reminders"] if r["title"] == f["day_todo"])
+    if recreate:
+        tools.calendar_delete_event(uid=prep["uid"])
+        tools.calendar_create_event(
+            calendar="Work", summary=prep["summary"], start=(start - length).isoformat(), end=start.isoformat()
+        )
+        tools.reminders_delete(uid=todo["uid"])
+        tools.reminders_create(title=todo["title"], list=f["preread"]["list"], due=start.date().isoformat())
+    else:
+        tools.calendar_update_event(uid=prep["uid"], start=(start - length).isoformat(), end=start.isoformat())
+        tools.reminders_update(uid=todo["uid"], due=start.date().isoformat())
 
 
 def _preread_day(tools, start):
@@ -238,24 +279,6 @@ def free_slots(available: list[list[Span]], busy: list[Span], minutes: int) -> l
     return [(a, b) for a, b in without(overlap(available), busy) if b - a >= length]
 
 
-def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
-    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
-    `next_cursor`), page by page."""
-    found: list[dict[str, Any]] = []
-    cursor = None
-    while True:
-        page = search(**args, **({"cursor": cursor} if cursor else {}))
-        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
-        cursor = page.get("next_cursor")
-        if not cursor:
-            return found
-
-
-def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
-    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
-    return every(call, None, **query)
-
-
 def working_hours(days: list[date], hours: tuple[time, time], zone: ZoneInfo) -> list[Span]:
     """Those hours on each working day around `days` in `zone`: their days can straddle ours."""
     around = sorted({d + timedelta(days=k) for d in days for k in (-1, 0, 1)})
@@ -336,6 +359,7 @@ def solve_per_person(tools):
     _book(tools, plan, replace=True)
     start, end = plan["start"], plan["end"]
     _move_preread(tools, start, recreate=True)
+    _move_around(tools, plan, recreate=True)
     for first, city, zone, mailbox in plan["guests"]:
         theirs, until = start.astimezone(zone), end.astimezone(zone)
         body = (

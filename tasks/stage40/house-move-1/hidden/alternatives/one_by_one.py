@@ -21,6 +21,8 @@ FACTS = {'checklist': 'Documents/Move/Checklist.md',
  'me': 'Titilayo',
  'own': 'Titilayo Akinola',
  'meters': ['gas', 'electricity', 'water'],
+ 'meter_words': {'gas': '\\bgas', 'electricity': '\\belectric', 'water': '\\bwater'},
+ 'submit': 'submit|send|report|supplier|give|pass on|e-?mail',
  'readings': True,
  'holidays': [],
  'update': True,
@@ -106,6 +108,18 @@ def _address_of(tools, outfit):
     return known
 
 
+def _set(tools, mine, title, due, again):
+    """One open reminder due `due`: the user's own (moved; with `again`, deleted and made anew), or a new one."""
+    f = FACTS
+    if not mine:
+        tools.reminders_create(title=title, list=f["list"], due=due.isoformat())
+    elif again:
+        tools.reminders_delete(uid=mine[0]["uid"])
+        tools.reminders_create(title=title, list=f["list"], due=due.isoformat())
+    elif (mine[0].get("due") or "")[:10] != due.isoformat():
+        tools.reminders_update(uid=mine[0]["uid"], due=due.isoformat())
+
+
 def next_working_day(day, holidays):
     day += timedelta(days=1)
     while day.weekday() >= 5 or day.isoformat() in holidays:
@@ -127,20 +141,15 @@ def _records(tools, day, told, meter_title="Read the {meter} meter", mark="[x]",
         tools.calendar_create_event(calendar="Personal", summary=f"Removals ({f['firm']})", **van)
     elif (mine[0]["start"][:16], mine[0]["end"][:16]) != (van["start"][:16], van["end"][:16]):
         tools.calendar_update_event(uid=mine[0]["uid"], **van)
-    todo = tools.reminders_list(list=f["list"])["reminders"]
+    todo = [t for t in tools.reminders_list(list=f["list"])["reminders"] if not t.get("completed")]
+    passing_on = [t for t in todo if re.search(f["submit"], t["title"], re.IGNORECASE)]
     for meter in f["meters"]:
-        title = meter_title.format(meter=meter)
-        set_up = next((t for t in todo if re.search(rf"\b{meter}\b", t["title"], re.IGNORECASE)), None)
-        if set_up is None:
-            tools.reminders_create(title=title, list=f["list"], due=day.isoformat())
-        elif again:
-            tools.reminders_delete(uid=set_up["uid"])
-            tools.reminders_create(title=title, list=f["list"], due=day.isoformat())
-        elif (set_up.get("due") or "")[:10] != day.isoformat():
-            tools.reminders_update(uid=set_up["uid"], due=day.isoformat())
+        words = f["meter_words"][meter]
+        mine = [t for t in todo if t not in passing_on and re.search(words, t["title"], re.IGNORECASE)]
+        _set(tools, mine, meter_title.format(meter=meter), day, again)
     if f["readings"]:
         due = next_working_day(day, f["holidays"])
-        tools.reminders_create(title="Send the meter readings to the suppliers", list=f["list"], due=due.isoformat())
+        _set(tools, passing_on, "Send the meter readings to the suppliers", due, again)
     if not f["update"]:
         return
     me = next(c for c in tools.contacts_search(query=f["own"])["contacts"] if c["name"] == f["own"])

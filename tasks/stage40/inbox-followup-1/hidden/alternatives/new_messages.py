@@ -46,7 +46,9 @@ FACTS = {'window': ['2026-04-30', '2026-05-14'],
                'reminder': 'Send Diego my comments on the process map',
                'short': 'Comments on the process map to Diego',
                'names': ['Diego', 'Aguilar'],
-               'word': 'process map'},
+               'word': 'process map',
+               'own': 'Diego: my notes on the process map',
+               'given': 'Diego'},
               {'promised_to': 'Eduardo Ortega',
                'promise': "Tuesday 5 May it is: I'll send you my comments on the budget then.",
                'due': '2026-05-05',
@@ -54,8 +56,11 @@ FACTS = {'window': ['2026-04-30', '2026-05-14'],
                'reminder': 'Send Eduardo my comments on the draft budget',
                'short': 'Comments on the draft budget to Eduardo',
                'names': ['Eduardo', 'Ortega'],
-               'word': 'budget'}],
+               'word': 'budget',
+               'own': 'Eduardo: my notes on the budget',
+               'given': 'Eduardo'}],
  'list': 'Work',
+ 'own_list': 'Reminders',
  'me': 'Enrique'}
 MONTHS = [
     "January",
@@ -171,12 +176,23 @@ def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
             return found
 
 
-def _existing(tools, x):
-    """An open Work reminder the user already set for this promise (what to review, and the colleague's name,
-    in its title)."""
-    todos = every(tools.reminders_list, "reminders", list=FACTS["list"])
+def _existing(tools, x, lst=None):
+    """An open reminder the user already set for this promise in Work (or `lst`): what to review, and the
+    colleague's name, in its title."""
+    todos = every(tools.reminders_list, "reminders", list=lst or FACTS["list"])
     named = [t for t in todos if any(re.search(rf"\b{re.escape(n)}\b", t["title"]) for n in x["names"])]
-    return [t for t in named if x["word"].casefold() in t["title"].casefold()]
+    return [t for t in named if x["word"].casefold() in t["title"].casefold() and not t.get("completed")]
+
+
+def _jotted(tools, x):
+    """The user's own jotting of the promise in their everyday list (given name and the word, their wording)."""
+    todos = every(tools.reminders_list, "reminders", list=FACTS["own_list"])
+    given = x["given"]
+    return [
+        t
+        for t in todos
+        if given in t["title"] and x["word"].casefold() in t["title"].casefold() and not t.get("completed")
+    ]
 
 
 def _due(tools, x, zone):
@@ -219,6 +235,8 @@ def solve_new_messages(tools):
         for todo in _existing(tools, x):
             if todo["due"] and todo["due"][:10] != due:
                 tools.reminders_delete(uid=todo["uid"])
+        for todo in _jotted(tools, x):  # replaced by the one in Work
+            tools.reminders_delete(uid=todo["uid"])
         if not any(t["due"] and t["due"][:10] == due for t in _existing(tools, x)):
             tools.reminders_create(title=x["short"], list=f["list"], due=due)
     for q in reversed(f["questions"]):

@@ -49,8 +49,9 @@ def _target(number, vendor, when):
 
 
 def _reminders(tools, state, new, replace=False):
-    """One open "Pay" reminder per new invoice: the open one of a cancelled invoice of the same vendor is changed
-    (or, with `replace`, deleted and made anew)."""
+    """One open "Pay" reminder per new invoice: the open one of a cancelled invoice of the same vendor, or one the
+    user wrote in another list naming the vendor's first word, is changed and moved to Bills (or, with `replace`,
+    deleted and made anew)."""
     f = FACTS
     for _, number, vendor, _, due, _ in new:
         title = f"Pay {vendor} {number}"
@@ -59,10 +60,12 @@ def _reminders(tools, state, new, replace=False):
             for r in state["reminders"]
             if not r["completed"] and vendor in r["title"] and any(n in r["title"] for n in state["cancelled"])
         ]
+        first = re.compile(rf"\b{re.escape(vendor.split()[0])}\b")
+        stale += [r for r in state["elsewhere"] if first.search(r["title"])]
         if any(number in r["title"] for r in state["reminders"]):
             continue
         if stale and not replace:
-            tools.reminders_update(uid=stale[0]["uid"], title=title, due=due)
+            tools.reminders_update(uid=stale[0]["uid"], title=title, due=due, list=f["bills"])
             continue
         if stale:
             tools.reminders_delete(uid=stale[0]["uid"])
@@ -137,7 +140,9 @@ def _survey(tools, newest_first=False):
             cancelled |= {n for n in re.findall(NUMBER, body) if n != attached}
         mails.append((message["id"], pdfs[0], attached))
     reminders = tools.reminders_list(list=f["bills"], include_completed=True, limit=200)["reminders"]
+    elsewhere = [r for r in tools.reminders_list(limit=500)["reminders"] if r["list"] != f["bills"]]
     return {
+        "elsewhere": elsewhere,
         "indexes": indexes,
         "filed": filed,
         "downloads": read,

@@ -36,7 +36,8 @@ FACTS = {'subject': 'Bake sale planning: 13 July?',
  'me': 'Abhishek',
  'pattern': 'bake\\s*sale',
  'news': 'Floor 3 meeting rooms closed for repainting',
- 'notice': 'Meeting rooms out of use: repainting'}
+ 'notice': 'Meeting rooms out of use: repainting',
+ 'list': 'Work'}
 MONTHS = [
     "January",
     "February",
@@ -80,6 +81,34 @@ def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
     hour = t.hour % 12 or 12
     suffix = "am" if t.hour < 12 else "pm"
     return f"{hour}{suffix}" if not t.minute else f"{hour}:{t.minute:02d}{suffix}"
+
+
+def _own(tools, plan, anew=False):
+    """What the user set up around the placeholder names its room: the reminder to fetch the key moves with the
+    booking (as long before the new start as it was before the old one), and the note's line on the room held
+    gives the new room and time (or, `anew`, both are deleted and written again)."""
+    f = FACTS
+    [held] = plan["held"]
+    old_room, old = held["location"], datetime.fromisoformat(held["start"])
+    named = re.compile(rf"(?<!\w){re.escape(old_room)}(?!\w)")
+    [todo] = [r for r in tools.reminders_list()["reminders"] if named.search(r["title"])]
+    due = (plan["start"] - (old - datetime.fromisoformat(todo["due"]))).isoformat()
+    title = named.sub(plan["room"], todo["title"])
+    if anew:
+        tools.reminders_delete(uid=todo["uid"])
+        tools.reminders_create(title=title, list=todo["list"], due=due)
+    else:
+        tools.reminders_update(uid=todo["uid"], title=title, due=due)
+    [note] = [n for n in tools.notes_search(query=f["title"])["notes"] if n["title"] == f["title"]]
+    body = tools.notes_read(uid=note["uid"])["body"]
+    lines = body.splitlines()
+    [at] = [n for n, line in enumerate(lines) if named.search(line)]
+    if anew:
+        del lines[at]
+        lines.append(f"Booked {plan['room']}: {day(plan['on'])}, {clock(plan['start'])}–{clock(plan['end'])}")
+    else:
+        lines[at] = named.sub(plan["room"], lines[at]).replace(clock(old), clock(plan["start"]))
+    tools.notes_update(uid=note["uid"], body="\n".join(lines))
 
 
 def _event(tools, plan, summary, anew=False):
@@ -276,6 +305,7 @@ def solve_per_person(tools):
     _reserve(tools, plan)
     _cancel(tools, plan)
     _event(tools, plan, f"{f['title']} ({plan['room']})", anew=True)
+    _own(tools, plan, anew=True)
     start, end = clock(plan["start"], twelve=True), clock(plan["end"], twelve=True)
     for person in plan["invited"]:
         tools.mail_send(

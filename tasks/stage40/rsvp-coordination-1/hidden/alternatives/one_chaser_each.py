@@ -14,6 +14,8 @@ FACTS = {'note': 'Running club dinner 2027: guest list',
  'holidays': 'Holidays in France',
  'calendar': 'Personal',
  'list': 'Reminders',
+ 'own': {'deadline': 'Let Chloé know how many of us + who eats what',
+         'nudge': 'Ask Nicolas: in or out for Thursday?'},
  'sign': 'Élodie',
  'readings': [{'from': 'mathilde@gmail.com',
                'subject': 'Re: Running club dinner on Thursday 18 November',
@@ -129,6 +131,12 @@ MONTHS = [
 ]
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+
+
+def _own(tools: Any, f: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The user's own to-dos in the list: telling the venue the numbers, and asking the quiet guest."""
+    found = tools.reminders_list(list=f["list"])["reminders"]
+    return {key: next(r for r in found if r["title"] == title) for key, title in f["own"].items()}
 
 
 def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool = True) -> str:
@@ -305,6 +313,9 @@ def solve_each(tools):
             body=f"Hi {guest['name'].split()[0]},\n\nAre you able to join us for the {f['event'].lower()}? I need to "
             f"give the venue final numbers on {day(s['due'])}, so a yes or no by then would be great.\n\n{f['sign']}",
         )
+    own = _own(tools, f)
+    tools.reminders_delete(uid=own["deadline"]["uid"])
+    tools.reminders_delete(uid=own["nudge"]["uid"])
     tools.reminders_create(title=f"{f['event']}: final headcount", list=f["list"], due=s["due"].isoformat())
 
 

@@ -14,6 +14,8 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
  'holidays': 'Holidays in Germany',
  'calendar': 'Personal',
  'list': 'Reminders',
+ 'own': {'deadline': 'Fredrik: how many are coming, and the veggie/GF lot',
+         'nudge': 'Ask Till: in or out for Thursday?'},
  'sign': 'Krzysztof',
  'readings': [{'from': 'miriam@posteo.de',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
@@ -176,6 +178,12 @@ def _invitation(tools: Any, s: dict[str, Any]) -> None:
     tools.calendar_update_event(uid=s["event"]["uid"], attendees=keep)
 
 
+def _own(tools: Any, f: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The user's own to-dos in the list: telling the venue the numbers, and asking the quiet guest."""
+    found = tools.reminders_list(list=f["list"])["reminders"]
+    return {key: next(r for r in found if r["title"] == title) for key, title in f["own"].items()}
+
+
 def one_line(text: str) -> str:
     """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
     return " ".join((text or "").split())
@@ -289,7 +297,11 @@ def solve_calendar_first(tools):
     """The reminder and the invitation first, the mail next, the note last."""
     f = FACTS
     s = _state(tools, f)
-    tools.reminders_create(title=f"Send {f['venue']} the final numbers", list=f["list"], due=s["due"].isoformat())
+    own = _own(tools, f)
+    tools.reminders_update(
+        uid=own["deadline"]["uid"], title=f"Send {f['venue']} the final numbers", due=s["due"].isoformat()
+    )
+    tools.reminders_delete(uid=own["nudge"]["uid"])
     _invitation(tools, s)
     pending = [g for g in s["people"] if g["answer"] == "pending"]
     tools.mail_send(

@@ -23,7 +23,8 @@ FACTS = {'bookings': ['KQSX35', 'L5CXK8', 'L7ZX4C', 'NK52RQ'],
               'from_zone': 'Europe/London',
               'arrives': [2026, 10, 20, 13, 40],
               'to_zone': 'Europe/Berlin',
-              'check_in': 36},
+              'check_in': 36,
+              'own': []},
              {'number': 'PW 1613',
               'was': '',
               'title': 'Flight PW 1613 Hamburg → Stockholm',
@@ -33,7 +34,8 @@ FACTS = {'bookings': ['KQSX35', 'L5CXK8', 'L7ZX4C', 'NK52RQ'],
               'from_zone': 'Europe/Berlin',
               'arrives': [2026, 10, 24, 14, 55],
               'to_zone': 'Europe/Stockholm',
-              'check_in': 24},
+              'check_in': 24,
+              'own': []},
              {'number': 'MD 1066',
               'was': 'MD 1064',
               'title': 'Flight MD 1066 Stockholm → Lyon',
@@ -43,7 +45,8 @@ FACTS = {'bookings': ['KQSX35', 'L5CXK8', 'L7ZX4C', 'NK52RQ'],
               'from_zone': 'Europe/Stockholm',
               'arrives': [2026, 10, 29, 0, 5],
               'to_zone': 'Europe/Paris',
-              'check_in': 36},
+              'check_in': 36,
+              'own': ['Boarding pass for Lyon (Meridian Airlines app)']},
              {'number': 'YK 688',
               'was': '',
               'title': 'Flight YK 688 Lyon → München',
@@ -53,7 +56,8 @@ FACTS = {'bookings': ['KQSX35', 'L5CXK8', 'L7ZX4C', 'NK52RQ'],
               'from_zone': 'Europe/Paris',
               'arrives': [2026, 10, 31, 18, 5],
               'to_zone': 'Europe/Berlin',
-              'check_in': 30},
+              'check_in': 30,
+              'own': ['Lyon → München, Skylark Airways flight']},
              {'number': 'HQ 649',
               'was': '',
               'title': 'Flight HQ 649 München → London',
@@ -63,7 +67,8 @@ FACTS = {'bookings': ['KQSX35', 'L5CXK8', 'L7ZX4C', 'NK52RQ'],
               'from_zone': 'Europe/Berlin',
               'arrives': [2026, 11, 3, 17, 55],
               'to_zone': 'Europe/London',
-              'check_in': 36}],
+              'check_in': 36,
+              'own': []}],
  'landing': {'day': 'Tuesday 3 November', 'time': '17:55'}}
 
 
@@ -92,18 +97,22 @@ def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
 
 
 def _already(tools):
-    """The Travel events and open reminders of the trip's days that are there already, by flight number."""
+    """The Travel events and open reminders of the trip's days that are there already, by flight number (the
+    user's own, worded without the number, by what they say: the route, the city and the airline)."""
     f = FACTS
     events = pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1], calendar=f["calendar"])
     reminders = pages(tools.reminders_list, list=f["list"])
     numbers = [flight["number"] for flight in f["flights"]] + [
         flight["was"] for flight in f["flights"] if flight["was"]
     ]
+    own = {title: flight["number"] for flight in f["flights"] for title in flight["own"]}
     by_number = {}
     for item in events + reminders:
+        if item.get("completed"):
+            continue
         label = item.get("summary") or item.get("title") or ""
         for number in numbers:
-            if re.search(rf"\b{re.escape(number)}\b", label):
+            if re.search(rf"\b{re.escape(number)}\b", label) or own.get(label) == number:
                 by_number.setdefault(number, {})["event" if "summary" in item else "reminder"] = item
     return by_number
 

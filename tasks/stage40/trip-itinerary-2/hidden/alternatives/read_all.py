@@ -23,7 +23,8 @@ FACTS = {'bookings': ['3XFB9S', '6Z4EAX', '7KF5QS', 'BH89TT', 'SMDD82'],
               'from_zone': 'Europe/Paris',
               'arrives': [2026, 3, 23, 12, 15],
               'to_zone': 'Europe/London',
-              'check_in': 24},
+              'check_in': 24,
+              'own': []},
              {'number': 'KZ 1481',
               'was': 'KZ 1475',
               'title': 'Flight KZ 1481 Manchester → Berlin',
@@ -33,7 +34,8 @@ FACTS = {'bookings': ['3XFB9S', '6Z4EAX', '7KF5QS', 'BH89TT', 'SMDD82'],
               'from_zone': 'Europe/London',
               'arrives': [2026, 3, 28, 0, 30],
               'to_zone': 'Europe/Berlin',
-              'check_in': 48},
+              'check_in': 48,
+              'own': ['Get the Kestrel Airlines boarding pass for Berlin']},
              {'number': 'BQ 493',
               'was': '',
               'title': 'Flight BQ 493 Berlin → Stockholm',
@@ -43,7 +45,8 @@ FACTS = {'bookings': ['3XFB9S', '6Z4EAX', '7KF5QS', 'BH89TT', 'SMDD82'],
               'from_zone': 'Europe/Berlin',
               'arrives': [2026, 3, 31, 12, 40],
               'to_zone': 'Europe/Stockholm',
-              'check_in': 24},
+              'check_in': 24,
+              'own': ['Flight to Stockholm (Bluefin Air)']},
              {'number': 'YK 1289',
               'was': '',
               'title': 'Flight YK 1289 Stockholm → Hamburg',
@@ -53,7 +56,8 @@ FACTS = {'bookings': ['3XFB9S', '6Z4EAX', '7KF5QS', 'BH89TT', 'SMDD82'],
               'from_zone': 'Europe/Stockholm',
               'arrives': [2026, 4, 2, 19, 35],
               'to_zone': 'Europe/Berlin',
-              'check_in': 30},
+              'check_in': 30,
+              'own': []},
              {'number': 'HQ 796',
               'was': '',
               'title': 'Flight HQ 796 Hamburg → Lyon',
@@ -63,7 +67,8 @@ FACTS = {'bookings': ['3XFB9S', '6Z4EAX', '7KF5QS', 'BH89TT', 'SMDD82'],
               'from_zone': 'Europe/Berlin',
               'arrives': [2026, 4, 6, 15, 20],
               'to_zone': 'Europe/Paris',
-              'check_in': 36},
+              'check_in': 36,
+              'own': []},
              {'number': 'RX 1223',
               'was': '',
               'title': 'Flight RX 1223 Lyon → Paris',
@@ -73,7 +78,8 @@ FACTS = {'bookings': ['3XFB9S', '6Z4EAX', '7KF5QS', 'BH89TT', 'SMDD82'],
               'from_zone': 'Europe/Paris',
               'arrives': [2026, 4, 8, 12, 40],
               'to_zone': 'Europe/Paris',
-              'check_in': 24}],
+              'check_in': 24,
+              'own': []}],
  'landing': {'day': 'Wednesday 8 April', 'time': '12:40'}}
 
 
@@ -139,18 +145,22 @@ def _flights(tools, read_all=False):
 
 
 def _already(tools):
-    """The Travel events and open reminders of the trip's days that are there already, by flight number."""
+    """The Travel events and open reminders of the trip's days that are there already, by flight number (the
+    user's own, worded without the number, by what they say: the route, the city and the airline)."""
     f = FACTS
     events = pages(tools.calendar_list_events, start=f["window"][0], end=f["window"][1], calendar=f["calendar"])
     reminders = pages(tools.reminders_list, list=f["list"])
     numbers = [flight["number"] for flight in f["flights"]] + [
         flight["was"] for flight in f["flights"] if flight["was"]
     ]
+    own = {title: flight["number"] for flight in f["flights"] for title in flight["own"]}
     by_number = {}
     for item in events + reminders:
+        if item.get("completed"):
+            continue
         label = item.get("summary") or item.get("title") or ""
         for number in numbers:
-            if re.search(rf"\b{re.escape(number)}\b", label):
+            if re.search(rf"\b{re.escape(number)}\b", label) or own.get(label) == number:
                 by_number.setdefault(number, {})["event" if "summary" in item else "reminder"] = item
     return by_number
 
@@ -162,7 +172,7 @@ def solve_read_all(tools):
     here = ZoneInfo(tools.now()["timezone"])
     there = _already(tools)
     for flight, departs, arrives, opens in _flights(tools, read_all=True):
-        found = there.get(flight["number"]) or there.get(flight["was"], {})  # the cancelled one becomes the new one
+        found = {**there.get(flight["was"], {}), **there.get(flight["number"], {})}  # the cancelled one becomes it
         start, end = departs.astimezone(here).isoformat(), arrives.astimezone(here).isoformat()
         if "event" in found:
             tools.calendar_update_event(uid=found["event"]["uid"], summary=flight["title"], start=start, end=end)
