@@ -134,3 +134,12 @@ def test_the_users_own_start_and_reminder_must_not_be_left(seed):
     ticked = {**todo, "completed": True}
     assert done.helper(initial, {"reminders": {lst: [ticked]}}, **done.args)[0]  # ticked off
     assert done.helper(initial, {"reminders": {lst: []}}, **done.args)[0]  # deleted
+
+
+@pytest.mark.parametrize("seed", (1, 2))
+def test_the_readme_settles_the_users_own_start_and_their_reminder(seed):
+    # blind play: the user's own start on the trip's CSV was left beside the report, and their reminder open;
+    # "one CSV per trip" alone did not say the report takes its place
+    draft = generate("expense-report", seed)
+    readme = draft.assets[draft.files["Expenses/README.md"]["path"]].decode()
+    assert "takes its place" in readme and "tick off my reminder" in readme

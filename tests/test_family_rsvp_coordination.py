@@ -285,3 +285,11 @@ def test_the_users_own_nudge_left_open_fails_and_settled_passes(solved):
     left.update(due=mine["due"], completed=True)
     left.pop("notes")
     assert _failed(task, oracle, state) == set()  # ticked off
+
+
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_the_request_says_the_users_own_reminders_are_settled_not_only_added_to(seed):
+    # blind play: "add a reminder" beside the user's own one for the wrong day read as "leave theirs alone"
+    prompt = generate("rsvp-coordination", seed).prompt
+    assert "make sure my" in prompt and "add a reminder" not in prompt
+    assert re.search(r"ticked off|tick off|Tick off", prompt)

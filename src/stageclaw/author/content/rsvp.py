@@ -145,8 +145,10 @@ Total coming (incl. me): {total}
 PROMPTS = (
     'The replies for the {event} are in. Can you sort it all out? Bring my "{note}" note and the calendar '
     "invitation up to date, send {venue} our numbers and the dietary needs, chase whoever hasn't answered, and "
-    "put a reminder in my {lst} list for the day {venue} needs the final numbers.",
+    "make sure my {lst} list reminds me on the day {venue} needs the final numbers. Tick off or fix any of my "
+    "own reminders that this settles.",
     'Could you deal with the RSVPs for the {event}? Update the guest list note ("{note}") and the invitation in '
-    "my calendar, give {venue} the numbers and dietary needs, chase anyone who hasn't replied, and add a reminder "
-    "to my {lst} list on the day the venue needs the final numbers.",
+    "my calendar, give {venue} the numbers and dietary needs, chase anyone who hasn't replied, and make sure my "
+    "{lst} list has a reminder on the day the venue needs the final numbers. Any reminder of mine that this "
+    "takes care of should be ticked off or brought up to date.",
 )

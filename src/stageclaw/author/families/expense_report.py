@@ -717,12 +717,14 @@ class ExpenseReport(Family):
     def _readme(employer: str, finance: Person, cards: _Cards) -> str:
         return (
             "# Expenses\n\n"
-            "One CSV per trip: date, vendor, category, amount. Categories: lodging, travel, taxi, meals.\n\n"
+            "One CSV per trip: date, vendor, category, amount. Categories: lodging, travel, taxi, meals. If I "
+            "started one as I went, the finished report takes its place: never two files for a trip.\n\n"
             "- Only what I paid myself goes in. The company Amex (card ending "
             f"{cards.company_digits}) is billed to {employer} directly, so anything paid with it stays out.\n"
             "- Train tickets I often claim as soon as I book them (see my mails to finance): anything already "
             "claimed stays out of the trip's report.\n"
-            f"- Send the CSV to finance ({finance.name}) within 30 days of the trip, with the total in the mail.\n"
+            f"- Send the CSV to finance ({finance.name}) within 30 days of the trip, with the total in the mail, "
+            "and tick off my reminder for it.\n"
         )
 
     @staticmethod
