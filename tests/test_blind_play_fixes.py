@@ -54,3 +54,22 @@ def test_the_year_of_a_written_out_day_is_that_days_not_the_tax_years():
     said = "Here is my summary for 2025. Alder Bank $19.36 (corrected 1099-INT of February 12 2026); 3rd Jan. 2026"
     assert v._stray(said, {"years": [2025]}) == []
     assert v._stray("Here is my summary for 2026 (sent 12 February 2026)", {"years": [2025]}) == ["the year 2026"]
+
+
+def test_a_checklist_line_may_say_in_brackets_what_it_replaced():
+    # room-booking: "Got Juniper ... for Monday 13 July, 17:30-18:30 (Beacon placeholder cancelled)"
+    entry = {
+        "label": "the room",
+        "pattern": r"Juniper|Beacon",
+        "says": r"^(?=.*Juniper)(?=.*17:30)",
+        "not_says": "Beacon",
+    }
+    note = {"uid": "n1", "title": "Club", "body": ""}
+
+    def line(text: str) -> dict:
+        return {"notes": {"Notes": [{**note, "body": f"- {text}\n"}]}}
+
+    args = {"uid": "n1", "folder": "Notes", "label": "the note", "entries": [entry]}
+    assert v.checklist(line("Got Juniper for 13 July, 17:30-18:30 (Beacon placeholder cancelled)"), **args)[0]
+    assert not v.checklist(line("Got Beacon for 13 July, 17:30 (Juniper asked)"), **args)[0]
+    assert not v.checklist(line("Got Juniper and Beacon for 13 July, 17:30"), **args)[0]

@@ -222,3 +222,12 @@ def test_a_note_line_left_on_the_old_room_fails(solved):
         + next(x for x in oracle.sH["notes"]["Notes"] if x["uid"] == note["uid"])["body"].splitlines()[-1]
     )
     assert "club_note" in _failed(task, oracle, state)
+
+
+@pytest.mark.parametrize("seed", (1, 2))
+def test_the_intranet_says_every_room_has_its_key_at_reception(seed):
+    # blind play: the user's key reminder for the placeholder room was deleted, since nothing said the new
+    # room needs a key too
+    draft = generate("room-booking", seed)
+    news = " ".join(a["body"] for a in draft.web["intranet"]["announcements"])
+    assert "key at reception" in news

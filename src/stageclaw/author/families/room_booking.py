@@ -628,6 +628,14 @@ class RoomBooking(Family):
                         "the railings.",
                     },
                     {
+                        # every room's key is at reception: the user's key reminder follows the booking
+                        "id": "a-room-keys",
+                        "title": "Meeting room keys",
+                        "date": workday(p.now.date(), -15).isoformat(),
+                        "body": "Meeting rooms are locked outside their bookings. Please pick up the key at "
+                        "reception before your booking and bring it back straight after.",
+                    },
+                    {
                         "id": "a-starters",
                         "title": "Welcome to our new starters",
                         "date": workday(p.now.date(), -2).isoformat(),
