@@ -73,3 +73,15 @@ def test_a_checklist_line_may_say_in_brackets_what_it_replaced():
     assert v.checklist(line("Got Juniper for 13 July, 17:30-18:30 (Beacon placeholder cancelled)"), **args)[0]
     assert not v.checklist(line("Got Beacon for 13 July, 17:30 (Juniper asked)"), **args)[0]
     assert not v.checklist(line("Got Juniper and Beacon for 13 July, 17:30"), **args)[0]
+
+
+def test_a_row_naming_the_place_before_the_day_binds_the_times_after_the_comma():
+    # find-a-slot: "- Matthew (Denver): Tuesday 18 August, 08:00–09:00" gave Denver no time
+    places = {"Denver": {"pattern": "Denver", "start": "08:00", "end": "09:00"}}
+    row = "- Matthew (Denver): Tuesday 18 August, 08:00–09:00\n- Nanda: Tuesday, 11:00"
+    assert v._bound_times(row, places, "Denver", "Stockholm") == {"Denver": [("08:00", "start"), ("09:00", "end")]}
+    args = {"to": {"m@x.org": "Denver"}, "here": "Stockholm", "places": places, "day": r"\bTue", "need": "own"}
+    sent = {"mail": {"outbox": [{"to": ["m@x.org"], "subject": "Slot", "body": row}]}}
+    assert v.told_times(sent, **args)[0]
+    sent["mail"]["outbox"][0]["body"] = row.replace("08:00–09:00", "09:00–10:00")
+    assert not v.told_times(sent, **args)[0]
