@@ -7,6 +7,7 @@ rejected by the generated verifier."""
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
@@ -222,3 +223,10 @@ def test_filing_a_notification_with_the_newsletters_fails(solved):
     inbox.remove(notice)
     state["mail"]["folders"]["Newsletters"].append(notice)
     assert COLLATERAL_ITEM in _failed(task, oracle, state)
+
+
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_the_request_says_there_is_one_reminder_a_promise(seed):
+    # blind play: "make sure my Work list has a reminder for each" read as "leave the ones jotted elsewhere"
+    prompt = generate("inbox-followup", seed).prompt
+    assert re.search(r"just the one|not reminded twice|only that one", prompt)

@@ -157,15 +157,16 @@ PROMPTS = (
     "Just back from leave and my inbox is a mess. Can you go through what came in while I was away? Reply to "
     "anything that's waiting on me, send people the files they asked for, and move the newsletters into my "
     "Newsletters folder (leave the rest where it is). Also I promised a couple of people things right before I "
-    "left; make sure my Work list has a reminder for each, for when I said I'd do it.",
+    "left; make sure my Work list has a reminder for each, for when I said I'd do it, and just the one (I may "
+    "have jotted some down elsewhere).",
     "Back at my desk after my time off. Please deal with the mail that came while I was away: answer whoever is "
     "waiting on me, send over any files people asked for, newsletters go in the Newsletters folder, nothing else "
     "moves. And I made a couple of promises before I left; check my Work list has a reminder for each on the day I "
-    "said.",
+    "said, and that I'm not reminded twice (I sometimes jot things in my other lists).",
     "Could you sort out my inbox from while I was away? Answer what needs an answer from me, send the documents "
     "people asked for, file the newsletters in Newsletters and leave everything else. I also promised two "
     "colleagues something just before leaving, so make sure there's a reminder in my Work list for each, for "
-    "when it's due.",
+    "when it's due, and only that one (some may be jotted in another list).",
 )
 NEWSLETTER_NAMES = tuple(name for name, _, kind in life_en.VENDORS if kind == "newsletter")
 
@@ -934,12 +935,15 @@ class InboxFollowup(Family):
         threads = {m.asker.email: [m.question["message_id"]] for m in p.meetings}
         subjects = {m.asker.email: m.question["subject"] for m in p.meetings}
         for c, address in ((first, client), (second, second.person.email)):
+            if any(address not in r["from"] for r in c.requests):
+                continue  # asked from an address nothing verifies: a new mail to the known one is the answer
             threads[address] = [r["message_id"] for r in c.requests]
             subjects[address] = c.requests[0]["subject"]
         draft.check(
             Check(
                 "replies_in_thread",
-                "Every message answers the mail it responds to (a reply, or a new message in its thread)",
+                "Every message answers the mail it responds to (a reply, or a new message in its thread); the "
+                "documents asked for from an unverified address may go to the known one in a new mail",
                 v.in_thread,
                 {"threads": threads, "subjects": subjects, "ask": ask},
                 critical=False,
