@@ -416,7 +416,14 @@ def _bound_times(
         return m.group(0)
 
     rest = re.sub(r"[(（]([^()（）]*)[)）]", aside, text)
-    clauses += re.split(r"[,;，；。\n]|\s[-–—/]\s", rest)
+    for line in rest.split("\n"):
+        for part in re.split(r"[,;，；。]|\s[-–—/]\s", line):
+            # "Matthew (Denver): Tuesday 18 August, 08:00-09:00": times cut off from the place their row names
+            joins = clauses and clauses[-1] in line and named(clauses[-1]) and not _clock_times(clauses[-1])
+            if joins and _clock_times(part) and not named(part):
+                clauses[-1] += ", " + part
+                continue
+            clauses.append(part)
     found: dict[str, list[tuple[str, str]]] = {}
     for clause in clauses:
         marks = named(clause)

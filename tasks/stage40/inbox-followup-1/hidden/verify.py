@@ -497,13 +497,10 @@ def check_replies_in_thread(initial, final, trace):
         threads={'rebecca.sinclair@mosaic-labs.com.mx': ['<dcf73add41.20260429@mosaic-labs.com.mx>'],
  'navarro.ximena@mosaic-labs.com.mx': ['<8dccc088-9f22-32d3-ce6fb8618d46@mosaic-labs.com.mx>'],
  'margaret@mosaic-labs.com.mx': ['<f15453dcdb.20260428@mosaic-labs.com.mx>'],
- 'dosborne@parallax-studio.com.mx': ['<6b1a86df-b8d4-7450-03917dd83096@outlook.com>',
-                                     '<80785b05dd.20260429@outlook.com>'],
  'rachelc@emberline-labs.com.mx': ['<024d8bf584.20260427@emberline-labs.com.mx>']},
         subjects={'rebecca.sinclair@mosaic-labs.com.mx': 'When is the steering committee?',
  'navarro.ximena@mosaic-labs.com.mx': 'Quick one about the hiring committee',
  'margaret@mosaic-labs.com.mx': 'Quarterly planning: date?',
- 'dosborne@parallax-studio.com.mx': 'Quick favour',
  'rachelc@emberline-labs.com.mx': 'From our call'},
         ask=ASK,
     )
