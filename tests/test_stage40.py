@@ -47,7 +47,7 @@ def test_the_folder_is_exactly_what_the_manifest_generates(built):
 
 def test_the_suite_keeps_the_rules_of_the_benchmark(built):
     rules = built.manifest.rules
-    assert (rules.tasks_per_group, rules.min_apps, rules.min_operators) == (8, 2, 2)
+    assert (rules.tasks_per_group, rules.min_apps, rules.min_operators) == (8, 3, 2)
     assert (rules.min_rubric_items, rules.min_tasks_per_operator, rules.min_alternatives) == (5, 8, 2)
     assert (rules.min_families, rules.max_tasks_per_family) == (30, 2)
     assert (rules.min_median_objects, rules.min_median_oracle_calls) == (300, 25)
@@ -55,7 +55,7 @@ def test_the_suite_keeps_the_rules_of_the_benchmark(built):
     assert len(built.drafts) == 40
     assert Counter(d.group for d in built.drafts) == dict.fromkeys(GROUPS, 8)
     for draft in built.drafts:
-        assert len(suites.apps_of(draft)) >= 2 and len(draft.operators) >= 2, draft.id
+        assert len(suites.apps_of(draft)) >= 3 and len(draft.operators) >= 2, draft.id
         assert len(draft.checks) + len(draft.judges) >= 5, draft.id
         assert len(draft.alternatives) >= 2, draft.id
     assert set(suites.operator_counts(built)) == set(OPERATORS)
