@@ -85,3 +85,23 @@ def test_a_row_naming_the_place_before_the_day_binds_the_times_after_the_comma()
     assert v.told_times(sent, **args)[0]
     sent["mail"]["outbox"][0]["body"] = row.replace("08:00–09:00", "09:00–10:00")
     assert not v.told_times(sent, **args)[0]
+
+
+def test_the_users_own_reminder_ticked_off_beside_an_open_replacement_is_as_good_as_replaced():
+    # rsvp-coordination: "Fredrik: how many are coming" ticked off, a new one for the right day added
+    mine = {"uid": "r-mine", "title": "Fredrik: how many are coming", "due": "2026-04-06"}
+    s0 = {"reminders": {"Reminders": [mine]}}
+    args = {
+        "pattern": "how many|numbers",
+        "lst": "Reminders",
+        "due": "2026-04-02",
+        "label": "numbers",
+        "stale": "r-mine",
+    }
+    new = {"uid": "r-new", "title": "Send the final numbers", "due": "2026-04-02"}
+    ticked = {**mine, "completed": True}
+    assert not v.one_reminder(s0, {"reminders": {"Reminders": [ticked, new]}}, **args)[0]  # ticked: "it's done"
+    args["tick_ok"] = True  # where the job did what the user's reminder asked for, in part
+    assert v.one_reminder(s0, {"reminders": {"Reminders": [ticked, new]}}, **args)[0]
+    assert not v.one_reminder(s0, {"reminders": {"Reminders": [ticked]}}, **args)[0]  # ticked, nothing open
+    assert not v.one_reminder(s0, {"reminders": {"Reminders": [mine, new]}}, **args)[0]  # left beside the new one

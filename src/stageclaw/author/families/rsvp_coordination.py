@@ -10,8 +10,8 @@ the host, decliners come off the invitation, a maybe is no answer yet, and non-r
 to answer by the venue's deadline. Two to-dos the user jotted in their own words sit in the Reminders
 list: tell the events manager (by first name) how many are coming, due the day the user guessed, and ask the
 guest who is quiet whether they are in; the job moves the first to the deadline (or replaces it, never
-doubles it) and settles the second once the chaser goes. Around it, months of mail, a year of calendar, contacts, notes and
-files. `provenance.levers` says which rubric item grades each planted difficulty.
+doubles it) and settles the second once the chaser goes. Around it, months of mail, a year of calendar,
+contacts, notes and files. `provenance.levers` says which rubric item grades each planted difficulty.
 
 - cross_tool_consistency (core): the invitation, the guest list, the venue's numbers agree.
 - hidden_dependency (core): the venue's rule for final numbers is in its booking mail, its address in the
@@ -690,7 +690,8 @@ class _Dinner:
                 "deadline_reminder",
                 f"One open reminder in {LIST} for the final numbers, due {p.due.isoformat()}: the user's own "
                 f"{self.own_deadline['title']!r} (due {self.guessed.isoformat()}, the user's guess) moved to that "
-                "day, or deleted and replaced; not left beside a new one",
+                "day, or deleted and replaced, or ticked off (the numbers went to the venue) beside the new one; "
+                "not left open beside it",
                 v.one_reminder,
                 {
                     "pattern": rf"{re.escape(self.venue)}|final|numbers|head ?count|how many"
@@ -699,6 +700,8 @@ class _Dinner:
                     "due": p.due.isoformat(),
                     "label": "final numbers",
                     "stale": self.own_deadline["uid"],
+                    # the user's reminder asks for the numbers and the dietary needs, which the job sends today
+                    "tick_ok": True,
                 },
                 stage="working out the deadline",
             )
