@@ -555,17 +555,23 @@ def one_reminder(
     at: str | None = None,
     stated: dict[str, Any] | None = None,
     dated: bool = False,
+    tick_ok: bool = False,
 ) -> Verdict:
     """Exactly one open reminder about `label` (new, or the `stale` one updated), in `lst`, due `due` (one of
     them, when a phrase allows several days: "by the end of next week" is Friday, or the weekend);
     its title or notes match `says` (an amount, say) when given. For a due day, `at` ("09:00") is the
     time of day it must have if it has one. Its title and notes give no value of a kind `stated` lists but
     the listed ones (a deadline written into the title must be the deadline). With `dated`, a date the
-    title or notes write out ("Choose the taps (by 2026-03-11)") must be the day it is due."""
+    title or notes write out ("Choose the taps (by 2026-03-11)") must be the day it is due. Ticking the
+    `stale` one off says it is done, which fails; with `tick_ok` (what it asks for was done, in part, and
+    the rest is the open reminder), ticked off beside the open one is as good as deleted and made again."""
+    ticked = None
     if stale is not None:
         _, old = _find(final, "reminders", stale)
         if old is not None and old.get("completed"):
-            return False, f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
+            ticked = f"the old reminder {old.get('title')!r} was ticked off, but the {label} is not done"
+            if not tick_ok:
+                return False, ticked
     candidates = {item.get("uid"): (name, item) for name, item in _touched(initial, final, "reminders")}
     pool = [pair for uid, pair in candidates.items() if stale is None or uid != stale]
     if stale is not None:  # every copy of it: one moved to another list may also be left where it was
@@ -578,7 +584,7 @@ def one_reminder(
         and not (exclude and _matches(item.get("title"), exclude))
     ]
     if not found:
-        return False, f"no open reminder for the {label}"
+        return False, ticked or f"no open reminder for the {label}"
     if len(found) > 1:
         shown = sorted(f"{item.get('title')!r} due {item.get('due')}" for _, item in found)
         return False, f"{len(found)} open reminders for the {label}: {shown}; expected one"
