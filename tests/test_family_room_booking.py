@@ -231,3 +231,13 @@ def test_the_intranet_says_every_room_has_its_key_at_reception(seed):
     draft = generate("room-booking", seed)
     news = " ".join(a["body"] for a in draft.web["intranet"]["announcements"])
     assert "key at reception" in news
+
+
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_the_closure_news_and_the_rooms_page_agree_on_the_floors(seed):
+    # blind plays: the news put Quarry on floor 3, the rooms page on floor 2
+    draft = generate("room-booking", seed)
+    news = next(a for a in draft.web["intranet"]["announcements"] if a["id"] == "a-floor-works")
+    for room in draft.web["intranet"]["rooms"]:
+        if re.search(rf"\b{re.escape(room['name'])}\b", news["body"]):
+            assert f"floor {room['floor']}" in news["body"], room

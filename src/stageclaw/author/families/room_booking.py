@@ -656,6 +656,9 @@ class RoomBooking(Family):
         rng, me = ctx.rng, p.me
         also = rooms.others[0]
         also.floor = rooms.closed.floor
+        for room in draft.web["intranet"]["rooms"]:  # the rooms page was written before the closure chose it
+            if room["id"] == also.id:
+                room["floor"] = also.floor
         first, last = workday(p.on, -rng.randint(1, 3)), workday(p.on, rng.randint(1, 4))
         posted = workday(p.now.date(), -rng.randint(1, 3))
         work = rng.choice(NEWS_WORKS)
