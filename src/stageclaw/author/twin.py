@@ -125,11 +125,14 @@ def _named(name: str, text: str) -> bool:
 
 
 def shared(public: Facts, twin: TaskDraft) -> list[str]:
-    """The public task's names, dates and amounts that appear in `twin`, each with its kind."""
+    """The public task's names that appear anywhere in `twin`, and the dates and amounts of its story that
+    `twin`'s story gives, each with its kind. (A year of background mail and calendar holds most days of
+    the year: a day that only dates a newsletter there is no fact of the story.)"""
     text = draft_text(twin)
     out = [f"name {n}" for n in sorted(public.names) if _named(n, text)]
-    out += [f"date {d}" for d in sorted(public.dates & set(DATE.findall(text)))]
-    out += [f"amount {int(a) / 100:.2f}" for a in sorted(public.amounts & amounts(text), key=int)]
+    story = story_text(twin)
+    out += [f"date {d}" for d in sorted(public.dates & set(DATE.findall(story)))]
+    out += [f"amount {int(a) / 100:.2f}" for a in sorted(public.amounts & amounts(story), key=int)]
     return out
 
 
@@ -184,12 +187,13 @@ def _draw(
     """The first seed of the task's stream that gives an acceptable twin of `original`."""
     public, fixed = facts(original), furniture(entry)
     public = Facts(public.names - fixed.names, public.dates - fixed.dates, public.amounts - fixed.amounts)
-    why = ""
+    why, judged = "", ""
     for tried, seed in enumerate(seeds(manifest.name, reseed, n), 1):
         if tried > MAX_DRAWS:
+            last_judged = f"; the last stage 2 rejected: {judged}" if judged and judged != why else ""
             raise StageclawError(
                 f"task {n} ({original.id}): no seed in {MAX_DRAWS} draws of reseed {reseed} gives an acceptable "
-                f"twin; the last: {why}; try another reseed"
+                f"twin; the last: {why}{last_judged}; try another reseed"
             )
         try:
             draft = generate(entry.family, seed, entry.operators, entry.locale)
@@ -206,7 +210,7 @@ def _draw(
             continue
         ok, note = accept(draft)
         if not ok:
-            why = f"seed {seed}: stage 2: {note}"
+            why = judged = f"seed {seed}: stage 2: {note}"
             continue
         return draft, suites.Draw(public=original.id, seed=seed, tried=tried, stage2=note)
     raise AssertionError("unreachable: the seed stream is endless")
