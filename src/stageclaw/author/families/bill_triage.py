@@ -455,7 +455,7 @@ class BillTriage(Family):
                 "paid_reminder_closed",
                 f"The user's own reminder {own['paid']['title']!r} ({own['list']}) for the {paid_bill.name} bill, "
                 "which the bank export shows paid, is ticked off or deleted",
-                v.reminder_cleared,
+                v.reminder_settled,
                 {"uid": own["paid"]["uid"], "label": f"paying the {paid_bill.name} bill"},
                 weight=2,
                 stage="matching payments to bills",

@@ -782,7 +782,7 @@ class ExpenseReport(Family):
                 "own_reminder_done",
                 f"The user's own reminder {todo['title']!r} ({todo['list']}, due {todo['due']}) is ticked off or "
                 "deleted once the report is sent",
-                v.reminder_cleared,
+                v.reminder_settled,
                 {"uid": todo["uid"], "label": f"the {there.name} claim"},
                 stage="sending the report",
             )

@@ -308,16 +308,24 @@ def no_new_items(initial: dict[str, Any], final: dict[str, Any], *, app: str, pa
     return True, f"{label} was changed in place, not copied"
 
 
-def reminder_cleared(initial: dict[str, Any], final: dict[str, Any], *, uid: str, label: str) -> Verdict:
-    """The user's own to-do `uid`, which the job does, is ticked off or deleted, not left open."""
+def reminder_settled(
+    initial: dict[str, Any], final: dict[str, Any], *, uid: str, label: str, until: str | None = None
+) -> Verdict:
+    """The user's own to-do `uid`, which the job has done, is not left open as it was: ticked off or deleted
+    (every copy of it, one moved to another list too), or, with `until`, still open but due again no later
+    than that day (a check that the job worked)."""
     _, before = _find(initial, "reminders", uid)
     title = (before or {}).get("title")
     copies = [item for _, item in _grouped(final, "reminders") if item.get("uid") == uid]
     if not copies:
         return True, f"the reminder {title!r} was deleted ({label} is done)"
-    if any(not item.get("completed") for item in copies):
-        return False, f"the reminder {title!r} is still open, but {label} is done"
-    return True, f"the reminder {title!r} is ticked off ({label} is done)"
+    open_ = [item for item in copies if not item.get("completed")]
+    if not open_:
+        return True, f"the reminder {title!r} is ticked off ({label} is done)"
+    due, was = str(open_[0].get("due") or "")[:10], str((before or {}).get("due") or "")[:10]
+    if until is not None and len(open_) == 1 and due and due != was and due <= until:
+        return True, f"the reminder {title!r} is now due {due}, a check on {label}"
+    return False, f"the reminder {title!r} is still open as it was, but {label} is done"
 
 
 def filed(initial: dict[str, Any], final: dict[str, Any], *, message_ids: list[str], folder: str) -> Verdict:
@@ -426,7 +434,7 @@ def check_paid_after_export(initial, final, trace):
 
 
 def check_paid_reminder_closed(initial, final, trace):
-    return reminder_cleared(initial, final, uid='r-gas-money', label='paying the 上海燃气 bill')
+    return reminder_settled(initial, final, uid='r-gas-money', label='paying the 上海燃气 bill')
 
 
 def check_bills_filed(initial, final, trace):

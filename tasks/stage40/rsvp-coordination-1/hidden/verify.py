@@ -486,20 +486,24 @@ def one_reminder(
     return True, f"one open {label} reminder in {lst}, due {due}"
 
 
-def reminder_settled(initial: dict[str, Any], final: dict[str, Any], *, uid: str, label: str, until: str) -> Verdict:
-    """The user's own to-do `uid`, which the job has done, is not left open as it was: ticked off, deleted, or
-    still open but due again no later than `until` (a check that the job worked)."""
-    _, item = _find(final, "reminders", uid)
+def reminder_settled(
+    initial: dict[str, Any], final: dict[str, Any], *, uid: str, label: str, until: str | None = None
+) -> Verdict:
+    """The user's own to-do `uid`, which the job has done, is not left open as it was: ticked off or deleted
+    (every copy of it, one moved to another list too), or, with `until`, still open but due again no later
+    than that day (a check that the job worked)."""
     _, before = _find(initial, "reminders", uid)
     title = (before or {}).get("title")
-    if item is None:
-        return True, f"the reminder {title!r} was deleted"
-    if item.get("completed"):
-        return True, f"the reminder {title!r} is ticked off"
-    due = str(item.get("due") or "")[:10]
-    if due and due != str((before or {}).get("due") or "")[:10] and due <= until:
+    copies = [item for _, item in _grouped(final, "reminders") if item.get("uid") == uid]
+    if not copies:
+        return True, f"the reminder {title!r} was deleted ({label} is done)"
+    open_ = [item for item in copies if not item.get("completed")]
+    if not open_:
+        return True, f"the reminder {title!r} is ticked off ({label} is done)"
+    due, was = str(open_[0].get("due") or "")[:10], str((before or {}).get("due") or "")[:10]
+    if until is not None and len(open_) == 1 and due and due != was and due <= until:
         return True, f"the reminder {title!r} is now due {due}, a check on {label}"
-    return False, f"the reminder {title!r} is still open as it was ({label} is done)"
+    return False, f"the reminder {title!r} is still open as it was, but {label} is done"
 
 
 def only_to(final: dict[str, Any], *, addresses: list[str], label: str) -> Verdict:
