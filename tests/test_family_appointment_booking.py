@@ -1,22 +1,27 @@
 """appointment-booking on the real servers: four clinics in months of ordinary life; the reference solution
-(which pages the calendar and counts a series at each occurrence) and its alternatives score 100, and the
-mistakes the scenario invites are each rejected by the item that grades them: a slot the calendar, the rules or
-the clinic rule out (A), the moved appointment or its reminder doubled (D), the moved clinic's old address (one
-hop), the partner's trip read from the stale calendar (one hop), the reminder on the calendar day before a Monday
-(C), a booking to-do left open (D), the partner not told or told another time (B), the ID mailed where a footer
-says."""
+(which pages the calendar, counts a series at each occurrence and searches the free slots for the one set that
+fits together) and its alternatives score 100, and the mistakes the scenario invites are each rejected by the
+item that grades them: a slot the calendar, the rules, the clinic or the other appointments rule out (A, J), the
+greedy walk (each clinic's earliest free slot in turn) carried out through the tools (J), the moved appointment
+or its reminder doubled (D), the moved clinic's old address (one hop), the partner's trip read from the stale
+calendar (one hop), the reminder on the calendar day before a Monday (C), a booking to-do left open (D), the
+partner not told or told another time (B), the ID mailed where a footer says."""
 
 from __future__ import annotations
 
 import copy
+import json
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
+from itertools import product
 from typing import Any
 
 import pytest
 
 from stageclaw.author import generate
 from stageclaw.author.draft import TaskDraft
+from stageclaw.author.families import appointment_booking as family
+from stageclaw.author.solutions import appointment_booking as solution
 from stageclaw.grade.grader import grade
 from stageclaw.run.episode import run_episode
 from stageclaw.task.loader import Task, load_task
@@ -29,6 +34,7 @@ FAMILY = "appointment-booking"
 def solved(pool, tmp_path_factory) -> tuple[TaskDraft, Task, OracleRun]:
     folder = tmp_path_factory.mktemp(FAMILY)
     draft = generate(FAMILY, 1)
+    draft.alternatives["greedy"] = solution.solve_greedy  # for the test of the greedy walk only
     task = load_task(draft.write(folder))
     oracle = run_oracle(task, pool, folder / "oracle")
     assert oracle.solved, oracle.result
@@ -157,8 +163,9 @@ def test_the_old_address_of_the_clinic_that_moved_fails(solved):
 def test_the_partners_trip_read_from_the_stale_calendar_fails(solved):
     draft, task, oracle = solved
     key, visit = _visit(draft, "trip")
-    first, _, later = (datetime.fromisoformat(s["start"]) for s in visit["slots"])
-    for wrong in (first, later):  # the slot on the real travel day, or the one after the stale day
+    answer = _args(draft, f"booked_{key}")["start"]
+    assert draft.facts["away"] < answer[:10]  # the real travel day's slot comes first
+    for wrong in (datetime.fromisoformat(s["start"]) for s in visit["slots"] if s["start"] != answer):
         state = copy.deepcopy(oracle.sH)
         _move(_event(state, draft, key), wrong, visit["minutes"])
         assert f"booked_{key}" in _failed(task, oracle, state), wrong
@@ -225,9 +232,15 @@ def test_the_partner_may_be_told_the_moved_visits_old_day_in_brackets_and_a_free
     # blind play: "dentist ... (Kulkarni Dental Care; moved from Friday 24 July)" and "Nothing on Monday
     # 3 August, so I can do the school run" were rejected as wrong dates
     draft, task, oracle = solved
-    key, visit = _visit(draft, "moved")
+    _, visit = _visit(draft, "moved")
     old = re.search(r"on (\w+ \d+ \w+)", visit["offer_subject"]).group(1)
-    free = next(s["shown"].split(",")[0] for s in visit["slots"] if s["start"] < _args(draft, f"booked_{key}")["start"])
+    answers = {c.args["start"][:10] for c in draft.checks if c.id.startswith("booked_")}
+    free = next(
+        s["shown"].split(",")[0]
+        for x in draft.facts["visits"]
+        for s in x["slots"]
+        if s["start"][:10] not in answers and s["start"][:10] != draft.facts["away"]
+    )
     state = copy.deepcopy(oracle.sH)
     told = next(m for m in state["mail"]["outbox"] if draft.facts["partner_email"] in str(m["to"]))
     lines = told["body"].splitlines()
@@ -238,3 +251,64 @@ def test_the_partner_may_be_told_the_moved_visits_old_day_in_brackets_and_a_free
     lines[n] = lines[n].replace(f" (moved from {old})", f", {old}")  # the old day given as the visit's own
     told["body"] = "\n".join(lines)
     assert "partner_told" in _failed(task, oracle, state)
+
+
+def _working_days_after(d: date, n: int) -> date:
+    while n:
+        d += timedelta(days=1)
+        n -= d.weekday() < 5
+    return d
+
+
+@pytest.mark.parametrize("seed", [1, 20, 21])
+def test_exactly_one_set_of_slots_fits_and_the_greedy_walk_fails(monkeypatch, seed):
+    # the stage40 seed (1) and two more: counted again here from the generator's plan, not from its own proof
+    seen: list[dict[str, Any]] = []
+    real = family._joint
+    monkeypatch.setattr(family, "_joint", lambda visits: seen.append(visits) or real(visits))
+    draft = generate(FAMILY, seed)
+    visits = seen[-1]
+    roles = list(visits)
+    assert roles == ["plain", "moved", "premises", "trip"] and len(roles) >= 4
+
+    def fits(days: dict[str, date]) -> bool:
+        if len(set(days.values())) < len(days):
+            return False  # rule 4: one appointment a day
+        return not ("GP" in days and "physio" in days and _working_days_after(days["GP"], 2) > days["physio"])
+
+    free = {r: [i for i, (_, why) in enumerate(visits[r].days) if why in ("answer", "joint")] for r in roles}
+    everything = list(product(*(range(len(visits[r].days)) for r in roles)))
+    fitting = [
+        picks
+        for picks in everything
+        if all(i in free[r] for r, i in zip(roles, picks, strict=True))
+        and fits({visits[r].kind.kind: visits[r].days[i][0] for r, i in zip(roles, picks, strict=True)})
+    ]
+    answers = tuple([why for _, why in visits[r].days].index("answer") for r in roles)
+    assert fitting == [answers]
+    assert draft.facts["joint"]["enumerated"] == len(everything)
+    for r, i in zip(roles, answers, strict=True):  # the rubric grades the same answers
+        start = next(c.args["start"] for c in draft.checks if c.id == f"booked_{visits[r].key}")
+        assert visits[r].days[i][0].isoformat() == start[:10]
+    chosen: dict[str, date] = {}
+    for r in roles:  # the greedy walk in the request's order reaches a dead end
+        pick = next((i for i in free[r] if fits({**chosen, visits[r].kind.kind: visits[r].days[i][0]})), None)
+        if pick is None:
+            break
+        chosen[visits[r].kind.kind] = visits[r].days[pick][0]
+    else:
+        pytest.fail("the greedy walk found a complete set")
+    assert draft.facts["joint"]["greedy"][-1][1] is None
+    assert any(": J joint: greedy" in line for line in draft.provenance["levers"])
+    order = [x["kind"] for x in draft.facts["visits"]]
+    assert re.search(".*".join(re.escape(k) for k in order), draft.prompt)  # the request names them in that order
+
+
+def test_the_greedy_walk_carried_out_through_the_tools_fails(solved, pool, tmp_path):
+    draft, task, _ = solved
+    result = run_episode(pool, task, "oracle:greedy", 1, tmp_path / "greedy")
+    assert not result["success"] and result["score"] < 100, result
+    graded = json.loads(next((tmp_path / "greedy").rglob("grade.json")).read_text())
+    failed = {i["id"] for i in graded["items"] if i["passed"] is False}
+    key, _ = _visit(draft, "plain")
+    assert f"booked_{key}" in failed, failed

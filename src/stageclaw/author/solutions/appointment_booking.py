@@ -1,10 +1,12 @@
-"""appointment-booking: four clinics offer times; take for each the earliest the calendars and the user's rules
-allow; book (moving the appointment one clinic moves), confirm, remind the working day before, tick off the
-booking to-dos, tell the partner."""
+"""appointment-booking: four clinics offer times; find the one choice of times that the calendars, the user's
+rules and the physio's condition allow together (a small search over the free slots); book (moving the
+appointment one clinic moves), confirm, remind the working day before, tick off the booking to-dos, tell the
+partner."""
 
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
+from itertools import product
 from typing import Any
 
 from stageclaw.author.content.text import clock
@@ -46,7 +48,8 @@ def _offer(tools, visit):
     return offer, latest, slots, text
 
 
-def _choose(visit, slots, events, away):
+def _free(visit, slots, events, away):
+    """The slots the calendars and the user's rules leave free for this visit on its own."""
     f = FACTS
     length = timedelta(minutes=visit["minutes"])
     work = [e for e in events if e["calendar"] == "Work" and "(video)" not in e["summary"]]
@@ -63,8 +66,30 @@ def _choose(visit, slots, events, away):
         first, last = f["school_run"]
         return start.date() not in away or (f"{start:%H:%M}" >= first and f"{end:%H:%M}" <= last)
 
-    chosen = next(s for s in slots if fits(s))
-    return chosen, datetime.fromisoformat(chosen["start"]), length
+    return [s for s in slots if fits(s)]
+
+
+def _together(visits, free):
+    """Every choice of one free slot per visit that keeps one appointment a day (rule 4) and the physio at least
+    the lab's working days after the GP's blood test (the physio's mail); there must be exactly one."""
+    found = []
+    for picks in product(*free):
+        days = {v["kind"]: datetime.fromisoformat(s["start"]).date() for v, s in zip(visits, picks, strict=True)}
+        if len(set(days.values())) < len(days):
+            continue
+        if not _ordered(days):
+            continue
+        found.append(picks)
+    assert len(found) == 1, f"{len(found)} choices of times fit together"
+    return found[0]
+
+
+def _after(day, n):
+    """The n-th working day after `day`."""
+    while n:
+        day += timedelta(days=1)
+        n -= day.weekday() < 5
+    return day
 
 
 def _address(tools, visit, offer_text):
@@ -97,14 +122,42 @@ def _reminder(tools, title):
     return next(r for r in pages(tools.reminders_list, list="Reminders") if r["title"] == title)
 
 
-def _plan(tools, read_all=False):
+def _greedy(visits, free):
+    """The hurried walk, for the tests (never an alternative): each visit in turn takes its earliest free slot
+    that keeps one appointment a day and the blood test first with the ones taken so far; one left with none takes
+    its earliest free slot anyway."""
+    picks, days = [], {}
+    for visit, slots in zip(visits, free, strict=True):
+        fitting = [
+            s
+            for s in slots
+            if datetime.fromisoformat(s["start"]).date() not in days.values()
+            and _ordered({**days, visit["kind"]: datetime.fromisoformat(s["start"]).date()})
+        ]
+        chosen = (fitting or slots)[0]
+        picks.append(chosen)
+        days[visit["kind"]] = datetime.fromisoformat(chosen["start"]).date()
+    return picks
+
+
+def _ordered(days):
+    return not ("GP" in days and "physio" in days and _after(days["GP"], FACTS["after_blood"]) > days["physio"])
+
+
+def _plan(tools, read_all=False, greedy=False):
     events, away = _context(tools, read_all)
-    plans = []
+    read, free = [], []
     for visit in FACTS["visits"]:
         offer, latest, slots, text = _offer(tools, visit)
-        chosen, start, length = _choose(visit, slots, events, away)
-        address = _address(tools, visit, text)
-        plans.append((visit, offer, latest, chosen, start, length, address))
+        if visit["kind"] == "physio":  # the condition that ties the physio's day to the blood test
+            assert f"{FACTS['after_blood']} working days after your blood test" in text.replace("two", "2")
+        free.append(_free(visit, slots, events, away))
+        read.append((visit, offer, latest, _address(tools, visit, text)))
+    picks = (_greedy if greedy else _together)(FACTS["visits"], free)
+    plans = []
+    for (visit, offer, latest, address), chosen in zip(read, picks, strict=True):
+        start = datetime.fromisoformat(chosen["start"])
+        plans.append((visit, offer, latest, chosen, start, timedelta(minutes=visit["minutes"]), address))
     return events, plans
 
 
@@ -117,8 +170,12 @@ def _tell_partner(tools, subject, body):
 
 
 def solve(tools):
+    _book(tools)
+
+
+def _book(tools, greedy=False):
     f = FACTS
-    events, plans = _plan(tools)
+    events, plans = _plan(tools, greedy=greedy)
     for visit, _, latest, chosen, start, length, address in plans:
         end = (start + length).isoformat()
         if visit["role"] == "moved":
@@ -209,3 +266,9 @@ def solve_read_all(tools):
         tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")
     said = "\n".join(f"{v['visit'].capitalize()}: {s:%A} {s:%d %B}, {clock(s)}" for v, _, _, _, s, _, _ in plans)
     _tell_partner(tools, "Appointments", said)
+
+
+def solve_greedy(tools):
+    """What a hurried assistant does (for the tests, never an alternative): the reference solution's steps, with
+    each clinic in the request's order given its earliest free slot; it must fail."""
+    _book(tools, greedy=True)
