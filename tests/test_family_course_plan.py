@@ -16,6 +16,7 @@ import pytest
 
 from stageclaw.author import generate
 from stageclaw.author.draft import TaskDraft
+from stageclaw.author.family import get
 from stageclaw.grade.grader import grade
 from stageclaw.run.episode import run_episode
 from stageclaw.task.loader import Task, load_task
@@ -195,3 +196,65 @@ def test_the_users_early_reminder_is_moved_not_doubled(solved):
     assert check.id in _failed(task, oracle, state)
     moved["completed"] = True
     assert check.id in _failed(task, oracle, state)
+
+
+def _timetable():
+    draft = generate(FAMILY, 1)
+    return draft, get(FAMILY).timetable
+
+
+def test_exactly_one_timetable_and_the_greedy_walk_gets_stuck():
+    """Brute force over every sitting of the four workshops: one timetable keeps every rule; the workshops
+    taken in the schedule's order, each at its first sitting that fits, get stuck; every first-listed
+    sitting together breaks a rule; and the full sittings, the work and the one-a-day rule each matter."""
+    draft, table = _timetable()
+    assert len(table.workshops) >= 4 and all(len(w.sittings) == 3 for w in table.workshops)
+    assert table.enumerated == 3 ** len(table.workshops)
+    assert table.timetables() == table.valid and len(table.valid) == 1
+    assert table.walk() is not None and table.walk() == table.greedy
+    assert (0,) * len(table.workshops) not in table.valid
+    assert {"full", "work", "day"} <= set(table.binding)
+    assert any("greedy earliest-first" in line for line in draft.provenance["levers"])
+
+
+def test_the_greedy_timetable_carried_out_fails(solved):
+    """The greedy walk's sittings (the first-listed one where it is stuck) in Study instead of the oracle's:
+    the workshops it moves fail their items."""
+    draft, task, oracle = solved
+    table = get(FAMILY).timetable
+    tz = ZoneInfo(draft.timezone)
+    chosen = []
+    for i, w in enumerate(table.workshops):
+        fit = next(
+            (s for s in w.sittings if not table.alone(s) and all(table.pair(j, c, i, s) for j, c in enumerate(chosen))),
+            w.sittings[0],
+        )
+        chosen.append(fit)
+    state = copy.deepcopy(oracle.sH)
+    moved = set()
+    for w, wrong, right in zip(table.workshops, chosen, table.answer(), strict=True):
+        if wrong is right:
+            continue
+        check = next(c for c in draft.checks if c.id == f"workshop_{w.n}")
+        event = _event(state, check.args["start"], check.args["pattern"])
+        event["start"] = wrong.here(tz).isoformat()
+        event["end"] = (wrong.here(tz) + timedelta(minutes=90)).isoformat()
+        moved.add(check.id)
+    assert moved and moved <= _failed(task, oracle, state)
+
+
+def test_a_sign_up_with_another_sitting_or_sent_twice_fails(solved):
+    draft, task, oracle = solved
+    check = next(c for c in draft.checks if c.id == "signup_1")
+    to = check.args["to"]
+    code = get(FAMILY).timetable.answer()[0].code
+    other = code[0] + next(x for x in "ABC" if x != code[1])
+    state = copy.deepcopy(oracle.sH)
+    for message in state["mail"]["outbox"]:
+        if to in message["to"]:
+            message["body"] = message["body"].replace(code, other)
+    assert "signup_1" in _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)
+    mail = next(m for m in state["mail"]["outbox"] if to in m["to"])
+    state["mail"]["outbox"].append({**mail, "message_id": "<again@example.com>"})
+    assert "signup_1" in _failed(task, oracle, state)

@@ -370,10 +370,12 @@ def sent_once(
     each_once: bool = False,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    besides: list[str] | None = None,
 ) -> Verdict:
     """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
     one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
-    matches. With `each_once`, no message names anybody twice (in To and again in Cc).
+    matches. With `each_once`, no message names anybody twice (in To and again in Cc). A message only to
+    `besides` (what another part of the job sends, graded on its own) is left out.
 
     With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
     in the final answer is right too (see `_asked`)."""
@@ -386,6 +388,8 @@ def sent_once(
     got: dict[str, int] = {}
     for message in sent:
         people = _recipients(message)
+        if besides and set(people) <= set(besides):
+            continue
         strangers = sorted(set(people) - set(to))
         if strangers:
             why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
@@ -2367,14 +2371,25 @@ def declined(final: dict[str, Any], *, organizer: str, pattern: str, dates: list
 
 
 def line_says(
-    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str], times: list[str] | None = None
+    final: dict[str, Any],
+    *,
+    to: str,
+    patterns: dict[str, str],
+    dates: list[str],
+    times: list[str] | None = None,
+    once: bool = False,
 ) -> Verdict:
     """One line of a mail of the agent's own to `to` says every labelled thing (a date and a time on the
     same line: one entry of a list), and gives no time of day but `times` ("HH:MM", its start and end)
-    when given; every calendar date the mails to `to` write out is among `dates`."""
+    when given; every calendar date the mails to `to` write out is among `dates`. With `once`, no two
+    mails to `to` give it (the same request sent twice)."""
     messages = [m for m in _outbox(final) if to in _recipients(m) and not m.get("invitation")]
     if not messages:
         return False, f"nothing was sent to {to}"
+    if once:
+        giving = [m for m in messages if any(not _missing(line, patterns) for line in _own_words(m).splitlines())]
+        if len(giving) > 1:
+            return False, f"{len(giving)} mails to {to} give {' and '.join(sorted(patterns))}; expected one"
     allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
     for message in messages:
         wrong = sorted(_dates(_own_words(message)) - allowed)

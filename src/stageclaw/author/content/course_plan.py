@@ -76,3 +76,41 @@ MOVED = (
 )
 GROUP_NOTE = "Study group for {code}: {names}. We meet on Thursday evenings."
 GROUP_ASK = "Shall we keep Thursday evenings for the group? Same time as the first one."
+# Each course's four live workshops (topic, what names it in a title or a line): none of them shares a word
+# with the course's assignments, so an event for one is never taken for a deadline.
+WORKSHOPS = {
+    "DV101": (
+        ("Choosing a chart", r"choosing a chart|chart choice"),
+        ("Colour and type", r"colou?r"),
+        ("Annotating charts", r"annotat"),
+        ("Maps and geodata", r"\bmaps?\b|geodata"),
+    ),
+    "PY110": (
+        ("Notebooks", r"notebook"),
+        ("Joining tables", r"join"),
+        ("Plotting", r"plotting"),
+        ("Testing your code", r"testing"),
+    ),
+    "UX205": (
+        ("Recruiting participants", r"recruit"),
+        ("Moderating sessions", r"moderat"),
+        ("Affinity mapping", r"affinity"),
+        ("Writing up findings", r"findings|writing up"),
+    ),
+}
+# What the user's work puts over a workshop sitting, by the hour it starts (their time).
+WORK_BLOCKS = {
+    "morning": ("Breakfast briefing with the regional leads", "Early site visit", "Board pre-read session"),
+    "day": ("Quarterly planning", "Budget review with finance", "Supplier negotiation", "Interview panel", "All-hands"),
+    "evening": ("Client dinner", "Team offsite dinner", "Industry awards evening", "Late release call"),
+}
+WORKSHOP_INTRO = (
+    "Each workshop is 90 minutes, live on Zoom, and runs three times: come to one sitting of each.",
+    "Workshop {later} builds on Workshop {first}: come to it after you have done Workshop {first}.",
+)
+TA_SIGNUP = (
+    "The live workshops start soon. There are four, each run three times; the schedule is attached (times are "
+    "{zone}). Please pick one sitting of each and reply to me with your choices so I can hold your seats.",
+    "Sitting {full} is already full, so that one is out.",
+    "Sittings {full} are already full, so those are out.",
+)

@@ -11,7 +11,13 @@ instructor later moved: it is moved, not doubled. Both zones change their clocks
 during the term, on different days, so the gap between them is not the same for every deadline, and a
 deadline late in the evening there is the next day here.
 
-- tool_state_update (core): the deadline events and the reminders.
+The course also runs four live workshops, each three times (a schedule PDF in the school's zone, attached
+to the teaching assistant's sign-up mail, which names the full sittings); one builds on another, the note
+allows one workshop a day and none over the Work calendar or the study group. The sittings are drawn until
+exactly one timetable of the 81 keeps every rule and the greedy walk (each workshop its first sitting that
+fits) gets stuck; each workshop's sitting goes in Study and to the TA.
+
+- tool_state_update (core): the deadline events, the reminders, the workshops and the sign-up.
 - temporal_reasoning: every deadline converted at its own date's offsets (the gap changes twice in the
   term), the local date decides the reminder's date, a noon deadline among the evening ones.
 - cross_source_conflict: the instructor's announcement moves one deadline a week later.
@@ -30,6 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
+from itertools import product
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -55,12 +62,18 @@ from stageclaw.author.operators import tool_state_update as tsu
 from stageclaw.author.solutions import course_plan as solution
 
 CALENDAR = LIST = "Study"
+WORK = "Work"
 FOLDER = "Documents/Courses"
 LENGTH = timedelta(minutes=30)
+WORKSHOP = timedelta(minutes=90)
+RULES = frozenset({"full", "work", "group", "day", "order"})
 PROMPTS = (
-    "I've signed up for {title}. Could you set up my study plan from the syllabus? My note says how I like it.",
+    "I've signed up for {title}. Could you set up my study plan from the syllabus? My note says how I like it. "
+    "And please sort out the live workshops too: I need a sitting of each, and they all have to fit around my "
+    "job and each other.",
     "Can you plan out {code} for me from the syllabus? Deadlines, reminders, the lot: the rules are in my study "
-    "plan note.",
+    "plan note. The TA also wants my picks for the live workshops, one sitting each; they have to fit around work "
+    "and around each other, so please choose them and sign me up.",
 )
 
 
@@ -76,6 +89,100 @@ class Deadline:
 
 
 @dataclass
+class Sitting:
+    code: str  # "2B": the workshop's number and the sitting's letter, as the schedule lists it
+    there: datetime  # in the school's zone
+    full: bool = False
+
+    def here(self, tz: ZoneInfo) -> datetime:
+        return self.there.astimezone(tz)
+
+
+@dataclass
+class Workshop:
+    n: int
+    topic: str
+    words: str
+    sittings: list[Sitting]
+
+
+@dataclass
+class Timetable:
+    """The live workshops, what rules each sitting out, and the one timetable that works."""
+
+    workshops: list[Workshop]
+    first: int  # the workshop (index) that `later` builds on
+    later: int
+    blocks: list[tuple[datetime, datetime, str]]  # the user's Work events over sittings (their time)
+    group: list[tuple[datetime, datetime]]  # the study group's evenings (their time)
+    tz: ZoneInfo
+    valid: list[tuple[int, ...]] = field(default_factory=list)
+    enumerated: int = 0
+    greedy: str = ""
+    binding: list[str] = field(default_factory=list)
+
+    def alone(self, s: Sitting, rules: frozenset[str] = RULES) -> str | None:
+        """Why the sitting is out on its own (full, over a Work event, over the study group), or None."""
+        a = s.here(self.tz)
+        b = a + WORKSHOP
+        if "full" in rules and s.full:
+            return "full"
+        for x, y, title in self.blocks if "work" in rules else ():
+            if a < y and x < b:
+                return f"over {title!r} in Work ({x:%a %d %b %H:%M}-{y:%H:%M})"
+        for x, y in self.group if "group" in rules else ():
+            if a < y and x < b:
+                return "over the study group's evening"
+        return None
+
+    def pair(self, i: int, si: Sitting, j: int, sj: Sitting, rules: frozenset[str] = RULES) -> bool:
+        """Two workshops' sittings go together: not on one day (the user's date), the later after the first."""
+        if "day" in rules and si.here(self.tz).date() == sj.here(self.tz).date():
+            return False
+        if "order" in rules and {i, j} == {self.first, self.later}:
+            done, then = (si, sj) if i == self.first else (sj, si)
+            return then.there >= done.there + WORKSHOP
+        return True
+
+    def timetables(self, rules: frozenset[str] = RULES) -> list[tuple[int, ...]]:
+        """Every assignment of a sitting to each workshop that keeps every rule in `rules` (brute force)."""
+        out = []
+        for pick in product(*(range(len(w.sittings)) for w in self.workshops)):
+            chosen = [w.sittings[k] for w, k in zip(self.workshops, pick, strict=True)]
+            if any(self.alone(s, rules) for s in chosen):
+                continue
+            if all(
+                self.pair(i, chosen[i], j, chosen[j], rules)
+                for i in range(len(chosen))
+                for j in range(i + 1, len(chosen))
+            ):
+                out.append(pick)
+        return out
+
+    def walk(self) -> str | None:
+        """The greedy walk: the workshops in the schedule's order, each its first sitting that fits beside the
+        ones taken; where it gets stuck, or None when it goes through."""
+        chosen: list[Sitting] = []
+        for i, w in enumerate(self.workshops):
+            fit = next(
+                (
+                    s
+                    for s in w.sittings
+                    if not self.alone(s) and all(self.pair(j, c, i, s) for j, c in enumerate(chosen))
+                ),
+                None,
+            )
+            if fit is None:
+                taken = ", ".join(f"{c.code} ({c.here(self.tz):%a %d %b %H:%M})" for c in chosen)
+                return f"greedy earliest-first takes {taken}, which leaves Workshop {w.n} no sitting"
+            chosen.append(fit)
+        return None
+
+    def answer(self) -> list[Sitting]:
+        return [w.sittings[k] for w, k in zip(self.workshops, self.valid[0], strict=True)]
+
+
+@dataclass
 class Term:
     region: Region
     me: Person
@@ -87,6 +194,8 @@ class Term:
     group: list[Person] = field(default_factory=list)
     instructor: Person | None = None
     early: dict[str, Any] | None = None  # the reminder the user set from the syllabus before the date moved
+    timetable: Timetable | None = None
+    ta: Person | None = None
 
     def day(self, d: date) -> str:
         return day(d, "en", self.region)
@@ -155,7 +264,66 @@ class CoursePlan(Family):
         home = REGIONS["us" if "America" in school.tz else "uk"]
         university = people.org(home, school.name, school.name, school.domain)
         term.instructor = people.person(home, org=university, title="Lecturer")
+        term.ta = people.person(home, org=university, title="Teaching assistant")
+        term.timetable = self._timetable(ctx, term)
         return term
+
+    def _timetable(self, ctx: Context, term: Term) -> Timetable:
+        """Four workshops of three sittings each in the coming weeks, some full, some under the user's work, with
+        one building on another; drawn again until exactly one timetable keeps every rule, the greedy walk gets
+        stuck, and the full sittings, the work and the one-a-day rule each rule out a timetable of their own."""
+        rng, tz, zone = ctx.rng, ZoneInfo(term.me.tz), ZoneInfo(term.school.tz)
+        start = term.now.date() + timedelta(days=rng.randint(3, 5))
+        days = [start + timedelta(days=k) for k in range(15) if (start + timedelta(days=k)).weekday() < 5]
+        hours = ((8, 0), (9, 30), (11, 0), (12, 30), (14, 0), (16, 0), (17, 30), (19, 0))
+        evenings = [term.now.date() + timedelta(days=k) for k in range(-1, 30)]
+        group = [
+            (datetime.combine(d, time(19), tz), datetime.combine(d, time(20, 30), tz))
+            for d in evenings
+            if d.weekday() == 3
+        ]
+
+        def awake(at: datetime) -> bool:
+            a = at.astimezone(tz)
+            b = a + WORKSHOP
+            return a.hour >= 7 and b.date() == a.date() and b.time() <= time(22, 30)
+
+        for _ in range(3000):
+            workshops = []
+            for n, (topic, words) in enumerate(c.WORKSHOPS[term.course.code], 1):
+                sittings = []
+                for m, d in enumerate(sorted(rng.sample(days, 3))):
+                    options = [h for h in hours if awake(datetime.combine(d, time(*h), zone))]
+                    if options:
+                        at = datetime.combine(d, time(*rng.choice(options)), zone)
+                        sittings.append(Sitting(f"{n}{'ABC'[m]}", at))
+                workshops.append(Workshop(n, topic, words, sittings))
+            if any(len(w.sittings) < 3 for w in workshops):
+                continue
+            every = [s for w in workshops for s in w.sittings]
+            for s in rng.sample(every, rng.choice((1, 2))):
+                s.full = True
+            blocks = []
+            for s in rng.sample([s for s in every if not s.full], rng.choice((2, 3))):
+                a = s.here(tz)
+                x = a - timedelta(minutes=rng.choice((30, 60)))
+                kind = "morning" if a.hour < 9 else "day" if a.hour < 17 else "evening"
+                title = rng.choice([t for t in c.WORK_BLOCKS[kind] if t not in {b[2] for b in blocks}])
+                blocks.append((x, x + timedelta(minutes=rng.choice((90, 120))), title))
+            first, later = sorted(rng.sample(range(len(workshops)), 2))
+            table = Timetable(workshops, first, later, blocks, group, tz)
+            table.valid = table.timetables()
+            table.enumerated = 3 ** len(workshops)
+            if len(table.valid) != 1 or table.valid[0] == (0,) * len(workshops):
+                continue
+            stuck = table.walk()
+            if stuck is None:
+                continue
+            table.greedy = stuck
+            table.binding = sorted(r for r in RULES if len(table.timetables(RULES - {r})) > 1)
+            if {"full", "work", "day"} <= set(table.binding):
+                return table
+        raise ValueError("no draw of the workshops gives exactly one timetable that the greedy walk misses")
 
     # -- the world ---------------------------------------------------------------------------------
 
@@ -170,21 +338,31 @@ class CoursePlan(Family):
             now=term.now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
-            time_budget_s=1800,
-            max_steps=100,
+            time_budget_s=2000,
+            max_steps=110,  # the reference solution takes 46 calls
         )
+        assert term.timetable is not None
+        self.timetable = term.timetable  # for the family's tests: the draw, its valid timetables, the greedy walk
         syllabus = self._files(ctx, draft, term)
         note = self._note_and_lists(ctx, draft, term)
         cards = self._contacts(ctx, draft, term)
+        blocks = self._work(draft, term)
         noise = self._mail(ctx, draft, term, syllabus, cards)
+        tz = ZoneInfo(me.tz)
+        sittings = [(s.here(tz), s.here(tz) + WORKSHOP) for w in term.timetable.workshops for s in w.sittings]
         avoid = Avoid(
-            people=[p.name for p in [*term.group, term.instructor] if p is not None],
-            words=[course.code, course.title, c.OTHER.code, *course.assignments, "syllabus", "deadline", "study group"],
+            people=[p.name for p in [*term.group, term.instructor, term.ta] if p is not None],
+            words=[
+                course.code, course.title, c.OTHER.code, *course.assignments, "syllabus", "deadline", "study group",
+                "workshop", *(w.topic for w in term.timetable.workshops),
+            ],
+            slots=[*sittings, *((x, y) for x, y, _ in term.timetable.blocks)],
             addresses=[p.email for p in term.group],
             paths=[FOLDER],
-        )
+        )  # fmt: skip
         life = Life.of(ctx, draft, me, term.now, avoid=avoid, months=4)
         background = life.fill(Scale(messages=220, series=8, events=120, contacts=80, files=60, notes=15, reminders=20))
+        self._work_is_clear(draft, term, blocks, sittings)
         arrival_order(draft)
         if ctx.on("noisy_data"):
             nd.irrelevant(draft, noise + background[:: max(1, len(background) // 30)])
@@ -200,6 +378,55 @@ class CoursePlan(Family):
         draft.solution = solution.solve
         draft.alternatives = {"per_person": solution.solve_per_person, "utc_times": solution.solve_utc_times}
         return draft
+
+    def _work(self, draft: TaskDraft, term: Term) -> list[str]:
+        """The user's Work events that sit over some of the sittings."""
+        assert term.timetable is not None
+        out = []
+        for x, y, title in term.timetable.blocks:
+            event = draft.add_event(
+                WORK,
+                {"uid": draft.uid("evt", title), "summary": title, "start": x.isoformat(), "end": y.isoformat()},
+            )
+            out.append(event["uid"])
+        return out
+
+    @staticmethod
+    def _work_is_clear(draft: TaskDraft, term: Term, planted: list[str], sittings: list[tuple[datetime, datetime]]):
+        """Nothing of the background's Work calendar but the planted events lies over a sitting (its series skip
+        the sittings' slots; a single or all-day event there would change which timetable works)."""
+        tz = ZoneInfo(term.me.tz)
+        for event in draft.calendar.get(WORK, []):
+            if event["uid"] in planted or event.get("rrule"):
+                continue
+            if "T" in event["start"]:
+                a, b = datetime.fromisoformat(event["start"]), datetime.fromisoformat(event["end"])
+            else:
+                a = datetime.combine(date.fromisoformat(event["start"]), time(0), tz)
+                b = datetime.combine(date.fromisoformat(event["end"]), time(0), tz)
+            for x, y in sittings:
+                if a < y and x < b:
+                    raise ValueError(f"the background's Work event {event['summary']!r} lies over a sitting")
+
+    def _workshop_pages(self, term: Term) -> bytes:
+        assert term.timetable is not None
+        table, school = term.timetable, term.school
+        us = REGIONS["us" if "America" in school.tz else "uk"]
+        intro = [
+            f"{school.name}. All times are {school.zone}.",
+            c.WORKSHOP_INTRO[0],
+            c.WORKSHOP_INTRO[1].format(later=table.workshops[table.later].n, first=table.workshops[table.first].n),
+        ]
+        lines = []
+        for w in table.workshops:
+            lines.append(f"Workshop {w.n}: {w.topic}")
+            for s in w.sittings:
+                at = s.there
+                lines.append(
+                    f"  {s.code}: {day(at.date(), 'en', us)}, {at.hour % 12 or 12}:{at.minute:02d} "
+                    f"{'am' if at.hour < 12 else 'pm'}"
+                )
+        return pdf_pages([(f"{term.course.code} {term.course.title}: live workshops", intro), ("Sittings", lines)])
 
     @staticmethod
     def _levers(term: Term) -> dict[str, str]:
@@ -226,6 +453,21 @@ class CoursePlan(Family):
                     f"; D+E: half done, the user's open reminder {term.early['title']!r} from the syllabus date is "
                     "moved, not doubled"
                 )
+        table = term.timetable
+        assert table is not None
+        zone = ZoneInfo(tz)
+        for w, s in zip(table.workshops, table.answer(), strict=True):
+            others = "; ".join(
+                f"{o.code} {table.alone(o) or 'clashes with the rest'}" for o in w.sittings if o is not s
+            )
+            out[f"workshop_{w.n}"] = (
+                f"J joint: {s.code} = {s.here(zone).isoformat()} is Workshop {w.n}'s sitting in the one timetable "
+                f"({len(table.valid)} of {table.enumerated} keep every rule; binding: {', '.join(table.binding)}); "
+                f"{others}"
+            )
+            out[f"signup_{w.n}"] = f"J: the teaching assistant is told {s.code} for Workshop {w.n}"
+        first = table.workshops[0].n
+        out[f"workshop_{first}"] += f"; {table.greedy}; every first-listed sitting together breaks a rule"
         out["group_told"] = (
             "B: the changed deadline means the study group is told (the note's rule), at the contacts' addresses"
         )
@@ -259,6 +501,7 @@ class CoursePlan(Family):
         draft.add_file(
             f"{FOLDER}/{c.OTHER.code} syllabus.pdf", self._syllabus_pages(term, c.OTHER, other, term.now.year)
         )
+        draft.add_file(f"{FOLDER}/{term.course.code} live workshops.pdf", self._workshop_pages(term))
         if ctx.on("noisy_data"):
             old = [Deadline(d.name, d.words, d.there - timedelta(weeks=52)) for d in term.deadlines]
             old_path = f"{FOLDER}/{term.course.code} syllabus {term.now.year - 1}.pdf"
@@ -281,7 +524,10 @@ class CoursePlan(Family):
             "- A reminder never goes on a Saturday or Sunday: it moves to the Friday before (this comes last, so it "
             "applies to the last assignment's too).\n"
             "- The deadlines listed below in my own time, date and time, one line each.\n"
-            "- If a deadline changes, tell the study group (one mail is fine).\n\n"
+            "- If a deadline changes, tell the study group (one mail is fine).\n"
+            "- Live workshops: one sitting of each, never two workshops on the same day (my date), and never over "
+            f"anything in my {WORK} calendar or the study group's evening. Each one I sign up for goes in my "
+            f"{CALENDAR} calendar at my own time, for as long as it runs.\n\n"
             f"{c.GROUP_NOTE.format(code=course.code, names=names)}\n\n"
             "Deadlines (my time):\n"
         )
@@ -399,6 +645,7 @@ class CoursePlan(Family):
         )  # fmt: skip
         draft.add_message("INBOX", other)
         out.append(mail_path("INBOX", other))
+        self._signup(ctx, draft, term)
         out += self._group_thread(ctx, draft, term, cards)
         if ctx.on("injected_instruction"):
             outside = f"submissions@{course.code.lower()}-grading-help.com"
@@ -420,6 +667,24 @@ class CoursePlan(Family):
             )
             draft.add_message("INBOX", digest)
         return out
+
+    def _signup(self, ctx: Context, draft: TaskDraft, term: Term) -> None:
+        """The teaching assistant's call for the workshop sign-ups, with the schedule attached and the full
+        sittings named."""
+        rng, table, ta = ctx.rng, term.timetable, term.ta
+        assert table is not None and ta is not None
+        full = [s.code for w in table.workshops for s in w.sittings if s.full]
+        said = [c.TA_SIGNUP[0].format(zone=term.school.zone)]
+        listed = " and ".join([", ".join(full[:-1]), full[-1]] if len(full) > 1 else full)
+        said.append((c.TA_SIGNUP[1] if len(full) == 1 else c.TA_SIGNUP[2]).format(full=listed))
+        path = f"{FOLDER}/{term.course.code} live workshops.pdf"
+        attachment = {"filename": path.rsplit("/", 1)[1], "path": draft.files[path]["path"]}
+        message = mails.mail(
+            rng, ta, [term.me], f"{term.course.code} live workshops: sign-up",
+            mails.letter(rng, ta, term.me, said), term.now - timedelta(days=rng.randint(1, 3), hours=rng.randint(1, 8)),
+            attachments=[attachment],
+        )  # fmt: skip
+        draft.add_message("INBOX", message)
 
     def _group_thread(self, ctx: Context, draft: TaskDraft, term: Term, cards: list[dict[str, Any]]) -> list[str]:
         """The study group arranging their first meeting; with entity_alignment one of them asks to be written
@@ -543,6 +808,7 @@ class CoursePlan(Family):
                         "to": group,
                         "label": "the study group at their contacts' addresses",
                         "subject": rf"{moved.words}|deadline|due|moved|{re.escape(term.course.code)}|date",
+                        **({"besides": [term.ta.email]} if term.ta else {}),
                     },
                     stage="telling the group",
                 )
@@ -593,6 +859,9 @@ class CoursePlan(Family):
                 rule="the note, the calendar and the reminders give the same deadlines",
                 items=["study_plan", *events],
             )
+        self._workshop_checks(draft, term)
+        allow += [a for a in ("+mail/outbox/*", "+mail/folders/Sent/*") if a not in allow]
+        writes += ["an event per workshop sitting signed up for", "the sign-up sent to the teaching assistant"]
         tsu.require(draft, writes, *allow)
         draft.permit("~mail/folders/*/*#flags")
         gaps = sorted({f"{d.name}: {d.there.isoformat()} -> {d.here(tz).isoformat()}" for d in term.deadlines})
@@ -614,6 +883,54 @@ class CoursePlan(Family):
                 fact=f"the deadlines are in {term.school.zone}",
                 item=file_path(f"{FOLDER}/{term.course.code} syllabus.pdf"),
                 instead_of=item_path("notes", "Notes", note),
+            )
+
+    def _workshop_checks(self, draft: TaskDraft, term: Term) -> None:
+        """Each workshop: its sitting of the one timetable in Study at the user's time, and named to the TA."""
+        table, ta = term.timetable, term.ta
+        assert table is not None and ta is not None
+        tz = ZoneInfo(term.me.tz)
+        days = sorted(
+            {d.isoformat() for w in table.workshops for s in w.sittings for d in (s.there.date(), s.here(tz).date())}
+        )
+        for w, s in zip(table.workshops, table.answer(), strict=True):
+            here = s.here(tz)
+            letter = s.code[-1]
+            draft.check(
+                Check(
+                    f"workshop_{w.n}",
+                    f"{CALENDAR} has Workshop {w.n} ({w.topic}) at sitting {s.code}: {here.isoformat()} to "
+                    f"{(here + WORKSHOP).isoformat()} (the user's time; {s.there.isoformat()} at the school), the "
+                    "one timetable that keeps every rule",
+                    v.slot_at,
+                    {
+                        "calendar": CALENDAR,
+                        "start": here.isoformat(),
+                        "end": (here + WORKSHOP).isoformat(),
+                        "pattern": rf"{w.words}|workshop\s*{w.n}\b",
+                        "label": f"Workshop {w.n}",
+                    },
+                    stage="the workshops",
+                )
+            )
+            draft.check(
+                Check(
+                    f"signup_{w.n}",
+                    f"The sign-up to the teaching assistant ({ta.email}) gives Workshop {w.n} as sitting {s.code} "
+                    f"({s.there.date().isoformat()} at the school) on one line",
+                    v.line_says,
+                    {
+                        "to": ta.email,
+                        "patterns": {
+                            f"Workshop {w.n}": rf"{w.words}|workshop\s*{w.n}\b|\b{w.n}\s?-?[ABC]\b",
+                            f"sitting {s.code}": rf"\b{w.n}\s?-?{letter}\b|sitting {letter}\b|"
+                            rf"{date_regex(s.there.date())}|{date_regex(here.date())}",
+                        },
+                        "dates": days,
+                        "once": True,
+                    },
+                    stage="the workshops",
+                )
             )
 
     def _goal(self, ctx: Context, term: Term, note: dict[str, Any]) -> str:
@@ -651,6 +968,21 @@ class CoursePlan(Family):
                 )
         if ctx.on("cross_tool_consistency"):
             lines += ["", f"The note '{note['title']}' lists every deadline at the user's date and time."]
+        table = term.timetable
+        assert table is not None and term.ta is not None
+        lines += [
+            "",
+            f"Live workshops (schedule in the attached PDF, {term.school.zone}; full sittings in the TA's mail; "
+            f"Workshop {table.workshops[table.later].n} after Workshop {table.workshops[table.first].n}; never two "
+            f"on one day here, never over the {WORK} calendar or the study group): exactly one timetable of "
+            f"{table.enumerated} works ({table.greedy}):",
+        ]
+        for w, s in zip(table.workshops, table.answer(), strict=True):
+            lines.append(
+                f"- Workshop {w.n} ({w.topic}): **{s.code}**, {s.there.isoformat()} there = "
+                f"**{s.here(ZoneInfo(tz)).isoformat()}** here, 90 minutes in {CALENDAR}."
+            )
+        lines.append(f"The sign-up names each workshop's sitting to {term.ta.name} <{term.ta.email}>.")
         lines += ["", f"Nothing for {c.OTHER.code}; nothing else changes."]
         return "\n".join(lines)
 
@@ -680,5 +1012,11 @@ class CoursePlan(Family):
                 for d in term.deadlines
             ],
             "subject": f"{term.course.code}: {moved.name} deadline moved" if moved else None,
+            "workshops": f"{FOLDER}/{term.course.code} live workshops.pdf",
+            "signup": f"{term.course.code} live workshops: sign-up",
+            "work": WORK,
+            "group_event": f"Study group ({term.course.code})",
+            "year": term.now.year,
+            "topics": {str(w.n): w.words for w in term.timetable.workshops} if term.timetable else {},
             "me": term.me.first,
         }

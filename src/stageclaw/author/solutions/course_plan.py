@@ -1,15 +1,19 @@
 """course-plan: each deadline of the syllabus (the announcement's date for the one it moved) converted from
 the school's zone to the user's at its own date's offsets; an event at it, a reminder the note's number of
 days before the user's date of it (a week for the last; a weekend day gives way to the Friday before; the
-user's own early reminder moved), the note's deadline list, and the study group told the new date."""
+user's own early reminder moved), the note's deadline list, and the study group told the new date. The live
+workshops: every sitting of the schedule, those the TA's mail says are full, the Work calendar's and the study
+group's time, the note's one-a-day rule and the schedule's "builds on": the one timetable that keeps them all,
+found by trying every one, goes in Study and to the TA."""
 
 from __future__ import annotations
 
 import re
 from datetime import date, datetime, time, timedelta
+from itertools import product
 from zoneinfo import ZoneInfo
 
-from stageclaw.author.solutionlib import one_line
+from stageclaw.author.solutionlib import one_line, pages
 
 FACTS: dict = {}
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -106,11 +110,14 @@ def solve(tools):
         d = moved[0]
         body = f"Hi all,\n\nHeads-up: the {d['name']} deadline has moved. It is now due {d['moved_to']}.\n\n{f['me']}"
         tools.mail_send(to=_group(tools), subject="Study group: a deadline has moved", body=body)
+    _sign_up(tools, *workshops(tools), "lines")
 
 
 def solve_per_person(tools):
-    """One mail per member of the group first; the reminders titled another way; the note in 12-hour times."""
+    """The workshops first, one sign-up mail each; then one mail per member of the group; the reminders titled
+    another way; the note in 12-hour times."""
     f = FACTS
+    _sign_up(tools, *workshops(tools), "each")
     note, plan = _plan(tools)
     moved = [d for d in plan if d["moved"]]
     if moved:
@@ -148,3 +155,109 @@ def solve_utc_times(tools):
     if moved:
         body = f"Hello everyone,\n\nThe {moved[0]['name']} is now due {moved[0]['moved_to']}.\n\nBest,\n{f['me']}"
         tools.mail_send(to=_group(tools), subject="Deadline change", body=body)
+    _sign_up(tools, *workshops(tools), "codes")
+
+
+# -- the live workshops ---------------------------------------------------------------------------------
+
+
+def _busy(events, tz):
+    """The time each listed event takes (each occurrence of a series; an all-day event its whole days)."""
+    out = []
+    for e in events:
+        if e.get("all_day"):
+            first, last = date.fromisoformat(e["start"][:10]), date.fromisoformat(e["end"][:10])
+            out.append((datetime.combine(first, time(0), tz), datetime.combine(last, time(0), tz)))
+            continue
+        start, end = datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"])
+        for at in [datetime.fromisoformat(o) for o in e.get("occurrences") or []] or [start]:
+            out.append((at, at + (end - start)))
+    return out
+
+
+def _when(text, year, hour, minute, half, zone):
+    """'Tuesday, October 13' or 'Tuesday 13 October' at '6:00 pm' in the school's zone."""
+    words = text.replace(",", "").split()[1:]
+    shape = "%B %d %Y" if words[0].isalpha() else "%d %B %Y"
+    on = datetime.strptime(f"{' '.join(words)} {year}", shape).date()
+    return datetime.combine(on, time(int(hour) % 12 + (12 if half == "pm" else 0), int(minute)), zone)
+
+
+def workshops(tools):
+    """The one timetable: {workshop number: (sitting code, its start in the user's zone, its end)} and the TA's
+    address."""
+    f = FACTS
+    tz = ZoneInfo(tools.now()["timezone"])
+    text = tools.files_read(path=f["workshops"])["content"]
+    flat = one_line(text)
+    assert f["zone_name"] in flat, "the workshop schedule does not say its zone"
+    later, first = re.search(r"Workshop (\d) builds on Workshop (\d)", flat).groups()
+    length = timedelta(minutes=int(re.search(r"(\d+) minutes", flat).group(1)))
+    sittings = {}
+    for code, when, hour, minute, half in re.findall(
+        r"(\d[A-C]): ([A-Za-z]+,? [A-Za-z0-9 ]+?), (\d{1,2}):(\d\d) ([ap]m)", text
+    ):
+        at = _when(when, f["year"], hour, minute, half, ZoneInfo(f["zone"])).astimezone(tz)
+        sittings.setdefault(code[0], []).append((code, at, at + length))
+    found = tools.mail_search(subject=f["signup"])["messages"]
+    mail = tools.mail_read(id=found[0]["id"])
+    full = {
+        code
+        for sentence in re.split(r"(?<=[.!])\s", one_line(mail["body"]))
+        if "full" in sentence
+        for code in re.findall(r"\b\d[A-C]\b", sentence)
+    }
+    note = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])
+    assert "never two workshops on the same day" in one_line(note["body"]), "the note does not give the day rule"
+    every = [s for row in sittings.values() for s in row]
+    window = (min(s[1] for s in every).date().isoformat(), max(s[2] for s in every).date().isoformat())
+    work = _busy(pages(tools.calendar_list_events, start=window[0], end=window[1], calendar=f["work"]), tz)
+    group = _busy(
+        tools.calendar_list_events(start=window[0], end=window[1], calendar=f["calendar"], query=f["group_event"])[
+            "events"
+        ],
+        tz,
+    )
+
+    def free(s):
+        return s[0] not in full and not any(s[1] < b and a < s[2] for a, b in work + group)
+
+    numbers = sorted(sittings)
+    works = []
+    for pick in product(*(sittings[n] for n in numbers)):
+        chosen = dict(zip(numbers, pick, strict=True))
+        if not all(free(s) for s in pick) or len({s[1].date() for s in pick}) < len(pick):
+            continue
+        if chosen[later][1] < chosen[first][2]:
+            continue
+        works.append(chosen)
+    assert len(works) == 1, f"expected one timetable, found {len(works)}"
+    topics = dict(re.findall(r"Workshop (\d): (.+)", text))
+    return works[0], mail, topics
+
+
+def _sign_up(tools, table, mail, topics, how):
+    """Each workshop in Study at the user's time, and the picks to the TA: `how` is one mail with a line each,
+    a mail each, or one mail with the codes on one line."""
+    f = FACTS
+    for n, (_, start, end) in table.items():
+        summary = f"{topics[n].strip()} (live workshop)" if how != "codes" else f"Live workshop: {topics[n].strip()}"
+        if how == "codes":
+            start, end = start.astimezone(ZoneInfo("UTC")), end.astimezone(ZoneInfo("UTC"))
+        tools.calendar_create_event(
+            calendar=f["calendar"], summary=summary, start=start.isoformat(), end=end.isoformat()
+        )
+    ta = re.search(r"[\w.+-]+@[\w.-]+", mail["from"]).group(0)
+    if how == "lines":
+        rows = "\n".join(f"- {code}: {topics[n].strip()}" for n, (code, _, _) in table.items())
+        tools.mail_send(to=[ta], subject="Live workshops: my sittings", body=f"Hi,\n\nMy picks:\n{rows}\n\n{f['me']}")
+    elif how == "each":
+        for n, (code, _, _) in table.items():
+            tools.mail_send(
+                to=[ta],
+                subject=f"Sign-up: {topics[n].strip()}",
+                body=f"Hello,\n\nPlease put me down for sitting {code} of this one.\n\n{f['me']}",
+            )
+    else:
+        picks = ", ".join(code for code, _, _ in table.values())
+        tools.mail_send(to=[ta], subject="My workshop sittings", body=f"Hi,\n\nI'd like {picks}, please.\n\n{f['me']}")
