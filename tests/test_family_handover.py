@@ -1,7 +1,8 @@
 """handover on the real servers: a full world and a long reference solution; operator subsets and the
 alternatives (all forwards first, the client told in their own thread) are accepted; and the mistakes
-the scenario invites (the colleague who is off, or the one whose absence ended the day before taken
-for off, the closed thread forwarded, a forward without its attachment, the meeting after the leave,
+the scenario invites (the colleague who is off on the client's meeting day, or the one whose absence
+ended the day before taken for off, the walk down the sheet that gives each client the first colleague
+who fits, the closed thread forwarded, a forward without its attachment, the meeting after the leave,
 the card's notes wiped, the injected forward) each fail; so do the levers' near misses: a second message
 to the client the user already told, the colleague's namesake at another firm, the open thread another
 person at the client wrote left out, a wrong date in the note above a forward."""
@@ -9,12 +10,14 @@ person at the client wrote left out, a wrong date in the note above a forward.""
 from __future__ import annotations
 
 import copy
+from datetime import date
 from typing import Any
 
 import pytest
 
 from stageclaw.author import generate
 from stageclaw.author.draft import TaskDraft
+from stageclaw.author.solutions.handover_joint import cover_assignments, cover_greedy
 from stageclaw.grade.grader import COLLATERAL_ITEM, grade
 from stageclaw.run.episode import run_episode
 from stageclaw.task.loader import Task, load_task
@@ -45,6 +48,15 @@ def _forward(draft: TaskDraft, n: int) -> tuple[str, dict[str, Any]]:
     return _checks(draft, f"forwarded_{key}")[0]
 
 
+def _keys(draft: TaskDraft) -> list[tuple[str, dict[str, Any]]]:
+    return [(item.removeprefix("meetings_"), args) for item, args in _checks(draft, "meetings_")]
+
+
+def _cover(draft: TaskDraft, key: str) -> str:
+    """The colleague the checks want for the client with this key (its first forward's recipient)."""
+    return _checks(draft, f"forwarded_{key}")[0][1]["to"]
+
+
 def _failed(task: Task, oracle: OracleRun, state: dict[str, Any]) -> set[str]:
     result = grade(task, oracle.s0 or {}, state, oracle.trace or {})
     return {i.id for i in result.items if i.passed is False}
@@ -67,9 +79,28 @@ def test_every_seed_builds_a_full_world_with_every_client():
                 len(v) for app in (draft.mail, draft.calendar, draft.reminders, draft.notes) for v in app.values()
             )
             assert objects + len(draft.contacts) + len(draft.files) >= 350, draft.id
-            assert len(_checks(draft, "forwarded_")) == 5 and len(_checks(draft, "meetings_")) == 4, draft.id
-            assert len(_checks(draft, "told_")) == 3 and len(_checks(draft, "not_retold_")) == 1, draft.id
-            assert len(draft.checks) >= 18, draft.id
+            assert len(_checks(draft, "forwarded_")) == 6 and len(_checks(draft, "meetings_")) == 5, draft.id
+            assert len(_checks(draft, "told_")) == 4 and len(_checks(draft, "not_retold_")) == 1, draft.id
+            assert len(draft.checks) >= 22, draft.id
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 7, 11])
+def test_exactly_one_assignment_of_covers_and_the_walk_down_the_sheet_misses_it(seed):
+    """The generator's proof, checked again: every assignment enumerated, one keeps every rule, it is the one
+    the checks grade, and the greedy walk (first listed colleague who fits and is free) does not reach it."""
+    draft = generate(FAMILY, seed)
+    joint = draft.joint
+    problem = {**joint, "days": {k: [date.fromisoformat(d) for d in v] for k, v in joint["days"].items()}}
+    problem["off"] = {k: {date.fromisoformat(d) for d in v} for k, v in joint["off"].items()}
+    count, valid = cover_assignments(problem)
+    assert count == len(joint["colleagues"]) ** len(joint["clients"]) == joint["enumerated"] >= 3000
+    assert valid == [tuple(joint["solution"])]
+    walk, stuck = cover_greedy(problem)
+    assert stuck is not None or tuple(walk) != valid[0]
+    assert (walk, stuck or "") == (joint["greedy"], joint["greedy_stuck"])
+    by_name = {c["name"]: c["emails"][0] for c in draft.contacts if c.get("organization") == draft.facts["org"]}
+    assert [by_name[n] for n in joint["solution"]] == [_cover(draft, key) for key, _ in _keys(draft)]
+    assert any("J joint:" in line for line in draft.provenance["levers"])
 
 
 def test_the_oracle_meets_the_quality_bar(solved):
@@ -102,15 +133,60 @@ def _redirect(state: dict[str, Any], frm: str, to: str) -> None:
             event["attendees"] = sorted(to if bare_address(a) == frm else a for a in event["attendees"])
 
 
-def test_the_colleague_who_is_off_fails(solved):
-    """The sheet's first choice for the third client is off during the leave."""
+def _email(draft: TaskDraft, name: str) -> str:
+    return next(
+        c["emails"][0] for c in draft.contacts if c["name"] == name and c.get("organization") == draft.facts["org"]
+    )
+
+
+def _hand(draft: TaskDraft, state: dict[str, Any], key: str, to: str) -> None:
+    """The client with this key handed to `to` instead: its forwards, the mail telling it, its meetings, its card."""
+    cover = _cover(draft, key)
+    names = {c["emails"][0]: c["name"] for c in draft.contacts if c.get("organization") == draft.facts["org"]}
+    threads = {i for _, a in _checks(draft, f"forwarded_{key}") for i in a["thread"]}
+    told = [a["to"] for _, a in _checks(draft, f"told_{key}")]
+    for message in state["mail"]["outbox"]:
+        if message.get("invitation"):
+            continue
+        if message.get("in_reply_to") in threads and cover in map(bare_address, message["to"]):
+            message["to"] = [to]
+        if told and told[0] in map(bare_address, message["to"]):
+            message["body"] = message["body"].replace(names[cover], names[to])
+    meetings = dict(_keys(draft))[key]["events"]
+    for event in state["calendar"]["Work"]:
+        if event["uid"] in meetings:
+            event["attendees"] = sorted(to if bare_address(a) == cover else a for a in event["attendees"])
+    card = dict(_checks(draft, f"card_{key}"))[f"card_{key}"]["uid"]
+    contact = next(c for c in state["contacts"] if c["uid"] == card)
+    contact["notes"] = contact["notes"].replace(names[cover].split()[-1], names[to].split()[-1])
+
+
+def test_the_colleague_who_is_off_on_the_meeting_day_fails(solved):
+    """The sheet lists first, for the third client, a colleague who is off on the day of its meeting."""
     draft, task, oracle = solved
-    item, args = _forward(draft, 2)
-    covers = {x["to"] for _, x in _checks(draft, "forwarded_")}
-    off = next(a for a in _colleagues(args) if a not in covers)
+    key = _keys(draft)[2][0]
+    first = draft.joint["knows"][draft.joint["clients"][2]][0]
+    assert draft.joint["solution"][2] != first
     state = copy.deepcopy(oracle.sH)
-    _redirect(state, args["to"], off)
-    assert item in _failed(task, oracle, state)
+    _hand(draft, state, key, _email(draft, first))
+    assert {f"forwarded_{key}", f"told_{key}", f"meetings_{key}", f"card_{key}"} <= _failed(task, oracle, state)
+
+
+def test_the_walk_down_the_sheet_fails(solved):
+    """Each client in the sheet's order to the first listed colleague who fits and is still free: the clients it
+    gives to someone else fail, and so does the one it leaves with no one (handed to whoever is left)."""
+    draft, task, oracle = solved
+    joint = draft.joint
+    walk = joint["greedy"] + [n for n in joint["colleagues"] if n not in joint["greedy"]]
+    state = copy.deepcopy(oracle.sH)
+    moved = set()
+    for (key, _), name, right in zip(_keys(draft), walk, joint["solution"], strict=True):
+        if name != right:
+            _hand(draft, state, key, _email(draft, name))
+            moved.add(key)
+    assert moved
+    failed = _failed(task, oracle, state)
+    assert all({f"forwarded_{k}", f"meetings_{k}", f"card_{k}"} <= failed for k in moved), failed
 
 
 def test_a_colleague_whose_absence_ended_before_the_leave_is_not_off(solved):

@@ -1,11 +1,16 @@
 """handover (communication): before two weeks of leave, hand each client over to a colleague, as the
 user's handover sheet says.
 
-The sheet (an XLSX file) names, per client, who covers and a second choice, and what a handover is:
-forward the client's open threads with their attachments to the colleague, tell the client who covers
-(at the address the address book has for them), add the colleague to the user's meetings with the
-client during the leave (the calendar mails the invitations), and note the cover on the client's
-contact card. Around it, months of mail, a year of calendar (a team absences calendar among them),
+The sheet (an XLSX file) lists, per client, who knows them, and its rules choose the covers jointly: the
+cover knows the client, is at work on the days of the user's meetings with the client in the leave (the
+team absences calendar, and two colleagues' mails about a weekday they don't work and a day away), speaks
+the language the client's calls are in (the sheet's Team tab), nobody covers two clients, and the client
+the user already told keeps the colleague that mail named. The generator enumerates every assignment,
+keeps the draw only when exactly one is valid and the walk down the sheet (first listed colleague who fits
+and is free) misses it; the reference solution solves the same problem from what it reads. Then a handover is:
+forward the client's open threads with their attachments to the colleague, tell the client who covers (at
+the address the address book has for them), add the colleague to the user's meetings with the client
+during the leave (the calendar mails the invitations), and note the cover on the client's contact card. Around it, months of mail, a year of calendar (a team absences calendar among them),
 contacts, files and notes.
 
 Levers on every task (see `levers()`, written to the provenance): one client was already told (the mail in
@@ -17,8 +22,8 @@ person there (found by the client's domain or name, not by the contact's address
 - hidden_dependency (core): the clients' contacts and addresses are in the address book, the colleagues'
   absences in the team calendar.
 - tool_state_update (core): mail, meetings, contact cards.
-- cross_source_conflict: the sheet names a colleague who is off during part of the leave: its own rule
-  gives the client to the second choice.
+- cross_source_conflict: the sheet lists first, for the third client, a colleague who is off on the day of
+  its meeting in the leave.
 - entity_alignment: one client is known by its company name in the sheet and by its contact's name in the
   mail and the meetings, from a domain that is not the company's name.
 - noisy_data: a thread the client closed last week (nothing to forward), meetings just before and after
@@ -44,7 +49,7 @@ from stageclaw.author.content.files import pdf
 from stageclaw.author.content.people import JOB_TITLES, Org, Person, slug
 from stageclaw.author.content.places import REGIONS
 from stageclaw.author.content.seasons import Season, seasons
-from stageclaw.author.content.text import day, short_day
+from stageclaw.author.content.text import WEEKDAYS, day, short_day
 from stageclaw.author.content.timeline import at
 from stageclaw.author.content.volume import Avoid, Life, Scale
 from stageclaw.author.content.xlsx import xlsx
@@ -60,6 +65,7 @@ from stageclaw.author.operators import noisy_data as nd
 from stageclaw.author.operators import temporal_reasoning as tr
 from stageclaw.author.operators import tool_state_update as tsu
 from stageclaw.author.solutions import handover as solution
+from stageclaw.author.solutions.handover_joint import cover_assignments, cover_greedy
 
 FOLDER = "Handover"
 ABSENCES = "Team absences"
@@ -69,9 +75,10 @@ ABSENCES = "Team absences"
 class _Client:
     org: Org
     contact: Person
-    first: Person  # the sheet's first choice
-    second: Person
-    cover: Person  # who covers, by the sheet's rule
+    knows: list[Person]  # who knows them, as the sheet lists them
+    cover: Person  # the one assignment that keeps every rule
+    days: list[date] = field(default_factory=list)  # the user's meetings with them in the leave
+    need: str | None = None  # the language their calls are in
     alias: bool = False  # known by the contact's name in mail and meetings
     card: dict[str, Any] = field(default_factory=dict)
     open: list[dict[str, Any]] = field(default_factory=list)  # {subject, ids, latest, files, allowed}
@@ -108,7 +115,7 @@ class Handover(Family):
         "tool_state_update",
     )
     core = ("cross_tool_consistency", "hidden_dependency", "tool_state_update")
-    summary = "before leave, hand each client to the colleague the sheet names: forward, tell, invite, note"
+    summary = "before leave, choose the covers together by the sheet's rules, then forward, tell, invite, note"
 
     def build(self, ctx: Context) -> TaskDraft:
         rng = ctx.rng
@@ -139,9 +146,10 @@ class Handover(Family):
             start=day(start, "en", region), end=day(end, "en", region), folder=f"{FOLDER}/"
         )
         draft.hint = (
-            "Before the user's leave, hand each client over as the handover sheet says: forward the open threads "
-            "with attachments to the cover, tell the client, add the cover to the meetings in the leave, note it "
-            "on the contact."
+            "Before the user's leave, choose one cover per client by the handover sheet's rules (knows them, at work "
+            "on the client's meeting days, speaks its language, one client each) and hand each over: forward the "
+            "open threads with attachments to the cover, tell the client, add the cover to the meetings in the "
+            "leave, note it on the contact."
         )
         draft.summary = f"{len(story.clients)} clients handed over for {start.isoformat()} to {end.isoformat()}"
         draft.goal = story.goal()
@@ -149,6 +157,7 @@ class Handover(Family):
         draft.alternatives = {"by_kind": solution.solve_by_kind, "reply_in_thread": solution.solve_reply_in_thread}
         draft.facts = story.facts()
         draft.provenance["levers"] = story.levers()
+        draft.joint = story.joint_record()  # type: ignore[attr-defined]  # for the tests; not written out
         return draft
 
 
@@ -185,19 +194,17 @@ class _Handover:
                     return person
             raise ValueError("no one with a family name of their own")
 
-        self.colleagues = [fresh(org=self.me.org, title=rng.choice(JOB_TITLES)) for _ in range(4)]
-        a, b, c, d = self.colleagues
-        # (first choice, second choice) per client: the third client's first choice is off during the leave.
-        choices = [(a, c), (b, d), (c, d), (a, b)]
-        for n, (first, second) in enumerate(choices):
+        self.colleagues = [fresh(org=self.me.org, title=rng.choice(JOB_TITLES)) for _ in range(5)]
+        for n in range(5):
             org = people.company(self.region)
             alias = n == 1 and ctx.on("entity_alignment")
             if alias:  # the company writes from a short domain that is not its name
                 initials = "".join(w[0] for w in org.name.split()).lower()
                 org = replace(org, domain=f"{initials}-group.{self.region.tld}")
             contact = fresh(org=org, title=rng.choice(JOB_TITLES), short_name=alias)
-            away = n == 2 and ctx.on("cross_source_conflict")
-            self.clients.append(_Client(org, contact, first, second, second if away else first, alias=alias))
+            self.clients.append(_Client(org, contact, [], self.colleagues[0], alias=alias))
+        self.told_already = self.clients[3]  # the user told this client themself; the sheet says so
+        self.draw()
         self.other = fresh(org=self.clients[0].org, title=rng.choice(h.OTHER_TITLES))
         # Someone outside the firm shares the name of the second client's cover: the contacts tell them apart.
         cover = self.clients[1].cover
@@ -208,7 +215,116 @@ class _Handover:
             family=cover.family,
             email=people.email(cover.given, cover.family, elsewhere.domain),
         )
-        self.told_already = self.clients[3]  # the user told this client themself; the sheet says so
+
+    def draw(self) -> None:
+        """Who knows which client, the meeting days, who is out when and who speaks what: drawn until exactly
+        one assignment of covers keeps every rule and the walk down the sheet (each client to the first listed
+        colleague who fits and is still free) does not find it."""
+        rng, people, clients = self.rng, self.colleagues, self.clients
+        names = [p.name for p in people]
+        days = [self.start + timedelta(days=n) for n in range((self.end - self.start).days + 1)]
+        days = [d for d in days if self.table.is_business_day(d)]
+        before, after = [d for d in days if d < self.season.change], [d for d in days if d > self.season.change]
+        own = h.OWN_LANGUAGE.get(self.region.key, "")
+        language = rng.choice([x for x in h.LANGUAGES if x != own])
+        attempt = 0
+        while attempt < 300:
+            attempt += 1
+            covers = rng.sample(people, len(clients))
+            meet = {
+                c.key: sorted([rng.choice(before), rng.choice(after)]) if n == 0 else [rng.choice(days)]
+                for n, c in enumerate(clients)
+            }
+            knows: dict[str, list[Person]] = {}
+            for client, cover in zip(clients, covers, strict=True):
+                listed = [cover, *rng.sample([p for p in people if p is not cover], rng.choice((1, 2, 2)))]
+                rng.shuffle(listed)
+                knows[client.key] = listed
+            mine = {cover.name: set(meet[c.key]) for c, cover in zip(clients, covers, strict=True)}
+            off: dict[str, set[date]] = {p.name: set() for p in people}
+            spans: list[tuple[Person, date, date]] = []
+            said: dict[str, tuple[str, Any]] = {}
+
+            def span(person: Person, on: date, mine: Any = mine, off: Any = off) -> tuple[date, date] | None:
+                for _ in range(10):
+                    lo, hi = on - timedelta(days=rng.randint(0, 2)), on + timedelta(days=rng.randint(0, 2))
+                    dates = {lo + timedelta(days=n) for n in range((hi - lo).days + 1)}
+                    if not dates & mine[person.name]:
+                        off[person.name] |= dates
+                        return lo, hi
+                return None
+
+            # the third client's first listed colleague is off on the day of its meeting
+            csc_client = clients[2]
+            listed = knows[csc_client.key]
+            if self.ctx.on("cross_source_conflict"):
+                if listed[0] is covers[2]:
+                    knows[csc_client.key] = listed = listed[1:] + listed[:1]
+                got = span(listed[0], meet[csc_client.key][0])
+                if got is None:
+                    continue
+                spans.append((listed[0], *got))
+            pairs = [(c, p) for c, cover in zip(clients, covers, strict=True) for p in knows[c.key] if p is not cover]
+            rng.shuffle(pairs)
+            taken = {s[0].name for s in spans}
+            for kind in ("absence", "weekday", "day"):
+                for client, person in pairs:
+                    if person.name in taken:
+                        continue
+                    on = rng.choice(meet[client.key])
+                    if kind == "absence":
+                        got = span(person, on)
+                        if got is None:
+                            continue
+                        spans.append((person, *got))
+                    elif kind == "weekday":
+                        same = {d for d in days if d.weekday() == on.weekday()}
+                        if same & mine[person.name]:
+                            continue
+                        off[person.name] |= same
+                        said[person.name] = ("weekday", on.weekday())
+                    else:
+                        if on in mine[person.name]:
+                            continue
+                        off[person.name].add(on)
+                        said[person.name] = ("day", on)
+                    taken.add(person.name)
+                    break
+            if len(taken) < 3 + self.ctx.on("cross_source_conflict"):
+                continue
+            n = rng.choice([i for i in range(len(clients)) if clients[i] is not self.told_already])
+            speaks = {p.name: {"English"} for p in people}
+            for p in people:
+                if p is covers[n] or rng.random() < 0.35:
+                    speaks[p.name].add(language)
+            joint = {
+                "clients": [c.org.name for c in clients],
+                "colleagues": names,
+                "knows": {c.org.name: [p.name for p in knows[c.key]] for c in clients},
+                "days": {c.org.name: meet[c.key] for c in clients},
+                "off": off,
+                "speaks": speaks,
+                "needs": {clients[n].org.name: language},
+                "told": {self.told_already.org.name: covers[clients.index(self.told_already)].name},
+                "cap": 1,
+            }
+            count, valid = cover_assignments(joint)
+            if len(valid) != 1:
+                continue
+            walk, stuck = cover_greedy(joint)
+            if stuck is None and tuple(walk) == valid[0]:
+                continue
+            break
+        else:  # pragma: no cover - a draw is found within a few attempts
+            raise ValueError("no draw with exactly one assignment of covers")
+        assert list(valid[0]) == [p.name for p in covers]
+        for client, cover in zip(clients, covers, strict=True):
+            client.cover, client.knows, client.days = cover, knows[client.key], meet[client.key]
+        clients[n].need = language
+        self.joint, self.enumerated, self.attempts = joint, count, attempt
+        self.walk, self.stuck = walk, stuck
+        self.spans, self.said, self.speaks = spans, said, speaks
+        self.language = language
 
     def avoid(self) -> Avoid:
         return Avoid(
@@ -245,13 +361,9 @@ class _Handover:
         }
         draft.add_event(ABSENCES, leave)
         self.leave_event = leave
-        away = self.clients[2].first
-        spans: list[tuple[Person, date, date]] = []
-        if self.ctx.on("cross_source_conflict"):
-            first = self.start + timedelta(days=rng.choice((2, 3, 7, 8)))
-            spans.append((away, first, first + timedelta(days=rng.randint(1, 3))))
+        spans: list[tuple[Person, date, date]] = list(self.spans)  # days off in the leave, from the draw
         if self.ctx.on("temporal_reasoning"):
-            a, b = self.clients[0].first, self.clients[1].first
+            a, b = self.clients[0].cover, self.clients[1].cover
             # Off until the Friday before the leave (the all-day event ends, exclusive, on its first day) ...
             spans.append((a, self.start - timedelta(days=rng.choice((5, 7))), self.start - timedelta(days=3)))
             # ... and from the Monday after it.
@@ -273,6 +385,23 @@ class _Handover:
             }
             draft.add_event(ABSENCES, event)
             self.absences.append(event)
+        self.out_mails: list[dict[str, Any]] = []
+        for person in self.colleagues:
+            kind, value = self.said.get(person.name, ("", None))
+            if not kind:
+                continue
+            if kind == "weekday":
+                subject, words = rng.choice(h.PART_TIME)
+                words = words.format(weekday=WEEKDAYS[value])
+            else:
+                subject, words = rng.choice(h.AWAY_DAY)
+                subject, words = subject.format(day=self.say(value)), words.format(day=self.say(value))
+            when = self.moment(rng.randint(10, 25) if kind == "weekday" else rng.randint(3, 9))
+            message = mails.mail(
+                rng, person, [self.me], subject, mails.letter(rng, person, self.me, [words]), when, flags=["\\Seen"]
+            )
+            draft.add_message("INBOX", message)
+            self.out_mails.append(message)
 
     def contacts(self) -> None:
         draft, rng = self.draft, self.rng
@@ -422,15 +551,7 @@ class _Handover:
             if client.alias
             else rng.choice(h.MEETINGS).format(client=client.org.name)
         )
-        days = [self.start + timedelta(days=n) for n in range((self.end - self.start).days + 1)]
-        days = [d for d in days if self.table.is_business_day(d)]
-        before = [d for d in days if d < self.season.change]
-        after = [d for d in days if d > self.season.change]
-        picks = (
-            [rng.choice(before), rng.choice(after)]
-            if len(self.clients) and client is self.clients[0]
-            else [rng.choice(days)]
-        )
+        picks = client.days  # drawn with the covers: the cover must be at work on each
         outside = [self.table.add(self.end, rng.randint(1, 3)), self.table.add(self.start, -1)]
         for on in [*picks, *outside]:
             hour = rng.choice((10, 11, 14, 15, 16))
@@ -469,19 +590,23 @@ class _Handover:
         title = f"{h.SHEET_TITLE}: {short_day(self.start)} to {short_day(self.end)} {self.end.year}"
         rows: list[list[Any]] = [[title], [], *([rule] for rule in h.SHEET_RULES), [], list(h.SHEET_HEADER)]
         for client in self.clients:
-            note = (
-                h.TOLD_NOTE.format(on=short_day(self.told_on.date()))
-                if client is self.told_already
-                else rng.choice(h.SHEET_NOTES)
-            )
-            rows.append([client.org.name, client.first.name, client.second.name, note])
+            if client is self.told_already:
+                note = h.TOLD_NOTE.format(on=short_day(self.told_on.date()))
+            elif client.need:
+                note = h.LANGUAGE_NOTE.format(language=client.need)
+            else:
+                note = rng.choice(h.SHEET_NOTES)
+            rows.append([client.org.name, ", ".join(p.name for p in client.knows), note])
+        team: list[list[Any]] = [list(h.TEAM_HEADER)]
+        for person in self.colleagues:
+            team.append([person.name, ", ".join(sorted(self.speaks[person.name], key=lambda x: x != "English"))])
         self.sheet_path = f"{FOLDER}/Handover {self.start.strftime('%B')} {self.start.year}.xlsx"
-        self.draft.add_file(self.sheet_path, xlsx({"Handover": rows}))
+        self.draft.add_file(self.sheet_path, xlsx({"Handover": rows, "Team": team}))
         if self.ctx.on("noisy_data"):
             old = [[f"{h.SHEET_TITLE}: last summer"], [], list(h.SHEET_HEADER)]
             for client in self.clients:
                 who = rng.sample(self.colleagues, 2)
-                old.append([client.org.name, who[0].name, who[1].name, ""])
+                old.append([client.org.name, ", ".join(p.name for p in who), ""])
             self.old_sheet = f"{FOLDER}/Handover August {self.start.year - 1}.xlsx"
             self.draft.add_file(self.old_sheet, xlsx({"Handover": old}))
 
@@ -518,7 +643,7 @@ class _Handover:
             (date.fromisoformat(e["start"]) + timedelta(days=n)).isoformat()
             for e in self.absences
             for n in range((date.fromisoformat(e["end"]) - date.fromisoformat(e["start"])).days)
-        }
+        } | {d.isoformat() for days in self.joint["off"].values() for d in days}
         items = []
         for client in self.clients:
             cover, key, name = client.cover, client.key, client.org.name
@@ -676,13 +801,19 @@ class _Handover:
             )
         if self.ctx.on("cross_source_conflict"):
             away = self.clients[2]
-            event = next(e for e in self.absences if away.first.family in e["summary"])
+            first = away.knows[0]
+            event = next(
+                e
+                for e in self.absences
+                if e["summary"].startswith(f"{first.first} {first.family} ")
+                and e["start"] <= away.days[0].isoformat() < e["end"]
+            )
             csc.supersede(
                 draft,
                 loser=sheet,
                 winner=item_path("calendar", ABSENCES, event),
-                rule=f"the sheet names {away.first.name}, who is off during the leave; its rule gives {away.org.name} "
-                f"to {away.second.name}",
+                rule=f"the sheet lists {first.name} first for {away.org.name}, who is off on the day of its meeting in "
+                f"the leave; {away.cover.name} covers it",
                 stated=True,
             )
         alias = next((c for c in self.clients if c.alias), None)
@@ -721,12 +852,14 @@ class _Handover:
             "# Goal",
             "",
             f"{self.me.name} is on leave {self.start.isoformat()} to {self.end.isoformat()} (the all-day event ends, "
-            f"exclusive, on {(self.end + timedelta(days=1)).isoformat()}). The sheet `{self.sheet_path}` gives, per "
-            "client:",
+            f"exclusive, on {(self.end + timedelta(days=1)).isoformat()}). The sheet `{self.sheet_path}` lists who "
+            "knows each client; the one assignment that keeps its rules (knows them, at work on the client's meeting "
+            "days, speaks the client's language, one client each, the cover already named to the told client) is:",
             "",
         ]
         for c in self.clients:
-            why = f" ({c.first.name} is off during the leave)" if c.cover is not c.first else ""
+            why = f" (of {', '.join(p.name for p in c.knows)}; meetings on {', '.join(d.isoformat() for d in c.days)}"
+            why += f"; calls in {c.need})" if c.need else ")"
             lines.append(f"- **{c.org.name}** ({c.contact.name} <{c.contact.email}>): covered by {c.cover.name}{why}.")
             for t in c.open:
                 lines.append(f"  - forward {t['subject']!r} (latest: {t['latest']['message_id']}) with its attachment")
@@ -770,9 +903,45 @@ class _Handover:
             f"the open thread {first.open[1]['subject']!r} from the client's domain but not from the contact's "
             f"address; a search by the domain or the company's name (in their signature) finds it "
             f"(forwarded_{first.key}_2)",
-            "A rules that combine: the sheet's rule (second choice when the first is off at any time in the leave) "
-            "with the absences calendar, whose all-day ends are exclusive (forwarded_*, told_*, meetings_*)",
+            "A rules that combine: the sheet's rule (at work on the client's meeting days) with the absences "
+            "calendar, whose all-day ends are exclusive (forwarded_*, told_*, meetings_*)",
+            self.joint_lever(),
         ]
+
+    def joint_lever(self) -> str:
+        walk = ", ".join(f"{c} to {p}" for c, p in zip(self.joint["clients"], self.walk, strict=False))
+        ending = (
+            f"which leaves {self.stuck} with no one who fits"
+            if self.stuck
+            else "which breaks no rule on the way but is not the one valid assignment"
+        )
+        mailed = "; ".join(
+            f"{name} mailed about {WEEKDAYS[v] + 's' if k == 'weekday' else v.isoformat()}"
+            for name, (k, v) in self.said.items()
+        )
+        return (
+            f"J joint: {len(self.clients)} linked choices (one cover per client, from who knows them on the sheet; "
+            "at work on the client's meeting days per the Team absences calendar and two colleagues' mails "
+            f"({mailed}); "
+            f"{self.language} for the client whose calls are in it per the Team tab; one client each; the told "
+            f"client's cover fixed by the mail in Sent); {self.enumerated} assignments enumerated, exactly one valid "
+            f"(draw {self.attempts}); greedy down the sheet, first listed who fits: {walk}, {ending} "
+            "(forwarded_*, told_*, not_retold_*, meetings_*, card_*)"
+        )
+
+    def joint_record(self) -> dict[str, Any]:
+        """The constraint problem as drawn, its one solution and the greedy walk (for the tests and the lead)."""
+        j = self.joint
+        return {
+            **j,
+            "days": {k: [d.isoformat() for d in v] for k, v in j["days"].items()},
+            "off": {k: sorted(d.isoformat() for d in v) for k, v in j["off"].items()},
+            "speaks": {k: sorted(v) for k, v in j["speaks"].items()},
+            "enumerated": self.enumerated,
+            "solution": [c.cover.name for c in self.clients],
+            "greedy": self.walk,
+            "greedy_stuck": self.stuck or "",
+        }
 
     def facts(self) -> dict[str, Any]:
         return {

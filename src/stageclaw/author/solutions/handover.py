@@ -1,72 +1,124 @@
-"""handover: per client, the cover by the sheet's rule; forward, tell, invite, note."""
+"""handover: the covers, found together by the sheet's rules (who knows the client, at work on its meeting
+days, its language, one client each, the cover already named); per client: forward, tell, invite, note."""
 
 from __future__ import annotations
 
+import csv
+import re
 from datetime import date, datetime, timedelta
 from typing import Any
 
 from stageclaw.author.solutionlib import address, newest
+from stageclaw.author.solutions.handover_joint import cover_assignments
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
 
 FACTS: dict[str, Any] = {}
 
 
-def _sheet(tools: Any, f: dict[str, Any]) -> dict[str, tuple[str, str]]:
-    """Client -> (covered by, second choice), from the handover sheet's rows."""
+def _sheet(tools: Any, f: dict[str, Any]) -> tuple[dict[str, list[str]], dict[str, str], dict[str, set[str]]]:
+    """Who knows each client, the language a client's calls are in, and who speaks what (the Team tab)."""
     text = tools.files_read(path=f["sheet"])["content"]
-    rows = [line.split(",") for line in text.splitlines()]
+    rows = [r for r in csv.reader(text.splitlines()) if r]
     names = {c["name"] for c in f["clients"]}
-    return {r[0]: (r[1], r[2]) for r in rows if r and r[0] in names}
+    knows = {r[0]: [x.strip() for x in r[1].split(",")] for r in rows if r[0] in names}
+    needs = {}
+    for r in rows:
+        found = re.search(r"calls are in (\w+)", r[2]) if r[0] in names and len(r) > 2 else None
+        if found:
+            needs[r[0]] = found.group(1)
+    team = {p for listed in knows.values() for p in listed}
+    speaks = {r[0]: {x.strip() for x in r[1].split(",")} for r in rows if r[0] in team and len(r) > 1}
+    return knows, needs, speaks
 
 
-def _off(tools: Any, f: dict[str, Any]) -> set[str]:
-    """Who is off on some day of the leave: all-day absences end, exclusive, the day after their last day."""
+def _leave(f: dict[str, Any]) -> list[date]:
     start, end = date.fromisoformat(f["start"]), date.fromisoformat(f["end"])
+    return [start + timedelta(days=n) for n in range((end - start).days + 1)]
+
+
+def _off(tools: Any, f: dict[str, Any], team: dict[str, dict[str, Any]]) -> dict[str, set[date]]:
+    """The days of the leave each colleague is out: the absences calendar (all-day ends are exclusive) and what
+    they mailed about (a weekday they don't work, a day away)."""
+    days = _leave(f)
     found = tools.calendar_list_events(
-        start=(start - timedelta(days=30)).isoformat(),
-        end=(end + timedelta(days=30)).isoformat(),
+        start=(days[0] - timedelta(days=30)).isoformat(),
+        end=(days[-1] + timedelta(days=30)).isoformat(),
         calendar=f["absences"],
     )["events"]
-    out = set()
+    out: dict[str, set[date]] = {name: set() for name in team}
     for e in found:
+        name = e["summary"].split(" – ")[0]
         first, after = date.fromisoformat(e["start"][:10]), date.fromisoformat(e["end"][:10])
-        if first <= end and after > start:
-            out.add(e["summary"].split(" – ")[0])
+        if name in out:
+            out[name] |= {d for d in days if first <= d < after}
+    for name, card in team.items():
+        for m in tools.mail_search(folder="INBOX", sender=card["emails"][0])["messages"]:
+            body = tools.mail_read(id=m["id"])["body"]
+            for weekday in re.findall(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday)s\b", body):
+                out[name] |= {d for d in days if d.weekday() == WEEKDAYS.index(weekday)}
+            for d in days:
+                month = MONTHS[d.month - 1]
+                if re.search(rf"\b{d.day}\s+{month}\b|\b{month}\s+{d.day}\b", body):
+                    out[name].add(d)
     return out
 
 
 def _plan(tools: Any, f: dict[str, Any]) -> list[dict[str, Any]]:
     """Per client: its card, its cover's card, its messages and its meetings during the leave."""
-    sheet = _sheet(tools, f)
-    off = _off(tools, f)
-    meetings = tools.calendar_list_events(
-        start=f["start"], end=(date.fromisoformat(f["end"]) + timedelta(days=1)).isoformat(), calendar="Work"
-    )["events"]
-    out = []
-    for client in f["clients"]:
-        first, second = sheet[client["name"]]
-        name = second if first in off else first
-        # a namesake works elsewhere: the colleague's card has the user's firm
-        cover = next(
+    knows, needs, speaks = _sheet(tools, f)
+    # a namesake works elsewhere: the colleague's card has the user's firm
+    team = {
+        name: next(
             c
             for c in tools.contacts_search(query=name)["contacts"]
             if c["name"] == name and c["organization"] == f["org"]
         )
+        for name in sorted({p for listed in knows.values() for p in listed})
+    }
+    off = _off(tools, f, team)
+    meetings = tools.calendar_list_events(
+        start=f["start"], end=(date.fromisoformat(f["end"]) + timedelta(days=1)).isoformat(), calendar="Work"
+    )["events"]
+    clients, told = [], {}
+    for client in f["clients"]:
         card = next(
             c for c in tools.contacts_search(query=client["name"])["contacts"] if c["organization"] == client["name"]
         )
         mine = {address(e) for e in card["emails"]}
         # others at the client write too: everything from the client's domain
         mail = tools.mail_search(folder="INBOX", sender=f"@{client['domain']}")["messages"]
-        out.append(
+        if client["told"]:  # the sheet notes the client told already: the mail in Sent names the cover
+            sent = tools.mail_search(folder="Sent", recipient=card["emails"][0])["messages"]
+            body = tools.mail_read(id=newest(sent)["id"])["body"]
+            told[client["name"]] = next(name for name in team if name in body)
+        clients.append(
             {
                 "client": client,
                 "card": card,
-                "cover": cover,
                 "mail": mail,
                 "meetings": [e for e in meetings if mine & {address(a) for a in e["attendees"]}],
             }
         )
-    return out
+    problem = {
+        "clients": [c["name"] for c in f["clients"]],
+        "colleagues": sorted(team),
+        "knows": knows,
+        "days": {p["client"]["name"]: [date.fromisoformat(e["start"][:10]) for e in p["meetings"]] for p in clients},
+        "off": off,
+        "speaks": speaks,
+        "needs": needs,
+        "told": told,
+        "cap": 1,  # the sheet: nobody covers more than one client
+    }
+    _, [covers] = cover_assignments(problem)
+    for plan, name in zip(clients, covers, strict=True):
+        plan["cover"] = team[name]
+    return clients
 
 
 def _latest(plan: dict[str, Any], subject: str) -> dict[str, Any]:
