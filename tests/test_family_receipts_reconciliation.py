@@ -2,7 +2,9 @@
 is accepted by stage 2 with every mutant killed, and the mistakes the scenario invites (the receipt's euros
 for a payment abroad, a double charge or a refund marked matched, a payment with no receipt given someone
 else's, the follow-up counted through the holidays, the shop's mail to the wrong address, a reissued receipt's
-cancelled number, the receipt the partner forwarded missed, the month's reminder left open) are each rejected."""
+cancelled number, the receipt the partner forwarded missed, the month's reminder left open) are each rejected;
+so are the greedy matching of the café's and the bakery's receipts (each in date order to the first line that
+fits) and the receipt paid with the other card at the same counter."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import csv
 import io
 import re
 from datetime import date, datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -65,16 +68,78 @@ def test_every_seed_builds_the_same_bytes_with_its_twists():
     for seed in range(1, 9):
         draft = generate(FAMILY, seed)
         rows = [c for c in draft.checks if c.id.startswith("row_")]
-        assert 12 <= len(rows) <= 20, len(rows)
+        assert 17 <= len(rows) <= 27, len(rows)
         statuses = sorted(s for c in rows for s in c.args["statuses"])
         assert statuses.count("double charge") == 1 and statuses.count("refunded") == 2 and "no receipt" in statuses
         assert any(" EUR " in c.description for c in rows)
         levers = draft.evidence["tool_state_update"]["levers"]
-        assert sorted(t[0] for t in levers) == ["B", "C", "E", "F", "G"]
+        assert sorted(t[0] for t in levers) == ["B", "C", "E", "F", "G", "J", "K"]
         assert sum(len(c.args.get("stated", {}).get("codes", [])) == 2 for c in rows) == 1  # one reissued receipt
         regions.add(draft.timezone.split("/")[0])
     assert regions == {"Europe", "America"}
     assert generate(FAMILY, 6).files_out() == generate(FAMILY, 6).files_out()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_joint_matching_is_unique_and_the_greedy_walk_fails(seed):
+    """stage40's seeds: five linked choices, all 120 matchings enumerated, one fits; the greedy walk gets stuck."""
+    draft = generate(FAMILY, seed)
+    joint = draft.evidence["tool_state_update"]["joint"]
+    assert joint["choices"] >= 4 and joint["enumerated"] == 120 and joint["valid"] == 1
+    assert "none" in joint["greedy"].values()
+    rows = {c.id: c for c in draft.checks}
+    truth = {item: re.sub(r"\\", "", rows[item].args["receipt"]) for item in joint["greedy"]}
+    assert truth != joint["greedy"]
+    assert set(joint["greedy"].values()) - {"none"} <= set(truth.values())
+
+
+def test_the_joint_solver_counts_matchings_and_sees_the_dead_end():
+    from stageclaw.author.families.receipts_reconciliation import joint_solve
+
+    d = date(2026, 3, 2)
+    receipts = [("Cafe", Decimal("3.85"), d), ("Bakery", Decimal("3.85"), d + timedelta(days=1))]
+    lines = [(d + timedelta(days=1), "ACME LTD", Decimal("3.85")), (d + timedelta(days=3), "SQ *CAFE", Decimal("3.85"))]
+    solved = joint_solve(receipts, lines, "Cafe")
+    assert solved["valid"] == [(1, 0)] and solved["greedy"] == [0, None] and solved["stuck"] == 1
+    lines[1] = (d + timedelta(days=3), "ACME LTD", Decimal("3.85"))  # both names the registered one: two fit
+    assert len(joint_solve(receipts, lines, "Cafe")["valid"]) == 2
+
+
+def _row_for(check: Any, rows: list[list[str]]) -> list[str]:
+    """The sheet's row a row item grades (its date and amount)."""
+    [row] = [
+        r
+        for r in rows[1:]
+        if re.search(check.args["date"], " ".join(r)) and abs(float(r[2])) == pytest.approx(check.args["amount"])
+    ]
+    return row
+
+
+def test_the_greedy_matching_carried_out_fails_the_joint_rows(solved):
+    draft, task, oracle = solved
+    path, greedy = _sheet(draft), draft.evidence["tool_state_update"]["joint"]["greedy"]
+    checks = {c.id: c for c in draft.checks}
+    state = copy.deepcopy(oracle.sH)
+    rows = _rows(state, path)
+    for item, number in greedy.items():
+        row = _row_for(checks[item], rows)
+        row[3], row[4] = number, "matched" if number != "none" else "no receipt"
+    _write(state, path, rows)
+    failed = _failed(task, oracle, state)
+    wrong = {item for item, number in greedy.items() if number != re.sub(r"\\", "", checks[item].args["receipt"])}
+    assert failed == wrong and len(wrong) >= 2, failed
+
+
+def test_the_other_cards_receipt_at_the_same_counter_fails(solved):
+    draft, task, oracle = solved
+    lever = next(t for t in draft.evidence["tool_state_update"]["levers"] if t.startswith("K:"))
+    item, number = re.search(r"\((row_[^)]+)\)", lever).group(1), re.search(r"receipt (\S+) of", lever).group(1)
+    path = _sheet(draft)
+    state = copy.deepcopy(oracle.sH)
+    rows = _rows(state, path)
+    _row_for(next(c for c in draft.checks if c.id == item), rows)[3] = number
+    _write(state, path, rows)
+    assert _failed(task, oracle, state) == {item}
 
 
 def test_the_alternatives_score_100(solved, pool, tmp_path):

@@ -25,6 +25,30 @@ SHOPS = (
     ("Juniper Yoga", "Juniper Wellbeing", "a class pass", "paypal", (30, 90)),
 )
 LEGAL_FORM = {"uk": "Ltd", "us": "LLC"}
+# One company, two shops on the user's street: a café whose card reader (Square) prints its own name, and a
+# bakery whose payments show the company's registered name, which is also the café's. Both sell the same
+# coffee and bread at the same prices, and the user pops into one or the other most days. (registered name
+# without the legal form, the café, the bakery, the month's usual buys and their prices by region)
+JOINT = (
+    (
+        "Kettle Hospitality",
+        "The Copper Kettle",
+        "Crumb & Crust",
+        {
+            "uk": (("3.85", "a flat white and a croissant"), ("4.60", "a sourdough loaf"), ("6.20", "two lattes")),
+            "us": (("5.75", "a flat white and a croissant"), ("6.40", "a sourdough loaf"), ("8.25", "two lattes")),
+        },
+    ),
+    (
+        "Larkfield Food Co",
+        "Bramble Café",
+        "Oven Door Bakery",
+        {
+            "uk": (("4.10", "a latte and a cinnamon bun"), ("4.95", "a seeded loaf"), ("6.40", "two cappuccinos")),
+            "us": (("5.40", "a latte and a cinnamon bun"), ("6.85", "a seeded loaf"), ("8.90", "two cappuccinos")),
+        },
+    ),
+)
 # Card payments that come with no receipt at all.
 NO_RECEIPT = ("CITYPARK CAR PARKS", "SUMUP *FARMERS MARKET", "VENDCO SNACK MACHINE", "SQ *CORNER KIOSK")
 # Abroad: brand, town, registered name, currency, euros' worth low-high, the country's domain.
@@ -105,6 +129,8 @@ NOTE = """Every month, once the statement for my {card} is in Downloads:
 - Match each card payment ({card_type}) to its receipt. Receipts come by email or are in
   Documents/Receipts. Statements show the company's registered name; receipts show the shop's name,
   with the registered name at the bottom.
+- The statement's date is the day the bank posted the payment: the day of the purchase or up to three
+  days after it, never before. Each receipt belongs to exactly one card payment.
 - Write Finance/Reconciliation/<YYYY-MM>.csv: one row per card payment with the date and the amount as
   the statement shows them (payments abroad in {currency}, as charged), the merchant, the receipt or
   order number (or "none"), and a status: matched, no receipt, double charge or refunded.
@@ -121,6 +147,12 @@ PROMPTS = (
     "My {month} card statement is in Downloads. Could you do the reconciliation?",
     "Can you reconcile my {month} statement against the receipts, the usual way?",
     "The {month} statement has arrived. Please go through it with the receipts like my note says.",
+)
+# What the user adds about the café and the bakery (they share an owner and a price list).
+JOINT_ASIDES = (
+    "Watch the ones from {cafe} and {bakery}: I'm in one or the other most days and buy the same few things.",
+    "Receipts from {cafe} and {bakery} are the fiddly part: same owner, same prices, and I'm in nearly every day.",
+    "Take care with {cafe} and {bakery}, it's the same handful of amounts over and over.",
 )
 STATUS_WORDS = {
     "double charge": r"double|duplicat|twice|charged again",

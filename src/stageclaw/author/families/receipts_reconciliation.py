@@ -13,6 +13,14 @@ with the item that grades it): a receipt the shop reissued under a new number (t
 mail; the row gives the new number), a receipt the user's partner forwarded with no "receipt" in its
 subject, and the note's last rule: tick off the month's "Reconcile" reminder (last month's already is).
 
+And a joint decision: five purchases at one company's café and bakery, a few prices repeating. The café's
+lines carry its own name, the bakery's the company's registered name, which the café's receipts give too; a
+payment posts on the purchase day or up to three days later (the note says so). The draw is repeated until
+exactly one complete matching of the five receipts to the five lines fits (all 120 are enumerated) and the
+greedy walk (receipts in date order, each to the first free line that fits) reaches a dead end. A sixth
+receipt from the same counter at the same price was paid with the user's other card. Each line's row is its
+own rubric item, so a wrong matching fails at least two.
+
 - tool_state_update (core): the sheet, the mail to the shop, the reminder, the month's reminder ticked off.
 - (not declared as entity_alignment, whose detector looks for people: the statement's registered names
   against the receipts' brands is part of every task.)
@@ -29,9 +37,11 @@ subject, and the note's last rule: tick off the month's "Reconcile" reminder (la
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
+from itertools import permutations
 from typing import Any
 
 from stageclaw.author import verifylib as v
@@ -66,6 +76,50 @@ WHEN = {
     "uk": (date(2026, 3, 1), (date(2026, 4, 1), date(2026, 4, 2))),
     "us": (date(2026, 11, 1), (date(2026, 12, 21), date(2026, 12, 22), date(2026, 12, 28), date(2026, 12, 29))),
 }
+
+
+def _squashed(name: str) -> str:
+    """A name as card networks print it run together: capitals and digits, accents dropped."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^A-Z0-9]", "", plain.upper())
+
+
+JOINT_CHOICES = 5  # receipts of the café and the bakery to match to their lines
+
+
+def joint_solve(receipts: list[tuple[str, Decimal, date]], lines: list[tuple[date, str, Decimal]], cafe: str) -> dict:
+    """Every complete matching of `receipts` (brand, amount, purchase day; in date order) to `lines` (posting day,
+    description, amount; in the statement's order) that the stated facts allow, and where the greedy walk (each
+    receipt in date order takes the first free line that fits) gets stuck. A line fits a receipt with its amount,
+    posted on the purchase day or up to three days later, under the receipt's café's name, or under the
+    registered name, which both shops print at the bottom of their receipts."""
+    squashed = _squashed(cafe)
+
+    def fits(r: tuple[str, Decimal, date], line: tuple[date, str, Decimal]) -> bool:
+        brand, amount, bought = r
+        named = not line[1].startswith("SQ *") or (brand == cafe and squashed in _squashed(line[1]))
+        return named and amount == line[2] and timedelta(0) <= line[0] - bought <= timedelta(days=3)
+
+    valid = [
+        order
+        for order in permutations(range(len(lines)), len(receipts))
+        if all(fits(r, lines[i]) for r, i in zip(receipts, order, strict=True))
+    ]
+    greedy: list[int | None] = []
+    stuck = None
+    for n, r in enumerate(receipts):
+        free = [i for i, line in enumerate(lines) if i not in greedy and fits(r, line)]
+        greedy.append(free[0] if free else None)
+        if not free and stuck is None:
+            stuck = n
+    if stuck is None and tuple(greedy) not in valid:  # pragma: no cover - every step fits, so it is valid
+        stuck = len(receipts)
+    return {
+        "enumerated": len(list(permutations(range(len(lines)), len(receipts)))),
+        "valid": valid,
+        "greedy": greedy,
+        "stuck": stuck,
+    }
 
 
 @dataclass
@@ -137,8 +191,8 @@ class _Story:
             now=self.now.isoformat(),
             timezone=self.me.tz,
             user={"name": self.me.name, "email": self.me.email},
-            time_budget_s=2400,
-            max_steps=110,
+            time_budget_s=1800,
+            max_steps=90,  # the reference solution takes 35-40 calls (stage40's seeds: 37): about 2.4 times that
         )
         self.orgs: dict[str, Org] = {}
         self.partner = people.person(self.region, family=self.me.family)
@@ -176,7 +230,7 @@ class _Story:
                 return on
 
     def descriptor(self, brand: str, legal: str, style: str) -> str:
-        squashed = re.sub(r"[^A-Z0-9]", "", brand.upper())
+        squashed = _squashed(brand)
         if style == "legal":
             return f"{legal.upper()} {rr.LEGAL_FORM[self.region.key].upper()}"
         if style == "square":
@@ -236,6 +290,67 @@ class _Story:
             line.receipt = self.receipt(org, legal, posted, foreign, "", currency=currency, file=True)
             self.lines.append(line)
             self.abroad = line
+
+    def joint(self) -> None:
+        """Five purchases at one company's café and bakery, amounts repeating: the café's lines carry its own
+        name, the bakery's the company's registered name (the café's too). Drawn again until exactly one
+        complete matching of receipts to lines fits the dates, amounts and names, and matching each receipt
+        in date order to the first line that fits runs into a dead end."""
+        rng, key = self.rng, self.region.key
+        legal_root, cafe, bakery, menu = rng.choice(rr.JOINT)
+        legal = f"{legal_root} {rr.LEGAL_FORM[key]}"
+        self.joint_shops = (cafe, bakery)
+        prices = [(Decimal(a), what) for a, what in menu[key]]
+        printed = {
+            cafe: self.descriptor(cafe, legal_root, "square"),
+            bakery: self.descriptor(bakery, legal_root, "legal"),
+        }
+        last = (self.end - self.month).days - 14
+        for _attempt in range(2000):
+            start = self.month + timedelta(days=rng.randint(1, last))
+            days = sorted(rng.sample(range(10), JOINT_CHOICES))
+            draws = []
+            for offset in days:
+                brand = rng.choice((cafe, bakery))
+                amount, what = rng.choice(prices)
+                bought = start + timedelta(days=offset)
+                draws.append((brand, amount, what, bought, bought + timedelta(days=rng.randint(0, 3))))
+            lines = sorted({(d[4], printed[d[0]], d[1]) for d in draws})
+            # a sheet's row is known by its date and amount: no two lines of the month share both
+            dated = {(on, amount) for on, _, amount in lines}
+            taken = {(x.day, x.amount) for x in self.lines}
+            if (
+                len(dated) < len(draws)
+                or dated & taken
+                or any(on.weekday() == 6 or on > self.end for on, _, _ in lines)
+            ):
+                continue
+            solved = joint_solve([(d[0], d[1], d[3]) for d in draws], lines, cafe)
+            if len(solved["valid"]) == 1 and solved["stuck"] is not None:
+                break
+        else:  # pragma: no cover - the draw above succeeds within a few dozen attempts
+            raise AssertionError("no joint draw with one matching and a failing greedy walk")
+        self.joint_lines: list[Line] = []
+        for brand, amount, what, bought, posted in draws:
+            line = Line(posted, printed[brand], amount, rr.CARD_TYPE[key], card=True, status="matched", twist="joint")
+            line.receipt = self.receipt(self.org(brand, legal), legal, posted, amount, what)
+            line.receipt.bought = bought
+            self.lines.append(line)
+            self.joint_lines.append(line)
+        self.joint_solved = solved
+        # and one more at the same counter, the same price, paid with the user's other card: it fits a line's
+        # date, name and amount, but not the card the statement is for
+        bought = {x.receipt.bought for x in self.joint_lines if x.receipt is not None}
+        free = {
+            id(x): [x.day - timedelta(days=n) for n in range(4) if x.day - timedelta(days=n) not in bought]
+            for x in self.joint_lines
+        }
+        line = rng.choice([x for x in self.joint_lines if free[id(x)]])
+        days, r = free[id(line)], line.receipt
+        assert r is not None
+        decoy = self.receipt(self.orgs[r.brand], legal, line.day, r.total, r.items)
+        decoy.bought, decoy.card = rng.choice(days), self.other_card
+        self.joint_decoy = (decoy, line)
 
     def straddle(self) -> None:
         """One purchase on the other side of the month's clock change from the rest (a weekend purchase
@@ -489,6 +604,7 @@ class ReceiptsReconciliation(Family):
         s.shopping(ctx.on("cross_source_conflict"), ctx.on("noisy_data"))
         s.straddle()
         s.reissue_and_forward()
+        s.joint()  # after the twists that move a line's day: no other line shares a day and amount with these
         extra = s.noise() if ctx.on("noisy_data") else []
         s.deliver()
         s.refund_mail()
@@ -533,11 +649,14 @@ class ReceiptsReconciliation(Family):
         if ctx.on("noisy_data"):
             nd.irrelevant(draft, noise[:: max(1, len(noise) // 10)])
         self._rubric(ctx, s, lines, todo)
-        draft.prompt = rng.choice(rr.PROMPTS).format(month=MONTHS[s.month.month - 1])
+        cafe, bakery = s.joint_shops
+        aside = rng.choice(rr.JOINT_ASIDES).format(cafe=cafe, bakery=bakery)
+        draft.prompt = f"{rng.choice(rr.PROMPTS).format(month=MONTHS[s.month.month - 1])} {aside}"
         cards = sum(1 for line in s.lines if line.card)
         draft.hint = (
             f"{cards} card lines of the {month_name} statement ({form.upper()}) against receipts in mail and "
-            "Documents/Receipts (brands vs registered names): a double charge, a refund, a payment abroad, payments "
+            "Documents/Receipts (brands vs registered names): a café and a bakery of one company whose repeated "
+            "amounts only one matching fits, a double charge, a refund, a payment abroad, payments "
             f"with no receipt; the double charge mailed to the shop and a follow-up {s.follow} working days on."
         )
         draft.summary = f"{cards} card lines reconciled, a double charge chased"
@@ -675,6 +794,7 @@ class ReceiptsReconciliation(Family):
                 stage="closing the month",
             )
         )
+        decoy, decoy_line = s.joint_decoy
         reissued, forwarded = s.reissued.receipt, s.forwarded.receipt
         assert reissued is not None and forwarded is not None
         # for the lead's classification of a blind play: each planted lever and the item that grades it
@@ -689,7 +809,18 @@ class ReceiptsReconciliation(Family):
                     f"G: {forwarded.brand}'s receipt forwarded by {s.partner.name} as 'Fwd: {forwarded.brand} "
                     f"order' ({rows[id(s.forwarded)]})",
                     "B: the note's monthly reminder ticked off (reminder_ticked)",
-                ]
+                    f"J joint: {self._greedy_story(s)} ({', '.join(rows[id(x)] for x in s.joint_lines)})",
+                    f"K: {decoy.brand}'s receipt {decoy.number} of {s.day(decoy.bought)}, {s.money(decoy.total)} "
+                    f"paid with the {decoy.card}, fits the {decoy_line.description} line of {s.day(decoy_line.day)} "
+                    f"but for the card ({rows[id(decoy_line)]})",
+                ],
+                "joint": {
+                    "choices": len(s.joint_lines),
+                    "enumerated": s.joint_solved["enumerated"],
+                    "valid": len(s.joint_solved["valid"]),
+                    # what each row would say after the greedy walk: its receipt, or none past the dead end
+                    "greedy": {rows[key]: number for key, number in self._greedy_rows(s).items()},
+                },
             },
         )
         double_row = rows[id(double)]
@@ -717,6 +848,40 @@ class ReceiptsReconciliation(Family):
         draft.permit("~mail/folders/*/*#flags")
 
     @staticmethod
+    def _joint_order(s: _Story) -> list[Line]:
+        """The café's and the bakery's lines in the statement's order (the order joint_solve saw them)."""
+        return sorted(s.joint_lines, key=lambda x: (x.day, x.description, x.amount))
+
+    @classmethod
+    def _greedy_rows(cls, s: _Story) -> dict[int, str]:
+        """Each joint line's id -> the receipt number the greedy walk gives it ("none" where it gives none)."""
+        order = cls._joint_order(s)
+        out = {id(x): "none" for x in order}
+        for line, taken in zip(s.joint_lines, s.joint_solved["greedy"], strict=True):
+            if taken is not None:
+                assert line.receipt is not None
+                out[id(order[taken])] = line.receipt.number
+        return out
+
+    @classmethod
+    def _greedy_story(cls, s: _Story) -> str:
+        order, greedy, stuck = cls._joint_order(s), s.joint_solved["greedy"], s.joint_solved["stuck"]
+        owner = {id(x): x for x in s.joint_lines}
+        for line, taken in zip(s.joint_lines, greedy, strict=True):
+            if taken is not None and order[taken] is not line:
+                r, stolen = line.receipt, order[taken]
+                assert r is not None and stolen.receipt is not None and owner[id(stolen)] is stolen
+                lost = s.joint_lines[stuck].receipt
+                assert lost is not None
+                return (
+                    f"matching the receipts in date order to the first line that fits gives {r.brand}'s "
+                    f"{s.money(r.total)} of {s.day(r.bought)} the {stolen.description} line of {s.day(stolen.day)} "
+                    f"({stolen.receipt.brand}'s receipt {stolen.receipt.number}), which leaves {lost.brand}'s "
+                    f"{s.money(lost.total)} of {s.day(lost.bought)} no line"
+                )
+        raise AssertionError("the greedy walk took no other receipt's line")
+
+    @staticmethod
     def _goal(s: _Story, statement: str) -> str:
         lines = ["# Goal", "", f"`{statement}` has these card lines; the sheet gives each its row:", ""]
         for line in sorted(s.lines, key=lambda x: (x.day, x.paid_in)):
@@ -742,6 +907,12 @@ class ReceiptsReconciliation(Family):
             "holidays skipped).",
             "",
             "Receipts paid with another card or of last month, and last month's statement, are not this month's.",
+            "",
+            f"The {' and '.join(sorted({x.description for x in s.joint_lines}))} lines: one company's café and bakery, "
+            "the same prices again and again; the café's lines carry its name, the bakery's the registered name "
+            "(the café's too). "
+            "Only one matching fits every purchase date (posted that day or up to three days later) and amount; "
+            "taking the receipts in date order, each to the first line that fits, runs into a dead end.",
             "",
             f"The note's last rule: the reminder '{s.todo_title}' is ticked off (last month's already is).",
         ]
