@@ -1,10 +1,13 @@
 """room-booking: the generated worlds decide the task the way the family says (stage 2 runs them in
 tests/test_author_families.py): the latest answers decide who is invited, the member writing from
-home is invited at the work address only the directory has, and the prompt gives nothing away."""
+home is invited at the work address only the directory has, the prompt gives nothing away, and the
+get-together and the colleagues' sessions that overlap it have exactly one complete room assignment,
+which taking each booking's first free room in turn misses."""
 
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from datetime import datetime
 from typing import Any
@@ -13,7 +16,7 @@ import pytest
 
 from stageclaw.author import generate
 from stageclaw.author.draft import TaskDraft
-from stageclaw.author.families.room_booking import LATER_YES, YES
+from stageclaw.author.families.room_booking import LATER_YES, SESSION_NEEDS, YES
 
 SUBSETS = (None, [], ["cross_source_conflict"], ["entity_alignment"], ["noisy_data", "hidden_dependency"])
 
@@ -241,3 +244,147 @@ def test_the_closure_news_and_the_rooms_page_agree_on_the_floors(seed):
     for room in draft.web["intranet"]["rooms"]:
         if re.search(rf"\b{re.escape(room['name'])}\b", news["body"]):
             assert f"floor {room['floor']}" in news["body"], room
+
+
+# -- the joint decision: the get-together and the colleagues' sessions ---------------------------------------
+
+
+def _bookings(draft: TaskDraft) -> list[dict[str, Any]]:
+    """The bookings as the world gives them: the get-together (seats from the rubric's headcount, the need from
+    the facts), then each colleague's request as their mail words it, in the order the mails came."""
+    club = _args(draft, "room_reserved")
+    seats = len(_args(draft, "invited")["to"]) + 1
+    out = [{"start": club["start"], "end": club["end"], "seats": seats, "need": draft.facts["need"], "who": None}]
+    requests = sorted(
+        (m for m in draft.mail["INBOX"] if m["subject"] in draft.facts["requests"]),
+        key=lambda m: datetime.fromisoformat(m["date"]),
+    )
+    day = club["start"][:10]
+    for mail in requests:
+        words = " ".join(mail["body"].split())
+        start, end = re.search(r"(\d\d:\d\d) to (\d\d:\d\d)", words).groups()
+        seats = int(re.search(r"(?:We'll be|There will be) (\d+)", words).group(1))
+        [need] = [f for f, phrase in SESSION_NEEDS.items() if phrase in words]
+        tz = club["start"][19:]
+        out.append(
+            {
+                "start": f"{day}T{start}:00{tz}",
+                "end": f"{day}T{end}:00{tz}",
+                "seats": seats,
+                "need": need,
+                "who": re.search(r"<(.+)>", mail["from"]).group(1),
+            }
+        )
+    return out
+
+
+def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return datetime.fromisoformat(a["start"]) < datetime.fromisoformat(b["end"]) and datetime.fromisoformat(
+        b["start"]
+    ) < datetime.fromisoformat(a["end"])
+
+
+def _fits(draft: TaskDraft) -> tuple[list[dict[str, Any]], list[dict[str, Any]], Any]:
+    intranet = draft.web["intranet"]
+    [news] = [a for a in intranet["announcements"] if a["id"] == "a-floor-works"]
+    closed = {r["id"] for r in intranet["rooms"] if re.search(rf"\b{re.escape(r['name'])}\b", news["body"])}
+    rooms = sorted(intranet["rooms"], key=lambda r: (r["name"], r["id"]))  # the rooms page's order
+    taken = [r for r in intranet["reservations"] if r.get("status", "confirmed") == "confirmed"]
+
+    def fits(room: dict[str, Any], b: dict[str, Any]) -> bool:
+        return (
+            room["capacity"] >= b["seats"]
+            and b["need"] in room["equipment"]
+            and room["id"] not in closed
+            and not any(r["room"] == room["id"] and _overlap(r, b) for r in taken)
+        )
+
+    return rooms, _bookings(draft), fits
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+@pytest.mark.parametrize("operators", SUBSETS)
+def test_exactly_one_complete_assignment_and_the_rubric_grades_it(seed, operators):
+    draft = generate("room-booking", seed, operators=operators)
+    rooms, bookings, fits = _fits(draft)
+    assert len(bookings) >= 4
+    valid = [
+        choice
+        for choice in itertools.product(rooms, repeat=len(bookings))
+        if all(fits(r, b) for r, b in zip(choice, bookings, strict=True))
+        and not any(
+            choice[i] is choice[j] and _overlap(bookings[i], bookings[j])
+            for i in range(len(bookings))
+            for j in range(i + 1, len(bookings))
+        )
+    ]
+    assert len(valid) == 1
+    [choice] = valid
+    assert choice[0]["id"] == _args(draft, "room_reserved")["room"]
+    graded = {c.args["start"]: c.args["room"] for c in draft.checks if re.fullmatch(r"session_\d_room", c.id)}
+    assert graded == {b["start"]: r["id"] for r, b in zip(choice[1:], bookings[1:], strict=True)}
+
+
+def _greedy(draft: TaskDraft) -> tuple[list[tuple[dict[str, Any], dict[str, Any]]], dict[str, Any] | None]:
+    """The bookings in the order the task gives them (the get-together, then the requests as they came), each
+    given the first room on the rooms page that fits and is not yet taken then: what it books, and the booking
+    left with no room."""
+    rooms, bookings, fits = _fits(draft)
+    got: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    for b in bookings:
+        free = [r for r in rooms if fits(r, b) and not any(r is room and _overlap(b, other) for other, room in got)]
+        if not free:
+            return got, b
+        got.append((b, free[0]))
+    return got, None
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_the_first_free_room_for_each_booking_in_turn_runs_into_a_dead_end(seed):
+    draft = generate("room-booking", seed)
+    got, stuck = _greedy(draft)
+    assert stuck is not None
+    assert got[0][1]["id"] != _args(draft, "room_reserved")["room"]  # the get-together takes a session's room
+    assert any("J joint" in lever and "greedy" in lever for lever in draft.provenance["levers"])
+    assert not re.search(r"first|order|greedy", draft.prompt, re.IGNORECASE)
+
+
+def test_the_greedy_assignment_fails_the_grade(solved):
+    """The walk carried out: each booking it reached in the room it took, the one it could not place left
+    without a reservation (and its colleague told nothing)."""
+    draft, task, oracle = solved
+    got, stuck = _greedy(draft)
+    state = copy.deepcopy(oracle.sH)
+    old = {r["id"] for r in oracle.s0["web"]["intranet"]["reservations"]}
+    new = [r for r in state["web"]["intranet"]["reservations"] if r["id"] not in old]
+    for booking, room in got:
+        [made] = [r for r in new if r["start"] == booking["start"]]
+        made["room"] = room["id"]
+    state["web"]["intranet"]["reservations"] = [
+        r for r in state["web"]["intranet"]["reservations"] if r["start"] != stuck["start"] or r["id"] in old
+    ]
+    failed = _failed(task, oracle, state)
+    assert "room_reserved" in failed
+    assert any(re.fullmatch(r"session_\d_room", item) for item in failed)
+
+
+def test_a_swap_of_two_session_rooms_fails(solved):
+    draft, task, oracle = solved
+    starts = [c.args["start"] for c in draft.checks if re.fullmatch(r"session_\d_room", c.id)]
+    state = copy.deepcopy(oracle.sH)
+    old = {r["id"] for r in oracle.s0["web"]["intranet"]["reservations"]}
+    first, second = (
+        next(r for r in state["web"]["intranet"]["reservations"] if r["id"] not in old and r["start"] == s)
+        for s in starts[:2]
+    )
+    first["room"], second["room"] = second["room"], first["room"]
+    assert len({i for i in _failed(task, oracle, state) if i.startswith("session_")}) >= 2
+
+
+@pytest.mark.parametrize("name", ["per_person", "event_first"])
+def test_the_alternatives_score_100(solved, pool, tmp_path, name):
+    from stageclaw.run.episode import run_episode
+
+    _, task, _ = solved
+    result = run_episode(pool, task, f"oracle:{name}", 1, tmp_path / name)
+    assert result["success"] and result["score"] == 100, result

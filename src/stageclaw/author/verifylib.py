@@ -1882,11 +1882,20 @@ def reserved_once(
     end: str,
     pattern: str,
     label: str,
+    same_start: bool = False,
+    total: int | None = None,
 ) -> Verdict:
     """Exactly one new confirmed reservation: `room` (its id) from `start` to `end`, titled like `pattern`.
-    New reservations cancelled again (a slip put right) do not count."""
+    New reservations cancelled again (a slip put right) do not count. With `same_start`, only the new ones
+    starting at `start` are looked at (several bookings, one a start), and `total` is how many new confirmed
+    reservations there are in all."""
     old = {r.get("id") for r in _reservations(initial)}
     new = [r for r in _reservations(final) if r.get("id") not in old and r.get("status") == "confirmed"]
+    if total is not None and len(new) != total:
+        shown = sorted(f"{r.get('room')} {r.get('start')}" for r in new)
+        return False, f"{len(new)} new confirmed reservations {shown}; expected {total} in all"
+    if same_start:
+        new = [r for r in new if _on_time(r.get("start"), start)]
     if len(new) != 1:
         shown = sorted(f"{r.get('room')} {r.get('start')}" for r in new)
         return False, f"{len(new)} new confirmed reservations {shown}; expected one: {label}"

@@ -2,10 +2,17 @@
 
 The user asked the club's mailing list who is in for the next get-together, offering one day with
 a lunchtime and an after-work slot. The agent counts who said yes, takes the slot the user's
-calendar leaves free, reserves on the Northwind intranet the one room that seats everyone, has
+calendar leaves free, reserves on the Northwind intranet a room that seats everyone, has
 what the group needs and is free then, cancels the small placeholder room the user grabbed
 earlier, puts the get-together in the calendar and mails the details to the people coming at
 their work addresses. Around it sit months of ordinary mail, calendar, contacts, files and reminders.
+
+The room is a joint decision: three colleagues mailed the user asking for rooms that day, each session
+overlapping the get-together and the others, each with its own headcount and equipment. Exactly one
+assignment of a room to each of the four bookings works (`_decided` tries every one); the get-together
+fits two rooms, and the first of them on the rooms page is the only one for a session, so taking the
+bookings in turn and each the first free room that fits runs into a dead end. Each session is graded by
+its own reservation and by the colleague being told the room.
 
 Levers on every task (`_levers`, written to the provenance): a Facilities mail points to the intranet's news,
 which closes a room that seats everyone, has what the group needs and looks free on its schedule; the user's
@@ -32,6 +39,7 @@ time held. Both follow the booking (changed, or deleted and written again), neve
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -184,6 +192,36 @@ PROMPTS = (
     "{calendar} calendar{invite} and let everyone coming know where and when (work addresses).",
 )
 INVITE = " (the room as the location, and invite them)"
+# Colleagues who asked the user for a room around the same time that day: what the session is, how its title may
+# read, and what its room must have, in their words.
+SESSIONS = (
+    ("design review", r"design|review"),
+    ("new starters' induction", r"induction|starter"),
+    ("customer workshop", r"customer|workshop"),
+    ("supplier interviews", r"supplier|interview"),
+    ("data training", r"data|training"),
+    ("roadmap session", r"roadmap"),
+)
+SESSION_NEEDS = {
+    "Video conferencing": "half the team joins from the other office, so it needs video conferencing",
+    "Speakerphone": "two people will dial in, so it needs a speakerphone",
+    "Whiteboard": "we'll be sketching things out, so it needs a whiteboard",
+    "Flip chart": "we split into groups and write things up, so it needs a flip chart",
+    "Screen": "I'm presenting slides, so it needs a screen",
+    "Step-free access": "one of the visitors uses a wheelchair, so it needs step-free access",
+}
+ASKS = (
+    "Could you book me a room on {day} from {start} to {end} for the {what}? We'll be {n} including me, and {why}.",
+    "Would you mind booking a room for the {what} on {day}, {start} to {end}? There will be {n} of us with me, and "
+    "{why}.",
+)
+ASK_SUBJECTS = ("Room for the {what}?", "Room booking: {what}", "Could you book a room? ({what})")
+PROMPT_SESSIONS = (
+    " A few colleagues mailed me asking for rooms that same day as well; book theirs too (one room each, we can't "
+    "share) and tell each of them which room they've got.",
+    " Some colleagues also asked me to book rooms for them on that day. Please do those too, one room each, and let "
+    "each of them know where they are.",
+)
 # The user's own reminder and note line about the placeholder; neither shares a word with the request.
 KEY_REMINDERS = ("Pick up the {room} key from reception", "Get the {room} key off reception", "{room} key - reception")
 HOLDING = (
@@ -203,6 +241,21 @@ class _Room:
     @property
     def id(self) -> str:
         return slug(self.name)
+
+
+@dataclass
+class _Session:
+    """A colleague's request for a room around the same time as the get-together."""
+
+    who: Person
+    what: str  # the session, as they write it
+    pattern: str  # how the reservation's title may read
+    start: datetime
+    end: datetime
+    seats: int  # with them
+    need: str  # the feature
+    room: _Room | None = None  # the one that works in the only complete assignment
+    mail: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -258,10 +311,24 @@ class _Rooms:
     lacking: _Room  # big enough, without what the group needs; with noisy_data named like the right one
     closed: _Room  # big enough, equipped and free on the schedule, but closed that day (the intranet's news)
     others: list[_Room]
+    shared: _Room  # fits the get-together too and comes first on the rooms page, but is the only one for a session
+    second: _Room  # for a session that could also have the right room
+    third: _Room  # for a session that could also have `second`
 
     @property
     def all(self) -> list[_Room]:
-        return [self.right, self.short, self.busy, self.placeholder, self.lacking, self.closed, *self.others]
+        return [
+            self.right,
+            self.short,
+            self.busy,
+            self.placeholder,
+            self.lacking,
+            self.closed,
+            *self.others,
+            self.shared,
+            self.second,
+            self.third,
+        ]
 
 
 def _span(event: dict[str, Any]) -> tuple[datetime, datetime]:
@@ -304,13 +371,14 @@ class RoomBooking(Family):
         club = rng.choice(CLUBS)
         draft = TaskDraft(
             id="",
-            title=f"Book an intranet room for the {club.name} that fits who is coming, cancel the placeholder, invite",
+            title=f"Book intranet rooms for the {club.name} and three overlapping sessions, one room each; cancel the "
+            "placeholder, invite",
             group=self.group,
             now=now.isoformat(),
             timezone=me.tz,
             user={"name": me.name, "email": me.email},
-            time_budget_s=900,
-            max_steps=70,  # the reference solution alone takes about 30 calls
+            time_budget_s=1800,
+            max_steps=170,  # the reference solution alone takes about 76 calls
         )
         p = self._plan(ctx, draft, region, org, me, now, club)
         busy = self._calendar(ctx, draft, p)
@@ -333,28 +401,37 @@ class RoomBooking(Family):
                 instead_of=mail_path("Sent", call),
             )
         rooms = self._rooms(ctx, p)
-        placeholder = self._intranet(ctx, draft, p, rooms)
+        sessions = self._sessions(ctx, p, rooms)
+        placeholder = self._intranet(ctx, draft, p, rooms, sessions)
         closure = self._closure(ctx, draft, p, rooms)
+        self._requests(ctx, draft, p, sessions)
         stale = self._held(draft, p, rooms, placeholder)
         own = self._own_items(ctx, draft, p, rooms, placeholder, note)
-        self._decided(draft, p, rooms)
-        life = Life(draft, rng, people, me, now, avoid=self._avoid(draft, p, rooms, call), months=5)
+        joint = self._decided(draft, p, rooms, sessions, closure)
+        avoid = self._avoid(draft, p, rooms, call, sessions)
+        life = Life(draft, rng, people, me, now, avoid=avoid, months=5)
         noise = life.fill(Scale(messages=170, series=6, events=80, contacts=30, files=30, notes=8, reminders=12))
         if ctx.on("noisy_data"):
             self._noise(ctx, draft, p, rooms, placeholder, noise[:3])
         arrival_order(draft)
 
-        self._rubric(ctx, draft, p, rooms, placeholder, stale, own)
+        self._rubric(ctx, draft, p, rooms, placeholder, stale, own, sessions)
         invite = INVITE if ctx.on("cross_tool_consistency") else ""
         draft.prompt = rng.choice(PROMPTS).format(club=club.name, calendar=club.calendar, invite=invite)
-        draft.summary = f"{rooms.right.name} for {p.headcount} on {p.chosen.isoformat()}; {placeholder['id']} cancelled"
+        draft.prompt += rng.choice(PROMPT_SESSIONS)
+        draft.summary = (
+            f"{rooms.right.name} for {p.headcount} on {p.chosen.isoformat()}; {placeholder['id']} cancelled; "
+            + ", ".join(f"{s.room.name} for {s.who.first}" for s in sessions)
+        )
         draft.hint = (
             f"Book a room on the intranet for the {club.name}: count the yeses to the call (later answers win), "
-            "take the slot the calendar leaves free and the one room that seats everyone, has what the group needs "
-            "and is free then; cancel the placeholder, add the event, mail the people coming at their work addresses."
+            "take the slot the calendar leaves free and a room that seats everyone, has what the group needs "
+            "and is free then; cancel the placeholder, add the event, mail the people coming at their work addresses. "
+            "Book the colleagues' requested rooms too: the sessions overlap the get-together, so give the four "
+            "bookings one room each so that all of them fit, and tell each colleague their room."
         )
-        draft.goal = self._goal(ctx, p, rooms, placeholder, busy, closure, own)
-        draft.note_levers(self._levers(ctx, p, rooms, placeholder, closure, own))
+        draft.goal = self._goal(ctx, p, rooms, placeholder, busy, closure, own, sessions, joint)
+        draft.note_levers(self._levers(ctx, p, rooms, placeholder, closure, own, sessions, joint))
         draft.solution = solution.solve
         draft.facts = {
             "subject": call["subject"],
@@ -377,6 +454,8 @@ class RoomBooking(Family):
             "news": closure["title"],
             "notice": closure["mail"]["subject"],
             "list": own["list"],
+            "requests": [x.mail["subject"] for x in sessions],
+            "session_needs": {need: phrase for need, phrase in SESSION_NEEDS.items()},
         }
         draft.alternatives = {"per_person": solution.solve_per_person, "event_first": solution.solve_event_first}
         return draft
@@ -536,12 +615,22 @@ class RoomBooking(Family):
     def _rooms(self, ctx: Context, p: _Plan) -> _Rooms:
         rng, need, seats = ctx.rng, p.need, p.headcount
         spare = [e for e in EQUIPMENT if e != p.need]
-        names = rng.sample(ROOM_NAMES, 10)
-        right = names[0]
-        lacking = names[1]
-        if ctx.on("noisy_data"):  # the same name with a word more or less
-            twin = rng.choice(TWINS).format(names[0])
-            right, lacking = (names[0], twin) if rng.random() < 0.5 else (twin, names[0])
+        for _ in range(50):  # until the rooms page lists the shared room before the right one, two after it
+            names = rng.sample(ROOM_NAMES, 13)
+            right = names[0]
+            lacking = names[1]
+            if ctx.on("noisy_data"):  # the same name with a word more or less
+                twin = rng.choice(TWINS).format(names[0])
+                right, lacking = (names[0], twin) if rng.random() < 0.5 else (twin, names[0])
+            before = [n for n in names[2:] if n < right]
+            after = [n for n in names[2:] if n > right]
+            if before and len(after) >= 2:
+                break
+        else:
+            raise AssertionError("room-booking: no draw of room names puts the right room between the others")
+        shared = rng.choice(before)
+        second, third = sorted(rng.sample(after, 2))
+        rest = [n for n in names[2:] if n not in (shared, second, third)]
 
         def room(name: str, capacity: int, equipped: bool) -> _Room:
             extra = rng.sample(spare, rng.randint(1, 2))
@@ -550,27 +639,72 @@ class RoomBooking(Family):
 
         return _Rooms(
             right=room(right, seats + rng.randint(0, 3), True),
-            short=room(names[2], seats - 1, True),
-            busy=room(names[3], seats + rng.randint(1, 6), True),
-            placeholder=room(names[4], seats - rng.randint(2, 3), rng.random() < 0.5),
+            short=room(rest[0], seats - 1, True),
+            busy=room(rest[1], seats + rng.randint(1, 6), True),
+            placeholder=room(rest[2], seats - rng.randint(2, 3), rng.random() < 0.5),
             lacking=room(lacking, seats + rng.randint(0, 4), False),
-            closed=room(names[7], seats + rng.randint(1, 5), True),
+            closed=room(rest[5], seats + rng.randint(1, 5), True),
             others=[
-                room(names[5], rng.randint(2, 4), rng.random() < 0.5),
-                room(names[6], rng.randint(20, 30), False),
-                room(names[8], rng.randint(4, 8), rng.random() < 0.5),
+                room(rest[3], rng.randint(2, 4), rng.random() < 0.5),
+                room(rest[4], rng.randint(20, 30), False),
+                room(rest[6], rng.randint(4, 8), rng.random() < 0.5),
             ],
+            shared=room(shared, seats + rng.randint(0, 3), True),
+            second=room(second, rng.randint(8, 14), False),
+            third=room(third, rng.randint(5, 10), False),
         )
 
-    def _intranet(self, ctx: Context, draft: TaskDraft, p: _Plan, rooms: _Rooms) -> dict[str, Any]:
+    def _sessions(self, ctx: Context, p: _Plan, rooms: _Rooms) -> list[_Session]:
+        """Three colleagues' sessions around the get-together, each of which overlaps it and the others, and
+        equipment that leaves them one complete assignment: the shared room is the only one for the first, the
+        right room or `second` for the next, `second` or `third` for the last. Returned in the order the
+        requests arrive."""
+        rng, people = ctx.rng, ctx.people
+        feats = rng.sample([f for f in SESSION_NEEDS if f != p.need], 3)
+        # minutes before the get-together starts; no two of the sessions' times are an hour apart
+        offsets = rng.sample((90, 75, 45), 3)
+        whats = rng.sample(SESSIONS, 3)
+        design = [(rooms.shared,), (rooms.right, rooms.second), (rooms.second, rooms.third)]
+        sessions = []
+        for k in range(3):
+            start = p.chosen - timedelta(minutes=offsets[k])
+            end = p.chosen + timedelta(minutes=rng.choice((30, 60)))
+            seats = rng.randint(3, min(r.capacity for r in design[k]))
+            who = people.person(p.region, org=p.org, title=rng.choice(JOB_TITLES))
+            what, pattern = whats[k]
+            sessions.append(
+                _Session(who, what, f"{pattern}|{re.escape(who.first)}", start, end, seats, feats[k], design[k][-1])
+            )
+        sessions[0].room = rooms.shared
+        sessions[1].room = rooms.second
+        sessions[2].room = rooms.third
+        # The equipment that decides it: each design room has its session's need and none of the others';
+        # elsewhere a session's need is only in rooms too small for it, taken then or closed.
+        keep = {rooms.busy.id, rooms.closed.id}
+        for room in rooms.all:
+            wanted = {feats[k] for k in range(3) if room in design[k]}
+            unwanted = set(feats) - wanted
+            features = set(room.features) | wanted
+            if room.id not in keep:
+                features -= {f for f in unwanted if any(s.need == f and room.capacity >= s.seats for s in sessions)}
+            if room in (rooms.second, rooms.third):
+                features.discard(p.need)
+            room.features = sorted(features)
+        order = list(range(3))
+        rng.shuffle(order)
+        return [sessions[k] for k in order]
+
+    def _intranet(
+        self, ctx: Context, draft: TaskDraft, p: _Plan, rooms: _Rooms, sessions: list[_Session]
+    ) -> dict[str, Any]:
         """The directory, the rooms and the day's reservations; returns the user's placeholder."""
         rng, people, me, tz = ctx.rng, ctx.people, p.me, p.me.tz
         colleagues = [people.person(p.region, org=p.org, title=rng.choice(JOB_TITLES)) for _ in range(4)]
-        staff = [m.work for m in p.members] + p.quiet + colleagues + [me]
+        staff = [m.work for m in p.members] + p.quiet + colleagues + [s.who for s in sessions] + [me]
         aliased = [m.work for m in p.members if m.writes_as is not m.work]
         for person in aliased:  # a colleague with the same family name, so the surname alone is not enough
             staff.append(people.person(p.region, org=p.org, title=rng.choice(JOB_TITLES), family=person.family))
-        numbers = iter(rng.sample(range(100, 1000), 10))
+        numbers = iter(rng.sample(range(100, 1000), 14))
         reservations: list[dict[str, Any]] = []
 
         def reserve(room: _Room, title: str, start: datetime, minutes: int, **extra: Any) -> dict[str, Any]:
@@ -585,12 +719,17 @@ class RoomBooking(Family):
             reservations.append(res)
             return res
 
-        meetings = iter(rng.sample(MEETINGS, 4))
+        meetings = iter(rng.sample(MEETINGS, 6))
         host = iter(rng.sample(colleagues, 4))
         overlap = p.chosen - timedelta(minutes=30)
         reserve(rooms.busy, next(meetings), overlap, 90 + 30 * rng.randint(0, 2), organizer=next(host).mailbox)
-        morning = at(p.on, rng.choice((9, 10)), 0, tz)
+        morning = at(p.on, rng.choice((8, 9)), 0, tz)
         reserve(rooms.right, next(meetings), morning, 60, organizer=next(host).mailbox)
+        early = at(p.on, 8, rng.choice((0, 30)), tz)  # the sessions' rooms are in use before them, not during
+        reserve(rooms.shared, next(meetings), early, 60, organizer=rng.choice(colleagues).mailbox)
+        reserve(
+            rooms.second, next(meetings), early + timedelta(minutes=30), 60, organizer=rng.choice(colleagues).mailbox
+        )
         reserve(rooms.lacking, next(meetings), p.blocked, 60, organizer=next(host).mailbox)
         # held for the slot the user has since lost, so what was set up around it has the wrong time too
         placeholder = reserve(rooms.placeholder, p.club.title, p.blocked, p.club.minutes)
@@ -690,6 +829,25 @@ class RoomBooking(Family):
         self.facilities = desk
         return {"title": news["title"], "first": first, "last": last, "mail": message, "also": also}
 
+    def _requests(self, ctx: Context, draft: TaskDraft, p: _Plan, sessions: list[_Session]) -> None:
+        """Each colleague's mail asking for a room: when, how many and what it needs, in their words."""
+        rng, me = ctx.rng, p.me
+        days = sorted(rng.sample(range(1, 6), len(sessions)), reverse=True)
+        for session, back in zip(sessions, days, strict=True):
+            ask = rng.choice(ASKS).format(
+                day=day(p.on, "en", p.region),
+                start=clock(session.start),
+                end=clock(session.end),
+                what=session.what,
+                n=session.seats,
+                why=SESSION_NEEDS[session.need],
+            )
+            sent = at(workday(p.now.date(), -back), rng.randint(9, 16), rng.randint(0, 59), me.tz)
+            body = mails.letter(rng, session.who, me, [ask], register=mails.WORK)
+            subject = rng.choice(ASK_SUBJECTS).format(what=session.what)
+            session.mail = mails.mail(rng, session.who, [me], subject, body, sent)
+            draft.add_message("INBOX", session.mail)
+
     @staticmethod
     def _held(draft: TaskDraft, p: _Plan, rooms: _Rooms, placeholder: dict[str, Any]) -> dict[str, Any]:
         """The user's calendar already has the get-together, at the placeholder's time and room."""
@@ -722,12 +880,15 @@ class RoomBooking(Family):
         note["body"] = "\n".join(lines)
         return {"reminder": todo, "list": lst, "ahead": ahead, "note": note, "line": line, "old": old}
 
-    def _avoid(self, draft: TaskDraft, p: _Plan, rooms: _Rooms, call: dict[str, Any]) -> Avoid:
+    def _avoid(
+        self, draft: TaskDraft, p: _Plan, rooms: _Rooms, call: dict[str, Any], sessions: list[_Session]
+    ) -> Avoid:
         margin = timedelta(minutes=90)
-        people = [m.work.name for m in p.members] + [x.name for x in p.quiet]
+        people = [m.work.name for m in p.members] + [x.name for x in p.quiet] + [s.who.name for s in sessions]
+        words = [p.club.title, p.club.name, p.club.list_name, *(r.name for r in rooms.all), "meeting room"]
         return Avoid(
             people=people,
-            words=[p.club.title, p.club.name, p.club.list_name, *(r.name for r in rooms.all), "meeting room"],
+            words=words + [s.what for s in sessions] + ["book a room", "room booking"],
             slots=[(s - margin, s + p.length + margin) for s in (p.lunch, p.evening)],
             addresses=[x["email"] for x in draft.web["intranet"]["people"]]
             + [m.writes_as.email for m in p.members]
@@ -735,25 +896,90 @@ class RoomBooking(Family):
         )
 
     @staticmethod
-    def _decided(draft: TaskDraft, p: _Plan, rooms: _Rooms) -> None:
-        """The world leaves exactly one room, and counting the first answers would pick another."""
-        start, end = p.chosen, p.chosen + p.length
-        taken = {
-            r["room"]
+    def _decided(
+        draft: TaskDraft, p: _Plan, rooms: _Rooms, sessions: list[_Session], closure: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Every assignment of a room to each booking (the get-together and the sessions) is tried: exactly one
+        fits every booking, with no room twice at overlapping times; taking the bookings in the order the task
+        gives them (the get-together, then the requests as they came) and each the first room on the rooms page
+        that fits and is still free runs into a dead end. Counting the first answers, or the closed room, would
+        change the get-together's room."""
+        closed = {rooms.closed.id, closure["also"].id}
+        shown = sorted(rooms.all, key=lambda r: (r.name, r.id))  # the rooms page's order
+        bookings = [("the " + p.club.name, p.chosen, p.chosen + p.length, p.headcount, p.need)]
+        bookings += [(f"{s.who.first}'s {s.what}", s.start, s.end, s.seats, s.need) for s in sessions]
+        taken = [
+            (r["room"], _span(r))
             for r in draft.web["intranet"]["reservations"]
-            if r.get("status", "confirmed") == "confirmed" and _overlaps(start, end, _span(r))
-        }
+            if r.get("status", "confirmed") == "confirmed"
+        ]
 
-        def fitting(seats: int, closed: bool = True) -> list[str]:
-            out = [r for r in rooms.all if r.capacity >= seats and p.need in r.features and r.id not in taken]
-            return [r.name for r in out if not closed or r is not rooms.closed]
+        def fits(room: _Room, booking: tuple[Any, ...], seats: int | None = None, shut: set[str] = closed) -> bool:
+            _, start, end, wanted, need = booking
+            return (
+                room.capacity >= (wanted if seats is None else seats)
+                and need in room.features
+                and room.id not in shut
+                and not any(rid == room.id and _overlaps(start, end, span) for rid, span in taken)
+            )
 
-        if fitting(p.headcount) != [rooms.right.name]:
-            raise AssertionError(f"room-booking: the rooms that fit are {fitting(p.headcount)}, not one")
-        if sorted(fitting(p.headcount, closed=False)) != sorted([rooms.right.name, rooms.closed.name]):
-            raise AssertionError("room-booking: the closed room would not fit if it were open")
-        if rooms.short.name not in fitting(p.headcount - 1):
+        def clash(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+            return _overlaps(a[1], a[2], (b[1], b[2]))
+
+        def valid(assignment: tuple[_Room, ...]) -> bool:
+            if not all(fits(r, b) for r, b in zip(assignment, bookings, strict=True)):
+                return False
+            pairs = [(i, j) for i in range(len(bookings)) for j in range(i + 1, len(bookings))]
+            return all(assignment[i] is not assignment[j] or not clash(bookings[i], bookings[j]) for i, j in pairs)
+
+        tried = 0
+        solutions = []
+        for assignment in itertools.product(shown, repeat=len(bookings)):
+            tried += 1
+            if valid(assignment):
+                solutions.append(assignment)
+        want = (rooms.right, *(s.room for s in sessions))
+        if solutions != [want]:
+            found = [[r.name for r in a] for a in solutions]
+            raise AssertionError(f"room-booking: the complete assignments are {found}, not one")
+
+        def greedy(order: list[int]) -> tuple[dict[int, _Room], int | None]:
+            got: dict[int, _Room] = {}
+            for k in order:
+                free = [
+                    r
+                    for r in shown
+                    if fits(r, bookings[k]) and not any(got[j] is r and clash(bookings[j], bookings[k]) for j in got)
+                ]
+                if not free:
+                    return got, k
+                got[k] = free[0]
+            return got, None
+
+        presented = list(range(len(bookings)))
+        by_time = sorted(presented, key=lambda k: bookings[k][1])
+        walk, stuck = greedy(presented)
+        if stuck is None or greedy(by_time)[1] is None:
+            raise AssertionError("room-booking: the first-free-room walk finds the assignment")
+        orders = list(itertools.permutations(presented))
+        greedy_wins = sum(greedy(list(o))[1] is None for o in orders)
+        picks = "; ".join(f"{bookings[k][0]} in {walk[k].name}" for k in walk)
+        # the other planted difficulties still decide the get-together's room
+        club = bookings[0]
+        if not fits(rooms.short, club, seats=p.headcount - 1):
             raise AssertionError("room-booking: the room one seat short is not free for the miscount")
+        if fits(rooms.short, club) or not fits(rooms.closed, club, shut=set()) or fits(rooms.closed, club):
+            raise AssertionError("room-booking: the short or the closed room does not tell")
+        return {
+            "bookings": len(bookings),
+            "tried": tried,
+            "greedy": f"taking the bookings in turn and each the first free room that fits: {picks}, which leaves "
+            f"{bookings[stuck][0]} no room",
+            "greedy_wins": greedy_wins,
+            "orders": len(orders),
+            "walk": {k: r.id for k, r in walk.items()},
+            "stuck": stuck,
+        }
 
     def _noise(
         self,
@@ -809,6 +1035,8 @@ class RoomBooking(Family):
         placeholder: dict[str, Any],
         closure: dict[str, Any],
         own: dict[str, Any],
+        sessions: list[_Session],
+        joint: dict[str, Any],
     ) -> dict[str, str]:
         """Which planted difficulty each rubric item grades, for classifying a blind play."""
         levers = {
@@ -825,6 +1053,16 @@ class RoomBooking(Family):
             "club_note": f"D disguised, another app: the user's note on the club says '{own['line']}'; the line "
             f"gives {rooms.right.name} at {clock(p.chosen)}, changed or rewritten, not left or doubled",
         }
+        for n, session in enumerate(sessions, 1):
+            levers[f"session_{n}_room"] = (
+                f"J joint: {session.who.first}'s {session.what} gets {session.room.name}, the room the one complete "
+                f"assignment leaves it (room_reserved and session_1..{len(sessions)}_room together)"
+            )
+        levers[f"session_{joint['stuck']}_room"] = (
+            f"J joint: {joint['bookings']} bookings overlap that day and each needs its own room; of the "
+            f"{joint['tried']} assignments of the {len(rooms.all)} rooms only one works; greedy: {joint['greedy']} "
+            f"(the walk works in {joint['greedy_wins']} of the {joint['orders']} orders)"
+        )
         invited = []
         if ctx.on("cross_source_conflict"):
             invited.append("three members wrote twice and their later answer counts (the headcount picks the room)")
@@ -847,8 +1085,10 @@ class RoomBooking(Family):
         placeholder: dict[str, Any],
         stale: dict[str, Any],
         own: dict[str, Any],
+        sessions: list[_Session],
     ) -> None:
         club, start, end = p.club, p.chosen, p.chosen + p.length
+        total = 1 + len(sessions)
         addresses = sorted(m.work.email for m in p.coming)
         room = rooms.right
         room_rx = _name_regex(room.name, [r.name for r in rooms.all])
@@ -865,11 +1105,70 @@ class RoomBooking(Family):
                     "end": end.isoformat(),
                     "pattern": club.pattern,
                     "label": room.name,
+                    "same_start": True,
+                    "total": total,
                 },
                 weight=3,
                 stage="choosing the room",
             )
         )
+        names = [r.name for r in rooms.all]
+        times = sorted({clock(t) for s in sessions for t in (s.start, s.end)})
+        asked = sorted(s.who.email for s in sessions)
+        draft.check(
+            Check(
+                "sessions_answered",
+                "Each colleague who asked for a room got exactly one message about it (one each or one to all of "
+                "them): " + ", ".join(asked),
+                v.sent_once,
+                {
+                    "to": asked,
+                    "label": "the colleagues who asked for rooms",
+                    "in_reply_to": [s.mail["message_id"] for s in sessions],
+                    "subject": "room|book|" + "|".join(s.pattern for s in sessions),
+                    "each_once": True,
+                    "besides": addresses,
+                },
+                weight=1,
+                stage="choosing the rooms together",
+            )
+        )
+        for n, session in enumerate(sessions, 1):
+            span = f"{day(p.on, 'en', p.region)}, {clock(session.start)}–{clock(session.end)}"
+            draft.check(
+                Check(
+                    f"session_{n}_room",
+                    f"Exactly one new confirmed reservation for {session.who.name}'s {session.what}: "
+                    f"{session.room.name}, {span} ({session.seats} people, {session.need.lower()}; the one room "
+                    "left for it once every booking that day has its own)",
+                    v.reserved_once,
+                    {
+                        "room": session.room.id,
+                        "start": session.start.isoformat(),
+                        "end": session.end.isoformat(),
+                        "pattern": session.pattern,
+                        "label": f"{session.room.name} for the {session.what}",
+                        "same_start": True,
+                        "total": total,
+                    },
+                    weight=2,
+                    stage="choosing the rooms together",
+                )
+            )
+            draft.check(
+                Check(
+                    f"session_{n}_told",
+                    f"{session.who.name} ({session.who.email}) is told their room: {session.room.name}",
+                    v.message_says,
+                    {
+                        "to": [session.who.email],
+                        "patterns": {"the room": _name_regex(session.room.name, names)},
+                        "stated": {"dates": [p.on.isoformat()], "times": times},
+                    },
+                    weight=1,
+                    stage="choosing the rooms together",
+                )
+            )
         draft.check(
             Check(
                 "placeholder_cancelled",
@@ -914,6 +1213,7 @@ class RoomBooking(Family):
                     "subject": f"{club.pattern}|room|invit|detail|{day_regex(p.on)}",
                     "wrong": dict(sorted(wrong.items())),
                     "each_once": True,
+                    "besides": sorted(s.who.email for s in sessions),
                 },
                 weight=2,
                 stage="who is coming",
@@ -994,6 +1294,7 @@ class RoomBooking(Family):
         allow += [f"~calendar/{club.calendar}/{stale['uid']}#*", f"-calendar/{club.calendar}/{stale['uid']}"]
         allow += ["+mail/outbox/*", "+mail/folders/Sent/*"]
         writes = ["cancel the placeholder", "reserve the room", "move the held event", "send the details"]
+        writes += ["reserve the colleagues' rooms", "tell each colleague their room"]
         writes += ["move the key reminder", "update the note's line on the room"]
         if ctx.on("cross_tool_consistency"):
             draft.check(
@@ -1043,6 +1344,8 @@ class RoomBooking(Family):
         busy: dict[str, Any],
         closure: dict[str, Any],
         own: dict[str, Any],
+        sessions: list[_Session],
+        joint: dict[str, Any],
     ) -> str:
         club, room, start, end = p.club, rooms.right, p.chosen, p.chosen + p.length
         coming = ", ".join(sorted(f"{m.work.name} <{m.work.email}>" for m in p.coming))
@@ -1052,8 +1355,9 @@ class RoomBooking(Family):
             f"The user asked the {club.name} list about {day(p.on, 'en', p.region)}, at {clock(p.lunch)} or "
             f"{clock(p.evening)}. {len(p.coming)} members said yes in the end, so {p.headcount} people come with "
             f"the user. '{busy['summary']}' blocks {clock(p.blocked)}, which leaves **{clock(start)}–{clock(end)}**. "
-            f"The room needs: {p.need}. The only room that seats {p.headcount}, has it, is free then and is not "
-            f"closed that day is **{room.name}**.",
+            f"The room needs: {p.need}. Two rooms seat {p.headcount}, have it, are free then and are not closed "
+            f"that day: {rooms.shared.name} and {room.name}; {rooms.shared.name} is the only room for one of the "
+            f"colleagues' sessions, so the get-together gets **{room.name}**.",
             "",
             "The end state:",
             "",
@@ -1092,5 +1396,17 @@ class RoomBooking(Family):
                 "Last month's answer, cancelled reservation and event, and the room named like the right one, "
                 "are not this month's."
             )
+        lines += ["", f"Colleagues' requests that day (all overlap the {club.name} and each other):", ""]
+        for session in sessions:
+            lines.append(
+                f"- {session.who.name} <{session.who.email}>: {session.what}, {clock(session.start)}–"
+                f"{clock(session.end)}, {session.seats} people, {session.need.lower()} → **{session.room.name}** "
+                "(reserved, and they are told)"
+            )
+        lines += [
+            "",
+            f"Of the {joint['tried']} ways to give the {joint['bookings']} bookings a room each, only this one works; "
+            f"{joint['greedy']}.",
+        ]
         lines += ["", "Reading mail marks it seen; nothing else changes."]
         return "\n".join(lines)
