@@ -2,7 +2,9 @@
 alternatives (new messages in other words, reading the whole inbox) score 100, honest variations pass,
 and the mistakes the scenario invites each fail: booking the withdrawn or the corrected-away quote,
 the pre-correction total in the sheet, a reminder on the deadline or blind to the holiday, the look-alike's
-bank account, a refusal that accepts."""
+bank account, a refusal that accepts; the joint choice of the date and the suppliers (exactly one plan fits,
+counted again here; the greedy walk carried out through the tools fails the grade; an acceptance without
+the date fails)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ import csv
 import io
 import re
 from datetime import date, datetime, timedelta
+from decimal import Decimal
+from itertools import product
 from typing import Any
 
 import pytest
@@ -18,6 +22,8 @@ import pytest
 from stageclaw.author import generate
 from stageclaw.author.content.text import date_regex
 from stageclaw.author.draft import TaskDraft
+from stageclaw.author.families import event_planning as family
+from stageclaw.author.solutions import event_planning as solution
 from stageclaw.grade.grader import grade
 from stageclaw.run.episode import run_episode
 from stageclaw.task.loader import Task, load_task
@@ -30,6 +36,7 @@ FAMILY = "event-planning"
 def solved(pool, tmp_path_factory) -> tuple[TaskDraft, Task, OracleRun]:
     folder = tmp_path_factory.mktemp(FAMILY)
     draft = generate(FAMILY, 1)
+    draft.alternatives["greedy"] = solution.solve_greedy  # for the test of the greedy walk only
     task = load_task(draft.write(folder))
     oracle = run_oracle(task, pool, folder / "oracle")
     assert oracle.solved, oracle.result
@@ -84,6 +91,66 @@ def test_every_seed_has_one_fitting_quote_per_line():
         booked = [c.id for c in draft.checks if c.id.startswith("booked_")]
         assert len(booked) == 5
         assert any(c.id.startswith("declined_") for c in draft.checks)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 7])
+def test_exactly_one_plan_fits_and_the_greedy_walk_fails(monkeypatch, seed):
+    """The stage40 seeds (1, 2) and another: every date and quote-per-line combination counted again here from
+    the generator's plan, not from its own proof."""
+    seen: list[Any] = []
+    real = family.EventPlanning._decide
+    monkeypatch.setattr(
+        family.EventPlanning, "_decide", lambda self, ctx, plan: real(self, ctx, plan) or seen.append(plan)
+    )
+    draft = generate(FAMILY, seed)
+    plan = seen[-1]
+    kinds = plan.occasion.kinds
+    lines = [[q for q in plan.quotes if q.kind.key == k] for k in kinds]
+    assert len(kinds) + 1 >= 4  # a date and a supplier per line
+
+    def fits(day: date, combo: tuple[Any, ...]) -> bool:
+        alone = all(q.status in ("valid", "revised") and day in q.free for q in combo)
+        return day != plan.blocked and alone and sum((q.amount for q in combo), Decimal(0)) <= plan.cap
+
+    everything = [(d, combo) for d in plan.dates for combo in product(*lines)]
+    fitting = [(d, combo) for d, combo in everything if fits(d, combo)]
+    assert len(fitting) == 1 and len(everything) == plan.enumerated
+    day, combo = fitting[0]
+    assert day == plan.start.date() and {q.name for q in combo} == {q.name for q in plan.chosen}
+    # the greedy walk: the first free date, each line's first quote (as they arrived) that fits and is free then
+    first = next(d for d in plan.dates if d != plan.blocked)
+    walk = [next((q for q in line if q.status in ("valid", "revised") and first in q.free), None) for line in lines]
+    assert None in walk or not fits(first, tuple(walk))
+    levers = draft.provenance["levers"]
+    assert any("J joint: greedy" in line and f"{plan.enumerated} assignments" in line for line in levers)
+    # the quotes in each line arrived in the order the walk takes them
+    for line in lines:
+        arrived = [datetime.fromisoformat(q.messages[1]["date"]) for q in line]
+        assert arrived == sorted(arrived) and len(set(arrived)) == len(arrived)
+
+
+def test_the_greedy_walk_through_the_tools_fails(solved, pool, tmp_path):
+    _, task, _ = solved
+    result = run_episode(pool, task, "oracle:greedy", 1, tmp_path / "greedy")
+    failed = {i["id"] for i in result["items"] if not i["passed"]}
+    assert result["score"] < 100 and not result["success"]
+    assert any(i.startswith(("booked_", "slot_")) for i in failed), failed
+
+
+def test_an_acceptance_without_the_date_fails(solved):
+    """The suppliers were offered three dates: a yes that does not say which one leaves them guessing."""
+    draft, task, oracle = solved
+    venue = _args(draft, "booked_venue")
+    state = copy.deepcopy(oracle.sH)
+    _to(state, venue["to"][0])["body"] = "Hello,\n\nThank you, we'd like to go ahead and book you.\n\nBest wishes"
+    assert "booked_venue" in _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)
+    day = date.fromisoformat(_args(draft, "slot_venue")["start"][:10])
+    said = (
+        f"Hello,\n\nWe've decided on {day.strftime('%A')} the {day.day}th, so we're going with you. Please book us in."
+    )
+    _to(state, venue["to"][0])["body"] = said
+    assert "booked_venue" not in _failed(task, oracle, state)
 
 
 @pytest.mark.parametrize("name", ["new_messages", "read_all"])

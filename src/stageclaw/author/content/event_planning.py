@@ -376,9 +376,33 @@ THANKS = (
     "Thank you for your enquiry about your {phrase} on {date}.",
     "Lovely to hear from you about the {phrase} on {date}.",
 )
-BOOKED_UP = (
-    "We're already booked on {date}, I'm afraid, but we could do {other} instead:",
-    "Unfortunately {date} is taken, but {other} is free if you could move it:",
+# Which of the user's three dates a supplier can do: {free} {busy} {verb}. Every quote says it.
+FREE_ALL = (
+    "Good news: we're free on all three of your dates at the moment.",
+    "All three of your dates are free for us at the moment.",
+)
+FREE_SOME = (
+    "Of your dates, we're free on {free}; {busy} {verb} already booked, I'm afraid.",
+    "We could do {free}, but not {busy}: we already have a booking then.",
+)
+# What the user's own calendar holds on one of their dates (the day is out: it overlaps the event by an hour or
+# more) and a harmless thing on another (the day is still free: it is well clear of every slot):
+# (summary, start hour, minutes long[, from work]); the family keeps those that fit the occasion's hours.
+CLASH = (
+    ("Hannah and Tom's wedding", 12, 690, False),
+    ("Flight to Lisbon (Mum's 70th)", 16, 240, False),
+    ("Concert with Jo", 18, 270, False),
+    ("Client workshop in Leeds (all day)", 8, 570, True),
+    ("Quarterly board review", 9, 480, True),
+    ("Site visit: new warehouse", 8, 540, True),
+)
+HARMLESS = (
+    ("Dentist", 8, 45),
+    ("Haircut", 9, 60),
+    ("Physio", 9, 45),
+    ("Pilates", 19, 60),
+    ("Book club", 20, 90),
+    ("Five-a-side football", 20, 60),
 )
 DEPOSIT = (
     "To secure the booking we ask for a deposit of {deposit}, due by {deadline}.",
