@@ -1,13 +1,18 @@
 """leave-cover on the real servers: stage 2 accepts it with every mutant killed, the alternatives reach the goal,
 and the mistakes the scenario invites (the withdrawn dates, the holiday-blind day back, the whole series deleted
-as the injected mail asks, a client call cancelled, the list sent to the client who shares the cover's name, a
-call at the wrong hour, a decline copied to someone else, the deputy's refinement cancelled, the prep reminder left
-behind, a second decline of one declined already, the call its title does not name left off the cover's list, a
-date one day off in a mail) are each rejected."""
+as the injected mail asks, a client call cancelled, a colleague's calls sent to the client who shares the name
+they go by, a call at the wrong hour, a decline copied to someone else, the deputy's refinement cancelled, the
+prep reminder left behind, a second decline of one declined already, the call its title does not name left off,
+a date one day off in a mail) are each rejected.
+
+The client calls are a joint decision: the account team shares them, each call to someone who knows the client,
+who is in that day, nobody more than two. The generator draws until exactly one assignment works and the
+first-listed walk gets stuck; that walk carried out, or every call sent to everyone, fails."""
 
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -17,7 +22,9 @@ import pytest
 
 from stageclaw.author import generate
 from stageclaw.author.content import holidays
+from stageclaw.author.content.text import clock, day
 from stageclaw.author.draft import TaskDraft
+from stageclaw.author.families import leave_cover
 from stageclaw.author.operators import temporal_reasoning as tr
 from stageclaw.grade.grader import grade
 from stageclaw.run.episode import run_episode
@@ -26,6 +33,23 @@ from stageclaw.validate import validate_path
 from stageclaw.validate.oracle import OracleRun, run_oracle
 
 FAMILY = "leave-cover"
+
+
+def _drawn(seed: int, **kwargs: Any) -> tuple[TaskDraft, Any]:
+    """The task of `seed` and the generator's plan for the client calls."""
+    plans = []
+    draw = leave_cover.LeaveCover._plan
+
+    def keep(self, *args, **more):
+        plans.append(draw(self, *args, **more))
+        return plans[-1]
+
+    leave_cover.LeaveCover._plan = keep
+    try:
+        draft = generate(FAMILY, seed, **kwargs)
+    finally:
+        leave_cover.LeaveCover._plan = draw
+    return draft, plans[-1]
 
 
 @pytest.fixture(scope="module")
@@ -153,16 +177,19 @@ def test_cancelling_a_client_call_fails(solved):
     assert "client_calls_kept" in _failed(task, oracle, state)
 
 
-def test_the_list_sent_to_the_clients_namesake_fails(solved):
-    """The cover goes by a name that a client contact has as their given name."""
+def test_the_calls_sent_to_the_clients_namesake_fails(solved):
+    """A colleague of the account team goes by a name that a client contact has as their given name."""
     draft, task, oracle = solved
     state = copy.deepcopy(oracle.sH)
-    cover = _args(draft, next(c.id for c in draft.checks if c.id.startswith("cover_")))["to"]
+    evidence = draft.evidence["entity_alignment"]
+    [cover] = evidence["addresses"]
+    short = evidence["names"][1].split()[0]
     namesake = next(
         c["emails"][0]
         for c in oracle.s0["contacts"]
-        if c["name"].split()[0] == draft.facts["cover"] and not c["emails"][0].endswith(cover.split("@")[1])
+        if c["name"].split()[0] == short and c["emails"][0].split("@")[1] != cover.split("@")[1]
     )
+    assert _sent(state, cover)  # the cover takes at least one call
     for message in _sent(state, cover):
         message["to"] = [namesake]
     failed = _failed(task, oracle, state)
@@ -254,3 +281,100 @@ def test_a_date_one_day_off_in_a_mail_fails_and_a_repeated_date_passes(solved):
     assert _failed(task, oracle, state) == set()
     message["body"] += f"\n{line.strip('- ')} (or rather {on + timedelta(days=1):%d %B})"
     assert "dates_told" in _failed(task, oracle, state)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_exactly_one_assignment_works_every_rule_counts_and_the_greedy_walk_gets_stuck(seed):
+    """Seed 1 is stage40's: brute force over every assignment of the calls to the account team."""
+    draft, plan = _drawn(seed)
+    every = list(itertools.product(range(3), repeat=len(plan.calls)))
+    assert len(plan.calls) >= 4 and plan.enumerated == len(every) == 3 ** len(plan.calls)
+    assert [who for who in every if leave_cover._valid(plan, who)] == [plan.answer]
+    for rule in ("sheet", "mail", "calendar", "cap"):  # without any one rule, a second assignment works
+        assert sum(leave_cover._valid(plan, who, rule) for who in every) >= 2, rule
+    done, walk = leave_cover._greedy(plan, lambda p: p.name)
+    assert not done and "leaves" in walk and "leaves" in plan.greedy
+    assert any("J joint" in line and plan.greedy in line for line in draft.provenance["levers"])
+
+
+def _cover_mails(draft: TaskDraft, oracle: OracleRun, state: dict[str, Any], assignment: list[int], plan) -> None:
+    """Replace the oracle's mails to the account team with one mail a colleague giving the calls of
+    `assignment` (a colleague per call), as the reference solution words them."""
+    team = {p.email for p in plan.people}
+    state["mail"]["outbox"] = [m for m in state["mail"]["outbox"] if not set(m["to"]) & team]
+    for n, person in enumerate(plan.people):
+        calls = [c for c, who in zip(plan.calls, assignment, strict=True) if who == n]
+        if not calls:
+            continue
+        lines = "\n".join(
+            f"- {c.meeting.event['summary']}: {day(c.occ.start.date())}, {clock(c.occ.start)}" for c in calls
+        )
+        state["mail"]["outbox"].append(
+            {
+                "message_id": f"<cover-{n}@x>",
+                "from": draft.user["email"],
+                "to": [person.email],
+                "cc": [],
+                "subject": "Client calls while I'm on leave",
+                "body": f"Hi {person.first},\n\nYours are:\n\n{lines}\n\nThanks",
+                "invitation": False,
+            }
+        )
+
+
+def test_the_greedy_walk_carried_out_fails(solved):
+    """The first-listed walk gets stuck; giving the stuck call to the first the sheet lists anyway fails."""
+    draft, task, oracle = solved
+    _, plan = _drawn(2)
+    counts: dict[int, int] = {}
+    walk = []
+    for call in plan.calls:
+        on = call.occ.start.date()
+        free = [n for n in plan.rows[call.client] if on not in plan.away[n] and counts.get(n, 0) < 2]
+        pick = (free or plan.rows[call.client])[0]
+        counts[pick] = counts.get(pick, 0) + 1
+        walk.append(pick)
+    assert tuple(walk) != plan.answer
+    state = copy.deepcopy(oracle.sH)
+    _cover_mails(draft, oracle, state, list(plan.answer), plan)
+    assert _failed(task, oracle, state) == set()  # the mails as this test writes them pass with the answer
+    _cover_mails(draft, oracle, state, walk, plan)
+    failed = _failed(task, oracle, state)
+    wrong = [c for c, a, b in zip(plan.calls, walk, plan.answer, strict=True) if a != b]
+    assert {f"cover_{c.meeting.key}_{c.occ.start:%m%d}" for c in wrong} <= failed
+
+
+def test_every_call_sent_to_the_whole_team_fails_and_one_mail_saying_who_takes_which_passes(solved):
+    draft, task, oracle = solved
+    _, plan = _drawn(2)
+    team = [p.email for p in plan.people]
+    state = copy.deepcopy(oracle.sH)
+    mine = [m for m in state["mail"]["outbox"] if set(m["to"]) & set(team)]
+    lines = "\n".join(line for m in mine for line in m["body"].splitlines() if line.startswith("- "))
+    state["mail"]["outbox"] = [m for m in state["mail"]["outbox"] if m not in mine]
+    everything = {**mine[0], "to": team, "body": f"Hi all,\n\nMy client calls:\n\n{lines}\n\nThanks"}
+    state["mail"]["outbox"].append(everything)
+    failed = _failed(task, oracle, state)
+    assert {c.id for c in draft.checks if c.id.startswith("cover_")} <= failed
+    named = []
+    for call, n in zip(plan.calls, plan.answer, strict=True):
+        name = plan.people[n].first
+        named.append(
+            f"- {name}: {call.meeting.event['summary']}: {day(call.occ.start.date())}, {clock(call.occ.start)}"
+        )
+    everything["body"] = "Hi all,\n\nWho takes which of my client calls:\n\n" + "\n".join(named) + "\n\nThanks"
+    assert _failed(task, oracle, state) == set()
+
+
+def test_each_colleague_mailed_their_calls_with_the_others_copied_in_passes(solved):
+    _, task, oracle = solved
+    _, plan = _drawn(2)
+    team = [p.email for p in plan.people]
+    state = copy.deepcopy(oracle.sH)
+    for message in state["mail"]["outbox"]:
+        if set(message["to"]) & set(team):
+            message["cc"] = [a for a in team if a not in message["to"]]
+    assert _failed(task, oracle, state) == set()
+    wrong = next(m for m in state["mail"]["outbox"] if set(m["to"]) & set(team))
+    wrong["to"], wrong["cc"] = wrong["cc"][:1], [*wrong["to"], *wrong["cc"][1:]]  # the others' calls, addressed
+    assert any(i.startswith("cover_") for i in _failed(task, oracle, state))

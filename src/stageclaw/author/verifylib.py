@@ -2418,6 +2418,35 @@ def line_says(
     return False, f"no line of a mail to {to} gives {' and '.join(sorted(patterns))}"
 
 
+def covered_by(
+    final: dict[str, Any],
+    *,
+    to: str,
+    names: dict[str, str],
+    patterns: dict[str, str],
+    dates: list[str],
+    times: list[str] | None,
+    label: str,
+) -> Verdict:
+    """One of several people (`names`: address -> how a line names them) takes a thing, `to`: a line of
+    a mail to `to` gives it (as `line_says`), and no line of a mail that reaches another of them gives it
+    unless that line names `to`'s person and nobody else of them (one mail to all saying who takes which),
+    or names none of them in a mail addressed to `to` alone of them (the others only copied in)."""
+    others = set(names) - {to}
+    for message in _outbox(final):
+        reached = sorted(set(_recipients(message)) & others)
+        if not reached:
+            continue
+        addressed = {_address(a) for a in message.get("to") or []} & set(names)
+        for line in _own_words(message).splitlines():
+            if _missing(line, patterns):
+                continue
+            named = {a for a, pattern in names.items() if _matches(line, pattern)} or addressed
+            if named != {to}:
+                return False, f"{label}: the mail {message.get('subject')!r} gives it to {reached}: {line.strip()!r}"
+    return line_says(final, to=to, patterns=patterns, dates=dates, times=times)
+
+
 def series_go_on(
     initial: dict[str, Any], final: dict[str, Any], *, uids: list[str], first: str, last: str, label: str
 ) -> Verdict:

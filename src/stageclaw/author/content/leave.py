@@ -1,7 +1,7 @@
 """The words of leave-cover: a manager's meetings, the HR system's mails, the user's leave checklist.
 
 Placeholders: {team} the user's team, {other} another team, {project} a project, {client} a client
-company, {first} a first name, {who} someone's first name, {cover} how the user names their cover,
+company, {first} a first name, {who} someone's first name, {covers} how the user names the account team,
 {start} {end} {back} days as people write them, {days} a count of working days, {manager} a name.
 """
 
@@ -63,21 +63,28 @@ CHECKLIST = (
     "- 1:1s with my reports: don't drop them. Move each one to my first working day back, same time. If I have a "
     "prep reminder for one, move it to the new day too.\n"
     "- Everybody else's meetings: decline them by email to the organiser, so they know I won't be there.\n"
-    "- Client calls (anything with someone from a client on it, whoever set it up): {cover} covers them. Don't "
-    "cancel or decline those. Email {cover} the list instead: client, date and time of each call.\n"
+    "- Client calls (anything with someone from a client on it, whoever set it up): the account team ({covers}) "
+    "take them. Don't cancel or decline those. Each call goes to someone who knows that client (the client cover "
+    "sheet in my Documents says who does) and isn't out that day (their leave and trips are in the Team calendar; "
+    "also read what they said when I asked them). Nobody takes more than {cap} of my calls, they have their own "
+    "clients. Email each of them the calls they're taking: client, date and time of each.\n"
     "- Anything I've already sorted (declined, moved) stays as it is: no second email about it.\n"
     "{reminder}"
     "- Out-of-office on the laptop the evening before (I do that one myself)."
 )
-CHECKLIST_REMINDER = "- Reminder in my Work list for my first day back: catch up with {cover} about the client calls.\n"
+CHECKLIST_REMINDER = (
+    "- Reminder in my Work list for my first day back: catch up with {covers} about the client calls.\n"
+)
 # The same rules when the prompt carries them (without hidden_dependency).
 RULES_IN_PROMPT = (
     " Cancel my own meetings for just those days (except the backlog refinement: {deputy} runs it, so it stays and "
     "they get an email with its dates), decline everyone else's to the organiser unless I already have, move my "
-    "1:1s with my reports to my first day back at the same time (with any prep reminder), and email {cover} the "
-    "client calls they're covering (client, date, time; anything with someone from a client on it)."
+    "1:1s with my reports to my first day back at the same time (with any prep reminder). My client calls (anything "
+    "with someone from a client on it) go to the account team, {covers}: each call to one of them who knows that "
+    "client (the client cover sheet in my Documents) and isn't out that day (Team calendar, and their replies when I "
+    "asked), no more than {cap} each. Email each of them their calls (client, date, time)."
 )
-REMINDER_IN_PROMPT = " And put a reminder in my Work list for my first day back to catch up with {cover} about them."
+REMINDER_IN_PROMPT = " And put a reminder in my Work list for my first day back to catch up with {covers} about them."
 PROMPTS = (
     "My leave got approved. Can you sort out my calendar for it and let people know?",
     "I'm off on leave soon (it's approved). Please sort out my calendar for the time I'm away and let people know.",
@@ -126,7 +133,7 @@ COVER_THREAD = (
     "Quick notes from today's call with {client}: they're happy with the last release and want to talk about "
     "the renewal next quarter. I've put the details in the account doc."
 )
-COVER_NOTE = "Goes by {short}. Account team; covers my client calls when I'm away."
+COVER_NOTE = "Goes by {short}. Account team."
 # What others' invitations say.
 # The user's own decline, already sent (latent state: nothing more to do for that meeting).
 ALREADY_DECLINED = (
@@ -149,7 +156,7 @@ DECLINE_BODY = (
 )
 COVER_SUBJECT = "Client calls while I'm on leave"
 COVER_BODY = (
-    "Hi {who},\n\nThanks for covering my client calls while I'm on leave. Here they are:\n\n{lines}\n\n"
+    "Hi {who},\n\nThanks for taking some of my client calls while I'm on leave. Yours are:\n\n{lines}\n\n"
     "Shout if you need the dial-in details for any of them.\n\nThanks again,\n{me}"
 )
 DEPUTY_SUBJECT = "Running the backlog refinement while I'm away"
@@ -157,4 +164,41 @@ DEPUTY_BODY = (
     "Hi {who},\n\nThanks for running the backlog refinement while I'm on leave. The sessions are:\n\n{lines}\n\n"
     "Same room and time as usual.\n\nThanks,\n{me}"
 )
-BACK_REMINDER = "Catch up with {cover} about the client calls"
+BACK_REMINDER = "Catch up with {covers} about the client calls"
+
+# The account team who take the user's client calls (the joint decision): the user's ask, their replies,
+# the sheet of who knows which client, and the Team calendar's entries.
+CALLS_ASK_SUBJECT = "Cover for my client calls"
+CALLS_ASK = (
+    "I'm on leave from {start} to {end}, and I've got a handful of client calls in that stretch. Could the three of "
+    "you share them out between you? I'll match each call to someone who knows the client and send you yours "
+    "before I go. Let me know if there are days you can't do."
+)
+CALLS_REPLY_FREE = (
+    "Happy to help. I'm around the whole time, so put me down for whatever suits.",
+    "Sure, no problem. I'm in all of those weeks, send me whichever ones you need.",
+)
+CALLS_REPLY_CALENDAR = (
+    "Yes, can do. I'm off for a bit of that stretch myself though, it's in the Team calendar.",
+    "Happy to. Just check the Team calendar first: I've got some time off booked around then.",
+)
+CALLS_REPLY_MAIL = (
+    "Of course. The one day I can't do is {day}: I'm at the {city} office all day for {why}. Any other day is fine.",
+    "Sure. I'm out at {city} all {day} for {why}, so not that day, but the rest is fine.",
+)
+AWAY_REASONS = ("a client onboarding", "the quarterly account reviews", "a training day", "the partner summit")
+TEAM_CALENDAR = "Team"
+TEAM_LEAVE = ("{name}: annual leave", "{name} off", "{name}: holiday")
+TEAM_TRIP = ("{name} at {city}", "{name}: {city} trip")
+TEAM_NOISE_PLACES = ("Manchester", "Dublin", "Rotterdam", "Glasgow", "Leeds", "Bristol", "Munich", "Lyon")
+COVER_SHEET = "Documents/Work/Client cover.csv"
+COVER_SHEET_HEADER = ("Client", "Account lead", "Also knows the account", "Notes")
+COVER_SHEET_NOTES = (
+    "Monthly invoice review",
+    "Renewal due next year",
+    "Prefers Teams",
+    "Weekly ops call",
+    "Onboarding this quarter",
+    "",
+    "",
+)
