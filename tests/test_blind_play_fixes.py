@@ -105,3 +105,42 @@ def test_the_users_own_reminder_ticked_off_beside_an_open_replacement_is_as_good
     assert v.one_reminder(s0, {"reminders": {"Reminders": [ticked, new]}}, **args)[0]
     assert not v.one_reminder(s0, {"reminders": {"Reminders": [ticked]}}, **args)[0]  # ticked, nothing open
     assert not v.one_reminder(s0, {"reminders": {"Reminders": [mine, new]}}, **args)[0]  # left beside the new one
+
+
+def test_a_line_may_say_unbracketed_where_its_day_moved_from():
+    # appointment-booking: "- Wednesday 29 July, 11:15: GP blood test (Sharma Medical Practice), moved from
+    # Thursday 6 August" in the schedule sent to the partner
+    stated = {"dated": {"blood test": {"pattern": r"blood", "dates": ["2026-07-29"]}}}
+    for line in (
+        "- Wednesday 29 July, 11:15: GP blood test (Sharma Medical Practice), moved from Thursday 6 August",
+        "The blood test was moved from 6 August to 29 July, 11:15.",
+        "Blood test on 29 July instead of 6 August.",
+    ):
+        assert v._stray(line, stated) == [], line
+    assert v._stray("- Thursday 6 August, 11:15: GP blood test", stated) == [
+        "the date 08-06 (month-day) for blood test"
+    ]
+    # the history clause ends at its comma: a wrong day after it is still a claim
+    assert v._stray("Blood test moved from 6 August, now 30 July", stated) == [
+        "the date 07-30 (month-day) for blood test"
+    ]
+
+
+def test_a_confirmation_may_give_the_other_appointments_of_the_plan():
+    # appointment-booking seed 1: the physio's rule ties the assessment (Tue 18 Aug, 13:15) to the blood test
+    # (Wed 29 Jul, 11:15), and the player's confirmation said so
+    from stageclaw.author.family import generate
+
+    checks = {c.id: c for c in generate("appointment-booking", 1).checks}
+    physio = checks["confirmed_physio"].args
+    assert checks["booked_physio"].args["start"] == "2026-08-18T13:15:00+05:30"
+    assert checks["booked_gp"].args["start"] == "2026-07-29T11:15:00+05:30"
+
+    def sent(body: str) -> dict:
+        return {"mail": {"outbox": [{"to": [physio["to"]], "cc": [], "subject": "Re: Assessment", "body": body}]}}
+
+    told = "Tuesday 18 August, 13:15 suits me. My blood test with my GP is on Wednesday 29 July, 11:15."
+    assert v.message_says(sent(told), **physio)[0]
+    assert not v.message_says(sent(told.replace("29 July", "30 July")), **physio)[0]  # not a day of the plan
+    assert not v.message_says(sent(told.replace("11:15", "11:45")), **physio)[0]
+    assert not v.message_says(sent(told.replace("18 August", "17 August").replace("Tuesday", "Monday")), **physio)[0]

@@ -598,11 +598,12 @@ def message_says(
             wrong = _stray(text, stated)
             if not missing and not wrong:
                 break
+            gives = f"gives {'; '.join(wrong)}, which is wrong"
             problems.append(
-                ", ".join(missing) + (f" (and it gives {'; '.join(wrong)}, which is wrong)" if wrong else "")
+                f"does not give {', '.join(missing)}" + (f" (and {gives})" if wrong else "") if missing else gives
             )
         else:
-            return False, f"the message to {address} does not give " + "; ".join(problems)
+            return False, f"the message to {address} " + "; ".join(problems)
     return True, f"the message to {to} gives {sorted(patterns)}"
 
 
@@ -1018,8 +1019,12 @@ def new_note(
 _BOX = re.compile(r"\[([ xX✓✔])\]")
 # What a line keeps of its history: "(was Mon 2 Mar)", "(previously 2 March)", "~~Mon 2 Mar~~".
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")  # a bracketed aside: how a figure came about
+# Unbracketed, a clause that says where the item moved from: "29 July, moved from Thursday 6 August", "moved
+# from 6 Aug to 29 Jul" (up to its "to", a comma or the end of the sentence).
 _HISTORY = re.compile(
-    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~"
+    r"|\b(?:(?:moved|changed|rescheduled|brought forward|pushed back|shifted|switched)\s+from|instead of|rather than)"
+    r"\s[^,;\n]*?(?=\s+to\b|[,;\n]|\.(?:\s|$)|$)",
     re.IGNORECASE,
 )
 _TICK = r"✅|☑|✔|✓|~~|\b(?:done|finished|completed?)\b"
