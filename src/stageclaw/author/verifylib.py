@@ -778,6 +778,74 @@ def told_times(
     return True, f"{sorted(to)} were told the day and the time ({need} zone)"
 
 
+def meeting_told(
+    final: dict[str, Any],
+    *,
+    to: dict[str, str],
+    here: str,
+    label: str,
+    pattern: str,
+    day: str,
+    dates: list[str],
+    places: dict[str, dict[str, str]],
+    others: list[dict[str, Any]],
+) -> Verdict:
+    """Every person in `to` (address -> their place) learned when the meeting `label` is from the message(s)
+    sent to them, where a note may list several meetings: a block of their own words that names it
+    (`pattern`; a line, with the lines after it up to a blank one) gives its day (`day`, a pattern) and
+    one of its times.
+
+    `places` gives the meeting's local `start` and `end` ("HH:MM") in each place it may be given in (a
+    place's name `pattern`; `here` is the user's). A block that names only this meeting gives no time of
+    day but those, none bound to a place that is not its time there (as `told_times` binds them), and no
+    calendar date but `dates` (ISO days), each with its own weekday; a block that names other meetings too
+    (`others`: their `pattern`, `dates` and `places`) gives none but theirs."""
+    everything = [{"pattern": pattern, "dates": dates, "places": places}, *others]
+    clocks = {c for p in places.values() for c in (p["start"], p["end"])}
+    for address, home in to.items():
+        messages = _to(final, address)
+        if not messages:
+            return False, f"nothing was sent to {address}"
+        told = False
+        for message in messages:
+            blocks: list[list[str]] = []
+            for line in _own_words(message).splitlines():
+                if any(_matches(line, m["pattern"]) for m in everything):
+                    blocks.append([line])
+                elif blocks and (blocks[-1][-1].strip() or not line.strip()):
+                    blocks[-1].append(line)  # the lines after it, up to a blank line
+            for block in blocks:
+                if not _matches(block[0], pattern):
+                    continue
+                text = "\n".join(block)
+                named = [m for m in everything if _matches(block[0], m["pattern"])]
+                allowed = {c for m in named for p in m["places"].values() for c in (p["start"], p["end"])}
+                days = [d for m in named for d in m["dates"]]
+                times = [c for _, _, c in _clock_times(text)]
+                wrong = sorted({c for c in times if c not in allowed})
+                if wrong:
+                    return False, f"the message to {address} gives {wrong} next to the {label}; its times are {clocks}"
+                if len(named) == 1:
+                    for place, given in _bound_times(text, places, home, here).items():
+                        start, end = places[place]["start"], places[place]["end"]
+                        fits = {"start": {start}, "end": {end}, "either": {start, end}}
+                        if any(c not in fits[role] for c, role in given):
+                            return False, (
+                                f"the message to {address} gives {[c for c, _ in given]} for the {label} in {place}; "
+                                f"it runs {start} to {end} there"
+                            )
+                stray = sorted(_dates(text) - {(int(d[5:7]), int(d[8:10])) for d in days})
+                if stray:
+                    return False, f"the message to {address} gives the wrong date(s) {stray} for the {label}"
+                clashes = _weekday_clashes(text, days)
+                if clashes:
+                    return False, f"the message to {address} gives {', '.join(clashes)} for the {label}"
+                told = told or (_matches(text, day) and any(c in clocks for c in times))
+        if not told:
+            return False, f"the message to {address} does not give the {label}'s day and time next to it"
+    return True, f"{sorted(to)} were told the {label}'s day and time"
+
+
 def attached(
     initial: dict[str, Any],
     final: dict[str, Any],
