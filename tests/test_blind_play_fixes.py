@@ -144,3 +144,26 @@ def test_a_confirmation_may_give_the_other_appointments_of_the_plan():
     assert not v.message_says(sent(told.replace("29 July", "30 July")), **physio)[0]  # not a day of the plan
     assert not v.message_says(sent(told.replace("11:15", "11:45")), **physio)[0]
     assert not v.message_says(sent(told.replace("18 August", "17 August").replace("Tuesday", "Monday")), **physio)[0]
+
+
+def test_a_colleague_of_the_account_team_may_hear_that_she_is_not_needed():
+    # leave-cover seed 1: "In the end Thomas and Aishu are covering my client calls between them, so there's
+    # nothing you need to take on. Good luck with the onboarding in Lyon." to the colleague who takes no call
+    from stageclaw.author.family import generate
+
+    args = {c.id: c for c in generate("leave-cover", 1).checks}["only_those_concerned"].args
+    body = (
+        "Hi Valentina,\n\nThanks for offering to help while I'm on leave (Tuesday, May 12 to Friday, May 22). In the "
+        "end Thomas and Aishu are covering my client calls between them, so there's nothing you need to take on. "
+        "Good luck with the onboarding in Lyon.\n\nMany thanks,\nRebecca\n"
+    )
+
+    def sent(to: str) -> dict:
+        return {
+            "mail": {
+                "outbox": [{"to": [to], "cc": [], "subject": "Client call cover while I'm on leave", "body": body}]
+            }
+        }
+
+    assert v.audience(sent("valentina_rojas@ironbark-health.com"), **args)[0]
+    assert not v.audience(sent("wei.cao@ironbark-health.com"), **args)[0]  # not on the account team

@@ -1297,6 +1297,9 @@ class LeaveCover(Family):
                         )
                     )
                 topics.append({"pattern": meeting.pattern, "to": team})
+        # the account team may hear how the calls were shared, even one who takes none ("Thomas and Aishu are
+        # covering my client calls, so there's nothing you need to take on")
+        sharing = {"pattern": r"\bcover(?:s|ed|ing)?\b|client calls?", "to": team}
         prep, one = latent["prep"], latent["prep_for"]
         draft.check(
             Check(
@@ -1348,7 +1351,12 @@ class LeaveCover(Family):
                 "Every mail went to the people it concerns (declines to organisers, the client calls to the account "
                 "team)",
                 v.audience,
-                {"topics": topics, "others": sorted(concerned), "user": me.email, "label": "nobody else needs it"},
+                {
+                    "topics": [*topics, sharing],
+                    "others": sorted(concerned),
+                    "user": me.email,
+                    "label": "nobody else needs it",
+                },
                 stage="choosing the recipients",
             )
         )
