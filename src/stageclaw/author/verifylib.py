@@ -3844,3 +3844,85 @@ def bill_reminder(
     if wrong:
         return False, f"the reminder for the {label} gives {wrong[0] / 100:.2f}, which is not the bill's amount"
     return True, f"one open reminder for the {label} in {lst}, due {due}"
+
+
+def _echo_text(item: dict[str, Any]) -> str:
+    """What an item of the user's says: its title and its text (a message: its own words)."""
+    if "message_id" in item:
+        return _own_words(item)
+    parts = ("summary", "title", "location", "description", "notes", "body")
+    return "\n".join(str(item.get(k) or "") for k in parts)
+
+
+def echo_settled(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    app: str,
+    uid: str,
+    label: str,
+    like: str,
+    stale: str,
+    fresh: str | None = None,
+    gone_ok: bool = False,
+    to: list[str] | None = None,
+    stated: dict[str, Any] | None = None,
+    binned: bool = False,
+) -> Verdict:
+    """The user's own item `uid` of `app` that the job made stale (a note's line, a hold, a draft giving the
+    old time) is settled: updated in place, or deleted and made again as one new item of `app` whose text
+    matches `like`; never the old one left beside a new one. What stays says nothing matching `stale` (a
+    clause that keeps it as history, "(was 06:30)", "instead of LH 1234", is no claim) and says `fresh`
+    when given, and no value of a kind `stated` lists but the listed ones (see `_stray`). With `gone_ok` (it
+    has no further use), deleted with nothing in its place is right too.
+
+    For `app` "mail", `uid` is a draft's message id: a draft cannot be edited, so it is settled when it is
+    deleted (with `binned`, the way a mail client does it: into Trash, where it can still be had); a message
+    sent to `to` in its stead says `fresh` and not `stale`, and nothing `stated` does not list."""
+    if app == "mail":
+        folders = (final.get("mail") or {}).get("folders") or {}
+        kept = [
+            name
+            for name, messages in folders.items()
+            for m in messages or []
+            if m.get("message_id") == uid and name.lower() != "trash" and "\\Deleted" not in (m.get("flags") or [])
+        ]
+        if kept:
+            return False, f"the {label} is still in {kept[0]}, saying the old plan"
+        binned_copies = [m for m in folders.get("Trash") or [] if m.get("message_id") == uid]
+        if binned and not binned_copies:
+            return False, f"the {label} was purged, not deleted into Trash"
+        for message in _outbox(final):
+            told = set(_recipients(message)) & {a.lower() for a in to or []}
+            said = _HISTORY.sub(" ", _own_words(message))
+            if told and (_matches(said, stale) or not _matches(said, fresh) or _stray(said, stated)):
+                return False, f"the message {message.get('subject')!r} sent in the {label}'s stead is wrong"
+        return True, f"the {label} is gone" + (" and what was sent instead is right" if to else "")
+    copies = [
+        (name, item)
+        for name, item in _grouped(final, app)
+        if item.get("uid") == uid and not (app == "reminders" and item.get("completed"))
+    ]
+    made = [
+        (name, item)
+        for name, item in _fresh(initial, final, app)
+        if _matches(_echo_text(item), like) and not item.get("completed")
+    ]
+    found = copies + made
+    if not found:
+        if gone_ok:
+            return True, f"the {label} was deleted (it has no further use)"
+        return False, f"the {label} was deleted and nothing took its place"
+    if len(found) > 1:
+        shown = sorted(_label(item) for _, item in found)
+        return False, f"{len(found)} items for the {label} ({shown}): the old one beside a new one"
+    _, item = found[0]
+    text = _HISTORY.sub(" ", _echo_text(item))
+    if _matches(text, stale):
+        return False, f"the {label} ({_label(item)!r}) still says the old plan"
+    if fresh is not None and not _matches(text, fresh):
+        return False, f"the {label} ({_label(item)!r}) does not say the new plan"
+    stray = _stray(text, stated)
+    if stray:
+        return False, f"the {label} ({_label(item)!r}) gives {'; '.join(stray)}, which is wrong"
+    return True, f"the {label} says the new plan"

@@ -5,7 +5,7 @@ calendar event moved; every reference and the team's total to the coordinator.""
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from stageclaw.author.solutionlib import address, every, one_line
@@ -177,6 +177,33 @@ def _event_times(mine):
     return f"{f['date']}T{hour}:{minute}:00", f"{f['date']}T{arrive}:00"
 
 
+def _echoes(tools, old):
+    """The user's own items that still go by the early flight `old` (a number like 'LH 1234'): the check-in
+    reminder, the packing note and the unsent draft to the colleague, found by the flight's number."""
+    todo = next(
+        r
+        for r in every(tools.reminders_list, "reminders")
+        if old in (r["title"] or "") and "check" in r["title"].lower()
+    )
+    note = next(n for n in tools.notes_search(query=old)["notes"] if "packing" in n["title"].lower())
+    found = tools.mail_search(folder="Drafts", text=old)["messages"]
+    return todo, note, found[0]
+
+
+def _checkin_due(mine):
+    """24 hours before the evening flight leaves: when its online check-in opens."""
+    f = FACTS
+    return (datetime.fromisoformat(f"{f['date']}T{mine[1]}:{mine[2]}:00") - timedelta(days=1)).isoformat()
+
+
+def _out_line(body, old, mine):
+    """The packing note's body with its outbound line given for the evening flight."""
+    f = FACTS
+    when = datetime.fromisoformat(f["date"]).strftime("%a %d %b")
+    line = next(x for x in body.splitlines() if old in x)
+    return body.replace(line, f"Out: {when}, {mine[0]} at {mine[1]}:{mine[2]} (evening before)")
+
+
 def solve(tools):
     """Books the flights and rooms the list needs, cancels the early flight and moves its calendar event."""
     f = FACTS
@@ -191,6 +218,10 @@ def solve(tools):
         end=end,
         description="Skyway, evening flight before the first day",
     )
+    todo, note, draft = _echoes(tools, old)
+    tools.reminders_update(uid=todo["uid"], title=f"Online check-in {mine[0]}", due=_checkin_due(mine))
+    tools.notes_update(uid=note["uid"], body=_out_line(note["body"], old, mine))
+    tools.mail_delete(id=draft["id"])  # a draft cannot be edited; it said the user lands in the morning
     total = sum(cost for *_, cost in lines)
     # Each person's references; the flight named only for the user's own, and a booking made before not repeated.
     before = {t["ref"] for t in trips}
@@ -225,6 +256,13 @@ def solve_hotel_first(tools):
         calendar="Work", summary=f"{compact} → {f['city']}", start=start, end=end,
         description=f"Booked on Skyway; references sent to {f['who']}",
     )  # fmt: skip
+    todo, note, draft = _echoes(tools, old)
+    tools.reminders_delete(uid=todo["uid"])
+    tools.reminders_create(title=f"Check in online for {compact}", list=todo["list"], due=_checkin_due(mine))
+    tools.notes_delete(uid=note["uid"])
+    body = _out_line(note["body"], old, mine).replace(" (evening before)", "")
+    tools.notes_create(title=note["title"], body=body, folder=note["folder"])
+    tools.mail_delete(id=draft["id"])
     total = f"{sum(cost for *_, cost in lines):,.2f}".replace(",", " ").replace(".", ",")
     refs = "; ".join(f"{who} {what.replace('Flight ', '')} ({ref})" for who, what, ref, _ in lines)
     tools.mail_send(
@@ -244,6 +282,21 @@ def solve_read_all(tools):
     tools.calendar_create_event(calendar="Work", summary=f"{mine[0]} to {f['city']}", start=start, end=end)
     old = _cancel_early(tools, trips)
     tools.calendar_delete_event(uid=_early_event(tools, old)["uid"])
+    todo, note, draft = _echoes(tools, old)
+    due = _checkin_due(mine)[:10]
+    tools.reminders_create(title=f"Online check-in {mine[0]}", list=todo["list"], due=due)
+    tools.reminders_delete(uid=todo["uid"])
+    tools.notes_update(
+        uid=note["uid"],
+        body=_out_line(note["body"], old, mine).replace("evening before", f"was {old} at {f['early_times'][0]}"),
+    )
+    tools.mail_delete(id=draft["id"])
+    tools.mail_send(
+        to=[f["colleague"]],
+        subject="Change of plan",
+        body=f"Hi {f['colleague_given']},\n\nI'm on your flight after all: {mine[0]} the evening before, "
+        f"{mine[1]}:{mine[2]}. See you at the gate!\n\n{f['me']}",
+    )
     rows = "".join(f"| {who} | {what} | {ref} | €{cost:.2f} |\n" for who, what, ref, cost in lines)
     total = sum(cost for *_, cost in lines)
     tools.mail_reply(
