@@ -241,9 +241,29 @@ LAST_YEAR_THANKS = "Thanks, I have everything I need for {label}. I'll be in tou
 LAST_YEAR_SENT = "Here is my summary for {label}; the documents are in the shared Tax folder as usual."
 PROMPTS = (
     "{accountant} needs my tax documents for {label}. Can you put them together the usual way and send the "
-    "summary over?",
+    "summary over? Tidy up anything of mine that this leaves out of date, too.",
     "It's tax return time again: please get my {label} documents sorted for {accountant}, the usual way, and "
-    "email the summary over.",
+    "email the summary over. Anything of mine this makes out of date, put right as well.",
     "Could you pull together my tax documents for {label} for {accountant} like every year and send the summary "
-    "over when it's done?",
+    "over when it's done? And make sure nothing of mine is left saying something this turns out wrong.",
+)
+
+# The user's own things the job leaves stale, and their look-alikes that stay.
+# A running note of the interest each savings account paid, a line per account and year.
+SAVINGS_NOTE = "Savings"
+SAVINGS_HEAD = "Interest paid, from the statements"
+SAVINGS_LINE = "- {bank}, {account}: {amount}"
+SAVINGS_TAIL = "Look at fixed rates again before the bond rolls over."
+# A to-do the user set after asking a charity for a copy of a receipt (the copy has come since).
+CHASE = "Chase {charity} for a copy of my receipt"
+CHASE_NOTES = "Rang them on {asked} about the {amount} gift; they said they'd email it."
+# The same charity, another job still ahead.
+QUIZ = "Get tickets for the {charity} quiz night"
+PERSONAL_LIST = "Personal"
+PERSONAL = ("Call Mum about Sunday lunch", "Return the drill to next door")
+# The user's unfinished cover mail, with the figures they had worked out from Downloads.
+DRAFT_SUBJECT = "{label} numbers"
+DRAFT = (
+    "Hi {first},\n\nThe short version for {label}: {interest} of interest across my savings accounts, and "
+    "{gifts} given to charity. I'll attach the"
 )

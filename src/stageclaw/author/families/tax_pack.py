@@ -79,6 +79,7 @@ class Doc:
     why: str = ""  # why it does not belong in the pack (empty: it does)
     download: str | None = None  # its path in Downloads
     mails: tuple[str, ...] = ()  # the diff paths of the mails carrying it
+    ref: str = ""  # a receipt's number
 
     @property
     def sha(self) -> str:
@@ -96,6 +97,13 @@ def _lower(title: str) -> str:
 
 def _team(charity: str) -> str:
     return f"{charity} team" if charity.startswith("The ") else f"The {charity} team"
+
+
+def amount_pattern(value: Decimal) -> str:
+    """`value` as a pattern for a figure however it is written: '1,234.50', '1234.50' ('£' or not)."""
+    whole, cents = f"{value:.2f}".split(".")
+    groups = f"{int(whole):,}".split(",")
+    return r"(?<![\d.,])" + r",?".join(groups) + rf"\.{cents}(?!\d)"
 
 
 def name_pattern(name: str) -> str:
@@ -138,6 +146,7 @@ class _Story:
         )
         self.docs: list[Doc] = []  # every document of the story, wanted or not
         self.orgs: dict[str, Org] = {}
+        self.accounts: dict[str, str] = {}  # bank -> the account its statements are for
         self.words = [firm, "tax", "interest", "donat", "receipts", "accountant", "P60", "W-2", "1099", "PAYG"]
 
     # -- small parts ------------------------------------------------------------------------
@@ -227,7 +236,7 @@ class _Story:
         for n, (name, form, local) in enumerate(rng.sample(tp.BANKS, rng.choice((2, 3)))):
             bank = self.org(name, f"{name} {form}".strip())
             sender = f"{name} <{local}@{bank.domain}>"
-            account = f"{rng.choice(tp.ACCOUNTS)} ending {rng.randint(1000, 9999)}"
+            account = self.accounts[name] = f"{rng.choice(tp.ACCOUNTS)} ending {rng.randint(1000, 9999)}"
             for last_year in (True, False):
                 issued = self.issued(last_year)
                 amount = self.amount(15, 700)
@@ -336,7 +345,7 @@ class _Story:
                 amount=self.money(amount),
                 date=self.day(given),
             )
-            doc = Doc("Donations", charity, given, amount, data, f"Receipt {ref}.pdf", why)
+            doc = Doc("Donations", charity, given, amount, data, f"Receipt {ref}.pdf", why, ref=ref)
             self.docs.append(doc)
             if n == downloaded:  # saved from the charity's website
                 doc.download = f"Downloads/Donation receipt {ref}.pdf"
@@ -356,16 +365,14 @@ class _Story:
                 text = tp.REFUND_MAIL[1].format(amount=self.money(amount), date=self.day(given), ref=ref)
                 self.mail(sender, tp.REFUND_MAIL[0], text, back, [], _team(charity))
                 self.refunded = doc
-        if noisy:  # a receipt the user asked for again: the same file twice
-            mailed = [
-                d for d in self.docs if d.category == "Donations" and not d.why and d.mails and d is not self.quiet
-            ]
-            twice = rng.choice(mailed)
-            again = twice.day + timedelta(days=rng.randint(10, 40))
-            again = min(again, self.now.date() - timedelta(days=3))
-            sender = self.message(twice.mails[0])["from"]
-            text = tp.COPY_MAIL[1].format(amount=self.money(twice.amount), date=self.day(twice.day))
-            path = self.mail(sender, tp.COPY_MAIL[0], text, self.moment(again), [twice], _team(twice.issuer))
+        # A receipt the user asked for again (their reminder to chase it is still open): the same file twice.
+        mailed = [d for d in self.docs if d.category == "Donations" and not d.why and d.mails and d is not self.quiet]
+        twice = self.chased = rng.choice(mailed)
+        again = self.copied = self.now.date() - timedelta(days=rng.randint(3, 10))  # asked for with the pack in mind
+        sender = self.message(twice.mails[0])["from"]
+        text = tp.COPY_MAIL[1].format(amount=self.money(twice.amount), date=self.day(twice.day))
+        path = self.mail(sender, tp.COPY_MAIL[0], text, self.moment(again), [twice], _team(twice.issuer))
+        if noisy:
             nd.twin(self.draft, twice.mails[0], self.message(twice.mails[0]), path, self.message(path))
 
     def prefile(self) -> Doc:
@@ -382,6 +389,73 @@ class _Story:
         due = at(self.now.date() + timedelta(days=self.rng.randint(4, 12)), 9, 0, self.me.tz)
         todo = {"uid": self.draft.uid("r", title), "title": title, "due": due.isoformat()}
         return self.draft.add_reminder("Reminders", todo)
+
+    # -- the user's own things the job leaves stale ----------------------------------------------
+
+    def chase(self) -> dict[str, Any]:
+        """The user's to-do to chase a charity for a copy of a receipt, which has come since (an echo), and a
+        to-do about the same charity still ahead (a decoy), in a list of their own."""
+        doc, rng = self.chased, self.rng
+        asked = self.copied - timedelta(days=rng.randint(2, 6))
+        title = tp.CHASE.format(charity=doc.issuer)
+        notes = tp.CHASE_NOTES.format(asked=self.day(asked), amount=self.money(doc.amount))
+        due = at(self.copied + timedelta(days=rng.randint(3, 7)), 9, 0, self.me.tz)
+        todo = {"uid": self.draft.uid("r", title), "title": title, "notes": notes, "due": due.isoformat()}
+        self.draft.add_reminder(tp.PERSONAL_LIST, todo)
+        for title in tp.PERSONAL[: rng.randint(1, 2)]:
+            self.draft.add_reminder(tp.PERSONAL_LIST, {"uid": self.draft.uid("r", title), "title": title})
+        quiz_day = at(self.now.date() + timedelta(days=rng.randint(10, 30)), 9, 0, self.me.tz)
+        title = tp.QUIZ.format(charity=doc.issuer)
+        quiz = {"uid": self.draft.uid("r", title), "title": title, "due": quiz_day.isoformat()}
+        self.quiz = self.draft.add_reminder(tp.PERSONAL_LIST, quiz)
+        return todo
+
+    def savings(self) -> dict[str, Any]:
+        """The user's running note of the interest each account paid, this year's and last year's, a line each:
+        the corrected bank's line for this year gives the figure of the statement the correction replaced."""
+        lines = [tp.SAVINGS_HEAD, ""]
+        self.savings_lines: list[tuple[str, Decimal, bool]] = []  # (bank, amount, stale)
+        for label, last_year in ((self.year.label, False), (self.previous[2], True)):
+            lines.append(label)
+            for doc in [d for d in self.docs if d.category == "Interest"]:
+                if (doc.why == "last year's statement") != last_year or doc.why.startswith("superseded"):
+                    continue
+                shown = doc
+                if not last_year and doc.mails and "corrected" in doc.name:
+                    shown = next(d for d in self.docs if d.issuer == doc.issuer and d.why.startswith("superseded"))
+                text = tp.SAVINGS_LINE.format(bank=doc.issuer, account=self.accounts[doc.issuer], amount="{amount}")
+                lines.append(text.format(amount=self.money(shown.amount)))
+                self.savings_lines.append((doc.issuer, shown.amount, shown is not doc))
+            lines.append("")
+        lines.append(tp.SAVINGS_TAIL)
+        note = {"uid": self.draft.uid("n", tp.SAVINGS_NOTE), "title": tp.SAVINGS_NOTE, "body": "\n".join(lines)}
+        return self.draft.add_note("Notes", note)
+
+    def unsent(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The user's unfinished cover mail to the accountant, with totals worked out from Downloads and memory:
+        the interest with the superseded statement's figure, the gifts with the refunded one."""
+        wanted = [d for d in self.docs if not d.why]
+        interest = sum((d.amount for d in wanted if d.category == "Interest"), Decimal(0))
+        for doc in self.docs:
+            if doc.why.startswith("superseded"):
+                fixed = next(d for d in wanted if d.category == "Interest" and d.issuer == doc.issuer)
+                interest += doc.amount - fixed.amount
+        gifts = sum((d.amount for d in wanted if d.category == "Donations"), self.refunded.amount)
+        self.draft_totals = (interest, gifts)
+        after = datetime.fromisoformat(request["date"]).date() + timedelta(days=1)
+        when = self.moment(self.rng.choice([after, max(after, self.now.date() - timedelta(days=1))]), (19, 22))
+        acc, y = self.accountant, self.year
+        body = tp.DRAFT.format(first=acc.first, label=y.label, interest=self.money(interest), gifts=self.money(gifts))
+        message = {
+            "message_id": message_id(self.rng, self.me.email.rsplit("@", 1)[1], when),
+            "from": self.me.mailbox,
+            "to": [acc.mailbox],
+            "subject": tp.DRAFT_SUBJECT.format(label=y.label),
+            "date": when.isoformat(),
+            "flags": ["\\Draft", "\\Seen"],
+            "body": body,
+        }
+        return self.draft.add_message("Drafts", message)
 
     def message(self, path: str) -> dict[str, Any]:
         folder, message_id_ = path.split("/")[2], path.split("/", 3)[3]
@@ -518,6 +592,7 @@ class TaxPack(Family):
         request = s.request()
         thread = s.last_year()
         note, contact = s.rules()
+        s.chase_todo, s.savings_note, s.unsent_mail = s.chase(), s.savings(), s.unsent(request)
         draft, acc, y = s.draft, s.accountant, s.year
         hd.move_fact(
             draft,
@@ -582,6 +657,7 @@ class TaxPack(Family):
                     f"G: {s.quiet.issuer}'s receipt came as '{tp.GIFT_SUBJECT.format(charity=s.quiet.issuer)}', "
                     f"no 'donation' in the subject ({s.quiet.key})",
                     "F: a bank's corrected statement replaces the downloaded one (its item, only_this_year)",
+                    *self._echo_levers(s),
                 ]
             },
         )
@@ -745,6 +821,7 @@ class TaxPack(Family):
                 rule="the sheet mailed is the Summary.csv filed, and it lists exactly the documents filed",
                 items=["summary_rows", *totals, "sent_to_accountant", "only_this_year"],
             )
+        echoes = self._echoes(s)
         allow = [f"+files/{folder}/**", "+files/Downloads/**", *(f"-files/{p}" for p in moved)]
         allow += [f"-files/{d.download}" for d in s.docs if d.why.startswith("superseded") and d.download]
         tsu.require(
@@ -754,8 +831,118 @@ class TaxPack(Family):
             "+mail/outbox/*",
             "+mail/folders/Sent/*",
             f"~reminders/Reminders/{todo['uid']}",
+            *echoes,
         )
         draft.permit("~mail/folders/*/*#flags")
+
+    @staticmethod
+    def _echo_levers(s: _Story) -> list[str]:
+        graded = {c.id for c in s.draft.checks}
+        interest, gifts = s.draft_totals
+        levers = {
+            "echo_savings_note": f"E echo: the Savings note's {s.year.label} line for "
+            + ", ".join(b for b, _, stale in s.savings_lines if stale)
+            + " gives the superseded statement's figure",
+            "echo_chase_reminder": f"E echo: the Personal reminder {s.chase_todo['title']!r} is done (the copy of "
+            "the receipt came); tick off or delete",
+            "echo_unsent_draft": f"E echo: the draft {s.unsent_mail['subject']!r} to the accountant in Drafts gives "
+            f"the old totals (interest {s.money(interest)}, gifts {s.money(gifts)}); delete it",
+            "savings_note_kept": "E decoy: the Savings note's other lines (last year's figures, the other banks') "
+            "stay as they are",
+            "no_collateral_damage": f"E decoy: the Personal reminder {s.quiz['title']!r} (same charity, still ahead) "
+            "stays open and unchanged",
+        }
+        return [f"{item}: {why}" for item, why in levers.items() if item in graded or item == "no_collateral_damage"]
+
+    @staticmethod
+    def _echoes(s: _Story) -> list[str]:
+        """The rubric items for the user's own things the job leaves stale, and the look-alikes that stay; the
+        changes they allow."""
+        draft, note = s.draft, s.savings_note
+        stale = [(bank, amount) for bank, amount, old in s.savings_lines if old]
+        last = {d.issuer: d.amount for d in s.docs if d.why == "last year's statement"}
+        fixed = {d.issuer: d.amount for d in s.docs if not d.why and d.category == "Interest"}
+        if stale:
+            draft.check(
+                Check(
+                    "echo_savings_note",
+                    f"The Savings note's {s.year.label} line for "
+                    + " and ".join(f"{b} gives the corrected interest {s.money(fixed[b])}" for b, _ in stale)
+                    + " (one line, updated or rewritten)",
+                    v.note_lines,
+                    {
+                        "uid": note["uid"],
+                        "folder": "Notes",
+                        "label": "the Savings note",
+                        "lines": [
+                            {
+                                "label": f"{bank} this year",
+                                "pattern": rf"^(?!.*{amount_pattern(last[bank])}).*{name_pattern(bank)}",
+                                "says": {"the corrected interest": amount_pattern(fixed[bank])},
+                                "not_says": rf"ending\s+(?!{s.accounts[bank].split()[-1]}\b)\d+",
+                            }
+                            for bank, _ in stale
+                        ],
+                    },
+                    weight=2,
+                    stage="tidying up",
+                )
+            )
+        kept = [(b, a) for b, a, old in s.savings_lines if not old]
+        draft.check(
+            Check(
+                "savings_note_kept",
+                f"The Savings note keeps its headings ({s.year.label}, {s.previous[2]}) and its other figures, one "
+                "line each: " + ", ".join(f"{b} {s.money(a)}" for b, a in kept),
+                v.note_lines,
+                {
+                    "uid": note["uid"],
+                    "folder": "Notes",
+                    "label": "the Savings note",
+                    "lines": [
+                        *(
+                            {"label": f"the heading {label}", "pattern": rf"^\W*{re.escape(label)}\W*$"}
+                            for label in (s.year.label, s.previous[2])
+                        ),
+                        *(
+                            {"label": f"{b} {s.money(a)}", "pattern": rf"{name_pattern(b)}.*{amount_pattern(a)}"}
+                            for b, a in kept
+                        ),
+                    ],
+                },
+                stage="tidying up",
+            )
+        )
+        todo = s.chase_todo
+        draft.check(
+            Check(
+                "echo_chase_reminder",
+                f"The reminder {todo['title']!r} is ticked off or deleted: the copy of the receipt has come",
+                v.reminder_settled,
+                {"uid": todo["uid"], "label": f"the copy of {s.chased.issuer}'s receipt has come"},
+                weight=2,
+                stage="tidying up",
+            )
+        )
+        draft.check(
+            Check(
+                "echo_unsent_draft",
+                f"The unfinished draft {s.unsent_mail['subject']!r} to {s.accountant.name}, with the old totals, is "
+                "no longer in Drafts",
+                v.not_filed,
+                {"message_ids": [s.unsent_mail["message_id"]], "folder": "Drafts"},
+                weight=2,
+                stage="tidying up",
+            )
+        )
+        drafted = mail_path("Drafts", s.unsent_mail)
+        return [
+            f"~notes/Notes/{note['uid']}",
+            f"~reminders/{tp.PERSONAL_LIST}/{todo['uid']}",
+            f"-reminders/{tp.PERSONAL_LIST}/{todo['uid']}",
+            f"-{drafted}",
+            "+mail/folders/Trash/*",
+        ]
 
     @staticmethod
     def _year_stated(s: _Story) -> dict[str, Any]:
@@ -767,6 +954,9 @@ class TaxPack(Family):
             short, full = str(last)[2:], str(last)
             forms = [f"{first}{dash}{end}" for dash in ("-", "/", "–") for end in (short, full)]
             stated["refs"] = {r"(?<![\w-])(?:19|20)\d\d[-/–]\d\d(?:\d\d)?(?![\w-])": forms}
+        # a reference like a receipt's number (an invoice's in the noise looks the same): only the receipts'
+        receipts = sorted(d.ref for d in s.docs if d.ref)
+        stated.setdefault("refs", {})[r"(?<![\w-])[A-Z]{2,6}-\d{4,}(?:-\d+)*(?![\w-])"] = receipts
         return stated
 
     @staticmethod
@@ -805,6 +995,24 @@ class TaxPack(Family):
             "Downloads copies of the documents are moved, not copied. Nothing else changes.",
             f"The {s.prefiled.issuer} receipt is already filed: a second copy of it is one too many.",
             f"The reminder '{s.todo['title']}' is ticked off once the summary is sent.",
+            "",
+            "The user's own things this leaves out of date:",
+            "",
+        ]
+        fixed = {d.issuer: d.amount for d in wanted if d.category == "Interest"}
+        for bank, amount, stale in s.savings_lines:
+            if stale:
+                lines.append(
+                    f"- The Savings note's {y.label} line for {bank} says {s.money(amount)}, the superseded "
+                    f"statement's figure: it now says {s.money(fixed[bank])} (one line for it)."
+                )
+        lines += [
+            f"- The reminder '{s.chase_todo['title']}' (list {tp.PERSONAL_LIST}): the copy came, so it is ticked "
+            "off or deleted.",
+            f"- The draft '{s.unsent_mail['subject']}' in Drafts gives totals that are wrong now: it is deleted.",
+            "",
+            "They stay as they are: the Savings note's other lines (last year's figures, the other banks), and the "
+            f"reminder '{s.quiz['title']}'.",
         ]
         return "\n".join(lines)
 
