@@ -139,10 +139,10 @@ def test_a_confirmation_may_give_the_other_appointments_of_the_plan():
     def sent(body: str) -> dict:
         return {"mail": {"outbox": [{"to": [physio["to"]], "cc": [], "subject": "Re: Assessment", "body": body}]}}
 
-    told = "Tuesday 18 August, 13:15 suits me. My blood test with my GP is on Wednesday 29 July, 11:15."
+    told = "Tuesday 18 August, 13:15 suits me. My blood test with my GP is on Wednesday 29 July."
     assert v.message_says(sent(told), **physio)[0]
     assert not v.message_says(sent(told.replace("29 July", "30 July")), **physio)[0]  # not a day of the plan
-    assert not v.message_says(sent(told.replace("11:15", "11:45")), **physio)[0]
+    assert not v.message_says(sent(told.replace("29 July", "29 July at 11:15")), **physio)[0]  # another visit's hour
     assert not v.message_says(sent(told.replace("18 August", "17 August").replace("Tuesday", "Monday")), **physio)[0]
 
 

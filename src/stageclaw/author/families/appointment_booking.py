@@ -937,17 +937,18 @@ class AppointmentBooking(Family):
                     stage="fitting the slots together",
                 )
             )
-            # the plan's other days and times are true too ("my blood test is on 29 July, so the results will be
-            # back"): the rules tie the visits together, and a confirmation may say so
+            # the plan's other days are true too ("my blood test is on 29 July, so the results will be back"): the
+            # rules tie the visits together, and a confirmation may say so; a time is this visit's alone, since
+            # "13:15" beside the dentist's day would book the wrong hour
             dates = sorted({y.answer.date().isoformat() for y in visits.values()})
-            times = sorted({t for y in visits.values() for t in _times(y)})  # starts, ends, the moved one's old ones
+            times = _times(x)  # the start, the end, and for the moved one the old ones
             if x.role == "moved" and x.old_start is not None:
                 dates.append(x.old_start.date().isoformat())  # "instead of Tuesday 4th" is true
             draft.check(
                 Check(
                     f"confirmed_{x.key}",
                     f"The message to {x.reception} names the chosen time, {clock(answer)} on {answer:%A}, and no "
-                    "date or time outside the plan",
+                    "other time, nor a date outside the plan",
                     v.message_says,
                     {
                         "to": x.reception,
