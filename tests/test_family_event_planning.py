@@ -308,3 +308,129 @@ def test_the_plan_note_lists_the_holidays_that_count():
     note = next(n for ns in draft.notes.values() for n in ns if n["title"] == draft.facts["note"])
     for day in draft.facts["holidays"]:
         assert re.search(date_regex(date.fromisoformat(day)), note["body"]), day
+
+
+# -- the user's own things the chosen day makes stale (echoes), and the look-alikes that are not (decoys) --
+
+
+def _restore(oracle: OracleRun, state: dict[str, Any], app: str, uid: str) -> None:
+    """Put the user's item `uid` back as it was before the job (in its list, calendar or folder)."""
+    for name, items in oracle.s0[app].items():
+        for item in items:
+            if item["uid"] == uid:
+                kept = [i for i in state[app].get(name, []) if i["uid"] != uid]
+                state[app][name] = [*kept, copy.deepcopy(item)]
+                return
+    raise AssertionError(uid)
+
+
+def _echoes(draft: TaskDraft) -> dict[str, Any]:
+    holds = [c for c in draft.checks if c.id.startswith("hold_")]
+    ring = _args(draft, "ring_back")["uid"]
+    note = _args(draft, "odds_and_ends")
+    return {"holds": holds, "ring": ring, "note": note}
+
+
+def _hold_uid(draft: TaskDraft, day: str) -> str:
+    cal = draft.calendar[draft.facts["calendar"]]
+    return next(e["uid"] for e in cal if e["summary"] == draft.facts["echoes"]["hold"] and e["start"][:10] == day)
+
+
+def test_the_request_says_to_tidy_up_in_general_terms_only(solved):
+    draft, _, _ = solved
+    assert "tidy up anything of mine" in draft.prompt
+    for word in (r"pencil", r"away day", r"\bring\b", r"odds", r"out-of-office", r"hold"):
+        assert not re.search(word, draft.prompt, re.I), word
+    levers = draft.provenance["levers"]
+    assert sum(": E echo: " in line for line in levers) >= 3 and sum(": E decoy: " in line for line in levers) >= 2
+
+
+def test_each_echo_left_stale_fails_its_item(solved):
+    draft, task, oracle = solved
+    e = _echoes(draft)
+    assert len(e["holds"]) == 2
+    for item in e["holds"]:
+        state = copy.deepcopy(oracle.sH)
+        _restore(oracle, state, "calendar", _hold_uid(draft, item.args["day"]))
+        assert item.id in _failed(task, oracle, state), item.id
+    state = copy.deepcopy(oracle.sH)
+    _restore(oracle, state, "reminders", e["ring"])
+    assert "ring_back" in _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)
+    _restore(oracle, state, "notes", e["note"]["uid"])
+    assert "odds_and_ends" in _failed(task, oracle, state)
+
+
+def test_each_echo_doubled_fails(solved):
+    """The old one left beside a new one: a hold copied onto the day, a new to-do beside the old one, a new
+    line (or a new note) beside the old."""
+    draft, task, oracle = solved
+    e = _echoes(draft)
+    day = _args(draft, "slot_venue")["start"][:10]
+    for item in e["holds"]:
+        state = copy.deepcopy(oracle.sH)
+        uid = _hold_uid(draft, item.args["day"])
+        _restore(oracle, state, "calendar", uid)
+        old = next(x for x in state["calendar"][draft.facts["calendar"]] if x["uid"] == uid)
+        moved = {**old, "uid": f"{uid}-moved", "start": day + old["start"][10:], "end": day + old["end"][10:]}
+        state["calendar"][draft.facts["calendar"]].append(moved)
+        assert item.id in _failed(task, oracle, state), item.id
+    state = copy.deepcopy(oracle.sH)
+    _restore(oracle, state, "reminders", e["ring"])
+    lst = draft.facts["echoes"]["list"]
+    old = next(r for r in state["reminders"][lst] if r["uid"] == e["ring"])
+    old |= {"completed": True, "completed_at": draft.now}
+    state["reminders"][lst].append({k: v for k, v in old.items() if "complet" not in k} | {"uid": "ring-again"})
+    assert _failed(task, oracle, state) & {"ring_back", "no_collateral_damage"}
+    folder = e["note"]["folder"]
+    note = next(n for n in oracle.sH["notes"][folder] if n["uid"] == e["note"]["uid"])
+    before = next(n for n in oracle.s0["notes"][folder] if n["uid"] == e["note"]["uid"])
+    fixed = next(line for line in note["body"].splitlines() if re.search(e["note"]["lines"][0]["pattern"], line))
+    state = copy.deepcopy(oracle.sH)
+    mine = next(n for n in state["notes"][folder] if n["uid"] == e["note"]["uid"])
+    mine["body"] = before["body"] + fixed + "\n"
+    assert "odds_and_ends" in _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)
+    _restore(oracle, state, "notes", e["note"]["uid"])
+    state["notes"][folder].append({**note, "uid": "odds-again"})
+    assert "odds_and_ends" in _failed(task, oracle, state)
+
+
+def test_each_decoy_touched_fails(solved):
+    draft, task, oracle = solved
+    cal = draft.facts["calendar"]
+    decoy = _args(draft, "other_pencilled")["uids"][0]
+    state = copy.deepcopy(oracle.sH)
+    state["calendar"][cal] = [x for x in state["calendar"][cal] if x["uid"] != decoy]
+    assert "other_pencilled" in _failed(task, oracle, state)
+    lst = draft.facts["echoes"]["list"]
+    pass_on = next(r for r in draft.reminders[lst] if r["title"].startswith("Give "))
+    for change in ({"completed": True, "completed_at": draft.now}, None):
+        state = copy.deepcopy(oracle.sH)
+        if change is None:
+            state["reminders"][lst] = [r for r in state["reminders"][lst] if r["uid"] != pass_on["uid"]]
+        else:
+            next(r for r in state["reminders"][lst] if r["uid"] == pass_on["uid"]).update(change)
+        assert "no_collateral_damage" in _failed(task, oracle, state), change
+    note = _args(draft, "odds_and_ends")
+    state = copy.deepcopy(oracle.sH)
+    mine = next(n for n in state["notes"][note["folder"]] if n["uid"] == note["uid"])
+    kept = note["lines"][1]["pattern"]
+    mine["body"] = "\n".join(line for line in mine["body"].splitlines() if not re.search(kept, line, re.I))
+    assert "odds_and_ends" in _failed(task, oracle, state)
+
+
+def test_the_hold_on_the_day_may_stay_go_or_become_the_venue(solved):
+    """The oracle leaves it; deleting it, or it turned into the venue's slot (with no new venue event), passes."""
+    draft, task, oracle = solved
+    cal, slot = draft.facts["calendar"], _args(draft, "slot_venue")
+    uid = _hold_uid(draft, slot["start"][:10])
+    state = copy.deepcopy(oracle.sH)
+    state["calendar"][cal] = [x for x in state["calendar"][cal] if x["uid"] != uid]
+    assert _failed(task, oracle, state) == set()
+    state = copy.deepcopy(oracle.sH)
+    fresh = str(oracle.s0["calendar"])
+    venue = next(x for x in state["calendar"][cal] if x["start"] == slot["start"] and x["uid"] not in fresh)
+    state["calendar"][cal] = [x for x in state["calendar"][cal] if x["uid"] not in (venue["uid"], uid)]
+    state["calendar"][cal].append({**venue, "uid": uid})
+    assert _failed(task, oracle, state) == set()

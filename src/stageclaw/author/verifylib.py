@@ -3063,11 +3063,25 @@ def sent_file(
     return True, f"{to} got {label}"
 
 
-def note_lines(final: dict[str, Any], *, uid: str, folder: str, label: str, lines: list[dict[str, Any]]) -> Verdict:
+def note_lines(
+    final: dict[str, Any],
+    *,
+    uid: str,
+    folder: str,
+    label: str,
+    lines: list[dict[str, Any]],
+    title: str | None = None,
+) -> Verdict:
     """The note `uid`, still in `folder`, has exactly one line matching each entry's `pattern` ({label,
     pattern, says: {what: pattern}, not_says?: pattern}); that line says everything in `says` and
-    nothing matching `not_says`. An entry with `count` 0 must have no line at all (a void contract)."""
+    nothing matching `not_says`. An entry with `count` 0 must have no line at all (a void contract).
+    With `title`, a note deleted and made again under that title (the only one) stands in for it."""
     where, note = _find(final, "notes", uid)
+    if note is None and title is not None:
+        again = [(w, n) for w, n in _grouped(final, "notes") if (n.get("title") or "").strip() == title.strip()]
+        if len(again) > 1:
+            return False, f"{len(again)} notes are called {title!r}; expected one"
+        where, note = again[0] if again else (None, None)
     if note is None:
         return False, f"the note {label} ({uid}) is gone"
     if where != folder:
@@ -3239,16 +3253,21 @@ def slot_at(
     label: str,
     end: str | None = None,
     named: str | None = None,
+    reuse: list[str] | None = None,
 ) -> Verdict:
     """Exactly one new event about `label` (its title matches `pattern`) starts at `start`, in `calendar`,
-    and ends at `end` when given.
+    and ends at `end` when given. An event of `reuse` (the user's own hold for it, say) that was changed
+    counts as new: turned into the slot.
 
     The event is found by its start: the slots of one plan often share words in their titles ("Sam's
     40th: cake", "Sam's 40th: dinner at the Granary"), and their starts tell them apart. An event for the
     whole occasion may start with one slot ("Design offsite" beside "The Granary: venue"): when several
     start there, the slot is the one that ends at `end`, else the one whose title matches `named` (the
     supplier)."""
-    about = [(where, e) for where, e in _fresh(initial, final, "calendar") if _matches(_label(e), pattern)]
+    made = _fresh(initial, final, "calendar")
+    if reuse:
+        made += [(w, e) for w, e in _touched(initial, final, "calendar") if e.get("uid") in reuse]
+    about = [(where, e) for where, e in made if _matches(_label(e), pattern)]
     there = [(where, e) for where, e in about if _on_time(e.get("start"), start)]
     if not there:
         shown = sorted(f"{_label(e)!r} at {e.get('start')}" for _, e in about)

@@ -78,6 +78,8 @@ def _busy(tools, day):
     begin = datetime.combine(day, time.fromisoformat(FACTS["hours"][1]))
     end = begin + timedelta(seconds=FACTS["hours"][2])
     for event in tools.calendar_list_events(start=day.isoformat(), end=day.isoformat(), limit=100)["events"]:
+        if event["summary"] == FACTS["echoes"]["hold"]:
+            continue  # the user's own pencilled hold for this very do
         first, last = (datetime.fromisoformat(event[k]).replace(tzinfo=None) for k in ("start", "end"))
         starts = [datetime.fromisoformat(o).replace(tzinfo=None) for o in event.get("occurrences") or []] or [first]
         if any(s < end and s + (last - first) > begin for s in starts):
@@ -182,6 +184,49 @@ def _fill_sheet(tools, sheet, quotes, money=_money, when=lambda d: d.isoformat()
     tools.files_write(path=FACTS["sheet"], content=text.getvalue())
 
 
+def _holds(tools):
+    """The user's pencilled holds for the do, on each of their dates: {day: event}."""
+    e = FACTS["echoes"]
+    out = {}
+    for _, d in FACTS["dates"]:
+        for event in tools.calendar_list_events(start=d, end=d, calendar=FACTS["calendar"], limit=100)["events"]:
+            if event["summary"] == e["hold"]:
+                out[d] = event
+    return out
+
+
+def _ring(tools):
+    """The user's to-do to ring a supplier back about the day."""
+    e = FACTS["echoes"]
+    return next(r for r in tools.reminders_list(list=e["list"], limit=200)["reminders"] if r["title"] == e["ring"])
+
+
+def _odds_and_ends(tools):
+    e = FACTS["echoes"]
+    return next(n for n in tools.notes_search(query=e["note"])["notes"] if n["title"] == e["note"])
+
+
+def _settled_line(body, day):
+    """The note's line that gave all three days, with the day settled on."""
+    e = FACTS["echoes"]
+    return body.replace(f"({e['options']}?)", f"({e['short'][day]})")
+
+
+def _tidy(tools, day):
+    """The reference's tidying: the holds on the other days deleted, the to-do (done by the booking) deleted,
+    the line edited."""
+    for d, event in _holds(tools).items():
+        if d != day:
+            tools.calendar_delete_event(uid=event["uid"])
+    tools.reminders_delete(uid=_ring(tools)["uid"])
+    note = _odds_and_ends(tools)
+    tools.notes_update(uid=note["uid"], body=_settled_line(note["body"], day))
+
+
+def _booked_day(quotes):
+    return next(d for shown, d in FACTS["dates"] if any(q.get("day") == shown for q in quotes))
+
+
 def solve(tools):
     f = FACTS
     note, unmet, sheet, budgets, free = _rules(tools)
@@ -200,6 +245,7 @@ def solve(tools):
     if f["update"]:
         _fill_sheet(tools, sheet, quotes)
         tools.notes_update(uid=note["uid"], body=body)
+    _tidy(tools, _booked_day(quotes))
 
 
 def solve_greedy(tools):
@@ -259,6 +305,15 @@ def solve_new_messages(tools):
         body = body.replace(f"- [ ] {q['row']}\n", f"- ✓ {q['row']}, booked with {q['name']}\n")
     if f["update"]:
         tools.notes_update(uid=note["uid"], body=body)
+    # Tidying by deleting and making again: every hold goes (the venue's slot is the do), the to-do is
+    # deleted, the odds-and-ends note is made again with the day.
+    day = _booked_day(quotes)
+    for event in _holds(tools).values():
+        tools.calendar_delete_event(uid=event["uid"])
+    tools.reminders_delete(uid=_ring(tools)["uid"])
+    old = _odds_and_ends(tools)
+    tools.notes_delete(uid=old["uid"])
+    tools.notes_create(title=old["title"], body=_settled_line(old["body"], day), folder=old.get("folder"))
 
 
 def solve_read_all(tools):
@@ -268,8 +323,17 @@ def solve_read_all(tools):
     note, unmet, sheet, budgets, free = _rules(tools)
     quotes = _quotes(tools, unmet, budgets, free, read_all=True)
     booked = [q for q in quotes if q["decision"] == "book"]
+    day = _booked_day(quotes)
+    holds = _holds(tools)
     for q in booked:
-        tools.calendar_create_event(calendar=f["calendar"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1])
+        if q["row"] == "Venue":  # the pencilled hold on the day becomes the venue's slot
+            tools.calendar_update_event(
+                uid=holds[day]["uid"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1]
+            )
+        else:
+            tools.calendar_create_event(
+                calendar=f["calendar"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1]
+            )
         tools.reminders_create(title=f"Deposit for {q['name']}", list=f["list"], due=q["pay"].isoformat())
     for q in quotes:
         if q["decision"] in ("book", "decline"):
@@ -282,3 +346,9 @@ def solve_read_all(tools):
             body = body.replace(f"- [ ] {q['row']}\n", "")
         body += "\nBooked:\n" + "".join(f"- {q['row']}: {q['name']}\n" for q in booked)
         tools.notes_update(uid=note["uid"], body=body)
+    for d, event in holds.items():
+        if d != day:
+            tools.calendar_delete_event(uid=event["uid"])
+    tools.reminders_complete(uid=_ring(tools)["uid"])
+    odds = _odds_and_ends(tools)
+    tools.notes_update(uid=odds["uid"], body=_settled_line(odds["body"], day))
