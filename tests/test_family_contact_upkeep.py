@@ -184,3 +184,153 @@ def test_the_move_in_the_housewarming_invitation_missed_fails(solved):
     state = copy.deepcopy(oracle.sH)
     state["contacts"] = [c if c["uid"] != uid else _contact(oracle.s0, uid) for c in state["contacts"]]
     assert {"moved_address_3", "moved_number_3"} <= _failed(task, oracle, state)
+
+
+# -- the user's own items that the job makes stale (echoes) and the look-alikes that are not (decoys) ----------
+
+ECHOES = ("echo_card", "echo_card_list", "echo_games", "echo_weekend", "echo_weekend_2")
+
+
+def _where(state: dict[str, Any], app: str, uid: str) -> tuple[str, int]:
+    return next((name, n) for name, items in state[app].items() for n, item in enumerate(items) if item["uid"] == uid)
+
+
+def _stale(draft: TaskDraft, oracle: OracleRun, item: str) -> dict[str, Any]:
+    """sH with the user's item that `item` grades as it was at the start."""
+    args, state = _args(draft, item), copy.deepcopy(oracle.sH)
+    if args["app"] == "files":
+        state["files"][args["uid"]] = copy.deepcopy(oracle.s0["files"][args["uid"]])
+    else:
+        name, n = _where(state, args["app"], args["uid"])
+        state[args["app"]][name][n] = copy.deepcopy(
+            next(i for i in oracle.s0[args["app"]][name] if i["uid"] == args["uid"])
+        )
+    return state
+
+
+def _doubled(draft: TaskDraft, oracle: OracleRun, item: str) -> dict[str, Any]:
+    """sH with the old item (or, for a line of a list, the old line) left beside the updated one."""
+    args, state = _args(draft, item), copy.deepcopy(oracle.sH)
+    if args.get("lines"):
+        app, uid = args["app"], args["uid"]
+        before = (
+            oracle.s0["files"][uid]["text"]
+            if app == "files"
+            else next(i for _, items in oracle.s0[app].items() for i in items if i["uid"] == uid)["body"]
+        )
+        old = next(line for line in before.splitlines() if re.search(args["about"], line, re.I))
+        if app == "files":
+            state["files"][uid]["text"] += old + "\n"
+        else:
+            name, n = _where(state, app, uid)
+            state[app][name][n]["body"] += "\n" + old
+        return state
+    name, _ = _where(oracle.s0, args["app"], args["uid"])
+    old = copy.deepcopy(next(i for i in oracle.s0[args["app"]][name] if i["uid"] == args["uid"]))
+    state[args["app"]][name].append({**old, "uid": old["uid"] + "-again"})
+    return state
+
+
+@pytest.mark.parametrize("item", ECHOES)
+def test_each_echo_left_stale_fails_its_item(solved, item):
+    draft, task, oracle = solved
+    assert item in _failed(task, oracle, _stale(draft, oracle, item))
+
+
+@pytest.mark.parametrize("item", ECHOES)
+def test_each_echo_doubled_fails_its_item(solved, item):
+    draft, task, oracle = solved
+    assert item in _failed(task, oracle, _doubled(draft, oracle, item))
+
+
+def test_the_echoes_made_again_must_keep_their_day_and_place(solved):
+    draft, task, oracle = solved
+    card = _args(draft, "echo_card")
+    state = copy.deepcopy(oracle.sH)
+    name, n = _where(state, "reminders", card["uid"])
+    todo = state["reminders"][name].pop(n)
+    state["reminders"][name].append({**todo, "uid": "r-again"})  # deleted and made again: fine
+    assert "echo_card" not in _failed(task, oracle, state)
+    state["reminders"][name][-1]["due"] = None  # made again without its day
+    assert "echo_card" in _failed(task, oracle, state)
+    games = _args(draft, "echo_games")
+    state = copy.deepcopy(oracle.sH)
+    name, n = _where(state, "calendar", games["uid"])
+    event = state["calendar"][name].pop(n)
+    state["calendar"][name].append({**event, "uid": "evt-again"})
+    assert "echo_games" not in _failed(task, oracle, state)
+    state["calendar"][name][-1]["start"] = state["calendar"][name][-1]["start"].replace("T19:30", "T18:30")
+    assert "echo_games" in _failed(task, oracle, state)
+
+
+def test_a_ticked_off_card_reminder_fails(solved):
+    draft, task, oracle = solved
+    card = _args(draft, "echo_card")
+    state = copy.deepcopy(oracle.sH)
+    name, n = _where(state, "reminders", card["uid"])
+    state["reminders"][name][n]["completed"] = True
+    assert "echo_card" in _failed(task, oracle, state)
+
+
+def test_the_retracted_friends_card_line_moved_fails(solved):
+    draft, task, oracle = solved
+    decoy = _args(draft, "decoy_card_list")
+    line = decoy["lines"][0]
+    announced = next(c.description for c in draft.checks if c.id == "decoy_card_list").split("not ")[-1]
+    state = copy.deepcopy(oracle.sH)
+    name, n = _where(state, "notes", decoy["uid"])
+    note = state["notes"][name][n]
+    moved = line.split(": ")[0] + ": " + announced
+    note["body"] = note["body"].replace(line, moved)
+    assert _failed(task, oracle, state) == {"decoy_card_list"}
+    note["body"] = note["body"].replace(moved, "")
+    assert _failed(task, oracle, state) == {"decoy_card_list"}
+
+
+def test_last_years_cards_or_the_past_evening_touched_fails(solved):
+    draft, task, oracle = solved
+    moved = _args(draft, "echo_card_list")
+    last = _args(draft, "decoy_last_year")
+    state = copy.deepcopy(oracle.sH)
+    name, n = _where(state, "notes", last["uid"])
+    note = state["notes"][name][n]
+    old = next(line for line in note["body"].splitlines() if re.search(moved["about"], line))
+    new = (
+        next(c.description for c in draft.checks if c.id == "echo_card_list")
+        .split("new home, ")[1]
+        .split(", on her")[0]
+    )
+    note["body"] = note["body"].replace(old, old.split(", ")[0] + ", " + new + " ✓")
+    assert {"decoy_last_year", COLLATERAL_ITEM} <= _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)
+    del state["notes"][name][n]
+    assert {"decoy_last_year", COLLATERAL_ITEM} <= _failed(task, oracle, state)
+    dinner = _args(draft, "decoy_dinner")["uids"][0]
+    games = _args(draft, "echo_games")
+    state = copy.deepcopy(oracle.sH)
+    name, n = _where(state, "calendar", dinner)
+    state["calendar"][name][n]["location"] = next(e for e in state["calendar"][name] if e["uid"] == games["uid"])[
+        "location"
+    ]
+    assert {"decoy_dinner", COLLATERAL_ITEM} <= _failed(task, oracle, state)
+
+
+def test_a_line_beside_the_echo_changed_fails(solved):
+    draft, task, oracle = solved
+    weekend = _args(draft, "echo_weekend")
+    state = copy.deepcopy(oracle.sH)
+    kept = weekend["keep"][-1]
+    sheet = state["files"][weekend["uid"]]
+    sheet["text"] = sheet["text"].replace(kept, kept.replace("@", " at "))
+    assert {"echo_weekend", "echo_weekend_2"} <= _failed(task, oracle, state)
+
+
+@pytest.mark.parametrize("name", ["notes_first", "read_all_reply"])
+def test_the_alternatives_pass_with_the_echoes_made_again_or_kept_as_history(solved, pool, tmp_path, name):
+    draft, task, _ = solved
+    run = run_oracle(task, pool, tmp_path / name, agent=f"oracle:{name}")
+    result = grade(task, run.s0 or {}, run.sH or {}, run.trace or {})
+    assert all(i.passed is not False for i in result.items), [i.id for i in result.items if i.passed is False]
+    card = _args(draft, "echo_card")["uid"]
+    remade = all(t["uid"] != card for items in run.sH["reminders"].values() for t in items)
+    assert remade == (name == "notes_first")

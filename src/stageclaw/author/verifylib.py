@@ -1056,6 +1056,126 @@ def sent_each(
     return True, f"one message each to {sorted(to.values())}"
 
 
+def _item_text(app: str, item: dict[str, Any]) -> str:
+    """What the user's own item says: a reminder's title and notes, an event's title, place and notes, a
+    note's title and body, a file's text."""
+    fields = {
+        "reminders": ("title", "notes"),
+        "calendar": ("summary", "location", "description"),
+        "notes": ("title", "body"),
+        "files": ("text",),
+    }[app]
+    return "\n".join(str(item.get(f) or "") for f in fields)
+
+
+def _own_items(initial: dict[str, Any], final: dict[str, Any], app: str, uid: str) -> list[tuple[Any, Any, bool]]:
+    """(where, item, is it `uid`) for `uid` and every item of `app` made since the start; files are keyed by
+    their path (`uid`), which a file written again keeps."""
+    if app == "files":
+        stored = (final.get("files") or {}).get(uid)
+        return [(None, stored, True)] if stored and stored.get("text") is not None else []
+    old = {item.get("uid") for _, item in _grouped(initial, app)}
+    return [
+        (where, item, item.get("uid") == uid)
+        for where, item in _grouped(final, app)
+        if item.get("uid") == uid or item.get("uid") not in old
+    ]
+
+
+def echo_fixed(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    app: str,
+    uid: str,
+    about: str,
+    new: dict[str, str],
+    old: str,
+    label: str,
+    lines: bool = False,
+    same: list[str] | None = None,
+    keep: list[str] | None = None,
+) -> Verdict:
+    """The user's own item `uid` of `app` (a reminder, an event, a note, or a file by its path) gave someone's
+    old details (`old` matches them) and now gives the new ones, updated in place or deleted and made again:
+    of `uid` and the items made since the start that match `about` (with `lines`, of their lines that match
+    `about`: a row of a file, a line of a list in a note), exactly one gives every pattern of `new`, and none
+    that is still live (a reminder not ticked off) gives `old` without them (the old one left beside the new
+    one). The one that gives them is where `uid` was (its calendar, list or folder), has `uid`'s `same` fields
+    (a due day, a start and an end) as they were and, with `keep`, still has each of those lines as it was."""
+    found = [
+        (where, item, mine)
+        for where, item, mine in _own_items(initial, final, app, uid)
+        if not item.get("completed") and item.get("status") != "CANCELLED"
+    ]
+    units = []
+    for where, item, mine in found:
+        text = _item_text(app, item)
+        parts = [line for line in text.splitlines() if mine or _matches(line, about)] if lines else [text]
+        for part in parts:
+            if mine and lines and not _matches(part, about) and not _matches(part, old):
+                continue
+            if mine or _matches(part, about):
+                units.append((where, item, part))
+    stale = [part for _, _, part in units if _matches(part, old) and _missing(part, new)]
+    if stale:
+        return False, f"the {label} still gives the old details: {stale[0].strip()[:120]!r}"
+    giving = [(where, item, part) for where, item, part in units if not _missing(part, new)]
+    if not giving:
+        missing = sorted({m for _, _, part in units for m in _missing(part, new)})
+        return False, f"nothing of the user's gives the {label} with {', '.join(missing) or 'the new details'}"
+    if len(giving) > 1:
+        return False, f"{len(giving)} items or lines give the {label}; expected one (the old one updated)"
+    where, item, _ = giving[0]
+    if app != "files":
+        before_where, before = _find(initial, app, uid)
+        if where != before_where:
+            return False, f"the {label} is in {where!r}, not in {before_where!r} where it was"
+        for name in same or []:
+            was, now = (before or {}).get(name), item.get(name)
+            kept = _on_time(now, was) if isinstance(was, str) and _iso_like(was) else now == was
+            if not kept:
+                return False, f"the {label}'s {name} is {now!r}; it was {was!r}"
+    have = {line.strip() for line in _item_text(app, item).splitlines()}
+    lost = [line for line in keep or [] if line.strip() not in have]
+    if lost:
+        return False, f"the {label}: the line {lost[0].strip()!r} beside it was changed or removed"
+    return True, f"the {label} gives the new details, once, where it was"
+
+
+def _iso_like(value: str) -> bool:
+    return bool(re.fullmatch(r"\d{4}-\d{2}-\d{2}(?:T.*)?", value))
+
+
+def lines_kept(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    app: str,
+    uid: str,
+    lines: list[str],
+    label: str,
+    wrong: str | None = None,
+) -> Verdict:
+    """The lines `lines` of the user's note or file `uid` (a file by its path) are still there as they were
+    (a note deleted and made again in its folder may hold them), and no line of it matches `wrong` (a change
+    that is not so)."""
+    found = _own_items(initial, final, app, uid)
+    if app == "notes":
+        before_where, _ = _find(initial, app, uid)
+        found = [(where, item, mine) for where, item, mine in found if mine or where == before_where]
+    texts = [_item_text(app, item) for _, item, _ in found]
+    have = {line.strip() for text in texts for line in text.splitlines()}
+    lost = [line for line in lines if line.strip() not in have]
+    if lost:
+        return False, f"{label}: the line {lost[0].strip()!r} was changed or removed"
+    if wrong is not None:
+        bad = [line for text in texts for line in text.splitlines() if _matches(line, wrong)]
+        if bad:
+            return False, f"{label}: {bad[0].strip()!r} is not so"
+    return True, f"{label}: as it was"
+
+
 def new_note(
     initial: dict[str, Any],
     final: dict[str, Any],

@@ -20,6 +20,15 @@ who announced a move and took it back in a later mail, and one move told only in
   shared folder) the secretary's mail points to.
 - noisy_data: a namesake of the job changer at another company, an out-of-office reply naming a
   stand-in's number, a shop's change-of-address newsletter and last year's member list.
+
+Echoes (lever E, on every task): the request says once, in general words, that nothing of the user's they still
+use or have planned should keep someone's old details, and names none of them. The user's own items that do: a
+reminder to post the first mover's birthday card to their old home, the second mover's line on the Christmas card
+list (a note), an evening still to come at the third mover's old home (an event), and the club members' rows, with
+their old mobiles and emails, on the sheet of the club weekend the user organises (a file). Each is graded on its
+own (`echo_fixed`: updated in place, or deleted and made again the same, never left beside a new one). Decoys that
+must stay: the card list's line for the friend whose move fell through, last year's note of posted cards and a past
+evening at the old home.
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from stageclaw.author import verifylib as v
@@ -82,6 +91,11 @@ RULES = (
 RULES_PROMPT = " As usual, go by my address-book rules in my notes."
 PARTY_SUBJECTS = ("Housewarming on Saturday!", "Come and see the new place", "Drinks at ours?")
 RETRACT_SUBJECTS = ("Exciting news: we're moving", "Moving day is set!")
+ECHO = (
+    " And tidy up anything of mine this changes: nothing I still use or have planned should have someone's old details."
+)
+CARD_FRIENDS = 4
+TRAVEL = ("driving", "train", "needs a lift", "coach")
 TELL = (
     " Then drop each person whose details changed a quick line with the number I've now got for them, so they "
     "can tell me if it's wrong."
@@ -133,6 +147,40 @@ class _Taken:
                 self.families.add(person.family)
                 self.line(person.phone)
                 return person
+
+
+@dataclass
+class _Echoes:
+    """The user's own items that still give the old details of someone whose details changed (each made
+    stale by the job), and the look-alikes that are not stale (decoys)."""
+
+    card: dict[str, Any]  # a reminder to post a mover's birthday card to their old home
+    cards: dict[str, Any]  # the Christmas card list: a mover's line (and, a decoy, the retracted friend's)
+    cards_before: dict[str, Any]  # last year's posted cards: a decoy
+    games: dict[str, Any]  # an evening at a mover's old home, still to come
+    dinner: dict[str, Any]  # an evening there in the past: a decoy
+    weekend: str  # the club weekend's sheet, with the club members' old mobiles and emails
+    header: str
+    rows: dict[str, str]  # name -> the line as it was
+    card_line: str
+    decoy_line: str
+    keep_cards: list[str]
+    last_year_lines: list[str]
+
+
+def _street(address: str) -> str:
+    """A pattern for an address's street part (house number and street: all but the town), however spaced."""
+    return _address_regex(_house(address))
+
+
+def _house(address: str) -> str:
+    """The house number and street of an address: all but its last part, the town and postcode."""
+    return address.rsplit(",", 1)[0]
+
+
+def _street_name(address: str) -> str:
+    """The street of an address, without its house number."""
+    return re.sub(r"[\d\s,-]+", " ", _house(address)).strip()
 
 
 def _address_regex(address: str) -> str:
@@ -201,10 +249,11 @@ class ContactUpkeep(Family):
         job = self._job(ctx, draft, me, now, taken)
         # the third mover only invites to a housewarming: no "moved" or "address" in the subject
         moves = [self._move(ctx, draft, me, now, taken, party=n == 2) for n in range(3)]
-        clubs, club_name = self._club(ctx, draft, me, now, taken)
+        clubs, club_name, friends = self._club(ctx, draft, me, now, taken)
         changed = [job, *moves, *clubs]
         self._others(ctx, draft, region, me, now, job, noise)
         retracted = self._retracted(ctx, draft, me, now, taken)
+        echoes = self._echoes(ctx, draft, me, now, taken, moves, clubs, club_name, friends, retracted)
         rules = self._rules(draft)
         # A full address book and months of mail around the story, none of it naming its people or places.
         assert job.after.org is not None
@@ -216,18 +265,20 @@ class ContactUpkeep(Family):
         if ctx.on("noisy_data"):
             nd.irrelevant(draft, noise)
 
-        draft.prompt = rng.choice(PROMPTS) + (TELL if ctx.on("cross_tool_consistency") else "") + RULES_PROMPT
+        draft.prompt = rng.choice(PROMPTS) + (TELL if ctx.on("cross_tool_consistency") else "") + ECHO + RULES_PROMPT
         draft.summary = f"{job.before.name} changed jobs, {_names(moves)} moved, {_names(clubs)} have new details"
         draft.hint = (
             f"{len(changed)} people announced new details (a new job in a new signature, moves, new mobiles and "
             "emails"
             + (" only in a club's member list" if ctx.on("hidden_dependency") else "")
             + "): update their existing contacts, add no one, leave the rest"
-            + (", then send each a note with the number saved." if ctx.on("cross_tool_consistency") else ".")
+            + (", then send each a note with the number saved" if ctx.on("cross_tool_consistency") else "")
+            + "; the user's own reminder, card list, evening out and club weekend sheet that still give old details "
+            "are brought up to date, last year's cards, a past evening and the friend whose move fell through are not."
         )
-        self._rubric(ctx, draft, job, moves, clubs, untouched, retracted)
-        draft.goal = self._goal(ctx, job, moves, clubs, club_name, retracted)
-        draft.provenance["levers"] = self._levers(ctx, job, moves, retracted, rules)
+        self._rubric(ctx, draft, job, moves, clubs, untouched, retracted, echoes)
+        draft.goal = self._goal(ctx, job, moves, clubs, club_name, retracted, echoes)
+        draft.provenance["levers"] = self._levers(ctx, job, moves, clubs, retracted, rules, echoes)
         draft.solution = solution.solve
         draft.alternatives = {
             "read_all_reply": solution.solve_read_all_reply,
@@ -251,6 +302,17 @@ class ContactUpkeep(Family):
             ],
             "me": me.first,
             "since": (now - timedelta(days=21)).date().isoformat(),  # every announcement is younger
+            "today": now.date().isoformat(),
+            "echoes": {
+                "card": {"old": moves[0].old_home, "new": moves[0].home},
+                "cards": {"title": echoes.cards["title"], "old": moves[1].old_home, "new": moves[1].home},
+                "games": {"old": moves[2].old_home, "new": moves[2].home},
+                "weekend": {
+                    "name": echoes.weekend.rsplit("/", 1)[-1],
+                    "swaps": [[c.before.phone, c.after.phone] for c in clubs]
+                    + [[c.before.email, c.after.email] for c in clubs],
+                },
+            },
             "notes": [
                 {"to": [c.after.mailbox], "subject": "Your new details", "body": c.note}
                 for c in changed
@@ -482,6 +544,133 @@ class ContactUpkeep(Family):
         )
         return _Change(before, after, contact, {}, {"sender": before.email}, [], home=home, old_home=old_home)
 
+    def _echoes(
+        self,
+        ctx: Context,
+        draft: TaskDraft,
+        me: Person,
+        now: datetime,
+        taken: _Taken,
+        moves: list[_Change],
+        clubs: list[_Change],
+        club: str,
+        friends: list[Person],
+        retracted: _Change,
+    ) -> _Echoes:
+        """What the user wrote down before the news came, in their own places: a birthday card to post to the
+        first mover's old home, the second mover's line on the Christmas card list, an evening at the third
+        mover's old home and the club weekend's sheet with the members' old mobiles and emails. Beside them,
+        what is not stale: the friend whose move fell through on the same card list, last year's posted cards
+        and an evening at the old home that is over."""
+        rng, region = ctx.rng, taken.region
+        fiona, deepika, nnamdi = moves
+        due = (now + timedelta(days=rng.randint(9, 20))).date()
+        title = f"Post {fiona.after.first}'s birthday card to {fiona.old_home}"
+        card = draft.add_reminder(
+            "Reminders",
+            {"uid": draft.uid("r", f"{fiona.after.first} birthday card"), "title": title, "due": due.isoformat()},
+        )
+
+        # The card list: friends in the address book with their homes, the mover and the retracted friend.
+        others = [taken.person() for _ in range(CARD_FRIENDS)]
+        # on streets of their own: a friend next door to a mover's old or new home would be a look-alike
+        story = [m.old_home for m in moves] + [m.home for m in moves] + [retracted.old_home, retracted.home]
+        streets = {_street_name(a) for a in story}
+        homes = {}
+        taken_homes = {_house(a) for a in story}
+        for person in others:
+            # a street of the region none of the story's homes is on, while there is one; else another house
+            draws = [region.street_address(rng, rng.choice(region.cities)) for _ in range(40)]
+            free = [h for h in draws if _street_name(h) not in streets]
+            home = free[0] if free else next(h for h in draws if _house(h) not in taken_homes)
+            streets.add(_street_name(home))
+            taken_homes.add(_house(home))
+            homes[person.name] = home
+        for person in others:
+            draft.add_contact(
+                {
+                    "uid": draft.uid("c", person.family),
+                    "name": person.name,
+                    "emails": [person.email],
+                    "phones": [person.phone],
+                    "notes": f"Home: {homes[person.name]}",
+                }
+            )
+        homes[deepika.before.name] = deepika.old_home
+        homes[retracted.before.name] = retracted.old_home
+
+        def family(name: str) -> str:
+            return name.split()[-1]
+
+        listed = sorted(homes, key=family)
+        lines = {name: f"{name}: {homes[name]}" for name in listed}
+        body = "Addresses for the cards\n\n" + "\n".join(lines[n] for n in listed)
+        cards = draft.add_note(
+            "Notes", {"uid": draft.uid("n", "christmas card list"), "title": "Christmas card list", "body": body}
+        )
+        keep = ["Addresses for the cards"] + [
+            lines[n] for n in listed if n not in (deepika.before.name, retracted.before.name)
+        ]
+        # Last year's cards, as posted: the mover's old home was right then.
+        posted = date(now.year - 1, 12, rng.randint(6, 14))
+        sent_to = [deepika.before.name, *rng.sample([p.name for p in others], 2)]
+        last = [f"Posted {day(posted, region=region)}:"] + [f"- {n}, {homes[n]} ✓" for n in sorted(sent_to, key=family)]
+        before = draft.add_note(
+            "Notes",
+            {
+                "uid": draft.uid("n", f"christmas cards {posted.year}"),
+                "title": f"Christmas cards {posted.year}",
+                "body": "\n".join(last),
+            },
+        )
+
+        # An evening at the third mover's, still to come, and one that is over, both at the old home.
+        host = nnamdi.after.first
+        night = at(now.date() + timedelta(days=rng.randint(10, 20)), 19, 30, me.tz)
+        games = draft.add_event(
+            "Personal",
+            {
+                "uid": draft.uid("evt", f"games night {host}"),
+                "summary": f"Games night at {host}'s",
+                "start": night.isoformat(),
+                "end": (night + timedelta(hours=3)).isoformat(),
+                "location": nnamdi.old_home,
+            },
+        )
+        past = at(now.date() - timedelta(days=rng.randint(35, 70)), 19, 0, me.tz)
+        dinner = draft.add_event(
+            "Personal",
+            {
+                "uid": draft.uid("evt", f"dinner {host}"),
+                "summary": f"Dinner at {host}'s",
+                "start": past.isoformat(),
+                "end": (past + timedelta(hours=3)).isoformat(),
+                "location": nnamdi.old_home,
+            },
+        )
+
+        # The club weekend the user organises: who comes, how to reach them, how they travel.
+        path = f"Documents/{club}/weekend away.csv"
+        header = ("name", "mobile", "email", "travel")
+        people = [me, *friends, *(c.before for c in clubs)]
+        rows = sorted(([p.name, p.phone, p.email, rng.choice(TRAVEL)] for p in people), key=lambda r: family(r[0]))
+        draft.add_file(path, csv_text(header, rows))
+        written = csv_text(header, rows).splitlines()
+        return _Echoes(
+            card=card,
+            cards=cards,
+            cards_before=before,
+            games=games,
+            dinner=dinner,
+            weekend=path,
+            header=written[0],
+            rows={row[0]: line for row, line in zip(rows, written[1:], strict=True)},
+            card_line=lines[deepika.before.name],
+            decoy_line=lines[retracted.before.name],
+            keep_cards=keep,
+            last_year_lines=last,
+        )
+
     @staticmethod
     def _rules(draft: TaskDraft) -> dict[str, Any]:
         """The user's standing rules for the address book, in their notes."""
@@ -496,8 +685,9 @@ class ContactUpkeep(Family):
         now: datetime,
         taken: _Taken,
         count: int = 2,
-    ) -> tuple[list[_Change], str]:
-        """Club members with a new mobile and email: each in their own mail, or only in the club's member list."""
+    ) -> tuple[list[_Change], str, list[Person]]:
+        """Club members with a new mobile and email: each in their own mail, or only in the club's member list;
+        and two of the user's friends in the club, whose details stay."""
         rng, people, region = ctx.rng, ctx.people, taken.region
         club, meeting = rng.choice(CLUBS)
         members: list[tuple[Person, Person, dict[str, Any]]] = []
@@ -554,12 +744,23 @@ class ContactUpkeep(Family):
                         note=note(after, "Thanks for the heads-up!"),
                     )
                 )
-            return changes, club
+            friends = [taken.person() for _ in range(2)]
+            for friend in friends:
+                draft.add_contact(
+                    {
+                        "uid": draft.uid("c", friend.family),
+                        "name": friend.name,
+                        "emails": [friend.email],
+                        "phones": [friend.phone],
+                        "notes": club,
+                    }
+                )
+            return changes, club, friends
 
         # The secretary's mail only says the list changed; the new details are in the list itself.
         secretary = taken.person()
         path = f"Shared/{club}/members-{now.year}.csv"
-        friends = [people.person(region) for _ in range(2)]
+        friends = [taken.person() for _ in range(2)]
         strangers = [people.person(region) for _ in range(3)]
         changed = [before for before, _, _ in members]
         since = {p.email: str(now.year - rng.randint(1, 7)) for p in [me, secretary, *changed, *friends, *strangers]}
@@ -611,19 +812,23 @@ class ContactUpkeep(Family):
             old_path = f"Shared/{club}/members-{now.year - 1}.csv"
             draft.add_file(old_path, csv_text(header, sorted(old)))
             nd.twin(draft, file_path(path), {}, file_path(old_path), {})
-        return [
-            _Change(
-                before,
-                after,
-                contact,
-                {"emails": [after.email], "phones": [after.phone]},
-                {"sender": secretary.email, "subject": subject},
-                [after.email, after.phone],
-                file=path,
-                note=note(after, f"I saw your new details on the {club} list."),
-            )
-            for before, after, contact in members
-        ], club
+        return (
+            [
+                _Change(
+                    before,
+                    after,
+                    contact,
+                    {"emails": [after.email], "phones": [after.phone]},
+                    {"sender": secretary.email, "subject": subject},
+                    [after.email, after.phone],
+                    file=path,
+                    note=note(after, f"I saw your new details on the {club} list."),
+                )
+                for before, after, contact in members
+            ],
+            club,
+            friends,
+        )
 
     # -- everyone else ------------------------------------------------------------------------
 
@@ -703,7 +908,13 @@ class ContactUpkeep(Family):
 
     @staticmethod
     def _levers(
-        ctx: Context, job: _Change, moves: list[_Change], retracted: _Change, rules: dict[str, Any]
+        ctx: Context,
+        job: _Change,
+        moves: list[_Change],
+        clubs: list[_Change],
+        retracted: _Change,
+        rules: dict[str, Any],
+        echoes: _Echoes,
     ) -> list[str]:
         """What each planted lever is and which rubric items grade it, for classifying a blind play."""
         party = moves[2]
@@ -730,9 +941,168 @@ class ContactUpkeep(Family):
                 f"F/A: {job.before.name}'s first mail gives the switchboard, the later one the direct line, and rule "
                 "1 says direct lines only (new_job_reach)"
             )
+        fiona, deepika, nnamdi = moves
+        out += [
+            f"{echoes.card['uid']}: E echo: the reminder {echoes.card['title']!r} (list Reminders, due "
+            f"{echoes.card['due']}) still gives {fiona.before.name}'s old home (echo_card)",
+            f"{echoes.cards['uid']}: E echo: the note {echoes.cards['title']!r} has the line {echoes.card_line!r}, "
+            f"{deepika.before.name}'s old home (echo_card_list)",
+            f"{echoes.games['uid']}: E echo: the event {echoes.games['summary']!r} on {echoes.games['start'][:10]} "
+            f"(Personal) is at {nnamdi.before.name}'s old home (echo_games)",
+        ]
+        out += [
+            f"files/{echoes.weekend}: E echo: {club.before.name}'s row {echoes.rows[club.before.name]!r} gives the "
+            f"old mobile and email (echo_weekend{'' if n == 1 else f'_{n}'})"
+            for n, club in enumerate(clubs, 1)
+        ]
+        out += [
+            f"{echoes.cards['uid']}: E decoy: the card list's line {echoes.decoy_line!r}: {retracted.before.name}'s "
+            "move fell through, so it stays (decoy_card_list)",
+            f"{echoes.cards_before['uid']}: E decoy: the note {echoes.cards_before['title']!r}, last year's posted "
+            f"cards, gives {deepika.before.name}'s old home as it was then (decoy_last_year, no_collateral_damage)",
+            f"{echoes.dinner['uid']}: E decoy: the past event {echoes.dinner['summary']!r} on "
+            f"{echoes.dinner['start'][:10]} at {nnamdi.before.name}'s old home is history (decoy_dinner, "
+            "no_collateral_damage)",
+        ]
         return out
 
     # -- grading ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _echo_checks(
+        draft: TaskDraft, moves: list[_Change], clubs: list[_Change], retracted: _Change, echoes: _Echoes
+    ) -> None:
+        """One item for each of the user's own stale items, one for each decoy beside them."""
+        fiona, deepika, nnamdi = moves
+        card, cards, games = echoes.card, echoes.cards, echoes.games
+        draft.check(
+            Check(
+                "echo_card",
+                f"The user's reminder to post {fiona.after.first}'s birthday card gives the new home, {fiona.home}, "
+                f"not {fiona.old_home}; still open, due {card['due']}, once (updated, or deleted and made again)",
+                v.echo_fixed,
+                {
+                    "app": "reminders",
+                    "uid": card["uid"],
+                    "about": "card",
+                    "new": {"the new home": _address_regex(fiona.home)},
+                    "old": _street(fiona.old_home),
+                    "label": f"reminder to post {fiona.after.first}'s birthday card",
+                    "same": ["due"],
+                },
+                weight=2,
+                stage="bringing the reminders up to date",
+            )
+        )
+        others = [re.escape(deepika.before.given), re.escape(deepika.before.family)]
+        draft.check(
+            Check(
+                "echo_card_list",
+                f"The note {cards['title']!r} gives {deepika.before.name}'s new home, {deepika.home}, on her line "
+                "instead of the old one, once; its other lines are as they were",
+                v.echo_fixed,
+                {
+                    "app": "notes",
+                    "uid": cards["uid"],
+                    "about": "|".join(others),
+                    "new": {"the new home": _address_regex(deepika.home)},
+                    "old": _street(deepika.old_home),
+                    "label": f"{deepika.before.name}'s line of the card list",
+                    "lines": True,
+                    "keep": echoes.keep_cards,
+                },
+                weight=2,
+                stage="bringing the notes up to date",
+            )
+        )
+        draft.check(
+            Check(
+                "decoy_card_list",
+                f"{retracted.before.name}'s line of the card list still gives the home they stay in (their move fell "
+                f"through), not {retracted.home}",
+                v.lines_kept,
+                {
+                    "app": "notes",
+                    "uid": cards["uid"],
+                    "lines": [echoes.decoy_line],
+                    "label": f"{retracted.before.name}'s line of the card list",
+                    "wrong": _street(retracted.home),
+                },
+                stage="choosing what is stale in the notes",
+            )
+        )
+        draft.check(
+            Check(
+                "decoy_last_year",
+                f"The note {echoes.cards_before['title']!r} (the cards already posted, to the homes of the time) is "
+                "as it was",
+                v.lines_kept,
+                {
+                    "app": "notes",
+                    "uid": echoes.cards_before["uid"],
+                    "lines": echoes.last_year_lines,
+                    "label": f"the note {echoes.cards_before['title']!r}",
+                },
+                stage="choosing what is stale in the notes",
+            )
+        )
+        draft.check(
+            Check(
+                "echo_games",
+                f"The evening {games['summary']!r} on {games['start'][:10]} is at {nnamdi.after.first}'s new home, "
+                f"{nnamdi.home}, not the old one; same times, in Personal, once",
+                v.echo_fixed,
+                {
+                    "app": "calendar",
+                    "uid": games["uid"],
+                    "about": r"\bgames\b",
+                    "new": {"the new home": _address_regex(nnamdi.home)},
+                    "old": _street(nnamdi.old_home),
+                    "label": f"evening {games['summary']!r}",
+                    "same": ["start", "end"],
+                },
+                weight=2,
+                stage="bringing the calendar up to date",
+            )
+        )
+        draft.check(
+            Check(
+                "decoy_dinner",
+                f"The past evening {echoes.dinner['summary']!r} on {echoes.dinner['start'][:10]} is as it was (it "
+                "happened at the old home)",
+                v.events_kept,
+                {"uids": [echoes.dinner["uid"]], "label": "a past evening is history, not a plan"},
+                stage="choosing what is stale in the calendar",
+            )
+        )
+        for n, club in enumerate(clubs, 1):
+            suffix = "" if n == 1 else f"_{n}"
+            keep = [echoes.header] + [
+                line for name, line in echoes.rows.items() if all(name != c.before.name for c in clubs)
+            ]
+            draft.check(
+                Check(
+                    f"echo_weekend{suffix}",
+                    f"{club.before.name}'s row of {echoes.weekend} gives the mobile {club.after.phone} and "
+                    f"{club.after.email}, not the old ones, once; the other rows are as they were",
+                    v.echo_fixed,
+                    {
+                        "app": "files",
+                        "uid": echoes.weekend,
+                        "about": re.escape(club.before.family),
+                        "new": {
+                            "the new mobile": phone_regex(club.after.phone),
+                            "the new email": re.escape(club.after.email),
+                        },
+                        "old": f"{phone_regex(club.before.phone)}|{re.escape(club.before.email)}",
+                        "label": f"{club.before.name}'s row of the club weekend sheet",
+                        "lines": True,
+                        "keep": keep,
+                    },
+                    weight=2,
+                    stage="bringing the files up to date",
+                )
+            )
 
     def _rubric(
         self,
@@ -743,6 +1113,7 @@ class ContactUpkeep(Family):
         clubs: list[_Change],
         untouched: list[str],
         retracted: _Change,
+        echoes: _Echoes,
     ) -> None:
         conflict = ctx.on("cross_source_conflict")
         new_org = job.after.org
@@ -875,6 +1246,7 @@ class ContactUpkeep(Family):
                 stage="matching people to their stored contacts",
             )
         )
+        self._echo_checks(draft, moves, clubs, retracted, echoes)
         changed = [job, *moves, *clubs]
         fields = [(c, f) for c in changed for f in dict.fromkeys([*c.changes, "notes"])]
         allow = [f"~{contact_path(c.contact)}#{f}" for c, f in fields]
@@ -923,12 +1295,28 @@ class ContactUpkeep(Family):
             )
             allow += ["+mail/outbox/*", "+mail/folders/Sent/*"]
             writes.append("send each of them a note")
+        writes.append("bring the user's own items that give the old details up to date")
+        allow += [
+            f"reminders/Reminders/{echoes.card['uid']}",
+            "+reminders/Reminders/*",
+            f"notes/Notes/{echoes.cards['uid']}",
+            "+notes/Notes/*",
+            f"calendar/Personal/{echoes.games['uid']}",
+            "+calendar/Personal/*",
+            f"files/{echoes.weekend}",
+        ]
         tsu.require(draft, writes, *allow)
         draft.permit("~mail/folders/INBOX/*#flags")
 
     @staticmethod
     def _goal(
-        ctx: Context, job: _Change, moves: list[_Change], clubs: list[_Change], club_name: str, retracted: _Change
+        ctx: Context,
+        job: _Change,
+        moves: list[_Change],
+        clubs: list[_Change],
+        club_name: str,
+        retracted: _Change,
+        echoes: _Echoes,
     ) -> str:
         org = job.after.org
         assert org is not None
@@ -989,5 +1377,24 @@ class ContactUpkeep(Family):
                 + (" and last year's member list" if ctx.on("hidden_dependency") else "")
                 + " are not changes to make."
             )
+        fiona, deepika, nnamdi = moves
+        lines += [
+            "",
+            "The request asks, in general words, for the user's own things that still give old details to be tidied "
+            "up. They are (each updated in place, or deleted and made again, never doubled):",
+            f"- the reminder `{echoes.card['uid']}` {echoes.card['title']!r} (Reminders, due {echoes.card['due']}): "
+            f"gives {fiona.home} instead;",
+            f"- the note {echoes.cards['title']!r} (`{echoes.cards['uid']}`): {deepika.before.name}'s line gives "
+            f"{deepika.home}; every other line as it was;",
+            f"- the event {echoes.games['summary']!r} (`{echoes.games['uid']}`, {echoes.games['start'][:16]}): "
+            f"location {nnamdi.home}, same times;",
+            f"- {echoes.weekend}: "
+            + " and ".join(f"{c.before.name}'s row gives {c.after.phone} and {c.after.email}" for c in clubs)
+            + "; every other row as it was.",
+            "",
+            f"Not stale, so left alone: {retracted.before.name}'s line on the card list (the move fell through), the "
+            f"note {echoes.cards_before['title']!r} (cards already posted) and the past event "
+            f"{echoes.dinner['summary']!r} ({echoes.dinner['start'][:10]}).",
+        ]
         lines += ["", "Reading mail marks it seen; nothing else changes."]
         return "\n".join(lines)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import date, timedelta
 from typing import Any
 
-from stageclaw.author.solutionlib import newest, one_line
+from stageclaw.author.solutionlib import every, newest, one_line
 
 FACTS: dict[str, Any] = {}
 
@@ -55,6 +56,76 @@ def _contact(tools, person):
     return contact
 
 
+def _street(address):
+    return address.split(",")[0]
+
+
+def _stale(tools, echoes, today):
+    """The user's own items that still give someone's old details, found by those details: the open reminder
+    and the coming event at a mover's old home, the card list (not last year's posted cards) with another's,
+    the club weekend's sheet with the members' old mobiles."""
+    card, cards, games, weekend = echoes["card"], echoes["cards"], echoes["games"], echoes["weekend"]
+    todos = every(tools.reminders_list, "reminders")
+    (todo,) = [t for t in todos if _street(card["old"]) in f"{t['title']} {t.get('notes') or ''}"]
+    found = tools.notes_search(query=_street(cards["old"]))["notes"]
+    (note,) = [n for n in found if n["title"] == cards["title"]]  # not last year's posted cards
+    note = tools.notes_read(uid=note["uid"])
+    start = date.fromisoformat(today)
+    coming = tools.calendar_list_events(
+        start=start.isoformat(), end=(start + timedelta(days=120)).isoformat(), query=_street(games["old"])
+    )["events"]
+    (event,) = coming  # the evening that is over stays as it was
+    entries = every(tools.files_list, "entries", path="Documents")
+    (path,) = [e["path"] for e in entries if e["path"].endswith(weekend["name"])]
+    sheet = tools.files_read(path=path)["content"]
+    assert all(old in sheet for old, _ in weekend["swaps"]), "the sheet does not give the old details"
+    return todo, note, event, path, sheet
+
+
+def _swapped(sheet, swaps):
+    for old, new in swaps:
+        sheet = sheet.replace(old, new)
+    return sheet
+
+
+def _tidy_in_place(tools, f, history=False):
+    echoes = f["echoes"]
+    todo, note, event, path, sheet = _stale(tools, echoes, f["today"])
+    card, cards, games = echoes["card"], echoes["cards"], echoes["games"]
+    changes = {"title": todo["title"].replace(card["old"], card["new"])}
+    if history:
+        changes["notes"] = f"She has moved (was {card['old']})."
+    tools.reminders_update(uid=todo["uid"], **changes)
+    new = cards["new"] + (f" (moved; was {_street(cards['old'])})" if history else "")
+    tools.notes_update(uid=note["uid"], body=note["body"].replace(cards["old"], new))
+    extra = {"description": "They have moved house."} if history else {}
+    tools.calendar_update_event(uid=event["uid"], location=games["new"], **extra)
+    tools.files_write(path=path, content=_swapped(sheet, echoes["weekend"]["swaps"]))
+
+
+def _tidy_again(tools, f):
+    """Deletes each stale item and makes it again with the new details."""
+    echoes = f["echoes"]
+    todo, note, event, path, sheet = _stale(tools, echoes, f["today"])
+    card, cards, games = echoes["card"], echoes["cards"], echoes["games"]
+    tools.reminders_delete(uid=todo["uid"])
+    tools.reminders_create(title=todo["title"].replace(card["old"], card["new"]), list=todo["list"], due=todo["due"])
+    tools.notes_delete(uid=note["uid"])
+    tools.notes_create(
+        title=note["title"], body=note["body"].replace(cards["old"], cards["new"]), folder=note.get("folder")
+    )
+    tools.calendar_delete_event(uid=event["uid"])
+    tools.calendar_create_event(
+        calendar=event["calendar"],
+        summary=event["summary"],
+        start=event["start"],
+        end=event["end"],
+        location=games["new"],
+    )
+    tools.files_delete(path=path)
+    tools.files_write(path=path, content=_swapped(sheet, echoes["weekend"]["swaps"]))
+
+
 def solve(tools):
     f, read = FACTS, {}
     for person in f["people"]:
@@ -62,6 +133,7 @@ def solve(tools):
         tools.contacts_update(uid=_contact(tools, person)["uid"], **person["changes"])
     for note in f["notes"]:
         tools.mail_send(**note)
+    _tidy_in_place(tools, f)
 
 
 def solve_read_all_reply(tools):
@@ -95,12 +167,14 @@ def solve_read_all_reply(tools):
             tools.mail_reply(id=mail["id"], body=body)
         else:
             tools.mail_send(to=[person["email"]], subject="Updated your details", body=body)
+    _tidy_in_place(tools, f, history=True)
 
 
 def solve_notes_first(tools):
     """Writes the notes before touching the address book, then updates the contacts in reverse order, with
-    phone numbers written without spaces."""
+    phone numbers written without spaces; tidies the user's own stale items first, each deleted and made again."""
     f, read = FACTS, {}
+    _tidy_again(tools, f)
     for person in f["people"]:
         _source(tools, person, read)
     for person in f["people"] if f["notes"] else []:
