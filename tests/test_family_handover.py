@@ -299,3 +299,127 @@ def test_a_wrong_date_in_the_note_above_a_forward_fails(solved):
     message["body"] = note.replace(f"Friday {int(end[8:10])} ", f"Friday {day} ", 1)
     assert message["body"] != note
     assert item in _failed(task, oracle, state)
+
+
+# -- the user's own things the handover makes stale (echoes) and their look-alikes that stay (decoys) ----------
+
+
+def _item(state: dict[str, Any], app: str, uid: str) -> tuple[str, dict[str, Any]] | None:
+    return next(((where, x) for where, items in state[app].items() for x in items if x["uid"] == uid), None)
+
+
+def _restore(oracle: OracleRun, state: dict[str, Any], app: str, uid: str) -> dict[str, Any]:
+    """The item `uid` put back as it was at the start (in place of whatever the solution made of it)."""
+    where, before = _item(oracle.s0, app, uid)
+    for items in state[app].values():
+        items[:] = [x for x in items if x["uid"] != uid]
+    state[app].setdefault(where, []).append(copy.deepcopy(before))
+    return before
+
+
+def _echo(draft: TaskDraft, item: str) -> dict[str, Any]:
+    return dict(_checks(draft, item))[item]
+
+
+def test_the_levers_name_three_echoes_and_three_decoys(solved):
+    draft, _, _ = solved
+    levers = draft.provenance["levers"]
+    assert [x.split(":")[0] for x in levers if ": E echo:" in x] == [
+        "echo_agenda_reminder",
+        "echo_travel_block",
+        "echo_note_line",
+    ]
+    assert len([x for x in levers if ": E decoy:" in x]) == 3
+    prompt = draft.prompt.lower()
+    for word in ("reminder", "note", "calendar", "travel", "agenda"):
+        assert word not in prompt
+
+
+def test_each_echo_left_as_it_was_fails_its_item(solved):
+    draft, task, oracle = solved
+    for item, app in (("echo_agenda_reminder", "reminders"), ("echo_travel_block", "calendar")):
+        state = copy.deepcopy(oracle.sH)
+        _restore(oracle, state, app, _echo(draft, item)["uid"])
+        assert _failed(task, oracle, state) == {item}, item
+    state = copy.deepcopy(oracle.sH)
+    note = next(n for n in oracle.s0["notes"]["Work"] if "sit in?" in n["body"])
+    _restore(oracle, state, "notes", note["uid"])
+    assert _failed(task, oracle, state) == {"echo_note_line"}
+
+
+def test_each_echo_doubled_fails_its_item(solved):
+    """The old one left beside a new one that is right: the reminder, the block and the note line."""
+    draft, task, oracle = solved
+    args = _echo(draft, "echo_agenda_reminder")
+    state = copy.deepcopy(oracle.sH)
+    old = _restore(oracle, state, "reminders", args["uid"])
+    cover = args["cover"].split("|")[0].replace("\\b", "")
+    state["reminders"]["Work"].append({**old, "uid": "r-new", "title": f"{old['title']} ({cover} has it)"})
+    assert "echo_agenda_reminder" in _failed(task, oracle, state)
+    args = _echo(draft, "echo_travel_block")
+    state = copy.deepcopy(oracle.sH)
+    old = _restore(oracle, state, "calendar", args["uid"])
+    state["calendar"]["Work"].append({**old, "uid": "evt-new", "attendees": [args["email"]]})
+    assert "echo_travel_block" in _failed(task, oracle, state)
+    state = copy.deepcopy(oracle.sH)
+    note = next(n for n in oracle.s0["notes"]["Work"] if "sit in?" in n["body"])
+    fixed = next(n for n in state["notes"]["Work"] if n["uid"] == note["uid"])
+    guess = next(line for line in note["body"].splitlines() if "sit in?" in line)
+    fixed["body"] += f"\n{guess}"
+    assert _failed(task, oracle, state) == {"echo_note_line"}
+
+
+def test_each_echo_handed_on_or_deleted_passes(solved):
+    draft, task, oracle = solved
+    state = copy.deepcopy(oracle.sH)
+    args = _echo(draft, "echo_agenda_reminder")
+    old = _restore(oracle, state, "reminders", args["uid"])
+    cover = args["cover"].split("|")[-1].replace("\\b", "")
+    _item(state, "reminders", args["uid"])[1]["notes"] = f"{cover} does this one"
+    args = _echo(draft, "echo_travel_block")
+    _restore(oracle, state, "calendar", args["uid"])
+    _item(state, "calendar", args["uid"])[1]["attendees"] = [args["email"]]
+    note = next(n for n in state["notes"]["Work"] if "covers" in n["body"])
+    note["body"] = "\n".join(line for line in note["body"].splitlines() if "covers" not in line)
+    assert not _failed(task, oracle, state)
+    assert old["title"]
+
+
+def test_each_decoy_touched_fails(solved):
+    draft, task, oracle = solved
+    echo = _item(oracle.s0, "reminders", _echo(draft, "echo_agenda_reminder")["uid"])[1]
+    head = echo["title"].rsplit(" on ", 1)[0]
+    reminder = next(
+        r for r in oracle.s0["reminders"]["Work"] if r["uid"] != echo["uid"] and r["title"].startswith(head)
+    )
+    block = _echo(draft, "echo_travel_block")["uid"]
+    summary = _item(oracle.s0, "calendar", block)[1]["summary"]
+    later = next(e for e in oracle.s0["calendar"]["Work"] if e["summary"] == summary and e["uid"] != block)
+    for app, uid in (("reminders", reminder["uid"]), ("calendar", later["uid"])):
+        for how in ("delete", "tick"):
+            state = copy.deepcopy(oracle.sH)
+            where, item = _item(state, app, uid)
+            if how == "delete":
+                state[app][where].remove(item)
+            else:
+                item["completed" if app == "reminders" else "summary"] = True if app == "reminders" else "x"
+            assert _failed(task, oracle, state) == {COLLATERAL_ITEM}, (app, how)
+    state = copy.deepcopy(oracle.sH)
+    note = next(n for n in state["notes"]["Work"] if "covers" in n["body"])
+    note["body"] = "\n".join(line for line in note["body"].splitlines() if "figures" not in line)
+    assert _failed(task, oracle, state) == {"decoy_note_line"}
+
+
+def test_a_summary_of_the_leave_in_a_note_or_a_wrong_day_on_the_line(solved):
+    """A line about the client may give the leave's days; the guess put right with another day fails."""
+    draft, task, oracle = solved
+    start, end = (date.fromisoformat(draft.facts[k]) for k in ("start", "end"))
+    state = copy.deepcopy(oracle.sH)
+    note = next(n for n in state["notes"]["Work"] if "covers" in n["body"])
+    line = next(x for x in note["body"].splitlines() if "covers" in x)
+    client = line.removeprefix("- ").split(" meeting ")[0]
+    note["body"] += f"\n- {client}: covered {start.day} {start:%B} to {end.day} {end:%B}"
+    assert not _failed(task, oracle, state)
+    day = int(line.split(" meeting ")[1].split()[1])
+    note["body"] = note["body"].replace(line, line.replace(f" {day} ", f" {day % 27 + 1} "))
+    assert _failed(task, oracle, state) == {"echo_note_line"}

@@ -4065,3 +4065,99 @@ def echo_settled(
     if stray:
         return False, f"the {label} ({_label(item)!r}) gives {'; '.join(stray)}, which is wrong"
     return True, f"the {label} says the new plan"
+
+
+def _only_dates(text: str, dates: list[str]) -> list[tuple[int, int]]:
+    """The (month, day) dates `text` writes out that are none of `dates`."""
+    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
+    return sorted(_dates(text) - allowed)
+
+
+def reminder_handed_on(
+    initial: dict[str, Any], final: dict[str, Any], *, uid: str, lst: str, cover: str, dates: list[str], label: str
+) -> Verdict:
+    """The user's reminder `uid`, for a job on a day they are away that a colleague now has: deleted, ticked off,
+    or still open in `lst` but handed on (its title or notes name the colleague, `cover` a pattern, and give no
+    date but `dates`). Left open as it was fails, with or without a new reminder beside it."""
+    _, before = _find(initial, "reminders", uid)
+    title = (before or {}).get("title")
+    where, item = _find(final, "reminders", uid)
+    if item is None:
+        return True, f"the reminder {title!r} was deleted ({label})"
+    if item.get("completed"):
+        return True, f"the reminder {title!r} is ticked off ({label})"
+    text = f"{item.get('title') or ''}\n{item.get('notes') or ''}"
+    if not _matches(text, cover):
+        return False, f"the reminder {title!r} is still open for a day the user is away, naming no one else ({label})"
+    if where != lst:
+        return False, f"the reminder {title!r} was moved to the list {where!r} ({label})"
+    wrong = _only_dates(text, dates)
+    if wrong:
+        return False, f"the reminder {item.get('title')!r} gives dates (month/day) {wrong} it is not about ({label})"
+    return True, f"the reminder {title!r} now names who has it ({label})"
+
+
+def block_handed_on(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    uid: str,
+    calendar: str,
+    cover: str,
+    email: str,
+    label: str,
+) -> Verdict:
+    """The user's own block `uid` on a day they are away (travel to a meeting a colleague now goes to): deleted,
+    or handed on where it was, in `calendar` (the colleague, `email`, is a guest, or its summary or description
+    names them, `cover` a pattern)."""
+    _, before = _find(initial, "calendar", uid)
+    summary = (before or {}).get("summary")
+    where, event = _find(final, "calendar", uid)
+    if event is None:
+        return True, f"the block {summary!r} is gone ({label})"
+    guests = {_address(a) for a in event.get("attendees") or []}
+    text = f"{event.get('summary') or ''}\n{event.get('description') or ''}"
+    if email.lower() not in guests and not _matches(text, cover):
+        return False, f"the block {summary!r} is still the user's on a day they are away ({label})"
+    if where != calendar:
+        return False, f"the block {summary!r} was moved to the calendar {where!r} ({label})"
+    return True, f"the block {summary!r} is handed on ({label})"
+
+
+def lines_name_only(
+    final: dict[str, Any], *, about: str, others: str, cover: str, dates: list[str], label: str
+) -> Verdict:
+    """No line of any note that is about something (`about`) names another person (`others`) unless it names
+    the right one too (`cover`): a guess the job settled is gone or put right; and no line about it gives a
+    date but `dates`."""
+    for _, note in _grouped(final, "notes"):
+        for line in (note.get("body") or "").splitlines():
+            if not _matches(line, about):
+                continue
+            if _matches(line, others) and not _matches(line, cover):
+                return False, f"the note {note.get('title')!r} still says {line.strip()!r} ({label})"
+            wrong = _only_dates(line, dates)
+            if wrong:
+                return False, f"the note {note.get('title')!r} says {line.strip()!r}: dates {wrong} are wrong ({label})"
+    return True, f"no note gives it to anyone else ({label})"
+
+
+def line_kept(final: dict[str, Any], *, line: str, folder: str, title: str, label: str) -> Verdict:
+    """Exactly one note has the line `line` (its words, any case and punctuation), and that note is still in
+    `folder` with its title `title`."""
+    want = re.sub(r"\W+", " ", line).strip().lower()
+    holding = [
+        (where, note)
+        for where, note in _grouped(final, "notes")
+        if any(re.sub(r"\W+", " ", text).strip().lower() == want for text in (note.get("body") or "").splitlines())
+    ]
+    if not holding:
+        return False, f"no note has the line {line!r} any more ({label})"
+    if len(holding) > 1:
+        return False, f"{len(holding)} notes have the line {line!r}; expected one ({label})"
+    where, note = holding[0]
+    if where != folder:
+        return False, f"the note with {line!r} is in {where!r}, not in {folder!r} ({label})"
+    if (note.get("title") or "").strip() != title:
+        return False, f"the note with {line!r} is titled {note.get('title')!r}, not {title!r} ({label})"
+    return True, f"the note {title!r} still has {line!r} ({label})"

@@ -8,7 +8,7 @@ import re
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from stageclaw.author.solutionlib import address, newest
+from stageclaw.author.solutionlib import address, every, newest
 from stageclaw.author.solutions.handover_joint import cover_assignments
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -118,7 +118,46 @@ def _plan(tools: Any, f: dict[str, Any]) -> list[dict[str, Any]]:
     _, [covers] = cover_assignments(problem)
     for plan, name in zip(clients, covers, strict=True):
         plan["cover"] = team[name]
+        plan["team"] = sorted(team)
     return clients
+
+
+def _words(name: str) -> str:
+    return "|".join(rf"\b{re.escape(w)}\b" for w in name.split() if len(w) > 2)
+
+
+def _stale(tools: Any, f: dict[str, Any], plans: list[dict[str, Any]]) -> dict[str, list[tuple[Any, ...]]]:
+    """The user's own things the handover makes stale: open reminders due in the leave about a client (by its
+    contact's name or the company's), blocks of the user's own (no guests) in the leave about a client, and note
+    lines about a client that name a colleague other than its cover. Each with the plan it belongs to."""
+    days = {d.isoformat() for d in _leave(f)}
+    found: dict[str, list[tuple[Any, ...]]] = {"reminders": [], "blocks": [], "lines": []}
+    for todo in every(tools.reminders_list, "reminders"):
+        for plan in plans:
+            about = _words(plan["card"]["name"]) + "|" + re.escape(plan["client"]["name"])
+            if str(todo.get("due") or "")[:10] in days and re.search(about, todo["title"], re.I):
+                found["reminders"].append((todo, plan))
+    events = tools.calendar_list_events(
+        start=f["start"], end=(date.fromisoformat(f["end"]) + timedelta(days=1)).isoformat(), calendar="Work"
+    )["events"]
+    for event in events:
+        for plan in plans:
+            if not event.get("attendees") and plan["client"]["name"] in event["summary"]:
+                found["blocks"].append((event, plan))
+    for plan in plans:
+        others = "|".join(_words(n) for n in plan["team"] if n != plan["cover"]["name"])
+        for note in every(tools.notes_search, "notes", query=plan["client"]["name"]):
+            body = tools.notes_read(uid=note["uid"])
+            for line in body["body"].splitlines():
+                if plan["client"]["name"] in line and re.search(others, line):
+                    found["lines"].append((body, line, plan))
+    return found
+
+
+def _reworded(line: str, plan: dict[str, Any]) -> str:
+    """The note's line with the cover in it: '<client> meeting <day>: <cover> covers'."""
+    head = line.split(":")[0] if ":" in line else plan["client"]["name"]
+    return f"{head}: {plan['cover']['name']} covers"
 
 
 def _latest(plan: dict[str, Any], subject: str) -> dict[str, Any]:
@@ -142,7 +181,8 @@ def _when(f: dict[str, Any]) -> tuple[str, str]:
 def solve(tools):
     f = FACTS
     start, end = _when(f)
-    for plan in _plan(tools, f):
+    plans = _plan(tools, f)
+    for plan in plans:
         cover, card = plan["cover"], plan["card"]
         for subject in plan["client"]["threads"]:
             latest = tools.mail_read(id=_latest(plan, subject)["id"])
@@ -156,6 +196,16 @@ def solve(tools):
             _tell(tools, card, cover, start, end, f["sign"])
         _invite(tools, plan)
         tools.contacts_update(uid=card["uid"], notes=_note(plan, "{cover} covers while I'm on leave."))
+    # what of the user's own the handover changes: the reminder for the cover's job now and the travel block
+    # gone, the note's guess put right
+    stale = _stale(tools, f, plans)
+    for todo, _ in stale["reminders"]:
+        tools.reminders_delete(uid=todo["uid"])
+    for event, _ in stale["blocks"]:
+        tools.calendar_delete_event(uid=event["uid"])
+    for note, line, plan in stale["lines"]:
+        body = tools.notes_read(uid=note["uid"])["body"]
+        tools.notes_update(uid=note["uid"], body=body.replace(line, _reworded(line, plan)))
 
 
 def _tell(tools: Any, card: dict[str, Any], cover: dict[str, Any], start: str, end: str, sign: str) -> None:
@@ -188,6 +238,15 @@ def solve_by_kind(tools):
     for plan in plans:
         note = f"Cover during my leave: {plan['cover']['name']}.\n{plan['card']['notes']}"
         tools.contacts_update(uid=plan["card"]["uid"], notes=note)
+    # the user's own things, changed in place: the reminder and the block name the cover, the note's guess goes
+    stale = _stale(tools, f, plans)
+    for todo, plan in stale["reminders"]:
+        tools.reminders_update(uid=todo["uid"], title=f"{todo['title']} ({plan['cover']['name']} has it now)")
+    for event, plan in stale["blocks"]:
+        tools.calendar_update_event(uid=event["uid"], summary=f"{event['summary']} – {plan['cover']['name']} goes")
+    for note, line, _ in stale["lines"]:
+        body = tools.notes_read(uid=note["uid"])["body"]
+        tools.notes_update(uid=note["uid"], body="\n".join(x for x in body.splitlines() if x != line))
 
 
 def solve_reply_in_thread(tools):
@@ -208,3 +267,18 @@ def solve_reply_in_thread(tools):
     for plan in plans:
         _invite(tools, plan)
         tools.contacts_update(uid=plan["card"]["uid"], notes=_note(plan, "Covered by {cover} during my leave."))
+    # the user's own things: the reminder ticked off, the travel block gone, the note deleted and written again
+    # with the cover in the guess's place
+    stale = _stale(tools, f, plans)
+    for todo, _ in stale["reminders"]:
+        tools.reminders_complete(uid=todo["uid"])
+    for event, _ in stale["blocks"]:
+        tools.calendar_delete_event(uid=event["uid"])
+    for note, line, plan in stale["lines"]:
+        body = tools.notes_read(uid=note["uid"])
+        tools.notes_delete(uid=note["uid"])
+        tools.notes_create(
+            title=body["title"],
+            body=body["body"].replace(line, _reworded(line, plan)),
+            folder=body["folder"],
+        )
