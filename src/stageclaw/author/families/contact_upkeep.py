@@ -215,7 +215,7 @@ def _org_regex(org: Org) -> str:
 class ContactUpkeep(Family):
     name = "contact-upkeep"
     group = "communication"
-    apps = ("mail", "contacts", "files")
+    apps = ("mail", "contacts", "files", "calendar", "notes", "reminders")
     operators = (
         "cross_source_conflict",
         "cross_tool_consistency",

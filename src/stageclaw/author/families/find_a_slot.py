@@ -543,7 +543,7 @@ def _walk_line(lay: _Layout, tz: str) -> str:
 class FindASlot(Family):
     name = "find-a-slot"
     group = "scheduling"
-    apps = ("mail", "calendar", "contacts")
+    apps = ("mail", "calendar", "contacts", "reminders", "notes")
     operators = (
         "cross_source_conflict",
         "cross_tool_consistency",

@@ -111,7 +111,7 @@ def _window(season: Season) -> tuple[date, date, datetime]:
 class Handover(Family):
     name = "handover"
     group = "communication"
-    apps = ("mail", "files", "contacts", "calendar")
+    apps = ("mail", "files", "contacts", "calendar", "reminders", "notes")
     operators = (
         "cross_source_conflict",
         "cross_tool_consistency",
