@@ -211,6 +211,20 @@ def _org_regex(org: Org) -> str:
     return re.escape(org.name).replace("\\ ", "\\s*")
 
 
+def _club_friends(draft: TaskDraft, friends: list[Person], club: str) -> None:
+    """The user's friends from the club, in the address book as they are on the club's list."""
+    for friend in friends:
+        draft.add_contact(
+            {
+                "uid": draft.uid("c", friend.family),
+                "name": friend.name,
+                "emails": [friend.email],
+                "phones": [friend.phone],
+                "notes": club,
+            }
+        )
+
+
 @register
 class ContactUpkeep(Family):
     name = "contact-upkeep"
@@ -745,16 +759,7 @@ class ContactUpkeep(Family):
                     )
                 )
             friends = [taken.person() for _ in range(2)]
-            for friend in friends:
-                draft.add_contact(
-                    {
-                        "uid": draft.uid("c", friend.family),
-                        "name": friend.name,
-                        "emails": [friend.email],
-                        "phones": [friend.phone],
-                        "notes": club,
-                    }
-                )
+            _club_friends(draft, friends, club)
             return changes, club, friends
 
         # The secretary's mail only says the list changed; the new details are in the list itself.
@@ -788,16 +793,7 @@ class ContactUpkeep(Family):
         subject = f"{club}: updated member list"
         announcement = mails.mail(rng, secretary, [me], subject, body, sent)
         draft.add_message("INBOX", announcement)
-        for friend in friends:
-            draft.add_contact(
-                {
-                    "uid": draft.uid("c", friend.family),
-                    "name": friend.name,
-                    "emails": [friend.email],
-                    "phones": [friend.phone],
-                    "notes": club,
-                }
-            )
+        _club_friends(draft, friends, club)
         for before, _, _ in members:
             hd.move_fact(
                 draft,
