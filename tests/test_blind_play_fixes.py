@@ -167,3 +167,14 @@ def test_a_colleague_of_the_account_team_may_hear_that_she_is_not_needed():
 
     assert v.audience(sent("valentina_rojas@ironbark-health.com"), **args)[0]
     assert not v.audience(sent("wei.cao@ironbark-health.com"), **args)[0]  # not on the account team
+
+
+def test_the_cover_may_be_handed_the_users_to_do_with_its_day():
+    # handover seed 1: the forward of Driftwood Media's thread to Oliver also asked him to "send Ifeoma the agenda
+    # for that call the day before (Tue 28 Oct)", the user's own reminder handed on
+    from stageclaw.author.family import generate
+
+    checks = {c.id: c for c in generate("handover", 1).checks}
+    args = checks["forwarded_driftwood_media"].args
+    assert "2025-10-28" in args["dates"]
+    assert "2025-10-30" not in args["dates"]  # a day in the leave that is nothing to this client

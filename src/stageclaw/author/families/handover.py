@@ -720,7 +720,10 @@ class _Handover:
         items = []
         for client in self.clients:
             cover, key, name = client.cover, client.key, client.org.name
-            said = sorted(leave | off | {e["start"][:10] for e in client.meetings})
+            # the user's to-do for this client may be handed on with its day ("could you send Ifeoma the agenda the
+            # day before, Tue 28 Oct?")
+            todo = {self.echo_reminder["due"][:10]} if client is self.clients[4] else set()
+            said = sorted(leave | off | todo | {e["start"][:10] for e in client.meetings})
             for n, thread in enumerate(client.open, start=1):
                 files = thread["files"]
                 item = f"forwarded_{key}" + (f"_{n}" if len(client.open) > 1 else "")
