@@ -3,93 +3,94 @@
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
+from itertools import product
 
 
 FACTS = {'visits': [{'role': 'plain',
-             'kind': 'GP',
-             'domain': 'osborne-medical-practice.in',
-             'clinic': 'Osborne Medical Practice',
-             'offer_subject': 'Re: Blood test appointment',
-             'slots': [{'shown': 'Monday 27 July, 11:30', 'start': '2026-07-27T11:30:00+05:30'},
-                       {'shown': 'Wednesday 5 August, 16:30', 'start': '2026-08-05T16:30:00+05:30'},
-                       {'shown': 'Friday 7 August, 14:15', 'start': '2026-08-07T14:15:00+05:30'},
-                       {'shown': 'Monday 10 August, 11:30', 'start': '2026-08-10T11:30:00+05:30'},
-                       {'shown': 'Wednesday 12 August, 11:30', 'start': '2026-08-12T11:30:00+05:30'}],
-             'minutes': 15,
-             'address': '195, 80 Feet Road, Koramangala, Bengaluru 560095',
-             'summary': 'GP: blood test (Osborne Medical Practice)',
-             'reminder': 'Blood test at Osborne Medical Practice',
-             'due': '2026-08-07',
-             'todo': 'Book GP appointment',
-             'visit': 'blood test',
-             'doctor': 'Benjamin Osborne',
-             'reply': 'Dear Rohan,\n'
-                      '\n'
-                      'thank you, {slot} works for me, please book me in.\n'
-                      '\n'
-                      'Best regards,\n'
-                      'Vikram Mehta'},
-            {'role': 'moved',
              'kind': 'dentist',
              'domain': 'kulkarni-dental-care.in',
              'clinic': 'Kulkarni Dental Care',
-             'offer_subject': 'Your check-up and clean on Friday 24 July, 11:15',
-             'slots': [{'shown': 'Tuesday 28 July, 14:30', 'start': '2026-07-28T14:30:00+05:30'},
-                       {'shown': 'Tuesday 4 August, 10:15', 'start': '2026-08-04T10:15:00+05:30'},
-                       {'shown': 'Wednesday 19 August, 09:00', 'start': '2026-08-19T09:00:00+05:30'}],
+             'offer_subject': 'Re: Check-up and clean appointment',
+             'slots': [{'shown': 'Tuesday 4 August, 14:30', 'start': '2026-08-04T14:30:00+05:30'},
+                       {'shown': 'Wednesday 5 August, 14:30', 'start': '2026-08-05T14:30:00+05:30'},
+                       {'shown': 'Friday 7 August, 11:15', 'start': '2026-08-07T11:15:00+05:30'},
+                       {'shown': 'Monday 10 August, 11:00', 'start': '2026-08-10T11:00:00+05:30'},
+                       {'shown': 'Monday 24 August, 13:30', 'start': '2026-08-24T13:30:00+05:30'}],
              'minutes': 45,
-             'address': '77, North Main Road, Koregaon Park, Pune 411001',
+             'address': '124, FC Road, Pune 411004',
              'summary': 'Dentist: check-up and clean (Kulkarni Dental Care)',
              'reminder': 'Check-up and clean at Kulkarni Dental Care',
-             'due': '2026-08-03',
-             'todo': None,
+             'due': '2026-08-21',
+             'todo': 'Book dentist appointment',
              'visit': 'check-up and clean',
-             'doctor': 'Arjun Kulkarni',
-             'reply': 'Dear Rohan,\n'
-                      '\n'
-                      'thank you, {slot} works for me, please book me in.\n'
-                      '\n'
-                      'Best regards,\n'
-                      'Vikram Mehta'},
-            {'role': 'premises',
-             'kind': 'optician',
-             'domain': 'sharma-opticians.in',
-             'clinic': 'Sharma Opticians',
-             'offer_subject': 'Re: Eye test appointment',
-             'slots': [{'shown': 'Tuesday 18 August, 11:00', 'start': '2026-08-18T11:00:00+05:30'},
-                       {'shown': 'Friday 21 August, 13:30', 'start': '2026-08-21T13:30:00+05:30'},
-                       {'shown': 'Wednesday 26 August, 09:00', 'start': '2026-08-26T09:00:00+05:30'}],
-             'minutes': 30,
-             'address': '162, FC Road, Pune 411004',
-             'summary': 'Optician: eye test (Sharma Opticians)',
-             'reminder': 'Eye test at Sharma Opticians',
-             'due': '2026-08-20',
-             'todo': 'Book optician appointment',
-             'visit': 'eye test',
-             'doctor': 'Siddharth Sharma',
+             'doctor': 'Venkatesh Kulkarni',
              'reply': 'Dear Deepika,\n'
                       '\n'
                       'thank you, {slot} works for me, please book me in.\n'
                       '\n'
                       'Best regards,\n'
                       'Vikram Mehta'},
-            {'role': 'trip',
+            {'role': 'moved',
+             'kind': 'GP',
+             'domain': 'sharma-medical-practice.in',
+             'clinic': 'Sharma Medical Practice',
+             'offer_subject': 'Your blood test on Thursday 6 August, 10:00',
+             'slots': [{'shown': 'Wednesday 29 July, 11:15', 'start': '2026-07-29T11:15:00+05:30'},
+                       {'shown': 'Monday 10 August, 14:00', 'start': '2026-08-10T14:00:00+05:30'},
+                       {'shown': 'Tuesday 25 August, 09:00', 'start': '2026-08-25T09:00:00+05:30'}],
+             'minutes': 15,
+             'address': '202, North Main Road, Koregaon Park, Pune 411001',
+             'summary': 'GP: blood test (Sharma Medical Practice)',
+             'reminder': 'Blood test at Sharma Medical Practice',
+             'due': '2026-07-28',
+             'todo': None,
+             'visit': 'blood test',
+             'doctor': 'Deepika Sharma',
+             'reply': 'Dear Victoria,\n'
+                      '\n'
+                      'thank you, {slot} works for me, please book me in.\n'
+                      '\n'
+                      'Best regards,\n'
+                      'Vikram Mehta'},
+            {'role': 'premises',
              'kind': 'physio',
-             'domain': 'holloway-physiotherapy.in',
-             'clinic': 'Holloway Physiotherapy',
+             'domain': 'hargreaves-physiotherapy.in',
+             'clinic': 'Hargreaves Physiotherapy',
              'offer_subject': 'Re: Initial assessment appointment',
-             'slots': [{'shown': 'Monday 3 August, 08:30', 'start': '2026-08-03T08:30:00+05:30'},
-                       {'shown': 'Thursday 6 August, 08:00', 'start': '2026-08-06T08:00:00+05:30'},
-                       {'shown': 'Monday 24 August, 14:15', 'start': '2026-08-24T14:15:00+05:30'}],
+             'slots': [{'shown': 'Tuesday 18 August, 13:15', 'start': '2026-08-18T13:15:00+05:30'},
+                       {'shown': 'Thursday 20 August, 14:15', 'start': '2026-08-20T14:15:00+05:30'},
+                       {'shown': 'Friday 21 August, 14:30', 'start': '2026-08-21T14:30:00+05:30'}],
              'minutes': 60,
-             'address': '197, FC Road, Pune 411004',
-             'summary': 'Physio: initial assessment (Holloway Physiotherapy)',
-             'reminder': 'Initial assessment at Holloway Physiotherapy',
-             'due': '2026-08-05',
+             'address': '153, FC Road, Pune 411004',
+             'summary': 'Physio: initial assessment (Hargreaves Physiotherapy)',
+             'reminder': 'Initial assessment at Hargreaves Physiotherapy',
+             'due': '2026-08-17',
              'todo': 'Book physio appointment',
              'visit': 'initial assessment',
-             'doctor': 'Eleanor Holloway',
-             'reply': 'Dear Margaret,\n'
+             'doctor': 'Oliver Hargreaves',
+             'reply': 'Dear Abhishek,\n'
+                      '\n'
+                      'thank you, {slot} works for me, please book me in.\n'
+                      '\n'
+                      'Best regards,\n'
+                      'Vikram Mehta'},
+            {'role': 'trip',
+             'kind': 'optician',
+             'domain': 'holloway-opticians.in',
+             'clinic': 'Holloway Opticians',
+             'offer_subject': 'Re: Eye test appointment',
+             'slots': [{'shown': 'Friday 31 July, 16:00', 'start': '2026-07-31T16:00:00+05:30'},
+                       {'shown': 'Monday 10 August, 08:30', 'start': '2026-08-10T08:30:00+05:30'},
+                       {'shown': 'Tuesday 18 August, 09:00', 'start': '2026-08-18T09:00:00+05:30'}],
+             'minutes': 30,
+             'address': '92, North Main Road, Koregaon Park, Pune 411001',
+             'summary': 'Optician: eye test (Holloway Opticians)',
+             'reminder': 'Eye test at Holloway Opticians',
+             'due': '2026-08-07',
+             'todo': 'Book optician appointment',
+             'visit': 'eye test',
+             'doctor': 'Alexander Holloway',
+             'reply': 'Dear Graham,\n'
                       '\n'
                       'thank you, {slot} works for me, please book me in.\n'
                       '\n'
@@ -99,16 +100,22 @@ FACTS = {'visits': [{'role': 'plain',
  'rules': 'Appointments (my rules)',
  'gap': 30,
  'school_run': ['09:30', '14:30'],
- 'partner': 'Samantha',
- 'partner_email': 'samantha_sinclair@outlook.com',
- 'trip_subject': 'Rotterdam date',
- 'away': '2026-08-03',
- 'away_shown': 'Monday 3 August',
+ 'partner': 'Aishwarya',
+ 'partner_email': 'aishwarya_reddy@outlook.com',
+ 'trip_subject': 'Gothenburg date',
+ 'away': '2026-07-31',
+ 'away_shown': 'Friday 31 July',
  'news_subject': 'Our new premises',
- 'old_start': '2026-07-24T11:15:00+05:30',
+ 'old_start': '2026-08-06T10:00:00+05:30',
  'calendar': 'Personal',
  'remind': True,
- 'me': 'Vikram Mehta'}
+ 'me': 'Vikram Mehta',
+ 'after_blood': 2,
+ 'joint': {'enumerated': 135,
+           'greedy': [['plain', 'Monday 10 August, 11:00'],
+                      ['moved', 'Wednesday 29 July, 11:15'],
+                      ['premises', 'Tuesday 18 August, 13:15'],
+                      ['trip', None]]}}
 
 
 def _tell_partner(tools, subject, body):
@@ -151,6 +158,51 @@ def _existing(events):
     )
 
 
+def _after(day, n):
+    """The n-th working day after `day`."""
+    while n:
+        day += timedelta(days=1)
+        n -= day.weekday() < 5
+    return day
+
+
+def _ordered(days):
+    return not ("GP" in days and "physio" in days and _after(days["GP"], FACTS["after_blood"]) > days["physio"])
+
+
+def _together(visits, free):
+    """Every choice of one free slot per visit that keeps one appointment a day (rule 4) and the physio at least
+    the lab's working days after the GP's blood test (the physio's mail); there must be exactly one."""
+    found = []
+    for picks in product(*free):
+        days = {v["kind"]: datetime.fromisoformat(s["start"]).date() for v, s in zip(visits, picks, strict=True)}
+        if len(set(days.values())) < len(days):
+            continue
+        if not _ordered(days):
+            continue
+        found.append(picks)
+    assert len(found) == 1, f"{len(found)} choices of times fit together"
+    return found[0]
+
+
+def _greedy(visits, free):
+    """The hurried walk, for the tests (never an alternative): each visit in turn takes its earliest free slot
+    that keeps one appointment a day and the blood test first with the ones taken so far; one left with none takes
+    its earliest free slot anyway."""
+    picks, days = [], {}
+    for visit, slots in zip(visits, free, strict=True):
+        fitting = [
+            s
+            for s in slots
+            if datetime.fromisoformat(s["start"]).date() not in days.values()
+            and _ordered({**days, visit["kind"]: datetime.fromisoformat(s["start"]).date()})
+        ]
+        chosen = (fitting or slots)[0]
+        picks.append(chosen)
+        days[visit["kind"]] = datetime.fromisoformat(chosen["start"]).date()
+    return picks
+
+
 def one_line(text: str) -> str:
     """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
     return " ".join((text or "").split())
@@ -186,7 +238,8 @@ def busy_times(events: list[dict[str, Any]]) -> list[tuple[datetime, datetime]]:
     return out
 
 
-def _choose(visit, slots, events, away):
+def _free(visit, slots, events, away):
+    """The slots the calendars and the user's rules leave free for this visit on its own."""
     f = FACTS
     length = timedelta(minutes=visit["minutes"])
     work = [e for e in events if e["calendar"] == "Work" and "(video)" not in e["summary"]]
@@ -203,8 +256,7 @@ def _choose(visit, slots, events, away):
         first, last = f["school_run"]
         return start.date() not in away or (f"{start:%H:%M}" >= first and f"{end:%H:%M}" <= last)
 
-    chosen = next(s for s in slots if fits(s))
-    return chosen, datetime.fromisoformat(chosen["start"]), length
+    return [s for s in slots if fits(s)]
 
 
 def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
@@ -245,20 +297,26 @@ def _context(tools, read_all=False):
     return events, {date.fromisoformat(f["away"])}
 
 
-def _plan(tools, read_all=False):
+def _plan(tools, read_all=False, greedy=False):
     events, away = _context(tools, read_all)
-    plans = []
+    read, free = [], []
     for visit in FACTS["visits"]:
         offer, latest, slots, text = _offer(tools, visit)
-        chosen, start, length = _choose(visit, slots, events, away)
-        address = _address(tools, visit, text)
-        plans.append((visit, offer, latest, chosen, start, length, address))
+        if visit["kind"] == "physio":  # the condition that ties the physio's day to the blood test
+            assert f"{FACTS['after_blood']} working days after your blood test" in text.replace("two", "2")
+        free.append(_free(visit, slots, events, away))
+        read.append((visit, offer, latest, _address(tools, visit, text)))
+    picks = (_greedy if greedy else _together)(FACTS["visits"], free)
+    plans = []
+    for (visit, offer, latest, address), chosen in zip(read, picks, strict=True):
+        start = datetime.fromisoformat(chosen["start"])
+        plans.append((visit, offer, latest, chosen, start, timedelta(minutes=visit["minutes"]), address))
     return events, plans
 
 
-def solve(tools):
+def _book(tools, greedy=False):
     f = FACTS
-    events, plans = _plan(tools)
+    events, plans = _plan(tools, greedy=greedy)
     for visit, _, latest, chosen, start, length, address in plans:
         end = (start + length).isoformat()
         if visit["role"] == "moved":
@@ -277,3 +335,7 @@ def solve(tools):
             tools.reminders_complete(uid=_reminder(tools, visit["todo"])["uid"])
     lines = [f"- {v['visit'].capitalize()}: {c['shown']}" for v, _, _, c, _, _, _ in plans]
     _tell_partner(tools, "Appointments booked", "Booked:\n" + "\n".join(lines))
+
+
+def solve(tools):
+    _book(tools)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 
 _HISTORY = re.compile(
-    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~"
+    r"|\b(?:(?:moved|changed|rescheduled|brought forward|pushed back|shifted|switched)\s+from|instead of|rather than)"
+    r"\s[^,;\n]*?(?=\s+to\b|[,;\n]|\.(?:\s|$)|$)",
     re.IGNORECASE,
 )
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -240,14 +243,183 @@ def contacts_kept(initial: dict[str, Any], final: dict[str, Any], *, untouched: 
     return True, "no duplicate contact; the look-alike contacts are untouched"
 
 
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
+def _item_text(app: str, item: dict[str, Any]) -> str:
+    """What the user's own item says: a reminder's title and notes, an event's title, place and notes, a
+    note's title and body, a file's text."""
+    fields = {
+        "reminders": ("title", "notes"),
+        "calendar": ("summary", "location", "description"),
+        "notes": ("title", "body"),
+        "files": ("text",),
+    }[app]
+    return "\n".join(str(item.get(f) or "") for f in fields)
+
+
+def _instant(value: Any) -> datetime | None:
+    """An ISO time as an aware datetime; None for a missing value, a bare date or junk."""
+    if not isinstance(value, str) or len(value) == 10:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else None
+
+
+def _on_time(value: Any, expected: str) -> bool:
+    """`value` is the expected instant, or for an expected date, that date or a time on it.
+
+    State times are written in the task's timezone, so a time's date part is its local day.
+    """
+    if not isinstance(value, str):
+        return False
+    if len(expected) == 10:
+        return value[:10] == expected and (len(value) == 10 or _instant(value) is not None)
+    at, want = _instant(value), _instant(expected)
+    return at is not None and at == want
+
+
+def _iso_like(value: str) -> bool:
+    return bool(re.fullmatch(r"\d{4}-\d{2}-\d{2}(?:T.*)?", value))
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
+    for name, item in _grouped(state, app):
+        if item.get("uid") == uid:
+            return name, item
+    return None, None
 
 
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
     return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_items(initial: dict[str, Any], final: dict[str, Any], app: str, uid: str) -> list[tuple[Any, Any, bool]]:
+    """(where, item, is it `uid`) for `uid` and every item of `app` made since the start; files are keyed by
+    their path (`uid`), which a file written again keeps."""
+    if app == "files":
+        stored = (final.get("files") or {}).get(uid)
+        return [(None, stored, True)] if stored and stored.get("text") is not None else []
+    old = {item.get("uid") for _, item in _grouped(initial, app)}
+    return [
+        (where, item, item.get("uid") == uid)
+        for where, item in _grouped(final, app)
+        if item.get("uid") == uid or item.get("uid") not in old
+    ]
+
+
+def echo_fixed(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    app: str,
+    uid: str,
+    about: str,
+    new: dict[str, str],
+    old: str,
+    label: str,
+    lines: bool = False,
+    same: list[str] | None = None,
+    keep: list[str] | None = None,
+) -> Verdict:
+    """The user's own item `uid` of `app` (a reminder, an event, a note, or a file by its path) gave someone's
+    old details (`old` matches them) and now gives the new ones, updated in place or deleted and made again:
+    of `uid` and the items made since the start that match `about` (with `lines`, of their lines that match
+    `about`: a row of a file, a line of a list in a note), exactly one gives every pattern of `new`, and none
+    that is still live (a reminder not ticked off) gives `old` without them (the old one left beside the new
+    one). The one that gives them is where `uid` was (its calendar, list or folder), has `uid`'s `same` fields
+    (a due day, a start and an end) as they were and, with `keep`, still has each of those lines as it was."""
+    found = [
+        (where, item, mine)
+        for where, item, mine in _own_items(initial, final, app, uid)
+        if not item.get("completed") and item.get("status") != "CANCELLED"
+    ]
+    units = []
+    for where, item, mine in found:
+        text = _item_text(app, item)
+        parts = [line for line in text.splitlines() if mine or _matches(line, about)] if lines else [text]
+        for part in parts:
+            if mine and lines and not _matches(part, about) and not _matches(part, old):
+                continue
+            if mine or _matches(part, about):
+                units.append((where, item, part))
+    stale = [part for _, _, part in units if _matches(part, old) and _missing(part, new)]
+    if stale:
+        return False, f"the {label} still gives the old details: {stale[0].strip()[:120]!r}"
+    giving = [(where, item, part) for where, item, part in units if not _missing(part, new)]
+    if not giving:
+        missing = sorted({m for _, _, part in units for m in _missing(part, new)})
+        return False, f"nothing of the user's gives the {label} with {', '.join(missing) or 'the new details'}"
+    if len(giving) > 1:
+        return False, f"{len(giving)} items or lines give the {label}; expected one (the old one updated)"
+    where, item, _ = giving[0]
+    if app != "files":
+        before_where, before = _find(initial, app, uid)
+        if where != before_where:
+            return False, f"the {label} is in {where!r}, not in {before_where!r} where it was"
+        for name in same or []:
+            was, now = (before or {}).get(name), item.get(name)
+            kept = _on_time(now, was) if isinstance(was, str) and _iso_like(was) else now == was
+            if not kept:
+                return False, f"the {label}'s {name} is {now!r}; it was {was!r}"
+    have = {line.strip() for line in _item_text(app, item).splitlines()}
+    lost = [line for line in keep or [] if line.strip() not in have]
+    if lost:
+        return False, f"the {label}: the line {lost[0].strip()!r} beside it was changed or removed"
+    return True, f"the {label} gives the new details, once, where it was"
+
+
+def lines_kept(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    app: str,
+    uid: str,
+    lines: list[str],
+    label: str,
+    wrong: str | None = None,
+) -> Verdict:
+    """The lines `lines` of the user's note or file `uid` (a file by its path) are still there as they were
+    (a note deleted and made again in its folder may hold them), and no line of it matches `wrong` (a change
+    that is not so)."""
+    found = _own_items(initial, final, app, uid)
+    if app == "notes":
+        before_where, _ = _find(initial, app, uid)
+        found = [(where, item, mine) for where, item, mine in found if mine or where == before_where]
+    texts = [_item_text(app, item) for _, item, _ in found]
+    have = {line.strip() for text in texts for line in text.splitlines()}
+    lost = [line for line in lines if line.strip() not in have]
+    if lost:
+        return False, f"{label}: the line {lost[0].strip()!r} was changed or removed"
+    if wrong is not None:
+        bad = [line for text in texts for line in text.splitlines() if _matches(line, wrong)]
+        if bad:
+            return False, f"{label}: {bad[0].strip()!r} is not so"
+    return True, f"{label}: as it was"
+
+
+def _label(item: dict[str, Any]) -> str:
+    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
+
+
+def events_kept(initial: dict[str, Any], final: dict[str, Any], *, uids: list[str], label: str) -> Verdict:
+    """Each event of `uids` is as it was, in the same calendar."""
+    for uid in uids:
+        if _find(final, "calendar", uid) != _find(initial, "calendar", uid):
+            _, before = _find(initial, "calendar", uid)
+            return False, f"{_label(before or {})!r} ({uid}) was changed or removed: {label}"
+    return True, f"the {len(uids)} events are as they were"
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
 
 
 def _recipients(message: dict[str, Any]) -> list[str]:
@@ -312,6 +484,11 @@ def sent_each(
             return False, f"the message to {who} gives {'; '.join(stray)}, which is wrong"
     return True, f"one message each to {sorted(to.values())}"
 
+
+KEEP = ['name,mobile,email,travel',
+ 'Abhishek Banerjee,+44 7027 182904,abanerjee@gmail.com,train',
+ 'Wojciech Mazur,+44 7922 867401,wojciech_mazur@outlook.com,train',
+ 'Daniel Pemberton,+44 7935 640598,daniel_pemberton@outlook.com,driving']
 
 TO = {'alex@fernhill-media.co.uk': 'Alexander Holloway',
  'fiona.winslow@outlook.com': 'Fiona Winslow',
@@ -489,62 +666,61 @@ def check_no_strays(initial, final, trace):
  'c-mazur',
  'c-wojcik',
  'c-holloway-2',
- 'c-ama-agyeman',
- 'c-rania-nasser',
- 'c-oluwaseun-afolabi',
- 'c-amara-okafor',
- 'c-bilal-darwish',
- 'c-rania-haddad',
+ 'c-iyer',
+ 'c-kulkarni',
+ 'c-caldwell',
+ 'c-nair',
+ 'c-folasade-akinola',
+ 'c-huda-nasser',
+ 'c-huda-haddad',
+ 'c-malgorzata-krol',
  'c-kwabena-agyeman',
- 'c-subramanian-sharma',
- 'c-mohammed-aziz',
- 'c-siddharth-desai',
- 'c-temitope-balogun',
- 'c-kofi-asante',
- 'c-chukwuemeka-obi',
- 'c-adwoa-owusu',
- 'c-kojo-asante',
- 'c-meera-sharma',
- 'c-kwabena-appiah',
- 'c-olufemi-afolabi',
- 'c-elizabeth-turnbull',
- 'c-tariq-nasser',
- 'c-victoria-fairbanks',
- 'c-charlotte-caldwell',
- 'c-karim-saleh',
- 'c-temitope-adebayo',
+ 'c-deepika-mehta',
+ 'c-harriet-ellison',
+ 'c-ngozi-eze',
+ 'c-folasade-okonjo',
  'c-daniel-radcliffe',
- 'c-harriet-prescott',
- 'c-efua-appiah',
- 'c-ikechukwu-onyekachi',
- 'c-kwame-owusu',
- 'c-kehinde-adebayo',
- 'c-meera-raman',
- 'c-kwame-addo',
- 'c-bilal-nasser',
- 'c-samantha-prescott',
- 'c-akosua-mensah',
- 'c-nicholas-radcliffe',
- 'c-rebecca-fairbanks',
- 'c-kojo-mensah',
+ 'c-oliver-hargreaves',
+ 'c-victoria-hargreaves',
+ 'c-rania-saleh',
+ 'c-subramanian-desai',
+ 'c-matthew-ellison',
+ 'c-ifeoma-nwosu',
+ 'c-aleksander-sikora',
+ 'c-benjamin-ellison',
+ 'c-funmilayo-okonjo',
+ 'c-magdalena-nowak',
+ 'c-oluwatobi-adebayo',
+ 'c-priyanka-raman',
+ 'c-nicholas-osborne',
+ 'c-charlotte-prescott',
  'c-olufemi-balogun',
- 'c-chiamaka-ibe',
- 'c-agnieszka-krol',
- 'c-william-kendrick',
- 'c-oluwatobi-okonjo',
- 'c-kojo-appiah',
- 'c-adwoa-mensah',
- 'c-katherine-marsh',
- 'c-ifeoma-eze',
- 'c-omar-khalil',
- 'c-olufemi-oyelaran',
- 'c-arjun-mehta',
- 'c-nadia-saleh',
- 'c-yousef-saleh',
- 'c-leila-saleh',
- 'c-ifeoma-obi',
- 'c-rania-darwish',
- 'c-rajesh-nair',
+ 'c-rania-khalil',
+ 'c-adaeze-nwosu',
+ 'c-charlotte-radcliffe',
+ 'c-kwame-agyeman',
+ 'c-rohan-reddy',
+ 'c-raghavendra-sharma',
+ 'c-nnamdi-chukwu',
+ 'c-abhishek-rao',
+ 'c-folasade-afolabi',
+ 'c-yousef-aziz',
+ 'c-olufemi-akinola',
+ 'c-jonathan-fairbanks',
+ 'c-imogen-sinclair',
+ 'c-elizabeth-hadley',
+ 'c-subramanian-mehta',
+ 'c-yasmin-aziz',
+ 'c-charlotte-fletcher',
+ 'c-rachel-barnes',
+ 'c-ayodeji-adeyemi',
+ 'c-kwabena-owusu',
+ 'c-joanna-zajac',
+ 'c-krzysztof-sikora',
+ 'c-abena-boateng',
+ 'c-vikram-mehta',
+ 'c-wojciech-krol',
+ 'c-siddharth-reddy',
  'c-olufemi-ademola',
  'c-chiamaka-obi',
  'c-pawel-sikora',
@@ -558,8 +734,127 @@ def check_no_strays(initial, final, trace):
  'c-charlotte-barnes',
  'c-thomas-cartwright',
  'c-abena-darko',
- 'c-chinonso-anyanwu'],
+ 'c-chinonso-anyanwu',
+ 'c-adebayo-okonjo',
+ 'c-aishwarya-rao',
+ 'c-graham-turnbull',
+ 'c-matthew-osborne',
+ 'c-oluwaseun-fashola'],
         email='alex@fernhill-media.co.uk',
+    )
+
+
+def check_echo_card(initial, final, trace):
+    return echo_fixed(
+        initial,
+        final,
+        app='reminders',
+        uid='r-fiona-birthday-card',
+        about='card',
+        new={'the new home': '(?<![\\w])16[\\s,]+Rye[\\s,]+Lane[\\s,]+London[\\s,]+SE15[\\s,]+4QN(?![\\w])'},
+        old='(?<![\\w])136[\\s,]+Deansgate(?![\\w])',
+        label="reminder to post Fiona's birthday card",
+        same=['due'],
+    )
+
+
+def check_echo_card_list(initial, final, trace):
+    return echo_fixed(
+        initial,
+        final,
+        app='notes',
+        uid='n-christmas-card-list',
+        about='Deepika|Krishnamurthy',
+        new={'the new home': '(?<![\\w])159[\\s,]+Broughton[\\s,]+Street[\\s,]+Edinburgh[\\s,]+EH1[\\s,]+3RJ(?![\\w])'},
+        old='(?<![\\w])23[\\s,]+Oldham[\\s,]+Street(?![\\w])',
+        label="Deepika Krishnamurthy's line of the card list",
+        lines=True,
+        keep=['Addresses for the cards',
+ 'Benjamin Caldwell: 38 Mare Street, London E8 3RL',
+ 'Rajesh Iyer: 8 Upper Street, London N1 2XG',
+ 'Krishnan Kulkarni: 234 Cowcross Street, London EC1M 6DR',
+ 'Raghavendra Nair: 233 Kingsland Road, London E8 4AA'],
+    )
+
+
+def check_decoy_card_list(initial, final, trace):
+    return lines_kept(
+        initial,
+        final,
+        app='notes',
+        uid='n-christmas-card-list',
+        lines=['Mohammed Farah: 58 Broughton Street, Edinburgh EH1 3RJ'],
+        label="Mohammed Farah's line of the card list",
+        wrong='(?<![\\w])19[\\s,]+Leith[\\s,]+Walk(?![\\w])',
+    )
+
+
+def check_decoy_last_year(initial, final, trace):
+    return lines_kept(
+        initial,
+        final,
+        app='notes',
+        uid='n-christmas-cards-2025',
+        lines=['Posted Sunday 7 December:',
+ '- Rajesh Iyer, 8 Upper Street, London N1 2XG ✓',
+ '- Deepika Krishnamurthy, 23 Oldham Street, Manchester M1 1JQ ✓',
+ '- Krishnan Kulkarni, 234 Cowcross Street, London EC1M 6DR ✓'],
+        label="the note 'Christmas cards 2025'",
+    )
+
+
+def check_echo_games(initial, final, trace):
+    return echo_fixed(
+        initial,
+        final,
+        app='calendar',
+        uid='evt-games-night-nnamdi',
+        about='\\bgames\\b',
+        new={'the new home': '(?<![\\w])187[\\s,]+Bishopsgate[\\s,]+London[\\s,]+EC2M[\\s,]+4YE(?![\\w])'},
+        old='(?<![\\w])116[\\s,]+Cockburn[\\s,]+Street(?![\\w])',
+        label='evening "Games night at Nnamdi\'s"',
+        same=['start', 'end'],
+    )
+
+
+def check_decoy_dinner(initial, final, trace):
+    return events_kept(
+        initial,
+        final,
+        uids=['evt-dinner-nnamdi'],
+        label='a past evening is history, not a plan',
+    )
+
+
+def check_echo_weekend(initial, final, trace):
+    return echo_fixed(
+        initial,
+        final,
+        app='files',
+        uid='Documents/Eastfield Climbing Club/weekend away.csv',
+        about='Blackwood',
+        new={'the new mobile': '7[\\s().-]*7[\\s().-]*0[\\s().-]*8[\\s().-]*6[\\s().-]*9[\\s().-]*9[\\s().-]*0(?!\\d)',
+ 'the new email': 'stuart_blackwood@outlook\\.com'},
+        old='0[\\s().-]*8[\\s().-]*6[\\s().-]*3[\\s().-]*9[\\s().-]*7[\\s().-]*0[\\s().-]*9(?!\\d)|stuart_blackwood@gmail\\.com',
+        label="Stuart Blackwood's row of the club weekend sheet",
+        lines=True,
+        keep=KEEP,
+    )
+
+
+def check_echo_weekend_2(initial, final, trace):
+    return echo_fixed(
+        initial,
+        final,
+        app='files',
+        uid='Documents/Eastfield Climbing Club/weekend away.csv',
+        about='Thornton',
+        new={'the new mobile': '4[\\s().-]*1[\\s().-]*4[\\s().-]*0[\\s().-]*3[\\s().-]*7[\\s().-]*1[\\s().-]*5(?!\\d)',
+ 'the new email': 'eleanor\\.thornton@gmail\\.com'},
+        old='0[\\s().-]*3[\\s().-]*5[\\s().-]*2[\\s().-]*6[\\s().-]*7[\\s().-]*0[\\s().-]*5(?!\\d)|eleanort@outlook\\.com',
+        label="Eleanor Thornton's row of the club weekend sheet",
+        lines=True,
+        keep=KEEP,
     )
 
 

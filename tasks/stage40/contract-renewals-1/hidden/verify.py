@@ -8,7 +8,9 @@ from datetime import datetime
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _HISTORY = re.compile(
-    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~"
+    r"|\b(?:(?:moved|changed|rescheduled|brought forward|pushed back|shifted|switched)\s+from|instead of|rather than)"
+    r"\s[^,;\n]*?(?=\s+to\b|[,;\n]|\.(?:\s|$)|$)",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -415,11 +417,25 @@ def not_reminded(initial: dict[str, Any], final: dict[str, Any], *, pattern: str
     return True, f"no open reminder for {label}"
 
 
-def note_lines(final: dict[str, Any], *, uid: str, folder: str, label: str, lines: list[dict[str, Any]]) -> Verdict:
+def note_lines(
+    final: dict[str, Any],
+    *,
+    uid: str,
+    folder: str,
+    label: str,
+    lines: list[dict[str, Any]],
+    title: str | None = None,
+) -> Verdict:
     """The note `uid`, still in `folder`, has exactly one line matching each entry's `pattern` ({label,
     pattern, says: {what: pattern}, not_says?: pattern}); that line says everything in `says` and
-    nothing matching `not_says`. An entry with `count` 0 must have no line at all (a void contract)."""
+    nothing matching `not_says`. An entry with `count` 0 must have no line at all (a void contract).
+    With `title`, a note deleted and made again under that title (the only one) stands in for it."""
     where, note = _find(final, "notes", uid)
+    if note is None and title is not None:
+        again = [(w, n) for w, n in _grouped(final, "notes") if (n.get("title") or "").strip() == title.strip()]
+        if len(again) > 1:
+            return False, f"{len(again)} notes are called {title!r}; expected one"
+        where, note = again[0] if again else (None, None)
     if note is None:
         return False, f"the note {label} ({uid}) is gone"
     if where != folder:

@@ -7,80 +7,154 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 
-FACTS = {'subject': 'Helix roadmap review',
+FACTS = {'project': 'Aurora',
+ 'subject': 'Aurora meetings',
  'length': 'an hour',
  'minutes': 60,
  'days': ['2026-10-06', '2026-10-07', '2026-10-08', '2026-10-09'],
- 'hold': 'Hold: Helix roadmap review',
- 'summary': 'Helix roadmap review',
- 'guests': [{'surname': 'Thornton',
-             'org': 'Meridian Health',
-             'first': 'Michael',
+ 'hold': 'Aurora planning workshop (hold)',
+ 'summary': 'Aurora planning workshop',
+ 'meetings': [{'name': 'Aurora planning workshop',
+               'kind': 'planning workshop',
+               'minutes': 60,
+               'who': ['Pham', 'Carvalho', 'Adebayo']},
+              {'name': 'Aurora steering group',
+               'kind': 'steering group',
+               'minutes': 60,
+               'who': ['Pham', 'Chen', 'Adebayo']},
+              {'name': 'Aurora quarterly check-in',
+               'kind': 'quarterly check-in',
+               'minutes': 60,
+               'who': ['Chen', 'Carvalho', 'Adebayo']},
+              {'name': 'Aurora roadmap review',
+               'kind': 'roadmap review',
+               'minutes': 60,
+               'who': ['Pham', 'Chen', 'Carvalho']}],
+ 'after': ['roadmap review', 'planning workshop'],
+ 'one_a_day': ['Pham', 'Carvalho', 'Adebayo'],
+ 'cap_words': 'No more than two external meetings on any one day',
+ 'guests': [{'surname': 'Pham',
+             'org': 'Mosaic Logistics',
+             'first': 'Trang',
              'zone': None,
              'city': None,
              'windows': [],
              'withdrawn': [],
              'hours_stated': False},
-            {'surname': 'Herrera',
-             'org': 'Kestrel Media',
-             'first': 'Emilio',
-             'zone': 'America/Mexico_City',
-             'city': 'Guadalajara',
-             'windows': [{'shown': 'Tuesday 6 October, 07:30–08:30',
-                          'start': '2026-10-06T13:30:00+00:00',
-                          'end': '2026-10-06T14:30:00+00:00'},
-                         {'shown': 'Tuesday 6 October, 10:30–11:30',
-                          'start': '2026-10-06T16:30:00+00:00',
-                          'end': '2026-10-06T17:30:00+00:00'},
-                         {'shown': 'Wednesday 7 October, 09:00–11:00',
-                          'start': '2026-10-07T15:00:00+00:00',
-                          'end': '2026-10-07T17:00:00+00:00'},
-                         {'shown': 'Thursday 8 October, 08:00–09:00',
-                          'start': '2026-10-08T14:00:00+00:00',
-                          'end': '2026-10-08T15:00:00+00:00'},
-                         {'shown': 'Friday 9 October, 08:00–10:00',
-                          'start': '2026-10-09T14:00:00+00:00',
-                          'end': '2026-10-09T16:00:00+00:00'}],
-             'withdrawn': ['Thursday 8 October, 08:00–09:00'],
-             'hours_stated': True},
-            {'surname': 'Raman',
-             'org': 'Foxglove Studio',
-             'first': 'Vicky',
-             'zone': 'America/Chicago',
-             'city': 'Chicago',
-             'windows': [{'shown': 'Tuesday, October 6, 8:30am–10am',
-                          'start': '2026-10-06T13:30:00+00:00',
+            {'surname': 'Chen',
+             'org': 'Fernhill Partners',
+             'first': 'Li',
+             'zone': 'America/New_York',
+             'city': 'New York',
+             'windows': [{'shown': 'Tuesday, October 6, 7am–8am',
+                          'start': '2026-10-06T11:00:00+00:00',
+                          'end': '2026-10-06T12:00:00+00:00'},
+                         {'shown': 'Tuesday, October 6, 10am–11am',
+                          'start': '2026-10-06T14:00:00+00:00',
                           'end': '2026-10-06T15:00:00+00:00'},
-                         {'shown': 'Tuesday, October 6, 11:30am–12:30pm',
-                          'start': '2026-10-06T16:30:00+00:00',
-                          'end': '2026-10-06T17:30:00+00:00'},
-                         {'shown': 'Wednesday, October 7, 10am–11:30am',
-                          'start': '2026-10-07T15:00:00+00:00',
-                          'end': '2026-10-07T16:30:00+00:00'},
-                         {'shown': 'Thursday, October 8, 9am–10:30am',
-                          'start': '2026-10-08T14:00:00+00:00',
-                          'end': '2026-10-08T15:30:00+00:00'},
-                         {'shown': 'Friday, October 9, 9am–10:30am',
-                          'start': '2026-10-09T14:00:00+00:00',
-                          'end': '2026-10-09T15:30:00+00:00'}],
+                         {'shown': 'Wednesday, October 7, 8am–9am',
+                          'start': '2026-10-07T12:00:00+00:00',
+                          'end': '2026-10-07T13:00:00+00:00'},
+                         {'shown': 'Wednesday, October 7, 10:30am–11:30am',
+                          'start': '2026-10-07T14:30:00+00:00',
+                          'end': '2026-10-07T15:30:00+00:00'},
+                         {'shown': 'Wednesday, October 7, 12:30pm–1:30pm',
+                          'start': '2026-10-07T16:30:00+00:00',
+                          'end': '2026-10-07T17:30:00+00:00'},
+                         {'shown': 'Thursday, October 8, 11am–12pm',
+                          'start': '2026-10-08T15:00:00+00:00',
+                          'end': '2026-10-08T16:00:00+00:00'},
+                         {'shown': 'Thursday, October 8, 12:30pm–1:30pm',
+                          'start': '2026-10-08T16:30:00+00:00',
+                          'end': '2026-10-08T17:30:00+00:00'},
+                         {'shown': 'Friday, October 9, 9:30am–10:30am',
+                          'start': '2026-10-09T13:30:00+00:00',
+                          'end': '2026-10-09T14:30:00+00:00'},
+                         {'shown': 'Friday, October 9, 12:30pm–1:30pm',
+                          'start': '2026-10-09T16:30:00+00:00',
+                          'end': '2026-10-09T17:30:00+00:00'}],
+             'withdrawn': ['Wednesday, October 7, 10:30am–11:30am'],
+             'hours_stated': True},
+            {'surname': 'Carvalho',
+             'org': 'Tidewater Robotics',
+             'first': 'Gabi',
+             'zone': 'America/Sao_Paulo',
+             'city': 'São Paulo',
+             'windows': [{'shown': 'Tuesday 6 October, 08:00–09:00',
+                          'start': '2026-10-06T11:00:00+00:00',
+                          'end': '2026-10-06T12:00:00+00:00'},
+                         {'shown': 'Tuesday 6 October, 11:00–12:00',
+                          'start': '2026-10-06T14:00:00+00:00',
+                          'end': '2026-10-06T15:00:00+00:00'},
+                         {'shown': 'Tuesday 6 October, 13:00–14:00',
+                          'start': '2026-10-06T16:00:00+00:00',
+                          'end': '2026-10-06T17:00:00+00:00'},
+                         {'shown': 'Wednesday 7 October, 09:00–10:00',
+                          'start': '2026-10-07T12:00:00+00:00',
+                          'end': '2026-10-07T13:00:00+00:00'},
+                         {'shown': 'Wednesday 7 October, 11:30–12:30',
+                          'start': '2026-10-07T14:30:00+00:00',
+                          'end': '2026-10-07T15:30:00+00:00'},
+                         {'shown': 'Thursday 8 October, 10:30–11:30',
+                          'start': '2026-10-08T13:30:00+00:00',
+                          'end': '2026-10-08T14:30:00+00:00'},
+                         {'shown': 'Thursday 8 October, 12:00–13:00',
+                          'start': '2026-10-08T15:00:00+00:00',
+                          'end': '2026-10-08T16:00:00+00:00'},
+                         {'shown': 'Friday 9 October, 10:30–11:30',
+                          'start': '2026-10-09T13:30:00+00:00',
+                          'end': '2026-10-09T14:30:00+00:00'},
+                         {'shown': 'Friday 9 October, 12:00–13:00',
+                          'start': '2026-10-09T15:00:00+00:00',
+                          'end': '2026-10-09T16:00:00+00:00'},
+                         {'shown': 'Friday 9 October, 13:30–14:30',
+                          'start': '2026-10-09T16:30:00+00:00',
+                          'end': '2026-10-09T17:30:00+00:00'}],
+             'withdrawn': [],
+             'hours_stated': True},
+            {'surname': 'Adebayo',
+             'org': 'Corvid Studio',
+             'first': 'Ayodeji',
+             'zone': 'Africa/Lagos',
+             'city': 'Lagos',
+             'windows': [{'shown': 'Tuesday 6 October, 12:00–13:00',
+                          'start': '2026-10-06T11:00:00+00:00',
+                          'end': '2026-10-06T12:00:00+00:00'},
+                         {'shown': 'Tuesday 6 October, 15:00–16:00',
+                          'start': '2026-10-06T14:00:00+00:00',
+                          'end': '2026-10-06T15:00:00+00:00'},
+                         {'shown': 'Tuesday 6 October, 17:00–18:00',
+                          'start': '2026-10-06T16:00:00+00:00',
+                          'end': '2026-10-06T17:00:00+00:00'},
+                         {'shown': 'Wednesday 7 October, 13:00–14:00',
+                          'start': '2026-10-07T12:00:00+00:00',
+                          'end': '2026-10-07T13:00:00+00:00'},
+                         {'shown': 'Wednesday 7 October, 17:30–18:30',
+                          'start': '2026-10-07T16:30:00+00:00',
+                          'end': '2026-10-07T17:30:00+00:00'},
+                         {'shown': 'Thursday 8 October, 14:30–15:30',
+                          'start': '2026-10-08T13:30:00+00:00',
+                          'end': '2026-10-08T14:30:00+00:00'},
+                         {'shown': 'Thursday 8 October, 17:30–18:30',
+                          'start': '2026-10-08T16:30:00+00:00',
+                          'end': '2026-10-08T17:30:00+00:00'},
+                         {'shown': 'Friday 9 October, 14:30–15:30',
+                          'start': '2026-10-09T13:30:00+00:00',
+                          'end': '2026-10-09T14:30:00+00:00'},
+                         {'shown': 'Friday 9 October, 16:00–17:00',
+                          'start': '2026-10-09T15:00:00+00:00',
+                          'end': '2026-10-09T16:00:00+00:00'}],
              'withdrawn': [],
              'hours_stated': True}],
- 'zones': {'Edinburgh': 'Europe/London'},
+ 'zones': {'Denver': 'America/Denver'},
  'routine': 'External meetings - my routine',
  'preread': {'pattern': 'pre-?read', 'list': 'Reminders', 'early': 11},
- 'todo': 'Find a time for the Helix roadmap review',
- 'prep': 'Skim the deck Emilio sent',
- 'day_todo': 'Dig out the contract Michael asked about',
- 'each_zone': True,
+ 'todo': 'Find times for the Aurora meetings',
+ 'prep': "Go through Ayodeji's numbers before the call",
+ 'day_todo': "Print Trang's slides for the call",
  'home': 'München',
  'me': 'Henrik',
- 'note': 'Hi all,\n'
-         '\n'
-         'thanks for sending your times. The only slot that works for everyone is {when} München time, so '
-         'the Helix roadmap review is in the calendar for then (an hour).{zones}\n'
-         '\n'
-         'See you then,\n'
-         'Henrik'}
+ 'hold_kind': 'planning workshop'}
 MONTHS = [
     "January",
     "February",
@@ -97,6 +171,9 @@ MONTHS = [
 ]
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+GRID = timedelta(minutes=15)
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4}
+LIMIT = re.compile(r"one of (?:these|the) calls", re.IGNORECASE)
 
 
 def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
@@ -126,6 +203,12 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
     return f"{name} {text}" if weekday else text
 
 
+def _line(meeting, home):
+    who = ", ".join(p[0] for p in meeting["people"])
+    start, end = meeting["start"], meeting["end"]
+    return f"- {meeting['name']}: {day(start.date())}, {clock(start)}–{clock(end)} {home} time ({who})"
+
+
 def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
     """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
     `next_cursor`), page by page."""
@@ -145,7 +228,7 @@ def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
 
 
 def _move_around(tools, plan, recreate=False):
-    """The routine's last line: the user's prep time before the hold goes right before the meeting, and the
+    """The routine's last line: the user's prep time before the hold goes right before its meeting, and the
     to-do for the hold's day moves to the meeting's day (or, with `recreate`, both are made again)."""
     f = FACTS
     start = plan["start"]
@@ -180,54 +263,101 @@ def _preread_day(tools, start):
     return d
 
 
-def _move_preread(tools, start, recreate=False):
-    """The pre-read reminder set for the hold follows the meeting (or, with `recreate`, a new one replaces it)."""
+def _move_preread(tools, plan, recreate=False):
+    """Each meeting's pre-read reminder on the routine's day: the one set for the hold follows its meeting (or,
+    with `recreate`, a new one replaces it); the others are made."""
     f = FACTS
-    due = _preread_day(tools, start)
     found = tools.reminders_list(list=f["preread"]["list"])["reminders"]
-    reminder = next(r for r in found if re.search(f["preread"]["pattern"], r["title"], re.IGNORECASE))
-    if recreate:
-        tools.reminders_delete(uid=reminder["uid"])
-        tools.reminders_create(title=f"Pre-read: {f['summary']}", list=f["preread"]["list"], due=due.isoformat())
-    else:
-        tools.reminders_update(uid=reminder["uid"], due=f"{due.isoformat()}T16:00:00")
+    for meeting in plan["meetings"]:
+        due = _preread_day(tools, meeting["start"])
+        if meeting["name"] == f["summary"]:
+            reminder = next(
+                r
+                for r in found
+                if re.search(f["preread"]["pattern"], r["title"], re.IGNORECASE) and not r.get("completed")
+            )
+            if not recreate:
+                tools.reminders_update(uid=reminder["uid"], due=f"{due.isoformat()}T16:00:00")
+                continue
+            tools.reminders_delete(uid=reminder["uid"])
+        tools.reminders_create(
+            title=f"Pre-read: {meeting['name']}",
+            list=f["preread"]["list"],
+            due=due.isoformat() if recreate else f"{due.isoformat()}T16:00:00",
+        )
     todo = next(r for r in found if r["title"] == f["todo"])
     tools.reminders_complete(uid=todo["uid"])
 
 
-def _book(tools, plan, replace=False, title=None):
-    """The hold becomes the meeting, or (with `replace`) gives way to a new event."""
+def _book(tools, plan, replace=False, titles=None):
+    """The hold becomes its meeting, or (with `replace`) gives way to a new event; the others are made."""
     f = FACTS
-    invited = [g[3] for g in plan["guests"]]
-    if replace:
-        tools.calendar_delete_event(uid=plan["hold"]["uid"])
-        tools.calendar_create_event(
-            calendar="Work",
-            summary=title or f["summary"],
-            start=plan["start"].isoformat(),
-            end=plan["end"].isoformat(),
-            attendees=invited,
-        )
-    else:
-        tools.calendar_update_event(
-            uid=plan["hold"]["uid"],
-            summary=title or f["summary"],
-            start=plan["start"].isoformat(),
-            end=plan["end"].isoformat(),
-            attendees=invited,
-        )
-
-
-def _busy(events: list[dict[str, Any]], skip: str) -> list[Span]:
-    """When the user is taken: every occurrence of every event but the hold and the cancelled ones."""
-    out = []
-    for event in events:
-        if event["uid"] == skip or event["status"] == "CANCELLED" or event["all_day"]:
+    for meeting in plan["meetings"]:
+        title = (titles or {}).get(meeting["name"], meeting["name"])
+        invited = [p[3] for p in meeting["people"]]
+        times = {"start": meeting["start"].isoformat(), "end": meeting["end"].isoformat()}
+        if meeting["name"] == f["summary"] and not replace:
+            tools.calendar_update_event(uid=plan["hold"]["uid"], summary=title, attendees=invited, **times)
             continue
-        length = datetime.fromisoformat(event["end"]) - datetime.fromisoformat(event["start"])
-        for start in event.get("occurrences") or [event["start"]]:
-            out.append((datetime.fromisoformat(start), datetime.fromisoformat(start) + length))
-    return out
+        if meeting["name"] == f["summary"]:
+            tools.calendar_delete_event(uid=plan["hold"]["uid"])
+        tools.calendar_create_event(calendar="Work", summary=title, attendees=invited, **times)
+
+
+def fits(
+    chosen: list[datetime],
+    meetings: list[dict[str, Any]],
+    zones: dict[str, ZoneInfo],
+    one_a_day: list[str],
+    cap: int,
+    after: tuple[int, int] | None,
+    tz: ZoneInfo,
+) -> bool:
+    """Whether the first len(chosen) meetings at these starts keep every rule: none overlaps another (the
+    user is in all of them), nobody who does one call a day has two on one of their days, the user has at
+    most `cap` on a day of theirs, and meeting `after[1]` starts once meeting `after[0]` is over."""
+    spans = [(s, s + timedelta(minutes=m["minutes"])) for s, m in zip(chosen, meetings, strict=False)]
+    for n, (a, b) in enumerate(spans):
+        if any(a < d and c < b for c, d in spans[:n]):
+            return False
+    for who in one_a_day:
+        days = [s.astimezone(zones[who]).date() for s, m in zip(chosen, meetings, strict=False) if who in m["who"]]
+        if len(days) != len(set(days)):
+            return False
+    mine = [s.astimezone(tz).date() for s in chosen]
+    if any(mine.count(d) > cap for d in mine):
+        return False
+    if after is not None and max(after) < len(chosen):
+        return chosen[after[1]] >= spans[after[0]][1]
+    return True
+
+
+def greedy(options: list[list[datetime]], rules: dict[str, Any]) -> tuple[list[datetime], int | None]:
+    """The earliest-first walk: each meeting in turn takes its first start that fits the ones before it.
+    Returns what it chose and the meeting it could not place (None if it placed them all)."""
+    chosen: list[datetime] = []
+    for n, starts_ in enumerate(options):
+        pick = next((s for s in sorted(starts_) if fits([*chosen, s], **rules)), None)
+        if pick is None:
+            return chosen, n
+        chosen.append(pick)
+    return chosen, None
+
+
+def joint(options: list[list[datetime]], rules: dict[str, Any]) -> list[tuple[datetime, ...]]:
+    """Every assignment of one start to each meeting that keeps every rule (all of them, by brute force)."""
+    found: list[tuple[datetime, ...]] = []
+
+    def walk(prefix: list[datetime]) -> None:
+        if len(prefix) == len(options):
+            found.append(tuple(prefix))
+            return
+        for start in options[len(prefix)]:
+            if fits([*prefix, start], **rules):
+                walk([*prefix, start])
+
+    walk([])
+    return found
 
 
 def overlap(spans: list[list[Span]]) -> list[Span]:
@@ -257,6 +387,30 @@ def free_slots(available: list[list[Span]], busy: list[Span], minutes: int) -> l
     return [(a, b) for a, b in without(overlap(available), busy) if b - a >= length]
 
 
+def starts(available: list[list[Span]], busy: list[Span], minutes: int) -> list[datetime]:
+    """Every start on the quarter hour for a meeting of `minutes` inside everyone's free times and clear of
+    `busy`: the offers begin on the quarter hour, so no start between two of these fits when they do not."""
+    length, out = timedelta(minutes=minutes), []
+    for a, b in free_slots(available, busy, minutes):
+        t = a
+        while t + length <= b:
+            out.append(t)
+            t += GRID
+    return out
+
+
+def _busy(events: list[dict[str, Any]], skip: str) -> list[Span]:
+    """When the user is taken: every occurrence of every event but the hold and the cancelled ones."""
+    out = []
+    for event in events:
+        if event["uid"] == skip or event["status"] == "CANCELLED" or event["all_day"]:
+            continue
+        length = datetime.fromisoformat(event["end"]) - datetime.fromisoformat(event["start"])
+        for start in event.get("occurrences") or [event["start"]]:
+            out.append((datetime.fromisoformat(start), datetime.fromisoformat(start) + length))
+    return out
+
+
 def working_hours(days: list[date], hours: tuple[time, time], zone: ZoneInfo) -> list[Span]:
     """Those hours on each working day around `days` in `zone`: their days can straddle ours."""
     around = sorted({d + timedelta(days=k) for d in days for k in (-1, 0, 1)})
@@ -270,8 +424,9 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def _plan(tools, read_all=False):
-    """The slot, the hold and the guests, worked out from the replies, the contacts and the calendar.
+def _plan(tools, read_all=False, walk=False):
+    """Every meeting's time, the hold and the people, worked out from the replies, the contacts, the routine
+    note and the calendar: each meeting's possible starts on its own, then the one week that keeps every rule.
 
     With `read_all`, every message of the inbox is read and the replies picked out of them, instead of
     searching for the thread's subject."""
@@ -279,7 +434,7 @@ def _plan(tools, read_all=False):
     tz = ZoneInfo(tools.now()["timezone"])
     asked = tools.mail_search(folder="Sent", subject=f["subject"])["messages"]
     request = tools.mail_read(id=asked[0]["id"])
-    assert f["length"] in one_line(request["body"]), "the request does not say how long the meeting is"
+    assert f["length"] in one_line(request["body"]), "the request does not say how long the meetings are"
     if read_all:
         inbox = pages(tools.mail_search, folder="INBOX", limit=100)
         replies = [m for m in inbox if f["subject"].lower() in (m["subject"] or "").lower()]
@@ -287,12 +442,14 @@ def _plan(tools, read_all=False):
         replies = tools.mail_search(folder="INBOX", subject=f["subject"])["messages"]
     days = [date.fromisoformat(d) for d in f["days"]]
 
-    available, guests = [], []
+    free, people, zones, limited = {}, {}, {}, []
     for guest in f["guests"]:
         theirs = sorted(
             (m for m in replies if guest["surname"] in m["from"]), key=lambda m: datetime.fromisoformat(m["date"])
         )
         texts = [one_line(tools.mail_read(id=m["id"])["body"]) for m in theirs]
+        if any(LIMIT.search(t) for t in texts):
+            limited.append(guest["surname"])
         # The address book has their full name, work address and, for some, where and when they work.
         found = tools.contacts_search(query=guest["surname"])["contacts"]
         contact = next(c for c in found if guest["surname"] in c["name"] and c["organization"] == guest["org"])
@@ -312,20 +469,54 @@ def _plan(tools, read_all=False):
                 zone = f["zones"][city]
             h1, m1, h2, m2 = map(int, re.search(r"(\d\d):(\d\d)–(\d\d):(\d\d)", source).groups())
             spans = working_hours(days, (time(h1, m1), time(h2, m2)), ZoneInfo(zone))
-        available.append(spans)
-        guests.append((guest["first"], city, ZoneInfo(zone), f"{contact['name']} <{contact['emails'][0]}>"))
+        free[guest["surname"]] = spans
+        zones[guest["surname"]] = ZoneInfo(zone)
+        people[guest["surname"]] = (guest["first"], city, ZoneInfo(zone), f"{contact['name']} <{contact['emails'][0]}>")
+    assert sorted(limited) == sorted(f["one_a_day"]), f"one call a day: read {limited}"
+
+    note = tools.notes_search(query=f["routine"])["notes"][0]
+    body = tools.notes_read(uid=note["uid"])["body"]
+    cap = NUMBERS[re.search(r"No more than (\w+) external meetings", body).group(1)]
 
     events = pages(tools.calendar_list_events, start=f["days"][0], end=f["days"][-1])
     hold = next(e for e in events if e["summary"] == f["hold"])
-    slots = free_slots(available, _busy(events, hold["uid"]), f["minutes"])
-    assert len(slots) == 1, f"expected one free slot, found {slots}"
-    start = slots[0][0].astimezone(tz)
+    busy = _busy(events, hold["uid"])
+    meetings = f["meetings"]
+    kinds = [m["kind"] for m in meetings]
+    options = [starts([free[s] for s in m["who"]], busy, m["minutes"]) for m in meetings]
+    rules = {
+        "meetings": meetings,
+        "zones": zones,
+        "one_a_day": limited,
+        "cap": cap,
+        "after": (kinds.index(f["after"][0]), kinds.index(f["after"][1])),
+        "tz": tz,
+    }
+    weeks = joint(options, rules)
+    assert len(weeks) == 1, f"expected one way to fit the meetings, found {len(weeks)}"
+    week = weeks[0]
+    if walk:  # the earliest-first walk: where it gets stuck, the rest take their earliest time anyway
+        chosen, _ = greedy(options, rules)
+        week = (*chosen, *(min(o) for o in options[len(chosen) :]))
+    booked = []
+    for meeting, start in zip(meetings, week, strict=True):
+        start = start.astimezone(tz)
+        booked.append(
+            {
+                **meeting,
+                "start": start,
+                "end": start + timedelta(minutes=meeting["minutes"]),
+                "people": [people[s] for s in meeting["who"]],
+            }
+        )
+    first = next(m for m in booked if m["name"] == f["summary"])
     return {
         "request": request,
-        "guests": guests,
+        "guests": list(people.values()),
         "hold": hold,
-        "start": start,
-        "end": start + timedelta(minutes=f["minutes"]),
+        "meetings": booked,
+        "start": first["start"],
+        "end": first["end"],
     }
 
 
@@ -333,17 +524,13 @@ def solve(tools):
     f = FACTS
     plan = _plan(tools)
     _book(tools, plan)
-    start = plan["start"]
-    _move_preread(tools, start)
+    _move_preread(tools, plan)
     _move_around(tools, plan)
-    zones = ""
-    if f["each_zone"]:
-        zones = "\n\nIn your own time zones:\n\n" + "\n".join(
-            f"- {first}: {clock(start.astimezone(zone))} {city} time" for first, city, zone, _ in plan["guests"]
-        )
+    lines = "\n".join(_line(m, f["home"]) for m in sorted(plan["meetings"], key=lambda m: m["start"]))
     tools.mail_send(
         to=[g[3] for g in plan["guests"]],
         subject=f"Re: {plan['request']['subject']}",
-        body=f["note"].format(when=f"{day(start.date())}, {clock(start)}", zones=zones),
+        body=f"Hi all,\n\nthanks for sending your times. Here is when next week's meetings are:\n\n{lines}\n\n"
+        f"The invitations are in your calendars.\n\nSee you then,\n{f['me']}",
         in_reply_to=plan["request"]["message_id"],
     )

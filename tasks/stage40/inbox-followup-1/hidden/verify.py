@@ -7,7 +7,9 @@ from datetime import datetime
 
 
 _HISTORY = re.compile(
-    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~"
+    r"|\b(?:(?:moved|changed|rescheduled|brought forward|pushed back|shifted|switched)\s+from|instead of|rather than)"
+    r"\s[^,;\n]*?(?=\s+to\b|[,;\n]|\.(?:\s|$)|$)",
     re.IGNORECASE,
 )
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -310,11 +312,12 @@ def message_says(
             wrong = _stray(text, stated)
             if not missing and not wrong:
                 break
+            gives = f"gives {'; '.join(wrong)}, which is wrong"
             problems.append(
-                ", ".join(missing) + (f" (and it gives {'; '.join(wrong)}, which is wrong)" if wrong else "")
+                f"does not give {', '.join(missing)}" + (f" (and {gives})" if wrong else "") if missing else gives
             )
         else:
-            return False, f"the message to {address} does not give " + "; ".join(problems)
+            return False, f"the message to {address} " + "; ".join(problems)
     return True, f"the message to {to} gives {sorted(patterns)}"
 
 

@@ -1,4 +1,4 @@
-"""Checks for receipts-reconciliation-1: 18 card lines reconciled, a double charge chased."""
+"""Checks for receipts-reconciliation-1: 23 card lines reconciled, a double charge chased."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from datetime import date, datetime
 
 
 _HISTORY = re.compile(
-    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~"
+    r"|\b(?:(?:moved|changed|rescheduled|brought forward|pushed back|shifted|switched)\s+from|instead of|rather than)"
+    r"\s[^,;\n]*?(?=\s+to\b|[,;\n]|\.(?:\s|$)|$)",
     re.IGNORECASE,
 )
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -529,9 +531,13 @@ WORDS = {'double charge': 'double|duplicat|twice|charged again',
  'no receipt': 'no receipt|missing|no match|not found|unmatched|without|none',
  'matched': 'match|found|ok\\b|yes\\b|✓'}
 
-NOT_RECEIPT = 'JY\\-751648|JY\\-467090|JY\\-214841|JY\\-671747|V\\-129192|PSF\\-690352|GG\\-769130|HH\\-315659|NH\\-887249|EO\\-140634|CC\\-630061|LST\\-530835|SF\\-845934|HM\\-955111|GG\\-552112|GG\\-522675'
+NOT_RECEIPT = 'JY\\-751648|JY\\-467090|JY\\-214841|JY\\-671747|V\\-129192|PSF\\-690352|GG\\-769130|HH\\-315659|NH\\-887249|EO\\-140634|CC\\-630061|LST\\-530835|SF\\-845934|HM\\-955111|CC\\-617688|CC\\-482723|TCK\\-241898|CC\\-109094|CC\\-667215|CC\\-738606|JY\\-773613|JY\\-284226'
 
-DATE = '(?<!\\d)0?31(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?31(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-31|(?<![\\d/.])0?31[./-]0?3[./-](?:2026|26)(?!\\d)'
+DATE = '(?<!\\d)0?13(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?13(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-13|(?<![\\d/.])0?13[./-]0?3[./-](?:2026|26)(?!\\d)'
+
+DATE_2 = '(?<!\\d)0?14(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?14(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-14|(?<![\\d/.])0?14[./-]0?3[./-](?:2026|26)(?!\\d)'
+
+DATE_3 = '(?<!\\d)0?31(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?31(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-31|(?<![\\d/.])0?31[./-]0?3[./-](?:2026|26)(?!\\d)'
 
 
 def check_row_hh_trading_ltd_02(initial, final, trace):
@@ -617,6 +623,20 @@ def check_row_sq_corner_kiosk_10(initial, final, trace):
     )
 
 
+def check_row_kettle_hospitality_ltd_11(initial, final, trace):
+    return reconciled(
+        final,
+        path='Finance/Reconciliation/2026-03.csv',
+        date='(?<!\\d)0?11(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?11(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-11|(?<![\\d/.])0?11[./-]0?3[./-](?:2026|26)(?!\\d)',
+        amount=3.85,
+        statuses=['matched'],
+        words=WORDS,
+        label='KETTLE HOSPITALITY LTD £3.85 on 11 March 2026',
+        receipt='CC\\-482723',
+        stated={'codes': ['CC-482723'], 'amounts': [3.85, 3.85]},
+    )
+
+
 def check_row_paypal_juniperyoga_12(initial, final, trace):
     return reconciled(
         final,
@@ -631,11 +651,39 @@ def check_row_paypal_juniperyoga_12(initial, final, trace):
     )
 
 
+def check_row_kettle_hospitality_ltd_13(initial, final, trace):
+    return reconciled(
+        final,
+        path='Finance/Reconciliation/2026-03.csv',
+        date=DATE,
+        amount=3.85,
+        statuses=['matched'],
+        words=WORDS,
+        label='KETTLE HOSPITALITY LTD £3.85 on 13 March 2026',
+        receipt='CC\\-109094',
+        stated={'codes': ['CC-109094'], 'amounts': [3.85, 3.85]},
+    )
+
+
+def check_row_kettle_hospitality_ltd_13_2(initial, final, trace):
+    return reconciled(
+        final,
+        path='Finance/Reconciliation/2026-03.csv',
+        date=DATE,
+        amount=4.6,
+        statuses=['matched'],
+        words=WORDS,
+        label='KETTLE HOSPITALITY LTD £4.60 on 13 March 2026',
+        receipt='CC\\-617688',
+        stated={'codes': ['CC-617688'], 'amounts': [4.6, 4.6]},
+    )
+
+
 def check_row_paypal_juniperyoga_13(initial, final, trace):
     return reconciled(
         final,
         path='Finance/Reconciliation/2026-03.csv',
-        date='(?<!\\d)0?13(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?13(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-13|(?<![\\d/.])0?13[./-]0?3[./-](?:2026|26)(?!\\d)',
+        date=DATE,
         amount=52.15,
         statuses=['matched'],
         words=WORDS,
@@ -649,13 +697,27 @@ def check_row_sq_petalstreetflorist_14(initial, final, trace):
     return reconciled(
         final,
         path='Finance/Reconciliation/2026-03.csv',
-        date='(?<!\\d)0?14(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?14(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-14|(?<![\\d/.])0?14[./-]0?3[./-](?:2026|26)(?!\\d)',
+        date=DATE_2,
         amount=29.51,
         statuses=['matched'],
         words=WORDS,
         label='SQ *PETALSTREETFLORIST £29.51 on 14 March 2026',
         receipt='PSF\\-690352',
         stated={'codes': ['PSF-690352', 'PSF-948787'], 'amounts': [29.51, 29.51]},
+    )
+
+
+def check_row_sq_thecopperkettle_14(initial, final, trace):
+    return reconciled(
+        final,
+        path='Finance/Reconciliation/2026-03.csv',
+        date=DATE_2,
+        amount=3.85,
+        statuses=['matched'],
+        words=WORDS,
+        label='SQ *THECOPPERKETTLE £3.85 on 14 March 2026',
+        receipt='TCK\\-241898',
+        stated={'codes': ['TCK-241898'], 'amounts': [3.85, 3.85]},
     )
 
 
@@ -684,6 +746,20 @@ def check_row_paypal_juniperyoga_19(initial, final, trace):
         label='PAYPAL *JUNIPERYOGA £52.55 on 19 March 2026',
         receipt='JY\\-751648',
         stated={'codes': ['JY-751648'], 'amounts': [52.55, 52.55]},
+    )
+
+
+def check_row_kettle_hospitality_ltd_20(initial, final, trace):
+    return reconciled(
+        final,
+        path='Finance/Reconciliation/2026-03.csv',
+        date='(?<!\\d)0?20(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?20(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-20|(?<![\\d/.])0?20[./-]0?3[./-](?:2026|26)(?!\\d)',
+        amount=4.6,
+        statuses=['matched'],
+        words=WORDS,
+        label='KETTLE HOSPITALITY LTD £4.60 on 20 March 2026',
+        receipt='CC\\-667215',
+        stated={'codes': ['CC-667215'], 'amounts': [4.6, 4.6]},
     )
 
 
@@ -746,7 +822,7 @@ def check_row_eo_hospitality_ltd_31(initial, final, trace):
     return reconciled(
         final,
         path='Finance/Reconciliation/2026-03.csv',
-        date=DATE,
+        date=DATE_3,
         amount=69.95,
         statuses=['matched'],
         words=WORDS,
@@ -760,7 +836,7 @@ def check_row_greenleaf_grocers_edinbu_31(initial, final, trace):
     return reconciled(
         final,
         path='Finance/Reconciliation/2026-03.csv',
-        date=DATE,
+        date=DATE_3,
         amount=64.51,
         statuses=['matched'],
         words=WORDS,
@@ -810,16 +886,26 @@ def check_no_strays(initial, final, trace):
   'amount': 6.42},
  {'date': '(?<!\\d)0?6(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?6(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-06|(?<![\\d/.])0?6[./-]0?3[./-](?:2026|26)(?!\\d)',
   'amount': 186.08},
- {'date': '(?<!\\d)0?29(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?29(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-29|(?<![\\d/.])0?29[./-]0?3[./-](?:2026|26)(?!\\d)',
-  'amount': 95.44},
- {'date': '(?<!\\d)0?1(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?1(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-01|(?<![\\d/.])0?1[./-]0?3[./-](?:2026|26)(?!\\d)',
-  'amount': 143.14},
+ {'date': '(?<!\\d)0?13(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?13(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-13|(?<![\\d/.])0?13[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 4.6},
+ {'date': '(?<!\\d)0?11(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?11(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-11|(?<![\\d/.])0?11[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 3.85},
+ {'date': '(?<!\\d)0?14(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?14(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-14|(?<![\\d/.])0?14[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 3.85},
+ {'date': '(?<!\\d)0?13(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?13(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-13|(?<![\\d/.])0?13[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 3.85},
+ {'date': '(?<!\\d)0?20(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?20(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-20|(?<![\\d/.])0?20[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 4.6},
+ {'date': '(?<!\\d)0?25(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?25(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-25|(?<![\\d/.])0?25[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 92.67},
  {'date': '(?<!\\d)0?4(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?4(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-04|(?<![\\d/.])0?4[./-]0?3[./-](?:2026|26)(?!\\d)',
-  'amount': 18.55},
- {'date': '(?<!\\d)0?2(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?2(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-02|(?<![\\d/.])0?2[./-]0?3[./-](?:2026|26)(?!\\d)',
-  'amount': 235.54},
+  'amount': 142.6},
+ {'date': '(?<!\\d)0?7(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?7(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-07|(?<![\\d/.])0?7[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 18.98},
+ {'date': '(?<!\\d)0?30(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?30(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-30|(?<![\\d/.])0?30[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 295.07},
  {'date': '(?<!\\d)0?28(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?28(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-28|(?<![\\d/.])0?28[./-]0?3[./-](?:2026|26)(?!\\d)',
-  'amount': 2330.44}],
+  'amount': 3439.32}],
     )
 
 

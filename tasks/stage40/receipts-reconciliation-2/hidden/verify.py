@@ -1,4 +1,4 @@
-"""Checks for receipts-reconciliation-2: 18 card lines reconciled, a double charge chased."""
+"""Checks for receipts-reconciliation-2: 23 card lines reconciled, a double charge chased."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from datetime import date, datetime
 
 
 _HISTORY = re.compile(
-    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~"
+    r"|\b(?:(?:moved|changed|rescheduled|brought forward|pushed back|shifted|switched)\s+from|instead of|rather than)"
+    r"\s[^,;\n]*?(?=\s+to\b|[,;\n]|\.(?:\s|$)|$)",
     re.IGNORECASE,
 )
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -529,9 +531,15 @@ WORDS = {'double charge': 'double|duplicat|twice|charged again',
  'no receipt': 'no receipt|missing|no match|not found|unmatched|without|none',
  'matched': 'match|found|ok\\b|yes\\b|✓'}
 
-NOT_RECEIPT = 'GG\\-942309|GG\\-175065|GG\\-875829|GG\\-741016|EO\\-449954|TDG\\-283939|HH\\-657290|HB\\-529037|PSF\\-810038|SF\\-140044|LST\\-816753|CC\\-284004|MP\\-885606|HM\\-578221|SF\\-915238|SF\\-724234'
+NOT_RECEIPT = 'GG\\-942309|GG\\-175065|GG\\-875829|GG\\-741016|EO\\-449954|TDG\\-283939|HH\\-657290|HB\\-529037|PSF\\-810038|SF\\-140044|LST\\-816753|CC\\-284004|MP\\-885606|HM\\-578221|TCK\\-746752|CC\\-858567|CC\\-156468|CC\\-155705|CC\\-152960|CC\\-758336|GG\\-141556|GG\\-659936'
 
-DATE = '(?<!\\d)0?30(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?30(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-30|(?<![\\d/.])0?30[./-]0?3[./-](?:2026|26)(?!\\d)'
+DATE = '(?<!\\d)0?11(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?11(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-11|(?<![\\d/.])0?11[./-]0?3[./-](?:2026|26)(?!\\d)'
+
+DATE_2 = '(?<!\\d)0?14(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?14(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-14|(?<![\\d/.])0?14[./-]0?3[./-](?:2026|26)(?!\\d)'
+
+DATE_3 = '(?<!\\d)0?18(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?18(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-18|(?<![\\d/.])0?18[./-]0?3[./-](?:2026|26)(?!\\d)'
+
+DATE_4 = '(?<!\\d)0?30(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?30(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-30|(?<![\\d/.])0?30[./-]0?3[./-](?:2026|26)(?!\\d)'
 
 
 def check_row_halcyon_booksellers_ltd_04(initial, final, trace):
@@ -589,11 +597,25 @@ def check_row_eo_hospitality_ltd_10(initial, final, trace):
     )
 
 
+def check_row_kettle_hospitality_ltd_11(initial, final, trace):
+    return reconciled(
+        final,
+        path='Finance/Reconciliation/2026-03.csv',
+        date=DATE,
+        amount=3.85,
+        statuses=['matched'],
+        words=WORDS,
+        label='KETTLE HOSPITALITY LTD £3.85 on 11 March 2026',
+        receipt='CC\\-858567',
+        stated={'codes': ['CC-858567'], 'amounts': [3.85, 3.85]},
+    )
+
+
 def check_row_sprout_and_company_ltd_11(initial, final, trace):
     return reconciled(
         final,
         path='Finance/Reconciliation/2026-03.csv',
-        date='(?<!\\d)0?11(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?11(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-11|(?<![\\d/.])0?11[./-]0?3[./-](?:2026|26)(?!\\d)',
+        date=DATE,
         amount=26.87,
         statuses=['matched'],
         words=WORDS,
@@ -603,11 +625,25 @@ def check_row_sprout_and_company_ltd_11(initial, final, trace):
     )
 
 
+def check_row_sq_thecopperkettle_13(initial, final, trace):
+    return reconciled(
+        final,
+        path='Finance/Reconciliation/2026-03.csv',
+        date='(?<!\\d)0?13(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?13(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-13|(?<![\\d/.])0?13[./-]0?3[./-](?:2026|26)(?!\\d)',
+        amount=3.85,
+        statuses=['matched'],
+        words=WORDS,
+        label='SQ *THECOPPERKETTLE £3.85 on 13 March 2026',
+        receipt='TCK\\-746752',
+        stated={'codes': ['TCK-746752'], 'amounts': [3.85, 3.85]},
+    )
+
+
 def check_row_greenleaf_grocers_manche_14(initial, final, trace):
     return reconciled(
         final,
         path='Finance/Reconciliation/2026-03.csv',
-        date='(?<!\\d)0?14(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?14(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-14|(?<![\\d/.])0?14[./-]0?3[./-](?:2026|26)(?!\\d)',
+        date=DATE_2,
         amount=71.97,
         statuses=['matched'],
         words=WORDS,
@@ -617,17 +653,59 @@ def check_row_greenleaf_grocers_manche_14(initial, final, trace):
     )
 
 
+def check_row_kettle_hospitality_ltd_14(initial, final, trace):
+    return reconciled(
+        final,
+        path='Finance/Reconciliation/2026-03.csv',
+        date=DATE_2,
+        amount=3.85,
+        statuses=['matched'],
+        words=WORDS,
+        label='KETTLE HOSPITALITY LTD £3.85 on 14 March 2026',
+        receipt='CC\\-156468',
+        stated={'codes': ['CC-156468'], 'amounts': [3.85, 3.85]},
+    )
+
+
+def check_row_kettle_hospitality_ltd_14_2(initial, final, trace):
+    return reconciled(
+        final,
+        path='Finance/Reconciliation/2026-03.csv',
+        date=DATE_2,
+        amount=4.6,
+        statuses=['matched'],
+        words=WORDS,
+        label='KETTLE HOSPITALITY LTD £4.60 on 14 March 2026',
+        receipt='CC\\-155705',
+        stated={'codes': ['CC-155705'], 'amounts': [4.6, 4.6]},
+    )
+
+
 def check_row_hotel_miradouro_lisboa_e_18(initial, final, trace):
     return reconciled(
         final,
         path='Finance/Reconciliation/2026-03.csv',
-        date='(?<!\\d)0?18(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?18(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-18|(?<![\\d/.])0?18[./-]0?3[./-](?:2026|26)(?!\\d)',
+        date=DATE_3,
         amount=211.51,
         statuses=['matched'],
         words=WORDS,
         label='HOTEL MIRADOURO LISBOA EUR 243.65 £211.51 on 18 March 2026',
         receipt='HM\\-578221',
         stated={'codes': ['HM-578221'], 'amounts': [211.51, 243.65, 243.65]},
+    )
+
+
+def check_row_kettle_hospitality_ltd_18(initial, final, trace):
+    return reconciled(
+        final,
+        path='Finance/Reconciliation/2026-03.csv',
+        date=DATE_3,
+        amount=3.85,
+        statuses=['matched'],
+        words=WORDS,
+        label='KETTLE HOSPITALITY LTD £3.85 on 18 March 2026',
+        receipt='CC\\-152960',
+        stated={'codes': ['CC-152960'], 'amounts': [3.85, 3.85]},
     )
 
 
@@ -733,7 +811,7 @@ def check_row_citypark_car_parks_30(initial, final, trace):
     return reconciled(
         final,
         path='Finance/Reconciliation/2026-03.csv',
-        date=DATE,
+        date=DATE_4,
         amount=10.75,
         statuses=['no receipt'],
         words=WORDS,
@@ -746,7 +824,7 @@ def check_row_sq_petalstreetflorist_30(initial, final, trace):
     return reconciled(
         final,
         path='Finance/Reconciliation/2026-03.csv',
-        date=DATE,
+        date=DATE_4,
         amount=31.11,
         statuses=['matched'],
         words=WORDS,
@@ -810,16 +888,26 @@ def check_no_strays(initial, final, trace):
   'amount': 10.75},
  {'date': '(?<!\\d)0?18(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?18(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-18|(?<![\\d/.])0?18[./-]0?3[./-](?:2026|26)(?!\\d)',
   'amount': 211.51},
- {'date': '(?<!\\d)0?19(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?19(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-19|(?<![\\d/.])0?19[./-]0?3[./-](?:2026|26)(?!\\d)',
-  'amount': 64.57},
- {'date': '(?<!\\d)0?5(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?5(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-05|(?<![\\d/.])0?5[./-]0?3[./-](?:2026|26)(?!\\d)',
-  'amount': 137.94},
- {'date': '(?<!\\d)0?20(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?20(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-20|(?<![\\d/.])0?20[./-]0?3[./-](?:2026|26)(?!\\d)',
-  'amount': 17.06},
+ {'date': '(?<!\\d)0?13(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?13(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-13|(?<![\\d/.])0?13[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 3.85},
+ {'date': '(?<!\\d)0?11(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?11(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-11|(?<![\\d/.])0?11[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 3.85},
+ {'date': '(?<!\\d)0?14(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?14(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-14|(?<![\\d/.])0?14[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 3.85},
+ {'date': '(?<!\\d)0?14(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?14(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-14|(?<![\\d/.])0?14[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 4.6},
  {'date': '(?<!\\d)0?18(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?18(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-18|(?<![\\d/.])0?18[./-]0?3[./-](?:2026|26)(?!\\d)',
-  'amount': 232.22},
+  'amount': 3.85},
+ {'date': '(?<!\\d)0?28(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?28(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-28|(?<![\\d/.])0?28[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 63.49},
+ {'date': '(?<!\\d)0?6(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?6(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-06|(?<![\\d/.])0?6[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 116.89},
+ {'date': '(?<!\\d)0?8(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?8(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-08|(?<![\\d/.])0?8[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 14.08},
+ {'date': '(?<!\\d)0?26(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?26(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-26|(?<![\\d/.])0?26[./-]0?3[./-](?:2026|26)(?!\\d)',
+  'amount': 250.47},
  {'date': '(?<!\\d)0?29(?:st|nd|rd|th)?\\.?\\s+(?:of\\s+)?Mar\\w*\\.?,?\\s+2026(?!\\d)|Mar\\w*\\.?\\s+0?29(?:st|nd|rd|th)?,?\\s+2026(?!\\d)|2026-03-29|(?<![\\d/.])0?29[./-]0?3[./-](?:2026|26)(?!\\d)',
-  'amount': 2421.37}],
+  'amount': 2585.67}],
     )
 
 
@@ -827,7 +915,7 @@ def check_double_charge_mail(initial, final, trace):
     return sent_alone(
         final,
         to=['help@halcyonbooks.co.uk', 'receipts@halcyonbooks.co.uk'],
-        replies={'receipts@halcyonbooks.co.uk': '<33de423f86.20260304@halcyonbooks.co.uk>'},
+        replies={'receipts@halcyonbooks.co.uk': '<828ded49-741e-758c-01a3ecbb6c97@halcyonbooks.co.uk>'},
         says={'the receipt number': 'HB\\-529037',
  'the amount': '(?<![\\d.,])(?:34)[.,]27(?![\\d]|[.,]\\d)',
  'the date': '(?<!\\d)0?4(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?4(?:st|nd|rd|th)?(?!\\d)|2026-03-04|(?<![\\d/.])4[./]3(?![\\d])|(?<![\\d/.])0?4[./]0?3[./]|3月4[日号]|(?<!\\d)0?4(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Mar\\w*|Mar\\w*\\.?\\s+(?<!\\d)0?4(?:st|nd|rd|th)?(?!\\d)|2026-03-04|(?<![\\d/.])4[./]3(?![\\d])|(?<![\\d/.])0?4[./]0?3[./]|3月4[日号]',

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 
 FACTS = {'subject': 'Bake sale planning: 13 July?',
@@ -35,9 +36,19 @@ FACTS = {'subject': 'Bake sale planning: 13 July?',
  'invite': 'Hi all,\n\nthe bake sale planning meeting is on {when} in {room}. See you there!\n\nAbhishek',
  'me': 'Abhishek',
  'pattern': 'bake\\s*sale',
- 'news': 'Floor 3 meeting rooms closed for repainting',
- 'notice': 'Meeting rooms out of use: repainting',
- 'list': 'Work'}
+ 'news': 'Floor 2 meeting rooms closed for new carpets and lighting',
+ 'notice': 'Meeting rooms out of use: new carpets and lighting',
+ 'list': 'Work',
+ 'requests': ['Could you book a room? (supplier interviews)',
+              'Room booking: design review',
+              'Room for the data training?'],
+ 'session_needs': {'Video conferencing': 'half the team joins from the other office, so it needs video '
+                                         'conferencing',
+                   'Speakerphone': 'two people will dial in, so it needs a speakerphone',
+                   'Whiteboard': "we'll be sketching things out, so it needs a whiteboard",
+                   'Flip chart': 'we split into groups and write things up, so it needs a flip chart',
+                   'Screen': "I'm presenting slides, so it needs a screen",
+                   'Step-free access': 'one of the visitors uses a wheelchair, so it needs step-free access'}}
 MONTHS = [
     "January",
     "February",
@@ -56,6 +67,18 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 
 
+def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool = True) -> str:
+    """'Thursday 12 March', 'Thursday, March 12' (US) or '3月12日（周四）'."""
+    if locale == "zh":
+        return f"{d.month}月{d.day}日" + (f"（{WEEKDAYS_ZH[d.weekday()]}）" if weekday else "")
+    name = WEEKDAYS[d.weekday()]
+    if region is not None and region.month_first:
+        text = f"{MONTHS[d.month - 1]} {d.day}"
+        return f"{name}, {text}" if weekday else text
+    text = f"{d.day} {MONTHS[d.month - 1]}"
+    return f"{name} {text}" if weekday else text
+
+
 def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
     """'15:00', '3pm', '3:30pm', or '下午3点' / '15:00'."""
     if locale == "zh":
@@ -71,16 +94,28 @@ def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
     return f"{hour}{suffix}" if not t.minute else f"{hour}:{t.minute:02d}{suffix}"
 
 
-def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool = True) -> str:
-    """'Thursday 12 March', 'Thursday, March 12' (US) or '3月12日（周四）'."""
-    if locale == "zh":
-        return f"{d.month}月{d.day}日" + (f"（{WEEKDAYS_ZH[d.weekday()]}）" if weekday else "")
-    name = WEEKDAYS[d.weekday()]
-    if region is not None and region.month_first:
-        text = f"{MONTHS[d.month - 1]} {d.day}"
-        return f"{name}, {text}" if weekday else text
-    text = f"{d.day} {MONTHS[d.month - 1]}"
-    return f"{name} {text}" if weekday else text
+def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
+    """Type or choose each value into the page's form field of that name (`{n: input name=amount ...}`)."""
+    for name, value in values.items():
+        found = re.search(rf"\{{(\d+): (\w+)(?: type=\w+)? name={re.escape(name)} ", page["text"])
+        assert found, f"the page {page['url']} has no field {name}"
+        if found.group(2) == "select":
+            tools.browser_select(ref=int(found.group(1)), option=value)
+        else:
+            tools.browser_fill(ref=int(found.group(1)), value=value)
+
+
+def _book(tools, url, on, start, end, title):
+    form = tools.browser_open(url=f"{url}?date={on.isoformat()}")
+    fill_form(tools, form, {"start": clock(start), "end": clock(end), "title": title})
+    done = tools.browser_click(text="Reserve room")
+    assert "is reserved for you" in done["text"], done["text"]
+
+
+def _sessions(tools, plan, titled=lambda s: s["what"]):
+    """Each colleague's room, as the one complete assignment gives it."""
+    for session in plan["sessions"]:
+        _book(tools, session["url"], plan["on"], session["start"], session["end"], titled(session))
 
 
 def _own(tools, plan, anew=False):
@@ -126,23 +161,8 @@ def _event(tools, plan, summary, anew=False):
         tools.calendar_update_event(uid=held["uid"], **event)
 
 
-def fill_form(tools: Any, page: dict[str, Any], values: dict[str, str]) -> None:
-    """Type or choose each value into the page's form field of that name (`{n: input name=amount ...}`)."""
-    for name, value in values.items():
-        found = re.search(rf"\{{(\d+): (\w+)(?: type=\w+)? name={re.escape(name)} ", page["text"])
-        assert found, f"the page {page['url']} has no field {name}"
-        if found.group(2) == "select":
-            tools.browser_select(ref=int(found.group(1)), option=value)
-        else:
-            tools.browser_fill(ref=int(found.group(1)), value=value)
-
-
 def _reserve(tools, plan):
-    f = FACTS
-    form = tools.browser_open(url=f"{plan['url']}?date={plan['on'].isoformat()}")
-    fill_form(tools, form, {"start": clock(plan["start"]), "end": clock(plan["end"]), "title": f["title"]})
-    done = tools.browser_click(text="Reserve room")
-    assert "is reserved for you" in done["text"], done["text"]
+    _book(tools, plan["url"], plan["on"], plan["start"], plan["end"], FACTS["title"])
 
 
 def _rows(page: dict[str, Any]) -> list[list[str]]:
@@ -202,6 +222,16 @@ def _closed(news: str, names: list[str], on: date) -> list[str]:
     return out
 
 
+def _clock(text: str) -> time:
+    hours, minutes = text.split(":")
+    return time(int(hours), int(minutes))
+
+
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
 def _own_words(body: str) -> str:
     """A mail body without the message it quotes, on one line."""
     return one_line("\n".join(line for line in body.splitlines() if not line.lstrip().startswith(">")))
@@ -209,11 +239,6 @@ def _own_words(body: str) -> str:
 
 def _at(message: dict[str, Any]) -> datetime:
     return datetime.fromisoformat(message["date"])
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def _plan(tools):
@@ -260,28 +285,70 @@ def _plan(tools):
     ]
     [(start, end)] = free
 
-    # The rooms that seat everyone and have what is needed, are not closed that day (the intranet's news, as
-    # Facilities wrote), and which of them is free then.
+    # The colleagues' requests for rooms that day: when, how many, what the room needs.
+    bookings = [{"who": None, "start": start, "end": end, "seats": seats, "need": f["need"]}]
+    for subject in f["requests"]:
+        [found] = tools.mail_search(folder="INBOX", subject=subject)["messages"]
+        words = _own_words(tools.mail_read(id=found["id"])["body"])
+        times = re.search(r"(\d{1,2}:\d\d) to (\d{1,2}:\d\d)", words)
+        count = re.search(r"(?:We'll be|There will be) (\d+)", words)
+        [need] = [feature for feature, phrase in f["session_needs"].items() if phrase in words]
+        bookings.append(
+            {
+                "who": address(found["from"]),
+                "start": datetime.combine(start.date(), _clock(times.group(1)), start.tzinfo),
+                "end": datetime.combine(start.date(), _clock(times.group(2)), start.tzinfo),
+                "seats": int(count.group(1)),
+                "need": need,
+                "what": subject,
+            }
+        )
+
+    # The rooms that seat a booking and have what it needs, are not closed that day (the intranet's news, as
+    # Facilities wrote), and when each of them is taken.
     listing = tools.browser_open(url="/intranet/rooms")
-    names = [row[0] for row in _rows(listing) if row[2].isdigit()]
+    rows = [row for row in _rows(listing) if row[2].isdigit()]
+    names = [row[0] for row in rows]
     [notice] = tools.mail_search(folder="INBOX", subject=f["notice"])["messages"]
     assert "news page" in one_line(tools.mail_read(id=notice["id"])["body"]), "Facilities point elsewhere"
     closed = _closed(tools.browser_open(url="/intranet/")["text"], names, on)
-    fitting = [
-        row[0]
-        for row in _rows(listing)
-        if row[2].isdigit() and int(row[2]) >= seats and f["need"] in row[3].split(", ") and row[0] not in closed
-    ]
-    open_rooms = []
-    for name in fitting:
+
+    def fits(row: list[str], booking: dict[str, Any]) -> bool:
+        return int(row[2]) >= booking["seats"] and booking["need"] in row[3].split(", ") and row[0] not in closed
+
+    taken: dict[str, list[tuple[int, int]]] = {}
+    urls: dict[str, str] = {}
+    for row in rows:
+        if not any(fits(row, b) for b in bookings):
+            continue
         tools.browser_open(url="/intranet/rooms")
-        url = tools.browser_click(text=name)["url"]
-        schedule = tools.browser_open(url=f"{url}?date={on.isoformat()}")
-        taken = [(_minutes(r[0]), _minutes(r[1])) for r in _rows(schedule) if re.fullmatch(r"\d\d:\d\d", r[0])]
-        wanted = (start.hour * 60 + start.minute, end.hour * 60 + end.minute)
-        if all(b <= wanted[0] or a >= wanted[1] for a, b in taken):
-            open_rooms.append((name, url))
-    [(room, url)] = open_rooms
+        urls[row[0]] = tools.browser_click(text=row[0])["url"]
+        schedule = tools.browser_open(url=f"{urls[row[0]]}?date={on.isoformat()}")
+        taken[row[0]] = [(_minutes(r[0]), _minutes(r[1])) for r in _rows(schedule) if re.fullmatch(r"\d\d:\d\d", r[0])]
+
+    def span(booking: dict[str, Any]) -> tuple[int, int]:
+        return (booking["start"].hour * 60 + booking["start"].minute, booking["end"].hour * 60 + booking["end"].minute)
+
+    def free(name: str, booking: dict[str, Any]) -> bool:
+        a, b = span(booking)
+        return all(y <= a or x >= b for x, y in taken[name])
+
+    options = [[row[0] for row in rows if row[0] in taken and fits(row, b) and free(row[0], b)] for b in bookings]
+    # Every way to give each booking one of its rooms; rooms used twice must not be used at overlapping times.
+    complete = []
+    for choice in itertools.product(*options):
+        clash = any(
+            choice[i] == choice[j]
+            and span(bookings[i])[0] < span(bookings[j])[1]
+            and span(bookings[j])[0] < span(bookings[i])[1]
+            for i in range(len(choice))
+            for j in range(i + 1, len(choice))
+        )
+        if not clash:
+            complete.append(choice)
+    [chosen] = complete
+    room, url = chosen[0], urls[chosen[0]]
+    sessions = [{**b, "room": r, "url": urls[r]} for b, r in zip(bookings[1:], chosen[1:], strict=True)]
 
     # Their work addresses: a member writing from elsewhere is in the address book under their full
     # name, and the directory has that name with the work address.
@@ -294,7 +361,16 @@ def _plan(tools):
         people = tools.browser_open(url=f"/intranet/directory?q={known['name'].split()[-1]}")
         [work] = [r[3] for r in _rows(people) if r[0] == known["name"]]
         invited.append(work.lower())
-    return {"on": on, "start": start, "end": end, "room": room, "url": url, "invited": invited, "held": held}
+    return {
+        "on": on,
+        "start": start,
+        "end": end,
+        "room": room,
+        "url": url,
+        "invited": invited,
+        "held": held,
+        "sessions": sessions,
+    }
 
 
 def solve(tools):
@@ -307,3 +383,10 @@ def solve(tools):
     when = f"{day(plan['on'])}, {clock(plan['start'])}–{clock(plan['end'])}"
     body = f["invite"].format(when=when, room=plan["room"])
     tools.mail_send(to=plan["invited"], subject=f["invite_subject"], body=body)
+    _sessions(tools, plan)
+    for session in plan["sessions"]:
+        tools.mail_send(
+            to=[session["who"]],
+            subject=f"Re: {session['what']}",
+            body=f"Hi,\n\nyou're booked into {session['room']} on {day(plan['on'])}, as you asked.\n\n{f['me']}",
+        )

@@ -1,4 +1,4 @@
-"""Checks for room-booking-1: Juniper for 10 on 2026-07-13T17:30:00+05:30; RES-0971 cancelled."""
+"""Checks for room-booking-1: Juniper for 10 on 2026-07-13T17:30:00+05:30; RES-0682 cancelled; Quarry for Venkatesh, Beacon for Raghavendra, Lantern for Deepika."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from datetime import datetime
 
 
 _HISTORY = re.compile(
-    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~"
+    r"|\b(?:(?:moved|changed|rescheduled|brought forward|pushed back|shifted|switched)\s+from|instead of|rather than)"
+    r"\s[^,;\n]*?(?=\s+to\b|[,;\n]|\.(?:\s|$)|$)",
     re.IGNORECASE,
 )
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -72,11 +74,20 @@ def reserved_once(
     end: str,
     pattern: str,
     label: str,
+    same_start: bool = False,
+    total: int | None = None,
 ) -> Verdict:
     """Exactly one new confirmed reservation: `room` (its id) from `start` to `end`, titled like `pattern`.
-    New reservations cancelled again (a slip put right) do not count."""
+    New reservations cancelled again (a slip put right) do not count. With `same_start`, only the new ones
+    starting at `start` are looked at (several bookings, one a start), and `total` is how many new confirmed
+    reservations there are in all."""
     old = {r.get("id") for r in _reservations(initial)}
     new = [r for r in _reservations(final) if r.get("id") not in old and r.get("status") == "confirmed"]
+    if total is not None and len(new) != total:
+        shown = sorted(f"{r.get('room')} {r.get('start')}" for r in new)
+        return False, f"{len(new)} new confirmed reservations {shown}; expected {total} in all"
+    if same_start:
+        new = [r for r in new if _on_time(r.get("start"), start)]
     if len(new) != 1:
         shown = sorted(f"{r.get('room')} {r.get('start')}" for r in new)
         return False, f"{len(new)} new confirmed reservations {shown}; expected one: {label}"
@@ -90,95 +101,9 @@ def reserved_once(
     return True, f"{label} reserved as {made.get('id')}"
 
 
-def reservation_cancelled(final: dict[str, Any], *, reservation: str, label: str) -> Verdict:
-    """The reservation `reservation` is cancelled (the intranet cannot move one: it is cancelled and made anew)."""
-    found = next((r for r in _reservations(final) if r.get("id") == reservation), None)
-    if found is None:
-        return False, f"the reservation {reservation} is gone"
-    if found.get("status") != "cancelled":
-        return False, f"{label} ({reservation}) is still {found.get('status')}"
-    return True, f"{label} ({reservation}) is cancelled"
-
-
 def _address(value: Any) -> str:
     match = re.search(r"<([^<>]+)>", value or "")
     return (match.group(1) if match else value or "").strip().lower()
-
-
-def _label(item: dict[str, Any]) -> str:
-    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
-
-
-def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
-    """(calendar, list or folder name, item) of an app that groups its items."""
-    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
-
-
-def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
-    for name, item in _grouped(state, app):
-        if item.get("uid") == uid:
-            return name, item
-    return None, None
-
-
-def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
-    """Items of `app` in `final` whose uid `initial` does not have."""
-    old = {item.get("uid") for _, item in _grouped(initial, app)}
-    return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
-
-
-def one_event(
-    initial: dict[str, Any],
-    final: dict[str, Any],
-    *,
-    stale: str,
-    calendar: str,
-    pattern: str,
-    label: str,
-    exclude: str | None = None,
-    start: str | None = None,
-    end: str | None = None,
-    attendees: list[str] | None = None,
-    host: str | None = None,
-    location: str | None = None,
-    besides: str | None = None,
-) -> Verdict:
-    """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
-
-    It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
-    when given, it runs from `start` to `end`, invites exactly `attendees` (`host`, the user, may
-    be among them) and its location matches `location`. New events whose title matches `besides`
-    are another item's (the user's prep time made again, say) and are not counted."""
-    made = [(w, e) for w, e in _fresh(initial, final, "calendar") if not (besides and _matches(_label(e), besides))]
-    where, kept = _find(final, "calendar", stale)
-    if len(made) > 1:
-        return False, f"{len(made)} events were created ({sorted(_label(e) for _, e in made)}); expected one"
-    if made and kept is not None:
-        return False, f"the placeholder {_label(kept)!r} is still there next to the new {_label(made[0][1])!r}"
-    if made:
-        where, event = made[0]
-    elif kept is None:
-        return False, f"the placeholder ({stale}) was deleted and no event was made for the {label}"
-    elif (where, kept) == _find(initial, "calendar", stale):
-        return False, f"nothing was set up: the placeholder {_label(kept)!r} is as it was"
-    else:
-        event = kept
-    title = _label(event)
-    if not _matches(title, pattern) or (exclude is not None and _matches(title, exclude)):
-        return False, f"the event is called {title!r}; it should be the {label} itself"
-    if where != calendar:
-        return False, f"the {label} is in the calendar {where!r}, not in {calendar!r}"
-    if (start is not None and not _on_time(event.get("start"), start)) or (
-        end is not None and not _on_time(event.get("end"), end)
-    ):
-        return False, f"the {label} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
-    if attendees is not None:
-        guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
-        if guests != sorted(attendees):
-            return False, f"the {label} invites {guests}; expected {sorted(attendees)}"
-    if location is not None and not _matches(event.get("location"), location):
-        return False, f"the {label} is at {event.get('location')!r}, not at the right place"
-    return True, f"one event for the {label}" + (f", {start} to {end}" if start else "")
 
 
 def _recipients(message: dict[str, Any]) -> list[str]:
@@ -218,10 +143,12 @@ def sent_once(
     each_once: bool = False,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    besides: list[str] | None = None,
 ) -> Verdict:
     """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
     one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
-    matches. With `each_once`, no message names anybody twice (in To and again in Cc).
+    matches. With `each_once`, no message names anybody twice (in To and again in Cc). A message only to
+    `besides` (what another part of the job sends, graded on its own) is left out.
 
     With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
     in the final answer is right too (see `_asked`)."""
@@ -234,6 +161,8 @@ def sent_once(
     got: dict[str, int] = {}
     for message in sent:
         people = _recipients(message)
+        if besides and set(people) <= set(besides):
+            continue
         strangers = sorted(set(people) - set(to))
         if strangers:
             why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
@@ -426,12 +355,99 @@ def message_says(
             wrong = _stray(text, stated)
             if not missing and not wrong:
                 break
+            gives = f"gives {'; '.join(wrong)}, which is wrong"
             problems.append(
-                ", ".join(missing) + (f" (and it gives {'; '.join(wrong)}, which is wrong)" if wrong else "")
+                f"does not give {', '.join(missing)}" + (f" (and {gives})" if wrong else "") if missing else gives
             )
         else:
-            return False, f"the message to {address} does not give " + "; ".join(problems)
+            return False, f"the message to {address} " + "; ".join(problems)
     return True, f"the message to {to} gives {sorted(patterns)}"
+
+
+def reservation_cancelled(final: dict[str, Any], *, reservation: str, label: str) -> Verdict:
+    """The reservation `reservation` is cancelled (the intranet cannot move one: it is cancelled and made anew)."""
+    found = next((r for r in _reservations(final) if r.get("id") == reservation), None)
+    if found is None:
+        return False, f"the reservation {reservation} is gone"
+    if found.get("status") != "cancelled":
+        return False, f"{label} ({reservation}) is still {found.get('status')}"
+    return True, f"{label} ({reservation}) is cancelled"
+
+
+def _label(item: dict[str, Any]) -> str:
+    return item.get("summary") or item.get("title") or item.get("subject") or item.get("name") or ""
+
+
+def _grouped(state: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """(calendar, list or folder name, item) of an app that groups its items."""
+    return [(name, item) for name, items in (state.get(app) or {}).items() for item in items or []]
+
+
+def _find(state: dict[str, Any], app: str, uid: str) -> tuple[str | None, dict[str, Any] | None]:
+    for name, item in _grouped(state, app):
+        if item.get("uid") == uid:
+            return name, item
+    return None, None
+
+
+def _fresh(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
+    """Items of `app` in `final` whose uid `initial` does not have."""
+    old = {item.get("uid") for _, item in _grouped(initial, app)}
+    return [(name, item) for name, item in _grouped(final, app) if item.get("uid") not in old]
+
+
+def one_event(
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    *,
+    stale: str,
+    calendar: str,
+    pattern: str,
+    label: str,
+    exclude: str | None = None,
+    start: str | None = None,
+    end: str | None = None,
+    attendees: list[str] | None = None,
+    host: str | None = None,
+    location: str | None = None,
+    besides: str | None = None,
+) -> Verdict:
+    """Exactly one event for `label`: a new one or the placeholder `stale` turned into it, never both.
+
+    It is in `calendar`, its title matches `pattern` and not `exclude` (still called a hold, say);
+    when given, it runs from `start` to `end`, invites exactly `attendees` (`host`, the user, may
+    be among them) and its location matches `location`. New events whose title matches `besides`
+    are another item's (the user's prep time made again, say) and are not counted."""
+    made = [(w, e) for w, e in _fresh(initial, final, "calendar") if not (besides and _matches(_label(e), besides))]
+    where, kept = _find(final, "calendar", stale)
+    if len(made) > 1:
+        return False, f"{len(made)} events were created ({sorted(_label(e) for _, e in made)}); expected one"
+    if made and kept is not None:
+        return False, f"the placeholder {_label(kept)!r} is still there next to the new {_label(made[0][1])!r}"
+    if made:
+        where, event = made[0]
+    elif kept is None:
+        return False, f"the placeholder ({stale}) was deleted and no event was made for the {label}"
+    elif (where, kept) == _find(initial, "calendar", stale):
+        return False, f"nothing was set up: the placeholder {_label(kept)!r} is as it was"
+    else:
+        event = kept
+    title = _label(event)
+    if not _matches(title, pattern) or (exclude is not None and _matches(title, exclude)):
+        return False, f"the event is called {title!r}; it should be the {label} itself"
+    if where != calendar:
+        return False, f"the {label} is in the calendar {where!r}, not in {calendar!r}"
+    if (start is not None and not _on_time(event.get("start"), start)) or (
+        end is not None and not _on_time(event.get("end"), end)
+    ):
+        return False, f"the {label} runs {event.get('start')} to {event.get('end')}; expected {start} to {end}"
+    if attendees is not None:
+        guests = sorted({_address(a) for a in event.get("attendees") or []} - {host})
+        if guests != sorted(attendees):
+            return False, f"the {label} invites {guests}; expected {sorted(attendees)}"
+    if location is not None and not _matches(event.get("location"), location):
+        return False, f"the {label} is at {event.get('location')!r}, not at the right place"
+    return True, f"one event for the {label}" + (f", {start} to {end}" if start else "")
 
 
 def _touched(initial: dict[str, Any], final: dict[str, Any], app: str) -> list[tuple[str, dict[str, Any]]]:
@@ -554,7 +570,11 @@ def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entri
     return True, f"{label} agrees on {sorted(claimed)}"
 
 
-TO = ['alexander.radcliffe@northwind-systems.in',
+TO = ['deepika@northwind-systems.in',
+ 'raghavendra.nair@northwind-systems.in',
+ 'reddy.venkatesh@northwind-systems.in']
+
+BESIDES = ['alexander.radcliffe@northwind-systems.in',
  'arjun@northwind-systems.in',
  'arjuns@northwind-systems.in',
  'iyer.siddharth@northwind-systems.in',
@@ -563,6 +583,8 @@ TO = ['alexander.radcliffe@northwind-systems.in',
  'matthewm@northwind-systems.in',
  'meerar@northwind-systems.in',
  'viyer@northwind-systems.in']
+
+STATED = {'dates': ['2026-07-13'], 'times': ['16:00', '16:15', '16:45', '18:00', '18:30']}
 
 
 def check_room_reserved(initial, final, trace):
@@ -574,11 +596,96 @@ def check_room_reserved(initial, final, trace):
         end='2026-07-13T18:30:00+05:30',
         pattern='bake\\s*sale',
         label='Juniper',
+        same_start=True,
+        total=4,
+    )
+
+
+def check_sessions_answered(initial, final, trace):
+    return sent_once(
+        final,
+        to=TO,
+        label='the colleagues who asked for rooms',
+        in_reply_to=['<20260630100500.0e9941@northwind-systems.in>',
+ '<20260701111100.ccfb18@northwind-systems.in>',
+ '<0f030c18-a2b4-518d-259ee32985e2@northwind-systems.in>'],
+        subject='room|book|supplier|interview|Venkatesh|design|review|Raghavendra|data|training|Deepika',
+        each_once=True,
+        besides=BESIDES,
+    )
+
+
+def check_session_1_room(initial, final, trace):
+    return reserved_once(
+        initial,
+        final,
+        room='quarry',
+        start='2026-07-13T16:15:00+05:30',
+        end='2026-07-13T18:00:00+05:30',
+        pattern='supplier|interview|Venkatesh',
+        label='Quarry for the supplier interviews',
+        same_start=True,
+        total=4,
+    )
+
+
+def check_session_1_told(initial, final, trace):
+    return message_says(
+        final,
+        to=['reddy.venkatesh@northwind-systems.in'],
+        patterns={'the room': '(?<!\\w)Quarry(?!\\w)'},
+        stated=STATED,
+    )
+
+
+def check_session_2_room(initial, final, trace):
+    return reserved_once(
+        initial,
+        final,
+        room='beacon',
+        start='2026-07-13T16:00:00+05:30',
+        end='2026-07-13T18:30:00+05:30',
+        pattern='design|review|Raghavendra',
+        label='Beacon for the design review',
+        same_start=True,
+        total=4,
+    )
+
+
+def check_session_2_told(initial, final, trace):
+    return message_says(
+        final,
+        to=['raghavendra.nair@northwind-systems.in'],
+        patterns={'the room': '(?<!\\w)Beacon(?!\\w)'},
+        stated=STATED,
+    )
+
+
+def check_session_3_room(initial, final, trace):
+    return reserved_once(
+        initial,
+        final,
+        room='lantern',
+        start='2026-07-13T16:45:00+05:30',
+        end='2026-07-13T18:00:00+05:30',
+        pattern='data|training|Deepika',
+        label='Lantern for the data training',
+        same_start=True,
+        total=4,
+    )
+
+
+def check_session_3_told(initial, final, trace):
+    return message_says(
+        final,
+        to=['deepika@northwind-systems.in'],
+        patterns={'the room': '(?<!\\w)Lantern(?!\\w)'},
+        stated=STATED,
     )
 
 
 def check_placeholder_cancelled(initial, final, trace):
-    return reservation_cancelled(final, reservation='RES-0971', label='the placeholder')
+    return reservation_cancelled(final, reservation='RES-0682', label='the placeholder')
 
 
 def check_in_calendar(initial, final, trace):
@@ -597,7 +704,7 @@ def check_in_calendar(initial, final, trace):
 def check_invited(initial, final, trace):
     return sent_once(
         final,
-        to=TO,
+        to=BESIDES,
         label='the people coming',
         subject='bake\\s*sale|room|invit|detail|(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)|2026-07-13|(?<![\\d/.])13[./]7(?![\\d])|(?<![\\d/.])0?13[./]0?7[./]|7月13[日号]|\\bMon(?:day)?\\b|(?:周|星期|礼拜)一',
         wrong={'alexander_blackwood@northwind-systems.in': 'took their yes back',
@@ -607,14 +714,15 @@ def check_invited(initial, final, trace):
  'siddharth_nair@northwind-systems.in': 'did not answer',
  'vikram_nair@northwind-systems.in': 'did not answer'},
         each_once=True,
+        besides=TO,
     )
 
 
 def check_invite_details(initial, final, trace):
     return message_says(
         final,
-        to=TO,
-        patterns={'the room': '(?<!\\w)Juniper(?!\\w)(?!\\ View)',
+        to=BESIDES,
+        patterns={'the room': '(?<!\\w)Juniper(?!\\w)',
  'the day': '(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)|2026-07-13|(?<![\\d/.])13[./]7(?![\\d])|(?<![\\d/.])0?13[./]0?7[./]|7月13[日号]|\\bMon(?:day)?\\b|(?:周|星期|礼拜)一',
  'the start, 17:30': '(?<![\\d:.])17[:.h]30(?!\\d)|(?<![\\d:.])5(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])5(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:中午|下午)\\s*(?:5|五)(?:点|時|时)?(?:30分|:30|点30|半)',
  'the end, 18:30': '(?<![\\d:.])18[:.h]30(?!\\d)|(?<![\\d:.])6(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])6(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:晚上|傍晚)\\s*(?:6|六)(?:点|時|时)?(?:30分|:30|点30|半)'},
@@ -643,7 +751,7 @@ def check_key_reminder(initial, final, trace):
  '2026-07-13T16:30:00+05:30'],
         label='room key',
         stale='r-bake-sale-planning-key',
-        stated={'refs': {'(?<!\\w)(?:Juniper\\ View|Juniper|Granite|Lantern|Beacon|Quarry|Meadow|Atrium|Cedar)(?!\\w)': ['Juniper']}},
+        stated={'refs': {'(?<!\\w)(?:Little\\ Juniper|Juniper|Granite|Compass|Harbour|Orchard|Lantern|Meadow|Atrium|Beacon|Quarry|Cedar)(?!\\w)': ['Juniper']}},
     )
 
 
@@ -654,10 +762,10 @@ def check_club_note(initial, final, trace):
         folder='Notes',
         label="the note 'Bake sale planning'",
         entries=[{'label': 'the room held',
-  'pattern': '(?<!\\w)(?:Juniper\\ View|Juniper|Granite|Lantern|Beacon|Quarry|Meadow|Atrium|Cedar)(?!\\w)',
-  'says': '^(?=.*(?:(?<!\\w)Juniper(?!\\w)(?!\\ '
-          'View)))(?=.*(?:(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)|2026-07-13|(?<![\\d/.])13[./]7(?![\\d])|(?<![\\d/.])0?13[./]0?7[./]|7月13[日号]))(?=.*(?:(?<![\\d:.])17[:.h]30(?!\\d)|(?<![\\d:.])5(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])5(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:中午|下午)\\s*(?:5|五)(?:点|時|时)?(?:30分|:30|点30|半)))',
-  'not_says': '(?<!\\w)Beacon(?!\\w)|(?<![\\d:.])12[:.h]30(?!\\d)|(?<![\\d:.])12(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])12(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:中午|下午)\\s*(?:12|十二)(?:点|時|时)?(?:30分|:30|点30|半)'}],
+  'pattern': '(?<!\\w)(?:Little\\ '
+             'Juniper|Juniper|Granite|Compass|Harbour|Orchard|Lantern|Meadow|Atrium|Beacon|Quarry|Cedar)(?!\\w)',
+  'says': '^(?=.*(?:(?<!\\w)Juniper(?!\\w)))(?=.*(?:(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Jul\\w*|Jul\\w*\\.?\\s+(?<!\\d)0?13(?:st|nd|rd|th)?(?!\\d)|2026-07-13|(?<![\\d/.])13[./]7(?![\\d])|(?<![\\d/.])0?13[./]0?7[./]|7月13[日号]))(?=.*(?:(?<![\\d:.])17[:.h]30(?!\\d)|(?<![\\d:.])5(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])5(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:中午|下午)\\s*(?:5|五)(?:点|時|时)?(?:30分|:30|点30|半)))',
+  'not_says': '(?<!\\w)Cedar(?!\\w)|(?<![\\d:.])12[:.h]30(?!\\d)|(?<![\\d:.])12(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])12(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:中午|下午)\\s*(?:12|十二)(?:点|時|时)?(?:30分|:30|点30|半)'}],
     )
 
 
@@ -671,7 +779,7 @@ def check_event_matches(initial, final, trace):
         label='bake sale planning meeting',
         start='2026-07-13T17:30:00+05:30',
         end='2026-07-13T18:30:00+05:30',
-        location='(?<!\\w)Juniper(?!\\w)(?!\\ View)',
-        attendees=TO,
+        location='(?<!\\w)Juniper(?!\\w)',
+        attendees=BESIDES,
         host='abhishek.iyer@northwind-systems.in',
     )

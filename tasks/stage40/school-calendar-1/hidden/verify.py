@@ -15,7 +15,9 @@ _CLOCK = re.compile(
 )
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _HISTORY = re.compile(
-    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~"
+    r"|\b(?:(?:moved|changed|rescheduled|brought forward|pushed back|shifted|switched)\s+from|instead of|rather than)"
+    r"\s[^,;\n]*?(?=\s+to\b|[,;\n]|\.(?:\s|$)|$)",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -232,14 +234,25 @@ def _dates(text: str) -> set[tuple[int, int]]:
 
 
 def line_says(
-    final: dict[str, Any], *, to: str, patterns: dict[str, str], dates: list[str], times: list[str] | None = None
+    final: dict[str, Any],
+    *,
+    to: str,
+    patterns: dict[str, str],
+    dates: list[str],
+    times: list[str] | None = None,
+    once: bool = False,
 ) -> Verdict:
     """One line of a mail of the agent's own to `to` says every labelled thing (a date and a time on the
     same line: one entry of a list), and gives no time of day but `times` ("HH:MM", its start and end)
-    when given; every calendar date the mails to `to` write out is among `dates`."""
+    when given; every calendar date the mails to `to` write out is among `dates`. With `once`, no two
+    mails to `to` give it (the same request sent twice)."""
     messages = [m for m in _outbox(final) if to in _recipients(m) and not m.get("invitation")]
     if not messages:
         return False, f"nothing was sent to {to}"
+    if once:
+        giving = [m for m in messages if any(not _missing(line, patterns) for line in _own_words(m).splitlines())]
+        if len(giving) > 1:
+            return False, f"{len(giving)} mails to {to} give {' and '.join(sorted(patterns))}; expected one"
     allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
     for message in messages:
         wrong = sorted(_dates(_own_words(message)) - allowed)

@@ -43,11 +43,49 @@ MONTHS = [
 ]
 
 
-def _send(tools: Any, sheet: str, subject: str, body: str) -> None:
+def _tidy(tools: Any, keep: list[dict], rest: list[dict], to: str, in_place: bool, tick: bool, purge: bool) -> None:
+    """Put right what the pack leaves stale of the user's own: a note's figure from a statement that was
+    corrected since, a to-do chasing a receipt that has come, an unfinished draft to the accountant with
+    totals worked out before. `in_place`: edit the note's line, else write it anew; `tick`: tick the to-do
+    off, else delete it; `purge`: delete the draft for good, else move it to Trash."""
+    for fixed in [d for d in keep if d["replaces"]]:
+        old = next(r for r in rest if r["issuer"] == fixed["issuer"] and r["printed"] == fixed["replaces"])
+        was, now = f"{old['amount']:,.2f}", f"{fixed['amount']:,.2f}"
+        for note in tools.notes_search(query=fixed["issuer"])["notes"]:
+            lines = note["body"].split("\n")
+            stale = [n for n, line in enumerate(lines) if fixed["issuer"] in line and was in line]
+            if not stale:
+                continue
+            for n in stale:
+                if in_place:
+                    lines[n] = lines[n].replace(was, now)
+                else:  # the line out, a new one in its place
+                    head, figure = lines.pop(n).rsplit(":", 1)
+                    symbol = re.match(r"\s*([^\d]*)", figure).group(1)
+                    lines.insert(n, f"{head}: {symbol}{now} (corrected statement)")
+            tools.notes_update(uid=note["uid"], body="\n".join(lines))
+    givers = {d["issuer"] for d in keep if d["kind"] == "Donations"}
+    for todo in tools.reminders_list()["reminders"]:
+        if "receipt" in todo["title"].lower() and any(g in todo["title"] for g in givers):
+            if tick:
+                tools.reminders_complete(uid=todo["uid"])
+            else:
+                tools.reminders_delete(uid=todo["uid"])
+    for message in tools.mail_search(folder="Drafts")["messages"]:
+        if any(to.lower() in str(address).lower() for address in message["to"]):
+            if purge:
+                tools.mail_delete(id=tools.mail_delete(id=message["id"])["moved_to"])
+            else:
+                tools.mail_move(id=message["id"], folder="Trash")
+
+
+def _send(tools: Any, sheet: str, subject: str, body: str) -> str:
+    """Mail the summary to the address on the card and tick off the reminder; the address."""
     card = tools.contacts_search(query=FACTS["accountant"])["contacts"][0]
     tools.mail_send(to=[card["emails"][0]], subject=subject, body=body, attachments=[sheet])
     todo = next(t for t in tools.reminders_list()["reminders"] if FACTS["accountant"].split()[0] in t["title"])
     tools.reminders_complete(uid=todo["uid"])
+    return card["emails"][0]
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -215,4 +253,5 @@ def solve(tools):
     body = (
         f"Hi,\n\nHere is my summary for {f['label']}. The documents are in the shared Tax folder as usual.\n\nThanks!"
     )
-    _send(tools, sheet, f"Tax documents {f['label']}", body)
+    address = _send(tools, sheet, f"Tax documents {f['label']}", body)
+    _tidy(tools, keep, rest, address, in_place=True, tick=False, purge=True)

@@ -8,7 +8,9 @@ from datetime import datetime
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _HISTORY = re.compile(
-    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~",
+    r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~"
+    r"|\b(?:(?:moved|changed|rescheduled|brought forward|pushed back|shifted|switched)\s+from|instead of|rather than)"
+    r"\s[^,;\n]*?(?=\s+to\b|[,;\n]|\.(?:\s|$)|$)",
     re.IGNORECASE,
 )
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -425,11 +427,12 @@ def message_says(
             wrong = _stray(text, stated)
             if not missing and not wrong:
                 break
+            gives = f"gives {'; '.join(wrong)}, which is wrong"
             problems.append(
-                ", ".join(missing) + (f" (and it gives {'; '.join(wrong)}, which is wrong)" if wrong else "")
+                f"does not give {', '.join(missing)}" + (f" (and {gives})" if wrong else "") if missing else gives
             )
         else:
-            return False, f"the message to {address} does not give " + "; ".join(problems)
+            return False, f"the message to {address} " + "; ".join(problems)
     return True, f"the message to {to} gives {sorted(patterns)}"
 
 
@@ -444,10 +447,12 @@ def sent_once(
     each_once: bool = False,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    besides: list[str] | None = None,
 ) -> Verdict:
     """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
     one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
-    matches. With `each_once`, no message names anybody twice (in To and again in Cc).
+    matches. With `each_once`, no message names anybody twice (in To and again in Cc). A message only to
+    `besides` (what another part of the job sends, graded on its own) is left out.
 
     With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
     in the final answer is right too (see `_asked`)."""
@@ -460,6 +465,8 @@ def sent_once(
     got: dict[str, int] = {}
     for message in sent:
         people = _recipients(message)
+        if besides and set(people) <= set(besides):
+            continue
         strangers = sorted(set(people) - set(to))
         if strangers:
             why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))

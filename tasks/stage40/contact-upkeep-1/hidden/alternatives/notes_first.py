@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import datetime
+from datetime import date, datetime, timedelta
 
 
 FACTS = {'people': [{'search': {'sender': 'Holloway', 'subject': 'A change of scene'},
@@ -80,6 +80,18 @@ FACTS = {'people': [{'search': {'sender': 'Holloway', 'subject': 'A change of sc
              'home': ''}],
  'me': 'Abhishek',
  'since': '2026-03-03',
+ 'today': '2026-03-24',
+ 'echoes': {'card': {'old': '136 Deansgate, Manchester M3 4LQ', 'new': '16 Rye Lane, London SE15 4QN'},
+            'cards': {'title': 'Christmas card list',
+                      'old': '23 Oldham Street, Manchester M1 1JQ',
+                      'new': '159 Broughton Street, Edinburgh EH1 3RJ'},
+            'games': {'old': '116 Cockburn Street, Edinburgh EH1 1BS',
+                      'new': '187 Bishopsgate, London EC2M 4YE'},
+            'weekend': {'name': 'weekend away.csv',
+                        'swaps': [['+44 7308 639709', '+44 7977 086990'],
+                                  ['+44 7603 526705', '+44 7941 403715'],
+                                  ['stuart_blackwood@gmail.com', 'stuart_blackwood@outlook.com'],
+                                  ['eleanort@outlook.com', 'eleanor.thornton@gmail.com']]}},
  'notes': [{'to': ['Alex Holloway <alex@fernhill-media.co.uk>'],
             'subject': 'Your new details',
             'body': 'Hi Alex,\n'
@@ -190,10 +202,79 @@ def _source(tools, person, read, inbox=None):
     return text, mail
 
 
+def _swapped(sheet, swaps):
+    for old, new in swaps:
+        sheet = sheet.replace(old, new)
+    return sheet
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def _street(address):
+    return address.split(",")[0]
+
+
+def _stale(tools, echoes, today):
+    """The user's own items that still give someone's old details, found by those details: the open reminder
+    and the coming event at a mover's old home, the card list (not last year's posted cards) with another's,
+    the club weekend's sheet with the members' old mobiles."""
+    card, cards, games, weekend = echoes["card"], echoes["cards"], echoes["games"], echoes["weekend"]
+    todos = every(tools.reminders_list, "reminders")
+    (todo,) = [t for t in todos if _street(card["old"]) in f"{t['title']} {t.get('notes') or ''}"]
+    found = tools.notes_search(query=_street(cards["old"]))["notes"]
+    (note,) = [n for n in found if n["title"] == cards["title"]]  # not last year's posted cards
+    note = tools.notes_read(uid=note["uid"])
+    start = date.fromisoformat(today)
+    coming = tools.calendar_list_events(
+        start=start.isoformat(), end=(start + timedelta(days=120)).isoformat(), query=_street(games["old"])
+    )["events"]
+    (event,) = coming  # the evening that is over stays as it was
+    entries = every(tools.files_list, "entries", path="Documents")
+    (path,) = [e["path"] for e in entries if e["path"].endswith(weekend["name"])]
+    sheet = tools.files_read(path=path)["content"]
+    assert all(old in sheet for old, _ in weekend["swaps"]), "the sheet does not give the old details"
+    return todo, note, event, path, sheet
+
+
+def _tidy_again(tools, f):
+    """Deletes each stale item and makes it again with the new details."""
+    echoes = f["echoes"]
+    todo, note, event, path, sheet = _stale(tools, echoes, f["today"])
+    card, cards, games = echoes["card"], echoes["cards"], echoes["games"]
+    tools.reminders_delete(uid=todo["uid"])
+    tools.reminders_create(title=todo["title"].replace(card["old"], card["new"]), list=todo["list"], due=todo["due"])
+    tools.notes_delete(uid=note["uid"])
+    tools.notes_create(
+        title=note["title"], body=note["body"].replace(cards["old"], cards["new"]), folder=note.get("folder")
+    )
+    tools.calendar_delete_event(uid=event["uid"])
+    tools.calendar_create_event(
+        calendar=event["calendar"],
+        summary=event["summary"],
+        start=event["start"],
+        end=event["end"],
+        location=games["new"],
+    )
+    tools.files_delete(path=path)
+    tools.files_write(path=path, content=_swapped(sheet, echoes["weekend"]["swaps"]))
+
+
 def solve_notes_first(tools):
     """Writes the notes before touching the address book, then updates the contacts in reverse order, with
-    phone numbers written without spaces."""
+    phone numbers written without spaces; tidies the user's own stale items first, each deleted and made again."""
     f, read = FACTS, {}
+    _tidy_again(tools, f)
     for person in f["people"]:
         _source(tools, person, read)
     for person in f["people"] if f["notes"] else []:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, time, timedelta
+from itertools import product
 from zoneinfo import ZoneInfo
 
 
@@ -73,6 +74,12 @@ FACTS = {'note': 'Study plan: UX205',
                 'moved_iso': None,
                 'words': 'final report'}],
  'subject': 'UX205: Synthesis memo deadline moved',
+ 'workshops': 'Documents/Courses/UX205 live workshops.pdf',
+ 'signup': 'UX205 live workshops: sign-up',
+ 'work': 'Work',
+ 'group_event': 'Study group (UX205)',
+ 'year': 2026,
+ 'topics': {'1': 'recruit', '2': 'moderat', '3': 'affinity', '4': 'findings|writing up'},
  'me': 'Robert'}
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
@@ -158,9 +165,131 @@ def _plan(tools):
     return note, plan
 
 
-def solve_per_person(tools):
-    """One mail per member of the group first; the reminders titled another way; the note in 12-hour times."""
+def _busy(events, tz):
+    """The time each listed event takes (each occurrence of a series; an all-day event its whole days)."""
+    out = []
+    for e in events:
+        if e.get("all_day"):
+            first, last = date.fromisoformat(e["start"][:10]), date.fromisoformat(e["end"][:10])
+            out.append((datetime.combine(first, time(0), tz), datetime.combine(last, time(0), tz)))
+            continue
+        start, end = datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"])
+        for at in [datetime.fromisoformat(o) for o in e.get("occurrences") or []] or [start]:
+            out.append((at, at + (end - start)))
+    return out
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
+    """Every result of a listing tool, page by page: `call` returns {KEY: [...], "next_cursor": ...}."""
+    return every(call, None, **query)
+
+
+def _when(text, year, hour, minute, half, zone):
+    """'Tuesday, October 13' or 'Tuesday 13 October' at '6:00 pm' in the school's zone."""
+    words = text.replace(",", "").split()[1:]
+    shape = "%B %d %Y" if words[0].isalpha() else "%d %B %Y"
+    on = datetime.strptime(f"{' '.join(words)} {year}", shape).date()
+    return datetime.combine(on, time(int(hour) % 12 + (12 if half == "pm" else 0), int(minute)), zone)
+
+
+def workshops(tools):
+    """The one timetable: {workshop number: (sitting code, its start in the user's zone, its end)} and the TA's
+    address."""
     f = FACTS
+    tz = ZoneInfo(tools.now()["timezone"])
+    text = tools.files_read(path=f["workshops"])["content"]
+    flat = one_line(text)
+    assert f["zone_name"] in flat, "the workshop schedule does not say its zone"
+    later, first = re.search(r"Workshop (\d) builds on Workshop (\d)", flat).groups()
+    length = timedelta(minutes=int(re.search(r"(\d+) minutes", flat).group(1)))
+    sittings = {}
+    for code, when, hour, minute, half in re.findall(
+        r"(\d[A-C]): ([A-Za-z]+,? [A-Za-z0-9 ]+?), (\d{1,2}):(\d\d) ([ap]m)", text
+    ):
+        at = _when(when, f["year"], hour, minute, half, ZoneInfo(f["zone"])).astimezone(tz)
+        sittings.setdefault(code[0], []).append((code, at, at + length))
+    found = tools.mail_search(subject=f["signup"])["messages"]
+    mail = tools.mail_read(id=found[0]["id"])
+    full = {
+        code
+        for sentence in re.split(r"(?<=[.!])\s", one_line(mail["body"]))
+        if "full" in sentence
+        for code in re.findall(r"\b\d[A-C]\b", sentence)
+    }
+    note = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])
+    assert "never two workshops on the same day" in one_line(note["body"]), "the note does not give the day rule"
+    every = [s for row in sittings.values() for s in row]
+    window = (min(s[1] for s in every).date().isoformat(), max(s[2] for s in every).date().isoformat())
+    work = _busy(pages(tools.calendar_list_events, start=window[0], end=window[1], calendar=f["work"]), tz)
+    group = _busy(
+        tools.calendar_list_events(start=window[0], end=window[1], calendar=f["calendar"], query=f["group_event"])[
+            "events"
+        ],
+        tz,
+    )
+
+    def free(s):
+        return s[0] not in full and not any(s[1] < b and a < s[2] for a, b in work + group)
+
+    numbers = sorted(sittings)
+    works = []
+    for pick in product(*(sittings[n] for n in numbers)):
+        chosen = dict(zip(numbers, pick, strict=True))
+        if not all(free(s) for s in pick) or len({s[1].date() for s in pick}) < len(pick):
+            continue
+        if chosen[later][1] < chosen[first][2]:
+            continue
+        works.append(chosen)
+    assert len(works) == 1, f"expected one timetable, found {len(works)}"
+    topics = dict(re.findall(r"Workshop (\d): (.+)", text))
+    return works[0], mail, topics
+
+
+def _sign_up(tools, table, mail, topics, how):
+    """Each workshop in Study at the user's time, and the picks to the TA: `how` is one mail with a line each,
+    a mail each, or one mail with the codes on one line."""
+    f = FACTS
+    for n, (_, start, end) in table.items():
+        summary = f"{topics[n].strip()} (live workshop)" if how != "codes" else f"Live workshop: {topics[n].strip()}"
+        if how == "codes":
+            start, end = start.astimezone(ZoneInfo("UTC")), end.astimezone(ZoneInfo("UTC"))
+        tools.calendar_create_event(
+            calendar=f["calendar"], summary=summary, start=start.isoformat(), end=end.isoformat()
+        )
+    ta = re.search(r"[\w.+-]+@[\w.-]+", mail["from"]).group(0)
+    if how == "lines":
+        rows = "\n".join(f"- {code}: {topics[n].strip()}" for n, (code, _, _) in table.items())
+        tools.mail_send(to=[ta], subject="Live workshops: my sittings", body=f"Hi,\n\nMy picks:\n{rows}\n\n{f['me']}")
+    elif how == "each":
+        for n, (code, _, _) in table.items():
+            tools.mail_send(
+                to=[ta],
+                subject=f"Sign-up: {topics[n].strip()}",
+                body=f"Hello,\n\nPlease put me down for sitting {code} of this one.\n\n{f['me']}",
+            )
+    else:
+        picks = ", ".join(code for code, _, _ in table.values())
+        tools.mail_send(to=[ta], subject="My workshop sittings", body=f"Hi,\n\nI'd like {picks}, please.\n\n{f['me']}")
+
+
+def solve_per_person(tools):
+    """The workshops first, one sign-up mail each; then one mail per member of the group; the reminders titled
+    another way; the note in 12-hour times."""
+    f = FACTS
+    _sign_up(tools, *workshops(tools), "each")
     note, plan = _plan(tools)
     moved = [d for d in plan if d["moved"]]
     if moved:

@@ -4,152 +4,215 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import date, datetime, timedelta
+import re
+from datetime import date, datetime, time, timedelta
+from itertools import product
 
 
 FACTS = {'note': 'Design offsite – plan',
  'list': 'Design offsite',
  'calendar': 'Work',
  'sheet': 'Work/Design offsite/Budget.csv',
- 'event': '2026-11-04',
+ 'dates': [['Tuesday 3 November', '2026-11-03'],
+           ['Wednesday 4 November', '2026-11-04'],
+           ['Thursday 26 November', '2026-11-26']],
+ 'hours': ['10:00', '10:00', 25200],
+ 'cap': [['£5,100.00', 5100.0]],
  'pay_days': 2,
  'holidays': [],
  'must': {'name': 'Babatunde Fashola',
-          'needs': 'Coeliac',
-          'unmet': "Please note we can't guarantee anything gluten-free: our kitchen is too small to keep it "
-                   'separate.'},
+          'needs': 'Uses a wheelchair',
+          'unmet': "Our coaches have steps at the door and no wheelchair lift, I'm afraid."},
  'withdraw': 'withdraw our quote',
  'suppliers': [{'name': 'The Boathouse',
                 'row': 'Venue',
                 'subject': 'Private room for our team offsite?',
-                'totals': [['£1,650.00', 1650.0]],
-                'deposits': [['£500.00', 500.0]],
-                'deadline': {'shown': 'Friday 9 October', 'days_before': None, 'date': '2026-10-09'},
+                'totals': [['£1,650.00', 1650.0], ['£2,500.00', 2500.0]],
+                'deposits': [['£500.00', 500.0], ['£500.00', 500.0]],
+                'deadline': {'shown': 'Thursday 8 October', 'days_before': None, 'date': '2026-10-08'},
                 'from': 'functions@theboathouse.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T10:00:00+00:00', '2026-11-04T16:30:00+00:00'],
+                'slot': ['10:00', 420],
                 'summary': 'Offsite at The Boathouse',
                 'reminder': 'Pay the deposit: The Boathouse (venue)',
                 'alias': None},
-               {'name': 'Fenwick Hall',
+               {'name': 'Hartwell House',
                 'row': 'Venue',
                 'subject': 'Private room for our team offsite?',
                 'totals': [['£1,750.00', 1750.0]],
-                'deposits': [['£880.00', 880.0]],
-                'deadline': {'shown': 'Monday 12 October', 'days_before': None, 'date': '2026-10-12'},
-                'from': 'events@fenwickhall.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T10:00:00+00:00', '2026-11-04T16:30:00+00:00'],
-                'summary': 'Offsite at Fenwick Hall',
-                'reminder': 'Pay the deposit: Fenwick Hall (venue)',
+                'deposits': [['£530.00', 530.0]],
+                'deadline': {'shown': '14 days before', 'days_before': 14, 'date': '2026-10-20'},
+                'from': 'bookings@hartwellhouse.co.uk',
+                'slot': ['10:00', 420],
+                'summary': 'Offsite at Hartwell House',
+                'reminder': 'Pay the deposit: Hartwell House (venue)',
                 'alias': None},
-               {'name': 'The Busy Spoon',
-                'row': 'Catering',
-                'subject': 'Catering for our team offsite',
-                'totals': [['£1,400.00', 1400.0]],
-                'deposits': [['£280.00', 280.0]],
-                'deadline': {'shown': 'Monday 5 October', 'days_before': None, 'date': '2026-10-05'},
-                'from': 'orders@thebusyspoon.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T09:15:00+00:00', '2026-11-04T10:15:00+00:00'],
-                'summary': 'Catering set-up (The Busy Spoon)',
-                'reminder': 'Pay the deposit: The Busy Spoon (catering)',
+               {'name': 'The Lantern Rooms',
+                'row': 'Venue',
+                'subject': 'Private room for our team offsite?',
+                'totals': [['£1,350.00', 1350.0]],
+                'deposits': [['£270.00', 270.0]],
+                'deadline': {'shown': 'Monday 12 October', 'days_before': None, 'date': '2026-10-12'},
+                'from': 'hello@lanternrooms.co.uk',
+                'slot': ['10:00', 420],
+                'summary': 'Offsite at The Lantern Rooms',
+                'reminder': 'Pay the deposit: The Lantern Rooms (venue)',
                 'alias': None},
                {'name': 'Saffron Table',
                 'row': 'Catering',
                 'subject': 'Catering for our team offsite',
-                'totals': [['£1,250.00', 1250.0]],
-                'deposits': [['£380.00', 380.0]],
-                'deadline': {'shown': '21 days before', 'days_before': 21, 'date': '2026-10-14'},
+                'totals': [['£1,050.00', 1050.0]],
+                'deposits': [['£530.00', 530.0]],
+                'deadline': {'shown': 'Friday 23 October', 'days_before': None, 'date': '2026-10-23'},
                 'from': 'events@saffrontable.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T09:15:00+00:00', '2026-11-04T10:15:00+00:00'],
+                'slot': ['09:15', 60],
                 'summary': 'Catering set-up (Saffron Table)',
                 'reminder': 'Pay the deposit: Saffron Table (catering)',
+                'alias': None},
+               {'name': 'The Busy Spoon',
+                'row': 'Catering',
+                'subject': 'Catering for our team offsite',
+                'totals': [['£860.00', 860.0]],
+                'deposits': [['£430.00', 430.0]],
+                'deadline': {'shown': '14 days before', 'days_before': 14, 'date': '2026-10-20'},
+                'from': 'orders@thebusyspoon.co.uk',
+                'slot': ['09:15', 60],
+                'summary': 'Catering set-up (The Busy Spoon)',
+                'reminder': 'Pay the deposit: The Busy Spoon (catering)',
+                'alias': None},
+               {'name': 'Harvest & Co',
+                'row': 'Catering',
+                'subject': 'Catering for our team offsite',
+                'totals': [['£1,350.00', 1350.0]],
+                'deposits': [['£340.00', 340.0]],
+                'deadline': {'shown': 'Friday 2 October', 'days_before': None, 'date': '2026-10-02'},
+                'from': 'catering@harvestandco.co.uk',
+                'slot': ['09:15', 60],
+                'summary': 'Catering set-up (Harvest & Co)',
+                'reminder': 'Pay the deposit: Harvest & Co (catering)',
                 'alias': None},
                {'name': 'Redline Travel',
                 'row': 'Coach',
                 'subject': 'Coach hire for our team offsite',
-                'totals': [['£720.00', 720.0]],
-                'deposits': [['£360.00', 360.0]],
-                'deadline': {'shown': 'Friday 23 October', 'days_before': None, 'date': '2026-10-23'},
+                'totals': [['£670.00', 670.0]],
+                'deposits': [['£200.00', 200.0]],
+                'deadline': {'shown': '14 days before', 'days_before': 14, 'date': '2026-10-20'},
                 'from': 'hire@redlinetravel.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T08:30:00+00:00', '2026-11-04T09:15:00+00:00'],
+                'slot': ['08:30', 45],
                 'summary': 'Coach pick-up (Redline Travel)',
                 'reminder': 'Pay the deposit: Redline Travel (coach)',
-                'alias': None},
-               {'name': 'Westbrook Coach Hire',
-                'row': 'Coach',
-                'subject': 'Coach hire for our team offsite',
-                'totals': [['£490.00', 490.0]],
-                'deposits': [['£150.00', 150.0]],
-                'deadline': {'shown': 'Thursday 15 October', 'days_before': None, 'date': '2026-10-15'},
-                'from': 'bookings@westbrookcoachhire.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T08:30:00+00:00', '2026-11-04T09:15:00+00:00'],
-                'summary': 'Coach pick-up (Westbrook Coach Hire)',
-                'reminder': 'Pay the deposit: Westbrook Coach Hire (coach)',
                 'alias': None},
                {'name': 'Greenway Coaches',
                 'row': 'Coach',
                 'subject': 'Coach hire for our team offsite',
-                'totals': [['£380.00', 380.0], ['£670.00', 670.0]],
-                'deposits': [['£190.00', 190.0], ['£340.00', 340.0]],
-                'deadline': {'shown': 'Tuesday 27 October', 'days_before': None, 'date': '2026-10-27'},
+                'totals': [['£570.00', 570.0]],
+                'deposits': [['£170.00', 170.0]],
+                'deadline': {'shown': 'Monday 12 October', 'days_before': None, 'date': '2026-10-12'},
                 'from': 'bookings@greenwaycoaches.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T08:30:00+00:00', '2026-11-04T09:15:00+00:00'],
+                'slot': ['08:30', 45],
                 'summary': 'Coach pick-up (Greenway Coaches)',
                 'reminder': 'Pay the deposit: Greenway Coaches (coach)',
+                'alias': None},
+               {'name': 'Westbrook Coach Hire',
+                'row': 'Coach',
+                'subject': 'Coach hire for our team offsite',
+                'totals': [['£520.00', 520.0]],
+                'deposits': [['£130.00', 130.0]],
+                'deadline': {'shown': 'Monday 12 October', 'days_before': None, 'date': '2026-10-12'},
+                'from': 'bookings@westbrookcoachhire.co.uk',
+                'slot': ['08:30', 45],
+                'summary': 'Coach pick-up (Westbrook Coach Hire)',
+                'reminder': 'Pay the deposit: Westbrook Coach Hire (coach)',
                 'alias': None},
                {'name': 'Open Door Facilitation',
                 'row': 'Facilitator',
                 'subject': 'Facilitator for our team offsite?',
-                'totals': [['£2,450.00', 2450.0], ['£1,750.00', 1750.0]],
-                'deposits': [['£490.00', 490.0], ['£350.00', 350.0]],
-                'deadline': {'shown': 'Wednesday 14 October', 'days_before': None, 'date': '2026-10-14'},
-                'from': 'kwame@opendoorfacilitation.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T11:00:00+00:00', '2026-11-04T14:00:00+00:00'],
+                'totals': [['£1,050.00', 1050.0]],
+                'deposits': [['£320.00', 320.0]],
+                'deadline': {'shown': 'Tuesday 13 October', 'days_before': None, 'date': '2026-10-13'},
+                'from': 'fashola.oluwaseun@opendoorfacilitation.co.uk',
+                'slot': ['11:00', 180],
                 'summary': 'Workshop (Open Door Facilitation)',
                 'reminder': 'Pay the deposit: Open Door Facilitation (facilitator)',
                 'alias': None},
-               {'name': 'Northlight Images',
+               {'name': 'Clearpath Workshops',
+                'row': 'Facilitator',
+                'subject': 'Facilitator for our team offsite?',
+                'totals': [['£890.00', 890.0], ['£1,100.00', 1100.0]],
+                'deposits': [['£220.00', 220.0], ['£330.00', 330.0]],
+                'deadline': {'shown': 'Monday 26 October', 'days_before': None, 'date': '2026-10-26'},
+                'from': 'eashworth@clearpathworkshops.co.uk',
+                'slot': ['11:00', 180],
+                'summary': 'Workshop (Clearpath Workshops)',
+                'reminder': 'Pay the deposit: Clearpath Workshops (facilitator)',
+                'alias': None},
+               {'name': 'Brightframe Photography',
                 'row': 'Photographer',
                 'subject': 'Photographer for our team offsite?',
-                'totals': [['£450.00', 450.0]],
-                'deposits': [['£110.00', 110.0]],
-                'deadline': {'shown': 'Monday 19 October', 'days_before': None, 'date': '2026-10-19'},
-                'from': 'krzysztof@northlightimages.co.uk',
-                'day': {'shown': 'Thursday 5 November', 'date': '2026-11-05'},
-                'slot': ['2026-11-04T09:30:00+00:00', '2026-11-04T12:30:00+00:00'],
-                'summary': 'Photographer (Northlight Images)',
-                'reminder': 'Pay the deposit: Northlight Images (photographer)',
+                'totals': [['£720.00', 720.0]],
+                'deposits': [['£140.00', 140.0]],
+                'deadline': {'shown': '21 days before', 'days_before': 21, 'date': '2026-10-13'},
+                'from': 'adebayo_fashola@brightframe.co.uk',
+                'slot': ['09:30', 180],
+                'summary': 'Photographer (Brightframe Photography)',
+                'reminder': 'Pay the deposit: Brightframe Photography (photographer)',
                 'alias': None},
+               {'name': 'Lensworks Studio',
+                'row': 'Photographer',
+                'subject': 'Photographer for our team offsite?',
+                'totals': [['£750.00', 750.0]],
+                'deposits': [['£190.00', 190.0]],
+                'deadline': {'shown': 'Tuesday 20 October', 'days_before': None, 'date': '2026-10-20'},
+                'from': 'nicholas.prescott@lensworks.co.uk',
+                'slot': ['09:30', 180],
+                'summary': 'Photographer (Lensworks Studio)',
+                'reminder': 'Pay the deposit: Lensworks Studio (photographer)',
+                'alias': 'Nick Prescott'},
                {'name': 'Candid Crow',
                 'row': 'Photographer',
                 'subject': 'Photographer for our team offsite?',
-                'totals': [['£550.00', 550.0]],
-                'deposits': [['£170.00', 170.0]],
-                'deadline': {'shown': '28 days before', 'days_before': 28, 'date': '2026-10-07'},
-                'from': 'malgorzataz@candidcrow.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T09:30:00+00:00', '2026-11-04T12:30:00+00:00'],
+                'totals': [['£600.00', 600.0]],
+                'deposits': [['£180.00', 180.0]],
+                'deadline': {'shown': 'Thursday 8 October', 'days_before': None, 'date': '2026-10-08'},
+                'from': 'aleksanderm@candidcrow.co.uk',
+                'slot': ['09:30', 180],
                 'summary': 'Photographer (Candid Crow)',
                 'reminder': 'Pay the deposit: Candid Crow (photographer)',
-                'alias': 'Gosia Zając'}],
+                'alias': None}],
  'me': 'Harriet',
  'update': True,
- 'photographer': 'Gosia Zając'}
+ 'photographer': 'Nick Prescott',
+ 'echoes': {'hold': 'Design away day (pencilled)',
+            'list': 'Work',
+            'ring': 'Ring Omar at Busy Spoon back - which day?',
+            'note': 'Design away day - odds and ends',
+            'options': 'Tue 3 Nov, Wed 4 Nov or Thu 26 Nov',
+            'short': {'2026-11-03': 'Tue 3 Nov', '2026-11-04': 'Wed 4 Nov', '2026-11-26': 'Thu 26 Nov'},
+            'venue': 'Offsite at Hartwell House'}}
 DECLINE = (
     "Hello,\n\nThank you for taking the time to put the quote together. We've decided to go with another option "
     "this time, but we really appreciated it.\n\nBest wishes,\n{me}"
 )
 ACCEPT = (
-    "Hello,\n\nThank you for the quote. We'd like to go ahead and book you, please. Could you send the deposit "
-    "invoice?\n\nBest wishes,\n{me}"
+    "Hello,\n\nThank you for the quote. We'd like to go ahead and book you for {day}, please. Could you send "
+    "the deposit invoice?\n\nBest wishes,\n{me}"
 )
+
+
+def _settled_line(body, day):
+    """The note's line that gave all three days, with the day settled on."""
+    e = FACTS["echoes"]
+    return body.replace(f"({e['options']}?)", f"({e['short'][day]})")
+
+
+def _odds_and_ends(tools):
+    e = FACTS["echoes"]
+    return next(n for n in tools.notes_search(query=e["note"])["notes"] if n["title"] == e["note"])
+
+
+def _ring(tools):
+    """The user's to-do to ring a supplier back about the day."""
+    e = FACTS["echoes"]
+    return next(r for r in tools.reminders_list(list=e["list"], limit=200)["reminders"] if r["title"] == e["ring"])
 
 
 def _money(value):
@@ -173,6 +236,21 @@ def _fill_sheet(tools, sheet, quotes, money=_money, when=lambda d: d.isoformat()
     tools.files_write(path=FACTS["sheet"], content=text.getvalue())
 
 
+def _holds(tools):
+    """The user's pencilled holds for the do, on each of their dates: {day: event}."""
+    e = FACTS["echoes"]
+    out = {}
+    for _, d in FACTS["dates"]:
+        for event in tools.calendar_list_events(start=d, end=d, calendar=FACTS["calendar"], limit=100)["events"]:
+            if event["summary"] == e["hold"]:
+                out[d] = event
+    return out
+
+
+def _booked_day(quotes):
+    return next(d for shown, d in FACTS["dates"] if any(q.get("day") == shown for q in quotes))
+
+
 def pay_day(deadline, days, holidays):
     """`days` working days before `deadline` (weekends and the public holidays skipped)."""
     day = deadline
@@ -181,6 +259,15 @@ def pay_day(deadline, days, holidays):
         if day.weekday() < 5 and day.isoformat() not in holidays:
             days -= 1
     return day
+
+
+def _free_days(text):
+    """Which of the user's dates a supplier says they can do."""
+    if "all three of your dates" in text.lower():
+        return {d for _, d in FACTS["dates"]}
+    said = re.search(r"(?:we're free on|we could do) (.*?)(?:;|, but not)", text, re.IGNORECASE)
+    assert said, "the quote does not say which dates they can do"
+    return {d for shown, d in FACTS["dates"] if shown in said.group(1)}
 
 
 def _last_said(texts, shown_values):
@@ -204,8 +291,9 @@ def _own(body):
     return one_line("\n".join(line for line in (body or "").splitlines() if not line.lstrip().startswith(">")))
 
 
-def _quotes(tools, unmet, budgets, read_all=False):
-    """Each supplier's answer, newest mail last, with the decision: book, decline or (withdrawn) leave."""
+def _quotes(tools, unmet, budgets, free, read_all=False, greedy=False):
+    """Each supplier's answer, newest mail last, and the plan: the one date and quote per line that fit together;
+    each quote's decision: book, decline or (withdrawn, or already answered) leave."""
     f = FACTS
     inbox = tools.mail_search(folder="INBOX", limit=200)["messages"] if read_all else None
     out = []
@@ -216,7 +304,7 @@ def _quotes(tools, unmet, budgets, read_all=False):
             found = tools.mail_search(folder="INBOX", subject=s["subject"])["messages"]
         theirs = sorted((m for m in found if s["from"] in m["from"]), key=lambda m: datetime.fromisoformat(m["date"]))
         texts = [_own(tools.mail_read(id=m["id"])["body"]) for m in theirs]
-        quote = {**s, "reply_to": theirs[-1]}
+        quote = {**s, "reply_to": theirs[-1], "arrived": theirs[0]["date"]}
         if f["withdraw"] in texts[-1]:
             out.append({**quote, "decision": "withdrawn"})
             continue
@@ -228,31 +316,71 @@ def _quotes(tools, unmet, budgets, read_all=False):
         quote["total"] = _last_said(texts, s["totals"])
         quote["deposit"] = _last_said(texts, s["deposits"])
         everything = " ".join(texts)
-        assert s["day"]["shown"] in everything and s["deadline"]["shown"] in everything
-        if s["deadline"]["days_before"]:
-            deadline = date.fromisoformat(f["event"]) - timedelta(days=s["deadline"]["days_before"])
-        else:
-            deadline = date.fromisoformat(s["deadline"]["date"])
-        quote["deadline"] = deadline
-        quote["pay"] = pay_day(deadline, f["pay_days"], f["holidays"])
-        fits = (
-            quote["total"] <= budgets[s["row"]]
-            and s["day"]["date"] == f["event"]
-            and not (unmet and unmet in everything)
-        )
-        out.append({**quote, "decision": "book" if fits else "decline"})
-    booked = [q["row"] for q in out if q["decision"] == "book"]
-    assert sorted(booked) == sorted(set(booked)), f"more than one quote fits a line: {booked}"
+        assert s["deadline"]["shown"] in everything
+        quote["free"] = _free_days(everything)
+        fits = quote["total"] <= budgets[s["row"]] and not (unmet and unmet in everything)
+        out.append({**quote, "decision": "candidate" if fits else "decline"})
+    rows = list(dict.fromkeys(s["row"] for s in f["suppliers"]))
+    plans = []
+    for day in free:
+        lines = [[q for q in out if q["decision"] == "candidate" and q["row"] == r and day in q["free"]] for r in rows]
+        for combo in product(*lines):
+            if sum(q["total"] for q in combo) <= budgets["all in"]:
+                plans.append((day, combo))
+    assert len(plans) == 1, f"{len(plans)} plans fit"
+    day, combo = plans[0]
+    if greedy:  # the hurried walk (for the tests): the first free date, each line's first quote free that day
+        day = free[0]
+        arrived = sorted(out, key=lambda q: datetime.fromisoformat(q["arrived"]))
+        combo = [
+            q
+            for r in rows
+            for q in [
+                next((q for q in arrived if q["decision"] == "candidate" and q["row"] == r and day in q["free"]), None)
+            ]
+            if q is not None
+        ]
+    chosen = {q["name"] for q in combo}
+    for q in out:
+        if q["decision"] == "candidate":
+            q["decision"] = "book" if q["name"] in chosen else "decline"
+        if q["decision"] == "book":
+            event = date.fromisoformat(day)
+            if q["deadline"]["days_before"]:
+                deadline = event - timedelta(days=q["deadline"]["days_before"])
+            else:
+                deadline = date.fromisoformat(q["deadline"]["date"])
+            q["deadline"] = deadline
+            q["pay"] = pay_day(deadline, f["pay_days"], f["holidays"])
+            start = datetime.combine(event, time.fromisoformat(q["slot"][0]))
+            q["slot"] = [start.isoformat(), (start + timedelta(minutes=q["slot"][1])).isoformat()]
+            q["day"] = next(shown for shown, d in f["dates"] if d == day)
     return out
 
 
+def _busy(tools, day):
+    """Whether the user's calendar has anything during the event's hours on `day`."""
+    begin = datetime.combine(day, time.fromisoformat(FACTS["hours"][1]))
+    end = begin + timedelta(seconds=FACTS["hours"][2])
+    for event in tools.calendar_list_events(start=day.isoformat(), end=day.isoformat(), limit=100)["events"]:
+        if event["summary"] == FACTS["echoes"]["hold"]:
+            continue  # the user's own pencilled hold for this very do
+        first, last = (datetime.fromisoformat(event[k]).replace(tzinfo=None) for k in ("start", "end"))
+        starts = [datetime.fromisoformat(o).replace(tzinfo=None) for o in event.get("occurrences") or []] or [first]
+        if any(s < end and s + (last - first) > begin for s in starts):
+            return True
+    return False
+
+
 def _rules(tools):
-    """The plan note's rules, what the guest's card needs, and the budget sheet's lines."""
+    """The plan note's rules, what the guest's card needs, the budget sheet's lines and the note's total, and
+    which of the user's dates their calendar leaves free."""
     f = FACTS
     note = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])
     rules = one_line(note["body"])
     assert f["sheet"] in rules and f["list"] in rules and f["calendar"] in rules, "the note does not give the rules"
     assert ("two working days before" in rules) == bool(f["pay_days"])
+    assert all(shown in rules for shown, _ in f["dates"]) and f["hours"][0] in rules, "the note lacks the dates"
     unmet = None
     if f["must"]:
         card = tools.contacts_search(query=f["must"]["name"])["contacts"][0]
@@ -260,23 +388,34 @@ def _rules(tools):
         unmet = f["must"]["unmet"]
     sheet = tools.files_read(path=f["sheet"])["content"]
     budgets = {row["Item"]: float(row["Budget"]) for row in csv.DictReader(io.StringIO(sheet))}
-    return note, unmet, sheet, budgets
+    budgets["all in"] = _last_said([rules], f["cap"])
+    free = [d for _, d in f["dates"] if not _busy(tools, date.fromisoformat(d))]
+    return note, unmet, sheet, budgets, free
 
 
 def solve_read_all(tools):
     """Reads the whole inbox instead of searching; books the calendar and reminders first; moves the booked
     lines of the note under a heading of their own."""
     f = FACTS
-    note, unmet, sheet, budgets = _rules(tools)
-    quotes = _quotes(tools, unmet, budgets, read_all=True)
+    note, unmet, sheet, budgets, free = _rules(tools)
+    quotes = _quotes(tools, unmet, budgets, free, read_all=True)
     booked = [q for q in quotes if q["decision"] == "book"]
+    day = _booked_day(quotes)
+    holds = _holds(tools)
     for q in booked:
-        tools.calendar_create_event(calendar=f["calendar"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1])
+        if q["row"] == "Venue":  # the pencilled hold on the day becomes the venue's slot
+            tools.calendar_update_event(
+                uid=holds[day]["uid"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1]
+            )
+        else:
+            tools.calendar_create_event(
+                calendar=f["calendar"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1]
+            )
         tools.reminders_create(title=f"Deposit for {q['name']}", list=f["list"], due=q["pay"].isoformat())
     for q in quotes:
         if q["decision"] in ("book", "decline"):
             text = ACCEPT if q["decision"] == "book" else DECLINE
-            tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"]))
+            tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"], day=q.get("day")))
     if f["update"]:
         _fill_sheet(tools, sheet, quotes)
         body = note["body"]
@@ -284,6 +423,12 @@ def solve_read_all(tools):
             body = body.replace(f"- [ ] {q['row']}\n", "")
         body += "\nBooked:\n" + "".join(f"- {q['row']}: {q['name']}\n" for q in booked)
         tools.notes_update(uid=note["uid"], body=body)
+    for d, event in holds.items():
+        if d != day:
+            tools.calendar_delete_event(uid=event["uid"])
+    tools.reminders_complete(uid=_ring(tools)["uid"])
+    odds = _odds_and_ends(tools)
+    tools.notes_update(uid=odds["uid"], body=_settled_line(odds["body"], day))
 
 
 solve = solve_read_all

@@ -4,151 +4,216 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import date, datetime, timedelta
+import re
+from datetime import date, datetime, time, timedelta
+from itertools import product
 
 
 FACTS = {'note': 'Sales offsite – plan',
  'list': 'Sales offsite',
  'calendar': 'Work',
  'sheet': 'Work/Sales offsite/Budget.csv',
- 'event': '2026-11-04',
+ 'dates': [['Thursday 29 October', '2026-10-29'],
+           ['Wednesday 4 November', '2026-11-04'],
+           ['Tuesday 17 November', '2026-11-17']],
+ 'hours': ['10:00', '10:00', 25200],
+ 'cap': [['£6,600.00', 6600.0]],
  'pay_days': 2,
  'holidays': [],
- 'must': {'name': 'Jennifer Barnes',
+ 'must': {'name': 'Kojo Darko',
           'needs': 'Uses a wheelchair',
-          'unmet': "Our coaches have steps at the door and no wheelchair lift, I'm afraid."},
+          'unmet': "Just so you know, the room is on the first floor, up a flight of stairs; there's no "
+                   "lift, I'm afraid."},
  'withdraw': 'withdraw our quote',
- 'suppliers': [{'name': 'The Old Granary',
+ 'suppliers': [{'name': 'The Lantern Rooms',
                 'row': 'Venue',
                 'subject': 'Private room for our team offsite?',
-                'totals': [['£2,400.00', 2400.0]],
+                'totals': [['£2,000.00', 2000.0]],
                 'deposits': [['£600.00', 600.0]],
-                'deadline': {'shown': 'Monday 5 October', 'days_before': None, 'date': '2026-10-05'},
-                'from': 'events@oldgranary.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T10:00:00+00:00', '2026-11-04T16:30:00+00:00'],
-                'summary': 'Offsite at The Old Granary',
-                'reminder': 'Pay the deposit: The Old Granary (venue)',
+                'deadline': {'shown': 'Thursday 17 September', 'days_before': None, 'date': '2026-09-17'},
+                'from': 'hello@lanternrooms.co.uk',
+                'slot': ['10:00', 420],
+                'summary': 'Offsite at The Lantern Rooms',
+                'reminder': 'Pay the deposit: The Lantern Rooms (venue)',
                 'alias': None},
-               {'name': 'The Boathouse',
+               {'name': 'Hartwell House',
+                'row': 'Venue',
+                'subject': 'Private room for our team offsite?',
+                'totals': [['£2,200.00', 2200.0]],
+                'deposits': [['£440.00', 440.0]],
+                'deadline': {'shown': 'Tuesday 22 September', 'days_before': None, 'date': '2026-09-22'},
+                'from': 'bookings@hartwellhouse.co.uk',
+                'slot': ['10:00', 420],
+                'summary': 'Offsite at Hartwell House',
+                'reminder': 'Pay the deposit: Hartwell House (venue)',
+                'alias': None},
+               {'name': 'The Old Granary',
                 'row': 'Venue',
                 'subject': 'Private room for our team offsite?',
                 'totals': [['£1,750.00', 1750.0]],
-                'deposits': [['£880.00', 880.0]],
-                'deadline': {'shown': 'Monday 12 October', 'days_before': None, 'date': '2026-10-12'},
-                'from': 'functions@theboathouse.co.uk',
-                'day': {'shown': 'Wednesday 11 November', 'date': '2026-11-11'},
-                'slot': ['2026-11-04T10:00:00+00:00', '2026-11-04T16:30:00+00:00'],
-                'summary': 'Offsite at The Boathouse',
-                'reminder': 'Pay the deposit: The Boathouse (venue)',
+                'deposits': [['£530.00', 530.0]],
+                'deadline': {'shown': 'Friday 2 October', 'days_before': None, 'date': '2026-10-02'},
+                'from': 'events@oldgranary.co.uk',
+                'slot': ['10:00', 420],
+                'summary': 'Offsite at The Old Granary',
+                'reminder': 'Pay the deposit: The Old Granary (venue)',
+                'alias': None},
+               {'name': 'Greenleaf Kitchen',
+                'row': 'Catering',
+                'subject': 'Catering for our team offsite',
+                'totals': [['£1,650.00', 1650.0]],
+                'deposits': [['£500.00', 500.0]],
+                'deadline': {'shown': 'Tuesday 13 October', 'days_before': None, 'date': '2026-10-13'},
+                'from': 'hello@greenleafkitchen.co.uk',
+                'slot': ['09:30', 60],
+                'summary': 'Catering set-up (Greenleaf Kitchen)',
+                'reminder': 'Pay the deposit: Greenleaf Kitchen (catering)',
                 'alias': None},
                {'name': 'Saffron Table',
                 'row': 'Catering',
                 'subject': 'Catering for our team offsite',
-                'totals': [['£600.00', 600.0], ['£760.00', 760.0]],
-                'deposits': [['£120.00', 120.0], ['£380.00', 380.0]],
-                'deadline': {'shown': '21 days before', 'days_before': 21, 'date': '2026-10-14'},
+                'totals': [['£1,250.00', 1250.0]],
+                'deposits': [['£250.00', 250.0]],
+                'deadline': {'shown': 'Tuesday 20 October', 'days_before': None, 'date': '2026-10-20'},
                 'from': 'events@saffrontable.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T09:00:00+00:00', '2026-11-04T10:30:00+00:00'],
+                'slot': ['09:30', 60],
                 'summary': 'Catering set-up (Saffron Table)',
                 'reminder': 'Pay the deposit: Saffron Table (catering)',
+                'alias': None},
+               {'name': 'The Busy Spoon',
+                'row': 'Catering',
+                'subject': 'Catering for our team offsite',
+                'totals': [['£950.00', 950.0], ['£2,100.00', 2100.0]],
+                'deposits': [['£240.00', 240.0], ['£630.00', 630.0]],
+                'deadline': {'shown': '28 days before', 'days_before': 28, 'date': '2026-10-07'},
+                'from': 'orders@thebusyspoon.co.uk',
+                'slot': ['09:30', 60],
+                'summary': 'Catering set-up (The Busy Spoon)',
+                'reminder': 'Pay the deposit: The Busy Spoon (catering)',
                 'alias': None},
                {'name': 'Greenway Coaches',
                 'row': 'Coach',
                 'subject': 'Coach hire for our team offsite',
-                'totals': [['£280.00', 280.0]],
+                'totals': [['£550.00', 550.0]],
                 'deposits': [['£140.00', 140.0]],
                 'deadline': {'shown': '28 days before', 'days_before': 28, 'date': '2026-10-07'},
                 'from': 'bookings@greenwaycoaches.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T08:45:00+00:00', '2026-11-04T09:15:00+00:00'],
+                'slot': ['08:45', 45],
                 'summary': 'Coach pick-up (Greenway Coaches)',
                 'reminder': 'Pay the deposit: Greenway Coaches (coach)',
                 'alias': None},
                {'name': 'Redline Travel',
                 'row': 'Coach',
                 'subject': 'Coach hire for our team offsite',
-                'totals': [['£260.00', 260.0]],
-                'deposits': [['£130.00', 130.0]],
-                'deadline': {'shown': 'Friday 25 September', 'days_before': None, 'date': '2026-09-25'},
+                'totals': [['£430.00', 430.0]],
+                'deposits': [['£85.00', 85.0]],
+                'deadline': {'shown': '21 days before', 'days_before': 21, 'date': '2026-10-14'},
                 'from': 'hire@redlinetravel.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T08:45:00+00:00', '2026-11-04T09:15:00+00:00'],
+                'slot': ['08:45', 45],
                 'summary': 'Coach pick-up (Redline Travel)',
                 'reminder': 'Pay the deposit: Redline Travel (coach)',
+                'alias': None},
+               {'name': 'Westbrook Coach Hire',
+                'row': 'Coach',
+                'subject': 'Coach hire for our team offsite',
+                'totals': [['£490.00', 490.0]],
+                'deposits': [['£120.00', 120.0]],
+                'deadline': {'shown': 'Thursday 22 October', 'days_before': None, 'date': '2026-10-22'},
+                'from': 'bookings@westbrookcoachhire.co.uk',
+                'slot': ['08:45', 45],
+                'summary': 'Coach pick-up (Westbrook Coach Hire)',
+                'reminder': 'Pay the deposit: Westbrook Coach Hire (coach)',
+                'alias': None},
+               {'name': 'Open Door Facilitation',
+                'row': 'Facilitator',
+                'subject': 'Facilitator for our team offsite?',
+                'totals': [['£2,700.00', 2700.0]],
+                'deposits': [['£1,350.00', 1350.0]],
+                'deadline': {'shown': 'Monday 26 October', 'days_before': None, 'date': '2026-10-26'},
+                'from': 'aoyelaran@opendoorfacilitation.co.uk',
+                'slot': ['10:30', 180],
+                'summary': 'Workshop (Open Door Facilitation)',
+                'reminder': 'Pay the deposit: Open Door Facilitation (facilitator)',
                 'alias': None},
                {'name': 'Clearpath Workshops',
                 'row': 'Facilitator',
                 'subject': 'Facilitator for our team offsite?',
-                'totals': [['£1,700.00', 1700.0]],
-                'deposits': [['£430.00', 430.0]],
-                'deadline': {'shown': '14 days before', 'days_before': 14, 'date': '2026-10-21'},
-                'from': 'aziz.tariq@clearpathworkshops.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T10:45:00+00:00', '2026-11-04T13:45:00+00:00'],
+                'totals': [['£2,100.00', 2100.0]],
+                'deposits': [['£530.00', 530.0]],
+                'deadline': {'shown': 'Monday 28 September', 'days_before': None, 'date': '2026-09-28'},
+                'from': 'graham_sinclair@clearpathworkshops.co.uk',
+                'slot': ['10:30', 180],
                 'summary': 'Workshop (Clearpath Workshops)',
                 'reminder': 'Pay the deposit: Clearpath Workshops (facilitator)',
                 'alias': None},
                {'name': 'Common Ground Sessions',
                 'row': 'Facilitator',
                 'subject': 'Facilitator for our team offsite?',
-                'totals': [['£2,400.00', 2400.0]],
-                'deposits': [['£600.00', 600.0]],
-                'deadline': {'shown': 'Monday 12 October', 'days_before': None, 'date': '2026-10-12'},
-                'from': 'neze@commongroundsessions.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T10:45:00+00:00', '2026-11-04T13:45:00+00:00'],
+                'totals': [['£1,900.00', 1900.0]],
+                'deposits': [['£480.00', 480.0]],
+                'deadline': {'shown': 'Monday 26 October', 'days_before': None, 'date': '2026-10-26'},
+                'from': 'achukwu@commongroundsessions.co.uk',
+                'slot': ['10:30', 180],
                 'summary': 'Workshop (Common Ground Sessions)',
                 'reminder': 'Pay the deposit: Common Ground Sessions (facilitator)',
-                'alias': None},
-               {'name': 'Open Door Facilitation',
-                'row': 'Facilitator',
-                'subject': 'Facilitator for our team offsite?',
-                'totals': [['£1,550.00', 1550.0], ['£2,450.00', 2450.0]],
-                'deposits': [['£780.00', 780.0], ['£1,230.00', 1230.0]],
-                'deadline': {'shown': '14 days before', 'days_before': 14, 'date': '2026-10-21'},
-                'from': 'alexander_prescott@opendoorfacilitation.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T10:45:00+00:00', '2026-11-04T13:45:00+00:00'],
-                'summary': 'Workshop (Open Door Facilitation)',
-                'reminder': 'Pay the deposit: Open Door Facilitation (facilitator)',
                 'alias': None},
                {'name': 'Lensworks Studio',
                 'row': 'Photographer',
                 'subject': 'Photographer for our team offsite?',
-                'totals': [['£410.00', 410.0]],
-                'deposits': [['£210.00', 210.0]],
+                'totals': [['£1,050.00', 1050.0]],
+                'deposits': [['£260.00', 260.0]],
                 'deadline': {'shown': 'Monday 26 October', 'days_before': None, 'date': '2026-10-26'},
-                'from': 'toyelaran@lensworks.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T09:30:00+00:00', '2026-11-04T13:30:00+00:00'],
+                'from': 'jturnbull@lensworks.co.uk',
+                'slot': ['09:45', 180],
                 'summary': 'Photographer (Lensworks Studio)',
                 'reminder': 'Pay the deposit: Lensworks Studio (photographer)',
                 'alias': None},
-               {'name': 'Brightframe Photography',
+               {'name': 'Candid Crow',
                 'row': 'Photographer',
                 'subject': 'Photographer for our team offsite?',
-                'totals': [['£530.00', 530.0]],
-                'deposits': [['£270.00', 270.0]],
-                'deadline': {'shown': 'Friday 9 October', 'days_before': None, 'date': '2026-10-09'},
-                'from': 'fletcher.charlotte@brightframe.co.uk',
-                'day': {'shown': 'Wednesday 4 November', 'date': '2026-11-04'},
-                'slot': ['2026-11-04T09:30:00+00:00', '2026-11-04T13:30:00+00:00'],
-                'summary': 'Photographer (Brightframe Photography)',
-                'reminder': 'Pay the deposit: Brightframe Photography (photographer)',
-                'alias': 'Lottie Fletcher'}],
+                'totals': [['£700.00', 700.0], ['£820.00', 820.0]],
+                'deposits': [['£180.00', 180.0], ['£160.00', 160.0]],
+                'deadline': {'shown': 'Wednesday 16 September', 'days_before': None, 'date': '2026-09-16'},
+                'from': 'thomas_fairbanks@candidcrow.co.uk',
+                'slot': ['09:45', 180],
+                'summary': 'Photographer (Candid Crow)',
+                'reminder': 'Pay the deposit: Candid Crow (photographer)',
+                'alias': 'Tom Fairbanks'}],
  'me': 'Chiamaka',
  'update': True,
- 'photographer': 'Lottie Fletcher'}
+ 'photographer': 'Tom Fairbanks',
+ 'echoes': {'hold': 'Sales away day (pencilled)',
+            'list': 'Work',
+            'ring': 'Ring Agnieszka at Greenway Coaches back - which day?',
+            'note': 'Sales away day - odds and ends',
+            'options': 'Thu 29 Oct, Wed 4 Nov or Tue 17 Nov',
+            'short': {'2026-10-29': 'Thu 29 Oct', '2026-11-04': 'Wed 4 Nov', '2026-11-17': 'Tue 17 Nov'},
+            'venue': 'Offsite at The Lantern Rooms'}}
 DECLINE = (
     "Hello,\n\nThank you for taking the time to put the quote together. We've decided to go with another option "
     "this time, but we really appreciated it.\n\nBest wishes,\n{me}"
 )
 ACCEPT = (
-    "Hello,\n\nThank you for the quote. We'd like to go ahead and book you, please. Could you send the deposit "
-    "invoice?\n\nBest wishes,\n{me}"
+    "Hello,\n\nThank you for the quote. We'd like to go ahead and book you for {day}, please. Could you send "
+    "the deposit invoice?\n\nBest wishes,\n{me}"
 )
+
+
+def _settled_line(body, day):
+    """The note's line that gave all three days, with the day settled on."""
+    e = FACTS["echoes"]
+    return body.replace(f"({e['options']}?)", f"({e['short'][day]})")
+
+
+def _odds_and_ends(tools):
+    e = FACTS["echoes"]
+    return next(n for n in tools.notes_search(query=e["note"])["notes"] if n["title"] == e["note"])
+
+
+def _ring(tools):
+    """The user's to-do to ring a supplier back about the day."""
+    e = FACTS["echoes"]
+    return next(r for r in tools.reminders_list(list=e["list"], limit=200)["reminders"] if r["title"] == e["ring"])
 
 
 def _money(value):
@@ -172,6 +237,21 @@ def _fill_sheet(tools, sheet, quotes, money=_money, when=lambda d: d.isoformat()
     tools.files_write(path=FACTS["sheet"], content=text.getvalue())
 
 
+def _holds(tools):
+    """The user's pencilled holds for the do, on each of their dates: {day: event}."""
+    e = FACTS["echoes"]
+    out = {}
+    for _, d in FACTS["dates"]:
+        for event in tools.calendar_list_events(start=d, end=d, calendar=FACTS["calendar"], limit=100)["events"]:
+            if event["summary"] == e["hold"]:
+                out[d] = event
+    return out
+
+
+def _booked_day(quotes):
+    return next(d for shown, d in FACTS["dates"] if any(q.get("day") == shown for q in quotes))
+
+
 def pay_day(deadline, days, holidays):
     """`days` working days before `deadline` (weekends and the public holidays skipped)."""
     day = deadline
@@ -180,6 +260,15 @@ def pay_day(deadline, days, holidays):
         if day.weekday() < 5 and day.isoformat() not in holidays:
             days -= 1
     return day
+
+
+def _free_days(text):
+    """Which of the user's dates a supplier says they can do."""
+    if "all three of your dates" in text.lower():
+        return {d for _, d in FACTS["dates"]}
+    said = re.search(r"(?:we're free on|we could do) (.*?)(?:;|, but not)", text, re.IGNORECASE)
+    assert said, "the quote does not say which dates they can do"
+    return {d for shown, d in FACTS["dates"] if shown in said.group(1)}
 
 
 def _last_said(texts, shown_values):
@@ -203,8 +292,9 @@ def _own(body):
     return one_line("\n".join(line for line in (body or "").splitlines() if not line.lstrip().startswith(">")))
 
 
-def _quotes(tools, unmet, budgets, read_all=False):
-    """Each supplier's answer, newest mail last, with the decision: book, decline or (withdrawn) leave."""
+def _quotes(tools, unmet, budgets, free, read_all=False, greedy=False):
+    """Each supplier's answer, newest mail last, and the plan: the one date and quote per line that fit together;
+    each quote's decision: book, decline or (withdrawn, or already answered) leave."""
     f = FACTS
     inbox = tools.mail_search(folder="INBOX", limit=200)["messages"] if read_all else None
     out = []
@@ -215,7 +305,7 @@ def _quotes(tools, unmet, budgets, read_all=False):
             found = tools.mail_search(folder="INBOX", subject=s["subject"])["messages"]
         theirs = sorted((m for m in found if s["from"] in m["from"]), key=lambda m: datetime.fromisoformat(m["date"]))
         texts = [_own(tools.mail_read(id=m["id"])["body"]) for m in theirs]
-        quote = {**s, "reply_to": theirs[-1]}
+        quote = {**s, "reply_to": theirs[-1], "arrived": theirs[0]["date"]}
         if f["withdraw"] in texts[-1]:
             out.append({**quote, "decision": "withdrawn"})
             continue
@@ -227,31 +317,71 @@ def _quotes(tools, unmet, budgets, read_all=False):
         quote["total"] = _last_said(texts, s["totals"])
         quote["deposit"] = _last_said(texts, s["deposits"])
         everything = " ".join(texts)
-        assert s["day"]["shown"] in everything and s["deadline"]["shown"] in everything
-        if s["deadline"]["days_before"]:
-            deadline = date.fromisoformat(f["event"]) - timedelta(days=s["deadline"]["days_before"])
-        else:
-            deadline = date.fromisoformat(s["deadline"]["date"])
-        quote["deadline"] = deadline
-        quote["pay"] = pay_day(deadline, f["pay_days"], f["holidays"])
-        fits = (
-            quote["total"] <= budgets[s["row"]]
-            and s["day"]["date"] == f["event"]
-            and not (unmet and unmet in everything)
-        )
-        out.append({**quote, "decision": "book" if fits else "decline"})
-    booked = [q["row"] for q in out if q["decision"] == "book"]
-    assert sorted(booked) == sorted(set(booked)), f"more than one quote fits a line: {booked}"
+        assert s["deadline"]["shown"] in everything
+        quote["free"] = _free_days(everything)
+        fits = quote["total"] <= budgets[s["row"]] and not (unmet and unmet in everything)
+        out.append({**quote, "decision": "candidate" if fits else "decline"})
+    rows = list(dict.fromkeys(s["row"] for s in f["suppliers"]))
+    plans = []
+    for day in free:
+        lines = [[q for q in out if q["decision"] == "candidate" and q["row"] == r and day in q["free"]] for r in rows]
+        for combo in product(*lines):
+            if sum(q["total"] for q in combo) <= budgets["all in"]:
+                plans.append((day, combo))
+    assert len(plans) == 1, f"{len(plans)} plans fit"
+    day, combo = plans[0]
+    if greedy:  # the hurried walk (for the tests): the first free date, each line's first quote free that day
+        day = free[0]
+        arrived = sorted(out, key=lambda q: datetime.fromisoformat(q["arrived"]))
+        combo = [
+            q
+            for r in rows
+            for q in [
+                next((q for q in arrived if q["decision"] == "candidate" and q["row"] == r and day in q["free"]), None)
+            ]
+            if q is not None
+        ]
+    chosen = {q["name"] for q in combo}
+    for q in out:
+        if q["decision"] == "candidate":
+            q["decision"] = "book" if q["name"] in chosen else "decline"
+        if q["decision"] == "book":
+            event = date.fromisoformat(day)
+            if q["deadline"]["days_before"]:
+                deadline = event - timedelta(days=q["deadline"]["days_before"])
+            else:
+                deadline = date.fromisoformat(q["deadline"]["date"])
+            q["deadline"] = deadline
+            q["pay"] = pay_day(deadline, f["pay_days"], f["holidays"])
+            start = datetime.combine(event, time.fromisoformat(q["slot"][0]))
+            q["slot"] = [start.isoformat(), (start + timedelta(minutes=q["slot"][1])).isoformat()]
+            q["day"] = next(shown for shown, d in f["dates"] if d == day)
     return out
 
 
+def _busy(tools, day):
+    """Whether the user's calendar has anything during the event's hours on `day`."""
+    begin = datetime.combine(day, time.fromisoformat(FACTS["hours"][1]))
+    end = begin + timedelta(seconds=FACTS["hours"][2])
+    for event in tools.calendar_list_events(start=day.isoformat(), end=day.isoformat(), limit=100)["events"]:
+        if event["summary"] == FACTS["echoes"]["hold"]:
+            continue  # the user's own pencilled hold for this very do
+        first, last = (datetime.fromisoformat(event[k]).replace(tzinfo=None) for k in ("start", "end"))
+        starts = [datetime.fromisoformat(o).replace(tzinfo=None) for o in event.get("occurrences") or []] or [first]
+        if any(s < end and s + (last - first) > begin for s in starts):
+            return True
+    return False
+
+
 def _rules(tools):
-    """The plan note's rules, what the guest's card needs, and the budget sheet's lines."""
+    """The plan note's rules, what the guest's card needs, the budget sheet's lines and the note's total, and
+    which of the user's dates their calendar leaves free."""
     f = FACTS
     note = next(n for n in tools.notes_search(query=f["note"])["notes"] if n["title"] == f["note"])
     rules = one_line(note["body"])
     assert f["sheet"] in rules and f["list"] in rules and f["calendar"] in rules, "the note does not give the rules"
     assert ("two working days before" in rules) == bool(f["pay_days"])
+    assert all(shown in rules for shown, _ in f["dates"]) and f["hours"][0] in rules, "the note lacks the dates"
     unmet = None
     if f["must"]:
         card = tools.contacts_search(query=f["must"]["name"])["contacts"][0]
@@ -259,23 +389,34 @@ def _rules(tools):
         unmet = f["must"]["unmet"]
     sheet = tools.files_read(path=f["sheet"])["content"]
     budgets = {row["Item"]: float(row["Budget"]) for row in csv.DictReader(io.StringIO(sheet))}
-    return note, unmet, sheet, budgets
+    budgets["all in"] = _last_said([rules], f["cap"])
+    free = [d for _, d in f["dates"] if not _busy(tools, date.fromisoformat(d))]
+    return note, unmet, sheet, budgets, free
 
 
 def solve_read_all(tools):
     """Reads the whole inbox instead of searching; books the calendar and reminders first; moves the booked
     lines of the note under a heading of their own."""
     f = FACTS
-    note, unmet, sheet, budgets = _rules(tools)
-    quotes = _quotes(tools, unmet, budgets, read_all=True)
+    note, unmet, sheet, budgets, free = _rules(tools)
+    quotes = _quotes(tools, unmet, budgets, free, read_all=True)
     booked = [q for q in quotes if q["decision"] == "book"]
+    day = _booked_day(quotes)
+    holds = _holds(tools)
     for q in booked:
-        tools.calendar_create_event(calendar=f["calendar"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1])
+        if q["row"] == "Venue":  # the pencilled hold on the day becomes the venue's slot
+            tools.calendar_update_event(
+                uid=holds[day]["uid"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1]
+            )
+        else:
+            tools.calendar_create_event(
+                calendar=f["calendar"], summary=q["summary"], start=q["slot"][0], end=q["slot"][1]
+            )
         tools.reminders_create(title=f"Deposit for {q['name']}", list=f["list"], due=q["pay"].isoformat())
     for q in quotes:
         if q["decision"] in ("book", "decline"):
             text = ACCEPT if q["decision"] == "book" else DECLINE
-            tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"]))
+            tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"], day=q.get("day")))
     if f["update"]:
         _fill_sheet(tools, sheet, quotes)
         body = note["body"]
@@ -283,6 +424,12 @@ def solve_read_all(tools):
             body = body.replace(f"- [ ] {q['row']}\n", "")
         body += "\nBooked:\n" + "".join(f"- {q['row']}: {q['name']}\n" for q in booked)
         tools.notes_update(uid=note["uid"], body=body)
+    for d, event in holds.items():
+        if d != day:
+            tools.calendar_delete_event(uid=event["uid"])
+    tools.reminders_complete(uid=_ring(tools)["uid"])
+    odds = _odds_and_ends(tools)
+    tools.notes_update(uid=odds["uid"], body=_settled_line(odds["body"], day))
 
 
 solve = solve_read_all

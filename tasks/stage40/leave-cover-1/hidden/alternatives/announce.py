@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import itertools
 import re
-from datetime import datetime
+from collections import Counter
+from datetime import date, datetime, timedelta
 
 
-FACTS = {'deputy': 'Yaw',
+FACTS = {'deputy': 'Trang',
  'me': 'rebecca.thornton@ironbark-health.com',
  'first': 'Rebecca',
  'hr': 'Ironbark Health People Team <people@ironbark-health.com>',
@@ -15,11 +19,15 @@ FACTS = {'deputy': 'Yaw',
  'back': '2026-05-26',
  'stated': 'Tuesday, May 12, 2026',
  'checklist': 'Before I go on leave',
- 'cover': 'Aishu',
+ 'covers': 'Valentina, Aishu and Thomas',
+ 'sheet': 'Documents/Work/Client cover.csv',
+ 'team': 'Team',
+ 'ask': 'Cover for my client calls',
+ 'cap': 2,
  'org': 'Ironbark Health',
  'month_first': True,
  'list': 'Work',
- 'reminder': 'Catch up with Aishu about the client calls',
+ 'reminder': 'Catch up with Valentina, Aishu and Thomas about the client calls',
  'decline': ['Away on leave: {title}',
              'Hi {who},\n'
              '\n'
@@ -31,7 +39,7 @@ FACTS = {'deputy': 'Yaw',
  'cover_mail': ["Client calls while I'm on leave",
                 'Hi {who},\n'
                 '\n'
-                "Thanks for covering my client calls while I'm on leave. Here they are:\n"
+                "Thanks for taking some of my client calls while I'm on leave. Yours are:\n"
                 '\n'
                 '{lines}\n'
                 '\n'
@@ -103,6 +111,82 @@ def _call_line(event, when, twelve=False):
 def address(value: str) -> str:
     match = re.search(r"<([^<>]+)>", value or "")
     return (match.group(1) if match else value or "").strip().lower()
+
+
+def date_regex(d: date) -> str:
+    """A pattern for a calendar day: 12 March, March 12th, 12/3, 2026-03-12, 3月12日."""
+    month = MONTHS[d.month - 1]
+    dd = f"(?<!\\d)0?{d.day}(?:st|nd|rd|th)?(?!\\d)"  # "05 March" is the same day
+    forms = [
+        f"{dd}\\.?\\s*(?:of\\s+)?{month[:3]}\\w*",
+        f"{month[:3]}\\w*\\.?\\s+{dd}",
+        f"{d.isoformat()}",
+        f"(?<![\\d/.]){d.day:d}[./]{d.month:d}(?![\\d])|(?<![\\d/.])0?{d.day}[./]0?{d.month}[./]",
+        f"{d.month}月{d.day}[日号]",
+    ]
+    return "|".join(forms)
+
+
+def _events(tools, start, end, **more):
+    """Every event overlapping the days from `start` to `end`, page by page."""
+    events, cursor = [], None
+    while True:
+        page = tools.calendar_list_events(start=start, end=end, **more, **({"cursor": cursor} if cursor else {}))
+        events += page["events"]
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return events
+
+
+def _account_team(tools, calls):
+    """Who takes each client call: someone the cover sheet lists for its client, who is not out that day
+    (the Team calendar, their replies to the user's ask), nobody more than the cap. Every assignment is
+    tried; exactly one keeps the rules. Returns {address: [(event, when), ...]} and {address: name}."""
+    f = FACTS
+    rows = list(csv.reader(io.StringIO(tools.files_read(path=f["sheet"])["content"])))[1:]
+    knows = {row[0]: [row[1], *(n.strip() for n in row[2].split(";") if n.strip())] for row in rows}
+    names = sorted({n for row in knows.values() for n in row})
+    email = {}
+    for name in names:  # the sheet writes the name they go by; the address book may have the full one
+        found = tools.contacts_search(query=name.split()[-1])["contacts"]
+        [card] = [c for c in found if c["organization"] == f["org"] and name.split()[0] in f"{c['name']} {c['notes']}"]
+        email[name] = card["emails"][0].lower()
+    leave = [date.fromisoformat(f["start"]) + timedelta(days=n) for n in range(40)]
+    leave = [d for d in leave if d <= date.fromisoformat(f["end"])]
+    away = {name: set() for name in names}
+    for event in _events(tools, f["start"], f["end"], calendar=f["team"]):
+        for name in names:
+            if event["summary"].startswith(name):
+                first, last = date.fromisoformat(event["start"][:10]), date.fromisoformat(event["end"][:10])
+                away[name] |= {d for d in leave if first <= d < last}
+    for found in tools.mail_search(subject=f["ask"], folder="INBOX")["messages"]:
+        message = tools.mail_read(id=found["id"])
+        name = next((n for n in names if email[n] == address(message["from"]).lower()), None)
+        own = "\n".join(line for line in message["body"].splitlines() if not line.lstrip().startswith(">"))
+        if name:
+            away[name] |= {d for d in leave if re.search(date_regex(d), own)}
+    who_is = {}  # the client of each call: named in its title, or the organisation of a guest from outside
+    for event, _ in calls:
+        client = next((c for c in knows if c in event["summary"]), None)
+        ours = f["me"].rpartition("@")[2]
+        for guest in [address(a) for a in event["attendees"]] if client is None else []:
+            if guest.rpartition("@")[2] != ours:
+                card = tools.contacts_search(query=guest)["contacts"][0]
+                client = card["organization"]
+                break
+        who_is[event["uid"]] = client
+
+    def fits(choice):
+        for (event, when), name in zip(calls, choice, strict=True):
+            if name not in knows[who_is[event["uid"]]] or datetime.fromisoformat(when).date() in away[name]:
+                return False
+        return max(Counter(choice).values()) <= f["cap"]
+
+    [choice] = [c for c in itertools.product(names, repeat=len(calls)) if fits(c)]
+    out = {}
+    for call, name in zip(calls, choice, strict=True):
+        out.setdefault(email[name], []).append(call)
+    return out, {email[n]: n for n in names}
 
 
 def _first_name(mailbox):
@@ -183,17 +267,6 @@ def _declined_already(tools, organizer, event):
     return any(event["summary"].lower() in m["subject"].lower() for m in sent)
 
 
-def _events(tools, start, end):
-    """Every event overlapping the days from `start` to `end`, page by page."""
-    events, cursor = [], None
-    while True:
-        page = tools.calendar_list_events(start=start, end=end, **({"cursor": cursor} if cursor else {}))
-        events += page["events"]
-        cursor = page.get("next_cursor")
-        if not cursor:
-            return events
-
-
 def one_line(text: str) -> str:
     """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
     return " ".join((text or "").split())
@@ -205,7 +278,7 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _study(tools, read_all=False):
-    """The cover's contact and the leave's meetings sorted by what to do with them: the user's own
+    """The leave's meetings sorted by what to do with them: the user's own
     occurrences, the refinement the deputy runs, the 1:1s to move, others' meetings by organiser (but
     those the user has declined already), the client calls (anything with someone from outside).
 
@@ -219,15 +292,14 @@ def _study(tools, read_all=False):
     assert f["stated"] in one_line(approval["body"]), "the latest approval does not give the leave's first day"
     if f["checklist"]:
         rules = tools.notes_search(query=f["checklist"])["notes"][0]
-        assert f["cover"] in rules["body"], "the checklist does not name the cover"
-    cover = next(c for c in tools.contacts_search(query=f["cover"])["contacts"] if c["organization"] == f["org"])
+        assert f["covers"] in rules["body"], "the checklist does not name the account team"
     me = f["me"]
     ours = me.rpartition("@")[2]
     plan = {"own": [], "deputy": [], "moves": [], "declines": {}, "calls": []}
     for event in _events(tools, f["start"], f["end"]):
         people = [address(a) for a in event["attendees"]]
         if not [a for a in people if a != me]:
-            continue  # the user's own plans, not a meeting
+            continue  # the user's own plans (or the Team calendar's days out), not a meeting
         organizer = address(event["organizer"]) or me
         times = event.get("occurrences") or [event["start"]]
         if any(a.rpartition("@")[2] != ours for a in [*people, organizer]):
@@ -241,14 +313,14 @@ def _study(tools, read_all=False):
             plan["deputy"] += [(event, when) for when in times]  # the checklist's exception: the deputy runs it
         else:
             plan["own"] += [(event, when) for when in times]
-    return cover, plan
+    return plan
 
 
 def solve_announce(tools):
     """Reads every approval; tells the team in one mail which of their meetings are off (besides the
     calendar's cancellations); declines list each session's day; the cover's list in 12-hour times."""
     f = FACTS
-    cover, plan = _study(tools, read_all=True)
+    plan = _study(tools, read_all=True)
     _cancel(tools, plan["own"])
     team = sorted({a for event, _ in plan["own"] for a in event["attendees"] if address(a) != f["me"]})
     off = "\n".join(
@@ -286,14 +358,20 @@ def solve_announce(tools):
                 f"Best regards,\n{f['first']}"
             ),
         )
-    lines = "\n".join(_call_line(e, w, twelve=True) for e, w in sorted(plan["calls"], key=lambda pair: pair[1]))
-    tools.mail_send(
-        to=[cover["emails"][0]],
+    takers, named = _account_team(tools, sorted(plan["calls"], key=lambda pair: pair[1]))
+    lines = "\n".join(
+        f"- {named[to]}: {_call_line(e, w, twelve=True)[2:]}"
+        for to, calls in takers.items()
+        for e, w in sorted(calls, key=lambda pair: pair[1])
+    )
+    tools.mail_send(  # one mail to the whole account team, each line saying who takes the call
+        to=sorted(named),
         subject="Covering my client calls",
-        body=f"Hi {f['cover']},\n\nHere are the client calls during my leave:\n\n{lines}\n\nThank you!\n{f['first']}",
+        body=f"Hi all,\n\nHere's who takes which of my client calls while I'm away:\n\n{lines}\n\nThank you!\n"
+        f"{f['first']}",
     )
     if f["reminder"]:
-        tools.reminders_create(title=f"Catch up with {f['cover']} on client calls", list=f["list"], due=f["back"])
+        tools.reminders_create(title=f"Catch up with {f['covers']} on client calls", list=f["list"], due=f["back"])
 
 
 solve = solve_announce

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import itertools
 import re
-from datetime import datetime
+from collections import Counter
+from datetime import date, datetime, timedelta
 
 
-FACTS = {'deputy': 'Yaw',
+FACTS = {'deputy': 'Trang',
  'me': 'rebecca.thornton@ironbark-health.com',
  'first': 'Rebecca',
  'hr': 'Ironbark Health People Team <people@ironbark-health.com>',
@@ -15,11 +19,15 @@ FACTS = {'deputy': 'Yaw',
  'back': '2026-05-26',
  'stated': 'Tuesday, May 12, 2026',
  'checklist': 'Before I go on leave',
- 'cover': 'Aishu',
+ 'covers': 'Valentina, Aishu and Thomas',
+ 'sheet': 'Documents/Work/Client cover.csv',
+ 'team': 'Team',
+ 'ask': 'Cover for my client calls',
+ 'cap': 2,
  'org': 'Ironbark Health',
  'month_first': True,
  'list': 'Work',
- 'reminder': 'Catch up with Aishu about the client calls',
+ 'reminder': 'Catch up with Valentina, Aishu and Thomas about the client calls',
  'decline': ['Away on leave: {title}',
              'Hi {who},\n'
              '\n'
@@ -31,7 +39,7 @@ FACTS = {'deputy': 'Yaw',
  'cover_mail': ["Client calls while I'm on leave",
                 'Hi {who},\n'
                 '\n'
-                "Thanks for covering my client calls while I'm on leave. Here they are:\n"
+                "Thanks for taking some of my client calls while I'm on leave. Yours are:\n"
                 '\n'
                 '{lines}\n'
                 '\n'
@@ -50,6 +58,20 @@ FACTS = {'deputy': 'Yaw',
                  '\n'
                  'Thanks,\n'
                  '{me}']}
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 
 def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
@@ -136,21 +158,86 @@ def _first_name(mailbox):
     return name.split()[0] if name else address(mailbox)
 
 
-def _declined_already(tools, organizer, event):
-    """The user has written to `organizer` about the meeting already (a mail in Sent naming it)."""
-    sent = tools.mail_search(folder="Sent", recipient=organizer)["messages"]
-    return any(event["summary"].lower() in m["subject"].lower() for m in sent)
+def date_regex(d: date) -> str:
+    """A pattern for a calendar day: 12 March, March 12th, 12/3, 2026-03-12, 3月12日."""
+    month = MONTHS[d.month - 1]
+    dd = f"(?<!\\d)0?{d.day}(?:st|nd|rd|th)?(?!\\d)"  # "05 March" is the same day
+    forms = [
+        f"{dd}\\.?\\s*(?:of\\s+)?{month[:3]}\\w*",
+        f"{month[:3]}\\w*\\.?\\s+{dd}",
+        f"{d.isoformat()}",
+        f"(?<![\\d/.]){d.day:d}[./]{d.month:d}(?![\\d])|(?<![\\d/.])0?{d.day}[./]0?{d.month}[./]",
+        f"{d.month}月{d.day}[日号]",
+    ]
+    return "|".join(forms)
 
 
-def _events(tools, start, end):
+def _events(tools, start, end, **more):
     """Every event overlapping the days from `start` to `end`, page by page."""
     events, cursor = [], None
     while True:
-        page = tools.calendar_list_events(start=start, end=end, **({"cursor": cursor} if cursor else {}))
+        page = tools.calendar_list_events(start=start, end=end, **more, **({"cursor": cursor} if cursor else {}))
         events += page["events"]
         cursor = page.get("next_cursor")
         if not cursor:
             return events
+
+
+def _account_team(tools, calls):
+    """Who takes each client call: someone the cover sheet lists for its client, who is not out that day
+    (the Team calendar, their replies to the user's ask), nobody more than the cap. Every assignment is
+    tried; exactly one keeps the rules. Returns {address: [(event, when), ...]} and {address: name}."""
+    f = FACTS
+    rows = list(csv.reader(io.StringIO(tools.files_read(path=f["sheet"])["content"])))[1:]
+    knows = {row[0]: [row[1], *(n.strip() for n in row[2].split(";") if n.strip())] for row in rows}
+    names = sorted({n for row in knows.values() for n in row})
+    email = {}
+    for name in names:  # the sheet writes the name they go by; the address book may have the full one
+        found = tools.contacts_search(query=name.split()[-1])["contacts"]
+        [card] = [c for c in found if c["organization"] == f["org"] and name.split()[0] in f"{c['name']} {c['notes']}"]
+        email[name] = card["emails"][0].lower()
+    leave = [date.fromisoformat(f["start"]) + timedelta(days=n) for n in range(40)]
+    leave = [d for d in leave if d <= date.fromisoformat(f["end"])]
+    away = {name: set() for name in names}
+    for event in _events(tools, f["start"], f["end"], calendar=f["team"]):
+        for name in names:
+            if event["summary"].startswith(name):
+                first, last = date.fromisoformat(event["start"][:10]), date.fromisoformat(event["end"][:10])
+                away[name] |= {d for d in leave if first <= d < last}
+    for found in tools.mail_search(subject=f["ask"], folder="INBOX")["messages"]:
+        message = tools.mail_read(id=found["id"])
+        name = next((n for n in names if email[n] == address(message["from"]).lower()), None)
+        own = "\n".join(line for line in message["body"].splitlines() if not line.lstrip().startswith(">"))
+        if name:
+            away[name] |= {d for d in leave if re.search(date_regex(d), own)}
+    who_is = {}  # the client of each call: named in its title, or the organisation of a guest from outside
+    for event, _ in calls:
+        client = next((c for c in knows if c in event["summary"]), None)
+        ours = f["me"].rpartition("@")[2]
+        for guest in [address(a) for a in event["attendees"]] if client is None else []:
+            if guest.rpartition("@")[2] != ours:
+                card = tools.contacts_search(query=guest)["contacts"][0]
+                client = card["organization"]
+                break
+        who_is[event["uid"]] = client
+
+    def fits(choice):
+        for (event, when), name in zip(calls, choice, strict=True):
+            if name not in knows[who_is[event["uid"]]] or datetime.fromisoformat(when).date() in away[name]:
+                return False
+        return max(Counter(choice).values()) <= f["cap"]
+
+    [choice] = [c for c in itertools.product(names, repeat=len(calls)) if fits(c)]
+    out = {}
+    for call, name in zip(calls, choice, strict=True):
+        out.setdefault(email[name], []).append(call)
+    return out, {email[n]: n for n in names}
+
+
+def _declined_already(tools, organizer, event):
+    """The user has written to `organizer` about the meeting already (a mail in Sent naming it)."""
+    sent = tools.mail_search(folder="Sent", recipient=organizer)["messages"]
+    return any(event["summary"].lower() in m["subject"].lower() for m in sent)
 
 
 def one_line(text: str) -> str:
@@ -164,7 +251,7 @@ def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _study(tools, read_all=False):
-    """The cover's contact and the leave's meetings sorted by what to do with them: the user's own
+    """The leave's meetings sorted by what to do with them: the user's own
     occurrences, the refinement the deputy runs, the 1:1s to move, others' meetings by organiser (but
     those the user has declined already), the client calls (anything with someone from outside).
 
@@ -178,15 +265,14 @@ def _study(tools, read_all=False):
     assert f["stated"] in one_line(approval["body"]), "the latest approval does not give the leave's first day"
     if f["checklist"]:
         rules = tools.notes_search(query=f["checklist"])["notes"][0]
-        assert f["cover"] in rules["body"], "the checklist does not name the cover"
-    cover = next(c for c in tools.contacts_search(query=f["cover"])["contacts"] if c["organization"] == f["org"])
+        assert f["covers"] in rules["body"], "the checklist does not name the account team"
     me = f["me"]
     ours = me.rpartition("@")[2]
     plan = {"own": [], "deputy": [], "moves": [], "declines": {}, "calls": []}
     for event in _events(tools, f["start"], f["end"]):
         people = [address(a) for a in event["attendees"]]
         if not [a for a in people if a != me]:
-            continue  # the user's own plans, not a meeting
+            continue  # the user's own plans (or the Team calendar's days out), not a meeting
         organizer = address(event["organizer"]) or me
         times = event.get("occurrences") or [event["start"]]
         if any(a.rpartition("@")[2] != ours for a in [*people, organizer]):
@@ -200,7 +286,7 @@ def _study(tools, read_all=False):
             plan["deputy"] += [(event, when) for when in times]  # the checklist's exception: the deputy runs it
         else:
             plan["own"] += [(event, when) for when in times]
-    return cover, plan
+    return plan
 
 
 def solve_one_per_meeting(tools):
@@ -208,9 +294,10 @@ def solve_one_per_meeting(tools):
     called off on its date and set up anew as a one-off on the first day back (named in words, no room),
     its prep reminder too (a day, no time); one mail per client call and per date the deputy runs."""
     f = FACTS
-    cover, plan = _study(tools)
+    plan = _study(tools)
+    takers, named = _account_team(tools, sorted(plan["calls"], key=lambda pair: pair[1]))
     if f["reminder"]:
-        tools.reminders_create(title=f"Handover: {f['cover']} and the client calls", list=f["list"], due=f["back"])
+        tools.reminders_create(title="Handover: the account team and my client calls", list=f["list"], due=f["back"])
     for organizer, events in plan["declines"].items():
         for event in events:
             text = (
@@ -246,17 +333,18 @@ def solve_one_per_meeting(tools):
             attendees=guests,
         )
     _cancel(tools, plan["own"])
-    for event, when in sorted(plan["calls"], key=lambda pair: pair[1]):
-        at = datetime.fromisoformat(when)
-        tools.mail_send(
-            to=[cover["emails"][0]],
-            subject=f"Can you take this one? {event['summary']}",
-            body=(
-                f"Hi {f['cover']},\n\nWhile I'm on leave, could you take this client call for me?\n\n"
-                f"{event['summary']} on {at.date().isoformat()} at {clock(at, twelve=True)}\n\n"
-                f"Many thanks,\n{f['first']}"
-            ),
-        )
+    for to, calls in takers.items():
+        for event, when in calls:
+            at = datetime.fromisoformat(when)
+            tools.mail_send(
+                to=[to],
+                subject=f"Can you take this one? {event['summary']}",
+                body=(
+                    f"Hi {named[to].split()[0]},\n\nWhile I'm on leave, could you take this client call for "
+                    f"me?\n\n{event['summary']} on {at.date().isoformat()} at {clock(at, twelve=True)}\n\n"
+                    f"Many thanks,\n{f['first']}"
+                ),
+            )
 
 
 solve = solve_one_per_meeting

@@ -61,6 +61,28 @@ def _sheet_path() -> str:
     return f"Finance/Reconciliation/{FACTS['month']}.csv"
 
 
+def _augmenting(options: list[list[dict[str, Any]]]) -> list[list[dict[str, Any] | None]]:
+    """One largest matching by augmenting paths (each purchase in turn takes a receipt, bumping an earlier
+    purchase to another of its receipts where it must); the statement's facts leave only one complete one."""
+    owner: dict[str, int] = {}  # receipt number -> the purchase holding it
+
+    def place(n: int, seen: set[str]) -> bool:
+        for receipt in options[n]:
+            number = receipt["number"]
+            if number in seen:
+                continue
+            seen.add(number)
+            if number not in owner or place(owner[number], seen):
+                owner[number] = n
+                return True
+        return False
+
+    for n in range(len(options)):
+        place(n, set())
+    held = {n: number for number, n in owner.items()}
+    return [[next((r for r in options[n] if r["number"] == held.get(n)), None) for n in range(len(options))]]
+
+
 def _due(tools: Any, today: date, days: int) -> date:
     """`days` working days after today, the holidays in the calendar skipped."""
     events = tools.calendar_list_events(
@@ -84,36 +106,69 @@ def _shop_of(line: dict[str, Any], receipt: dict[str, Any]) -> bool:
     return any(_squash(name) in shown for name in (receipt["brand"], receipt["legal"]) if len(_squash(name)) > 4)
 
 
-def _reconcile(lines: list[dict[str, Any]], receipts: list[dict[str, Any]], refunds: dict[str, Decimal]) -> list[dict]:
-    """Each card line with its receipt and status."""
-    f, out, used = FACTS, [], {}
-    for line in lines:
-        if line["type"] != f["card_type"]:
-            continue
+def _matchings(options: list[list[dict[str, Any]]]) -> list[list[dict[str, Any] | None]]:
+    """Every way to give each purchase one of its possible receipts, no receipt twice (a purchase with no
+    possible receipt has none)."""
+    found: list[list[dict[str, Any] | None]] = []
+
+    def walk(n: int, chosen: list[dict[str, Any] | None]) -> None:
+        if n == len(options):
+            found.append(list(chosen))
+            return
+        if not options[n]:
+            walk(n + 1, [*chosen, None])
+        taken = {r["number"] for r in chosen if r is not None}
+        for receipt in options[n]:
+            if receipt["number"] not in taken:
+                walk(n + 1, [*chosen, receipt])
+
+    walk(0, [])
+    return found
+
+
+def _fits(line: dict[str, Any], receipt: dict[str, Any]) -> bool:
+    """Whether `receipt` can be the receipt of the purchase `line`: this card, the shop's name or its registered
+    name on the line, posted on the purchase day or up to three days later, and the amount (or, for a payment
+    abroad, the foreign amount the bank prints in the line)."""
+    if receipt["card"] != FACTS["card"] or not _shop_of(line, receipt):
+        return False
+    if not line["day"] - timedelta(days=3) <= receipt["day"] <= line["day"]:
+        return False
+    abroad = receipt["currency"] and f"{receipt['currency']} {receipt['total']:.2f}" in line["description"]
+    return receipt["total"] == line["amount"] or bool(abroad)
+
+
+def _reconcile(
+    lines: list[dict[str, Any]], receipts: list[dict[str, Any]], refunds: dict[str, Decimal], matcher: Any = None
+) -> list[dict]:
+    """Each card line with its receipt and status. The receipts are matched to the purchases all at once: a shop
+    that charges the same amounts again and again leaves a line several possible receipts, and only one way
+    to pair them all up fits every date and name."""
+    card = [line for line in lines if line["type"] == FACTS["card_type"]]
+    # two identical lines (same day, shop and amount) are one purchase charged twice: they share its receipt
+    purchases: dict[tuple, list[dict[str, Any]]] = {}
+    for line in card:
+        if not line["paid_in"]:
+            purchases.setdefault((line["day"], line["description"], line["amount"]), []).append(line)
+    keys = list(purchases)
+    options = [[r for r in receipts if _fits(purchases[k][0], r)] for k in keys]
+    [matching] = (matcher or _matchings)(options)  # the statement's facts leave exactly one
+    of = dict(zip(keys, matching, strict=True))
+    out = []
+    for line in card:
         row = {**line, "receipt": None, "status": "no receipt"}
-        for receipt in receipts:
-            if receipt["card"] != f["card"] or not _shop_of(line, receipt):
-                continue
-            if not line["day"] - timedelta(days=3) <= receipt["day"] <= line["day"]:
-                continue
-            abroad = receipt["currency"] and f"{receipt['currency']} {receipt['total']:.2f}" in line["description"]
-            if line["paid_in"]:
-                if refunds.get(receipt["number"]) == line["amount"]:
-                    row.update(receipt=receipt, status="refunded")
-            elif receipt["total"] == line["amount"] or abroad:
-                twice = used.get(receipt["number"])
-                row.update(
-                    receipt=receipt, status="double charge" if twice == (line["day"], line["amount"]) else "matched"
-                )
-                used[receipt["number"]] = (line["day"], line["amount"])
-                if receipt["number"] in refunds:
-                    row["status"] = "refunded"
-            if row["receipt"] is not None:
-                break
-        if line["paid_in"] and row["receipt"] is None:  # a refund posted days after the purchase
+        if line["paid_in"]:  # a refund, perhaps posted days after the purchase
             for receipt in receipts:
                 if _shop_of(line, receipt) and refunds.get(receipt["number"]) == line["amount"]:
                     row.update(receipt=receipt, status="refunded")
+                    break
+        else:
+            key = (line["day"], line["description"], line["amount"])
+            receipt = of[key]
+            if receipt is not None:
+                first = purchases[key][0] is line
+                status = "refunded" if receipt["number"] in refunds else "matched" if first else "double charge"
+                row.update(receipt=receipt, status=status)
         out.append(row)
     return out
 
@@ -217,20 +272,21 @@ def _statement(tools: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _work(tools: Any) -> tuple[list[dict[str, Any]], dict[str, Any], date]:
+def _work(tools: Any, matcher: Any = None) -> tuple[list[dict[str, Any]], dict[str, Any], date]:
     note = tools.notes_search(query=FACTS["note"])["notes"][0]
     assert "double charge" in note["body"], "the note is not the reconciliation rules"
     today = datetime.fromisoformat(tools.now()["now"]).date()
     lines = _statement(tools)
     receipts, refunds = _receipts(tools, lines)
-    rows = _reconcile(lines, receipts, refunds)
+    rows = _reconcile(lines, receipts, refunds, matcher)
     double = next(r for r in rows if r["status"] == "double charge")
     return rows, double, _due(tools, today, FACTS["follow"])
 
 
 def solve_as_printed(tools):
-    """Status first, statuses capitalised, amounts as the bank prints them and the date as the statement shows it."""
-    rows, double, due = _work(tools)
+    """Status first, statuses capitalised, amounts as the bank prints them and the date as the statement shows it;
+    the receipts paired with the purchases by augmenting paths rather than by trying every pairing."""
+    rows, double, due = _work(tools, _augmenting)
     table = [
         [
             r["status"].capitalize(),

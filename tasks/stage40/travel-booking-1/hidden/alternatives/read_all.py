@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 
 
 FACTS = {'coordinator': 'nadia@saltmarsh-logistics.fr',
@@ -19,7 +19,55 @@ FACTS = {'coordinator': 'nadia@saltmarsh-logistics.fr',
  'policy_title': 'Travel policy 2026',
  'me_name': 'Davide Rinaldi',
  'me': 'Davide',
- 'who': 'Nadia'}
+ 'who': 'Nadia',
+ 'checkin': 'r-check-in-kl-4680',
+ 'packing': 'n-packing',
+ 'arrival': '<20260605114100.6e0486@saltmarsh-logistics.fr>',
+ 'early': 'KL 4680',
+ 'early_times': ['06:30', '04:45'],
+ 'colleague': 'galli.giuseppe@saltmarsh-logistics.fr',
+ 'colleague_given': 'Giuseppe',
+ 'mine': 'EW 6213'}
+
+
+def _out_line(body, old, mine):
+    """The packing note's body with its outbound line given for the evening flight."""
+    f = FACTS
+    when = datetime.fromisoformat(f["date"]).strftime("%a %d %b")
+    line = next(x for x in body.splitlines() if old in x)
+    return body.replace(line, f"Out: {when}, {mine[0]} at {mine[1]}:{mine[2]} (evening before)")
+
+
+def _checkin_due(mine):
+    """24 hours before the evening flight leaves: when its online check-in opens."""
+    f = FACTS
+    return (datetime.fromisoformat(f"{f['date']}T{mine[1]}:{mine[2]}:00") - timedelta(days=1)).isoformat()
+
+
+def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
+    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
+    `next_cursor`), page by page."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = search(**args, **({"cursor": cursor} if cursor else {}))
+        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
+        cursor = page.get("next_cursor")
+        if not cursor:
+            return found
+
+
+def _echoes(tools, old):
+    """The user's own items that still go by the early flight `old` (a number like 'LH 1234'): the check-in
+    reminder, the packing note and the unsent draft to the colleague, found by the flight's number."""
+    todo = next(
+        r
+        for r in every(tools.reminders_list, "reminders")
+        if old in (r["title"] or "") and "check" in r["title"].lower()
+    )
+    note = next(n for n in tools.notes_search(query=old)["notes"] if "packing" in n["title"].lower())
+    found = tools.mail_search(folder="Drafts", text=old)["messages"]
+    return todo, note, found[0]
 
 
 def _early_event(tools, number):
@@ -173,19 +221,6 @@ def address(value: str) -> str:
     return (match.group(1) if match else value or "").strip().lower()
 
 
-def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
-    """Everything a paged tool call finds (`search(**args)` returning `key`, or its one list, and
-    `next_cursor`), page by page."""
-    found: list[dict[str, Any]] = []
-    cursor = None
-    while True:
-        page = search(**args, **({"cursor": cursor} if cursor else {}))
-        found += page[key] if key else next(v for v in page.values() if isinstance(v, list))
-        cursor = page.get("next_cursor")
-        if not cursor:
-            return found
-
-
 def _request(tools, read_all=False):
     """The coordinator's request and this year's nightly limit for the city; with `read_all`, the whole inbox is
     listed page by page and every message from the coordinator and every travel-policy note is read first."""
@@ -219,6 +254,21 @@ def solve_read_all(tools):
     tools.calendar_create_event(calendar="Work", summary=f"{mine[0]} to {f['city']}", start=start, end=end)
     old = _cancel_early(tools, trips)
     tools.calendar_delete_event(uid=_early_event(tools, old)["uid"])
+    todo, note, draft = _echoes(tools, old)
+    due = _checkin_due(mine)[:10]
+    tools.reminders_create(title=f"Online check-in {mine[0]}", list=todo["list"], due=due)
+    tools.reminders_delete(uid=todo["uid"])
+    tools.notes_update(
+        uid=note["uid"],
+        body=_out_line(note["body"], old, mine).replace("evening before", f"was {old} at {f['early_times'][0]}"),
+    )
+    tools.mail_delete(id=draft["id"])
+    tools.mail_send(
+        to=[f["colleague"]],
+        subject="Change of plan",
+        body=f"Hi {f['colleague_given']},\n\nI'm on your flight after all: {mine[0]} the evening before, "
+        f"{mine[1]}:{mine[2]}. See you at the gate!\n\n{f['me']}",
+    )
     rows = "".join(f"| {who} | {what} | {ref} | €{cost:.2f} |\n" for who, what, ref, cost in lines)
     total = sum(cost for *_, cost in lines)
     tools.mail_reply(
