@@ -135,7 +135,11 @@ AWAY_DAY = (
 # {client} the company, {who} a colleague's first name).
 AGENDA_REMINDER = "Send {first} the agenda for the call on {day}"
 TRAVEL = "Travel to {client}"
-TRAVEL_NOTES = ("Train, 2nd class. Laptop + printed slides.", "Drive; park in the visitor spaces.", "Taxi from the station.")
+TRAVEL_NOTES = (
+    "Train, 2nd class. Laptop + printed slides.",
+    "Drive; park in the visitor spaces.",
+    "Taxi from the station.",
+)
 GUESS_LINE = "{client} meeting {day}: ask {who} to sit in?"
 LATER_LINE = "{client} meeting {day}: bring last quarter's figures"
 TODO_TITLES = ("Loose ends", "To sort", "Open bits")
