@@ -41,11 +41,11 @@ import random
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from itertools import product
+from math import prod
 from typing import Any
 
 from stageclaw.author import verifylib as v
-from stageclaw.author.content import life_en
+from stageclaw.author.content import joint, life_en
 from stageclaw.author.content import mail as mails
 from stageclaw.author.content.people import Org, Person, slug
 from stageclaw.author.content.places import ENGLISH, REGIONS
@@ -210,30 +210,18 @@ def _joint(visits: dict[str, _Visit]) -> tuple[list[dict[str, int]], int, list[t
     the order the request names them takes its earliest slot the rules and the earlier picks leave; None where it
     finds none)."""
     roles = list(visits)
-    enumerated, valid = 0, []
-    for picks in product(*(range(len(visits[r].days)) for r in roles)):
-        enumerated += 1
-        if any(visits[r].days[i][1] not in ("answer", "joint") for r, i in zip(roles, picks, strict=True)):
-            continue
-        days = {visits[r].kind.kind: visits[r].days[i][0] for r, i in zip(roles, picks, strict=True)}
-        if _fits(days):
-            valid.append(dict(zip(roles, picks, strict=True)))
-    walk: list[tuple[str, int | None]] = []
-    chosen: dict[str, date] = {}
-    for r in roles:
-        pick = next(
-            (
-                i
-                for i, (d, why) in enumerate(visits[r].days)
-                if why in ("answer", "joint") and _fits({**chosen, visits[r].kind.kind: d})
-            ),
-            None,
-        )
-        walk.append((r, pick))
-        if pick is None:
-            break
-        chosen[visits[r].kind.kind] = visits[r].days[pick][0]
-    return valid, enumerated, walk
+    # the slots the calendars and the rules leave, by index into the clinic's offer
+    free = [[i for i, (_, why) in enumerate(visits[r].days) if why in ("answer", "joint")] for r in roles]
+
+    def fits(picks: tuple[int, ...]) -> bool:
+        return _fits({visits[r].kind.kind: visits[r].days[i][0] for r, i in zip(roles, picks, strict=False)})
+
+    valid = [dict(zip(roles, picks, strict=True)) for picks in joint.choices(free, fits)]
+    picks, stuck = joint.greedy(free, fits)
+    walk: list[tuple[str, int | None]] = list(zip(roles, picks, strict=False))
+    if stuck is not None:
+        walk.append((roles[stuck], None))
+    return valid, prod(len(visits[r].days) for r in roles), walk
 
 
 def _plan(rng: random.Random, today: date, withdrawn: bool) -> tuple[dict[str, _Visit], date, date] | None:

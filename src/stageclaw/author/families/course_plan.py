@@ -36,12 +36,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
-from itertools import product
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from stageclaw.author import verifylib as v
 from stageclaw.author.content import course_plan as c
+from stageclaw.author.content import joint
 from stageclaw.author.content import mail as mails
 from stageclaw.author.content.files import pdf_pages
 from stageclaw.author.content.people import JOB_TITLES, Person
@@ -144,39 +144,31 @@ class Timetable:
             return then.there >= done.there + WORKSHOP
         return True
 
+    def fits(self, picks: tuple[Sitting, ...], rules: frozenset[str] = RULES) -> bool:
+        """The sittings picked for the first workshops keep every rule in `rules` on their own and together."""
+        *before, last = picks
+        return not self.alone(last, rules) and all(
+            self.pair(j, c, len(before), last, rules) for j, c in enumerate(before)
+        )
+
     def timetables(self, rules: frozenset[str] = RULES) -> list[tuple[int, ...]]:
         """Every assignment of a sitting to each workshop that keeps every rule in `rules` (brute force)."""
-        out = []
-        for pick in product(*(range(len(w.sittings)) for w in self.workshops)):
-            chosen = [w.sittings[k] for w, k in zip(self.workshops, pick, strict=True)]
-            if any(self.alone(s, rules) for s in chosen):
-                continue
-            if all(
-                self.pair(i, chosen[i], j, chosen[j], rules)
-                for i in range(len(chosen))
-                for j in range(i + 1, len(chosen))
-            ):
-                out.append(pick)
-        return out
+        options = [range(len(w.sittings)) for w in self.workshops]
+
+        def fits(pick: tuple[int, ...]) -> bool:
+            chosen = tuple(self.workshops[n].sittings[k] for n, k in enumerate(pick))
+            return all(self.fits(chosen[: n + 1], rules) for n in range(len(chosen)))
+
+        return joint.choices(options, fits)
 
     def walk(self) -> str | None:
         """The greedy walk: the workshops in the schedule's order, each its first sitting that fits beside the
         ones taken; where it gets stuck, or None when it goes through."""
-        chosen: list[Sitting] = []
-        for i, w in enumerate(self.workshops):
-            fit = next(
-                (
-                    s
-                    for s in w.sittings
-                    if not self.alone(s) and all(self.pair(j, c, i, s) for j, c in enumerate(chosen))
-                ),
-                None,
-            )
-            if fit is None:
-                taken = ", ".join(f"{c.code} ({c.here(self.tz):%a %d %b %H:%M})" for c in chosen)
-                return f"greedy earliest-first takes {taken}, which leaves Workshop {w.n} no sitting"
-            chosen.append(fit)
-        return None
+        chosen, stuck = joint.greedy([w.sittings for w in self.workshops], self.fits)
+        if stuck is None:
+            return None
+        taken = ", ".join(f"{c.code} ({c.here(self.tz):%a %d %b %H:%M})" for c in chosen)
+        return f"greedy earliest-first takes {taken}, which leaves Workshop {self.workshops[stuck].n} no sitting"
 
     def answer(self) -> list[Sitting]:
         return [w.sittings[k] for w, k in zip(self.workshops, self.valid[0], strict=True)]

@@ -41,11 +41,11 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
-from itertools import permutations
+from math import perm
 from typing import Any
 
 from stageclaw.author import verifylib as v
-from stageclaw.author.content import holidays, money
+from stageclaw.author.content import holidays, joint, money
 from stageclaw.author.content import receipts_reconciliation as rr
 from stageclaw.author.content.files import csv_text, pdf_pages
 from stageclaw.author.content.life_en import VENDORS
@@ -100,11 +100,11 @@ def joint_solve(receipts: list[tuple[str, Decimal, date]], lines: list[tuple[dat
         named = not line[1].startswith("SQ *") or (brand == cafe and squashed in _squashed(line[1]))
         return named and amount == line[2] and timedelta(0) <= line[0] - bought <= timedelta(days=3)
 
-    valid = [
-        order
-        for order in permutations(range(len(lines)), len(receipts))
-        if all(fits(r, lines[i]) for r, i in zip(receipts, order, strict=True))
-    ]
+    valid = joint.choices(
+        [range(len(lines))] * len(receipts),
+        lambda order: all(fits(r, lines[i]) for r, i in zip(receipts, order, strict=False)),
+        distinct=True,
+    )
     greedy: list[int | None] = []
     stuck = None
     for n, r in enumerate(receipts):
@@ -115,7 +115,7 @@ def joint_solve(receipts: list[tuple[str, Decimal, date]], lines: list[tuple[dat
     if stuck is None and tuple(greedy) not in valid:  # pragma: no cover - every step fits, so it is valid
         stuck = len(receipts)
     return {
-        "enumerated": len(list(permutations(range(len(lines)), len(receipts)))),
+        "enumerated": perm(len(lines), len(receipts)),
         "valid": valid,
         "greedy": greedy,
         "stuck": stuck,

@@ -46,6 +46,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from stageclaw.author import verifylib as v
+from stageclaw.author.content import joint
 from stageclaw.author.content import mail as mails
 from stageclaw.author.content.people import JOB_TITLES, Org, Person, slug
 from stageclaw.author.content.places import ENGLISH, REGIONS, Region
@@ -932,12 +933,8 @@ class RoomBooking(Family):
             pairs = [(i, j) for i in range(len(bookings)) for j in range(i + 1, len(bookings))]
             return all(assignment[i] is not assignment[j] or not clash(bookings[i], bookings[j]) for i, j in pairs)
 
-        tried = 0
-        solutions = []
-        for assignment in itertools.product(shown, repeat=len(bookings)):
-            tried += 1
-            if valid(assignment):
-                solutions.append(assignment)
+        tried = len(shown) ** len(bookings)
+        solutions = joint.choices([shown] * len(bookings), valid)
         want = (rooms.right, *(s.room for s in sessions))
         if solutions != [want]:
             found = [[r.name for r in a] for a in solutions]
