@@ -31,16 +31,16 @@ call, by date, the first colleague the sheet lists who is free gets stuck.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
+from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from stageclaw.author import verifylib as v
-from stageclaw.author.content import holidays
+from stageclaw.author.content import holidays, joint
 from stageclaw.author.content import leave as t
 from stageclaw.author.content import mail as mails
 from stageclaw.author.content.files import csv_text
@@ -165,16 +165,18 @@ def _valid(plan: _Covers, who: tuple[int, ...], skip: str = "") -> bool:
 def _greedy(plan: _Covers, name: Any) -> tuple[bool, str]:
     """The walk that takes the calls by date and gives each the first colleague the sheet lists for its
     client who is in that day and has room: (whether it got through, what it did)."""
-    counts: Counter[int] = Counter()
-    steps = []
-    for call in plan.calls:
-        on = call.occ.start.date()
-        pick = next((n for n in plan.rows[call.client] if on not in plan.away[n] and counts[n] < CAP), None)
-        label = f"{call.meeting.event['summary']} {call.occ.start:%a %d %b}"
-        if pick is None:
-            return False, f"greedy first-listed takes {'; '.join(steps)}, which leaves {label} nobody"
-        counts[pick] += 1
-        steps.append(f"{label} to {name(plan.people[pick])}")
+
+    def fits(picks: tuple[int, ...]) -> bool:
+        n, call = picks[-1], plan.calls[len(picks) - 1]
+        return call.occ.start.date() not in plan.away[n] and picks.count(n) <= CAP
+
+    def label(call: Any) -> str:
+        return f"{call.meeting.event['summary']} {call.occ.start:%a %d %b}"
+
+    picks, stuck = joint.greedy([plan.rows[call.client] for call in plan.calls], fits)
+    steps = [f"{label(call)} to {name(plan.people[n])}" for call, n in zip(plan.calls, picks, strict=False)]
+    if stuck is not None:
+        return False, f"greedy first-listed takes {'; '.join(steps)}, which leaves {label(plan.calls[stuck])} nobody"
     return True, "; ".join(steps)
 
 
@@ -336,11 +338,12 @@ class LeaveCover(Family):
                 else:
                     away.append(set())
             plan = _Covers(people, calls, rows, sources, away, (), "", 3 ** len(calls))
-            every = list(itertools.product(range(3), repeat=len(calls)))
-            valid = [who for who in every if _valid(plan, who)]
+            every = [range(3)] * len(calls)
+            valid = joint.choices(every, partial(_valid, plan))
             if len(valid) != 1 or people.index(cast["cover"]) not in valid[0]:
                 continue
-            if any(sum(_valid(plan, who, skip) for who in every) < 2 for skip in ("sheet", "mail", "calendar", "cap")):
+            loose = ("sheet", "mail", "calendar", "cap")
+            if any(len(joint.choices(every, partial(_valid, plan, skip=skip))) < 2 for skip in loose):
                 continue
             done, walk = _greedy(plan, lambda p: cast["known"][p.email])
             if done:
