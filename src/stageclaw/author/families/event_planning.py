@@ -37,13 +37,14 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
-from itertools import product
+from functools import partial
+from math import prod
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from stageclaw.author import verifylib as v
 from stageclaw.author.content import event_planning as c
-from stageclaw.author.content import holidays, money
+from stageclaw.author.content import holidays, joint, money
 from stageclaw.author.content import mail as mails
 from stageclaw.author.content.files import csv_text
 from stageclaw.author.content.people import LEGAL_FORMS, Org, Person, slug
@@ -277,6 +278,13 @@ def _free_of(name: str, me: Person) -> bool:
     return not any(w.lower() in own for w in re.split(r"[\s&]+", name))
 
 
+def _free(plan: Plan, picks: tuple[Any, ...]) -> bool:
+    """A date and the quotes picked so far: one of the user's free dates, each quote within its line and free
+    that day."""
+    d, *quotes = picks
+    return d != plan.blocked and all(q.fits and d in q.free for q in quotes)
+
+
 @register
 class EventPlanning(Family):
     name = "event-planning"
@@ -465,21 +473,15 @@ class EventPlanning(Family):
                     line = plan.budgets[q.kind.key]
                     q.amount = min(line, _nice(line * Decimal(str(rng.uniform(0.6, 0.99))), currency))
             plan.cap = _budget(sum((q.amount for q in plan.quotes if q.target), Decimal(0)), currency)
-            found, loose, count = [], 0, 0
-            for d in plan.dates:
-                for combo in product(*lines):
-                    count += 1
-                    if d == plan.blocked or not all(q.fits and d in q.free for q in combo):
-                        continue
-                    loose += 1
-                    if sum((q.amount for q in combo), Decimal(0)) <= plan.cap:
-                        found.append((d, combo))
-            if len(found) != 1 or loose < 2:  # one plan, and the total (not the dates alone) decides it
+            every = [plan.dates, *lines]
+            loose = joint.choices(every, partial(_free, plan))  # every plan the dates allow, whatever it costs
+            found = [(d, combo) for d, *combo in loose if sum((q.amount for q in combo), Decimal(0)) <= plan.cap]
+            if len(found) != 1 or len(loose) < 2:  # one plan, and the total (not the dates alone) decides it
                 continue
             greedy = self._greedy(plan, lines)
             if greedy is None:
                 continue
-            plan.enumerated, plan.greedy = count, greedy
+            plan.enumerated, plan.greedy = prod(len(x) for x in every), greedy
             break
         else:
             raise ValueError("no draw of the suppliers' dates gives exactly one plan")
@@ -498,16 +500,13 @@ class EventPlanning(Family):
         """The walk a hurried planner takes: the first of the user's dates they are free, then each line's first
         quote (as they arrived) that fits on its own and is free that day. None when it finds the plan."""
         d = next(d for d in plan.dates if d != plan.blocked)
-        picks = []
-        for line in lines:
-            q = next((q for q in line if q.fits and d in q.free), None)
-            if q is None:
-                taken = "".join(f", {p.kind.row.lower()} {p.name}" for p in picks)
-                return (
-                    f"greedy takes {d.isoformat()} (the user's first free date){taken}, and then no "
-                    f"{line[0].kind.row.lower()} quote that fits is free that day"
-                )
-            picks.append(q)
+        picks, stuck = joint.greedy(lines, lambda chosen: _free(plan, (d, *chosen)))
+        if stuck is not None:
+            taken = "".join(f", {p.kind.row.lower()} {p.name}" for p in picks)
+            return (
+                f"greedy takes {d.isoformat()} (the user's first free date){taken}, and then no "
+                f"{lines[stuck][0].kind.row.lower()} quote that fits is free that day"
+            )
         total = sum((q.amount for q in picks), Decimal(0))
         if total <= plan.cap and all(q.target for q in picks):
             return None
