@@ -127,6 +127,32 @@ def test_clock_is_the_episode_clock(reg: Registry) -> None:
     assert 0.25 < float(after) - float(before) < 1.5  # the fake clock advances in real time
 
 
+def test_what_the_episode_writes_is_dated_by_the_world_clock(reg: Registry, episode: Episode) -> None:
+    # The kernel stamps a written file with the real date, months from the world's: `ls -l` would show a
+    # day the world has not reached. The world here is 2026-03-10 09:00 in Shanghai. (Within the command that
+    # writes it, a file still shows the real date: the stamps are moved between calls.)
+    reg.call("files_write", {"path": "by-tool.txt", "content": "x"})
+    run(reg, "echo x > by-shell.txt; mkdir made; touch -d '2026-01-05 10:00' old.txt")
+    out = run(reg, "ls -l --time-style=+%F")
+    listing = {line.split()[-1]: line.split()[-2] for line in out["stdout"].splitlines()[1:]}
+    assert listing["by-tool.txt"] == listing["by-shell.txt"] == listing["made"] == "2026-03-10", listing
+    assert listing["docs"] == "2026-03-10" and listing["old.txt"] == "2026-01-05"  # seeded; set by the command
+    stamp = float(run(reg, "stat -c %Y by-shell.txt")["stdout"])
+    assert abs(stamp - episode.clock.now().timestamp()) < 30
+    assert run(reg, "date -r by-shell.txt +%F")["stdout"] == "2026-03-10\n"  # and it stays so
+
+
+def test_redating_never_reaches_outside_the_workspace(reg: Registry, tmp_path) -> None:
+    # The agent plants a link to a host file written just now; the redating must move the link, not the file.
+    outside = tmp_path / "host-file"
+    outside.write_text("host")
+    before = outside.stat().st_mtime_ns
+    run(reg, f"ln -s {outside} link; mkdir -p deep && ln -s {tmp_path} deep/dir")
+    run(reg, "true")
+    assert outside.stat().st_mtime_ns == before
+    assert run(reg, "stat -c %y link | cut -c1-10")["stdout"] == "2026-03-10\n"  # the link itself is redated
+
+
 def test_arguments_are_checked(reg: Registry) -> None:
     for args in ({"command": "  "}, {"command": "ls", "timeout_s": 0}, {"command": "ls", "timeout_s": 301}, {}):
         with pytest.raises(ToolError) as exc:

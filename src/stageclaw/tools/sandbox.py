@@ -32,6 +32,8 @@ from typing import Literal
 
 from stageclaw.world import bwrap as bwrap_base
 from stageclaw.world.bwrap import Identity, Jail, Limits, Mount
+from stageclaw.world.clock import EpisodeClock
+from stageclaw.world.workspace import redate
 
 HOME = "/home/user"
 OUTPUT_CAP = 64 * 1024
@@ -100,15 +102,17 @@ class _Capped:
 class Shell:
     """One episode's persistent shell; it (re)starts on demand and restarts after a timeout or an exit."""
 
-    def __init__(self, workspace: Path, timezone: str, now: Callable[[], datetime], identity: Identity) -> None:
-        """`now` is the episode clock; where libfaketime is present the shell runs at its time.
+    def __init__(self, workspace: Path, timezone: str, clock: Callable[[], EpisodeClock], identity: Identity) -> None:
+        """`clock` gives the episode's clock (a reset replaces it); where libfaketime is present the shell runs
+        at its time, and what a command writes is dated by it.
 
         `identity` is whom the shell runs as: the episode's, which owns the workspace.
         """
         self.workspace = Path(os.path.realpath(workspace))
         self.identity = identity
         self.timezone = timezone
-        self.now = now
+        self.clock = clock
+        self._redated: dict[str, int] = {}
         self._proc: subprocess.Popen[bytes] | None = None
         self._workspace_id: tuple[int, int] | None = None
         self._status_fd = -1
@@ -140,9 +144,10 @@ class Shell:
             return ["bash", "--noprofile", "--norc"]
         # A relative offset, not an absolute "@start": "@" restarts the clock in every new process.
         # The episode clock drops its fraction of a second; adding half a second centres the error.
-        offset = (self.now() - datetime.now(UTC)).total_seconds() + 0.5
+        offset = (self.clock().now() - datetime.now(UTC)).total_seconds() + 0.5
         # Shifting CLOCK_MONOTONIC by months would make it negative and break sleep and timeouts.
-        clock = [f"LD_PRELOAD={library}", f"FAKETIME={offset:+.3f}", "FAKETIME_DONT_FAKE_MONOTONIC=1"]
+        # Files carry the world's dates already (seeded so, and `redate`): a faked stat() would shift them again.
+        clock = [f"LD_PRELOAD={library}", f"FAKETIME={offset:+.3f}", "FAKETIME_DONT_FAKE_MONOTONIC=1", "NO_FAKE_STAT=1"]
         return ["/usr/bin/env", *clock, "bash", "--noprofile", "--norc"]
 
     def jail(self) -> Jail:
@@ -199,7 +204,16 @@ class Shell:
         if not self.running or self._workspace_id != _identity(self.workspace):
             # A reset replaces the workspace folder; a shell still bound to the old one would see stale files.
             self.kill()
+            self._redated = {}
             self.start()
+        # Files the other tools wrote since the last command, then what this one writes, get the world's date.
+        redate(self.workspace, self.clock(), self._redated)
+        try:
+            return self._run(command, timeout_s)
+        finally:
+            redate(self.workspace, self.clock(), self._redated)
+
+    def _run(self, command: str, timeout_s: float) -> RunResult:
         token = self._token()
         no = self._status_no
         line = (

@@ -18,7 +18,7 @@ def _shell(ctx: ToolContext) -> Shell:
     episode = ctx.episode
     return ctx.client(
         "terminal",
-        lambda: Shell(episode.workspace, episode.world.timezone, episode.clock.now, episode.identity),
+        lambda: Shell(episode.workspace, episode.world.timezone, lambda: episode.clock, episode.identity),
         Shell.close,
     )
 

@@ -12,6 +12,11 @@ class EpisodeClock:
         self.start = start.astimezone(tz)
         self.tz = tz
         self._t0 = time.monotonic()
+        self.wall_start = time.time()
+
+    def world_time(self, wall: float) -> float:
+        """The episode's time (a POSIX timestamp) at the real moment `wall`."""
+        return self.start.timestamp() + (wall - self.wall_start)
 
     def now(self) -> datetime:
         elapsed = timedelta(seconds=time.monotonic() - self._t0)

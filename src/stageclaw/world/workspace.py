@@ -11,9 +11,11 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
+from stageclaw.world.clock import EpisodeClock
 from stageclaw.world.model import FileSeed, asset_path
 
 TEXT_LIMIT = 64 * 1024
@@ -47,6 +49,36 @@ def seed(root: Path, files: dict[str, FileSeed], base: Path, mtime: float) -> No
         os.utime(target, (mtime, mtime))
     for folder in [p for p in root.rglob("*") if p.is_dir()] + [root]:
         os.utime(folder, (mtime, mtime))
+
+
+def redate(root: Path, clock: EpisodeClock, done: dict[str, int]) -> None:
+    """Date what the episode wrote by the episode's clock, as it dates what was seeded.
+
+    The kernel stamps a written file with the real time, months away from the world's; `ls -l` would show a
+    date the world has not reached. Entries stamped since the episode began move by the clock's offset.
+    `done` remembers what was moved (relative path: the new stamp), so a world dated near today never
+    moves twice. Walked by descriptors, like `read`, so no link takes the walk outside `root`.
+    """
+    now = time.time()
+    top = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    try:
+        for folder, dirs, names, dir_fd in os.fwalk(".", dir_fd=top):
+            for name in [*dirs, *names, *([] if folder != "." else ["."])]:
+                rel = os.path.normpath(os.path.join(folder, name))
+                try:
+                    info = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+                except OSError:
+                    continue
+                if done.get(rel) == info.st_mtime_ns or not clock.wall_start - 1 <= info.st_mtime <= now + 1:
+                    continue
+                moved = clock.world_time(info.st_mtime)
+                try:
+                    os.utime(name, (moved, moved), dir_fd=dir_fd, follow_symlinks=False)
+                except OSError:
+                    continue  # gone, or a link the system cannot re-date: nothing the agent needs
+                done[rel] = os.stat(name, dir_fd=dir_fd, follow_symlinks=False).st_mtime_ns
+    finally:
+        os.close(top)
 
 
 def read(root: Path) -> dict[str, dict[str, Any]]:
