@@ -7,6 +7,7 @@ import re
 from datetime import time
 
 from stageclaw.author import verifylib as v
+from stageclaw.author.content.places import zone_pattern
 from stageclaw.author.content.text import time_regex
 
 
@@ -178,3 +179,55 @@ def test_the_cover_may_be_handed_the_users_to_do_with_its_day():
     args = checks["forwarded_driftwood_media"].args
     assert "2025-10-28" in args["dates"]
     assert "2025-10-30" not in args["dates"]  # a day in the leave that is nothing to this client
+
+
+def test_a_time_in_a_one_zone_country_may_be_named_by_the_country_or_its_zone():
+    # meeting-move (round 8): "15:00 India time (IST), which is 10:30 ... for me in Lagos (WAT)"
+    india = zone_pattern("Asia/Kolkata", "Kolkata", "Bengaluru")
+    places = {
+        "Kolkata": {"pattern": india, "start": "15:00", "end": "16:30"},
+        "Lagos": {"pattern": zone_pattern("Africa/Lagos", "Lagos"), "start": "10:30", "end": "12:00"},
+    }
+    args = {"to": {"vikram@ironbark.in": "Kolkata"}, "here": "Lagos", "places": places, "day": r"2 June"}
+
+    def told(body: str) -> bool:
+        state = {"mail": {"outbox": [{"to": ["vikram@ironbark.in"], "subject": "Re: call", "body": body}]}}
+        return v.told_times(state, **args, need="both", dates=["2026-06-02"])[0]
+
+    said = (
+        "I have moved the call to Tuesday 2 June at {} India time (IST), which is {} on Tuesday 2 June for me in Lagos."
+    )
+    assert told(said.format("15:00", "10:30"))
+    assert not told(said.format("16:00", "10:30"))  # a wrong time for India is still wrong
+    assert not told("Moved to Tuesday 2 June at 15:00, which is 10:30 for me in Lagos.")  # no place for 15:00
+    assert not re.search(india, "the first list of what I must assist with", re.IGNORECASE)
+
+
+def test_the_group_may_be_told_with_a_members_own_other_address_copied():
+    # course-plan (round 8): Raj asked to be written to at a personal address; the player wrote to the
+    # contacts' addresses and copied that one, as meeting-move already allows
+    group = ["galli@bigpond.com", "nair.rajesh@outlook.com", "rebecca@gmail.com"]
+    args = {"to": group, "label": "the study group", "subject": "deadline", "also": ["raj@outlook.com"]}
+
+    def sent(*messages: list[str]) -> dict:
+        return {"mail": {"outbox": [{"to": to, "subject": "UX205 deadline moved", "body": "."} for to in messages]}}
+
+    assert v.sent_once(sent([*group, "raj@outlook.com"]), **args)[0]
+    assert not v.sent_once(sent(["galli@bigpond.com", "raj@outlook.com", "rebecca@gmail.com"]), **args)[0]  # it alone
+    assert not v.sent_once(sent([*group, "someone@else.com"]), **args)[0]
+    assert not v.sent_once(sent([*group, "raj@outlook.com"]), **{k: a for k, a in args.items() if k != "also"})[0]
+
+
+def test_a_note_line_may_say_in_a_clause_of_its_own_what_was_called_off():
+    # room-booking (round 8): "Booked Beacon ... 17:30-18:30 (RES-1009); Harbour placeholder cancelled."
+    entry = {"label": "the room held", "pattern": r"Beacon|Harbour", "says": r"^(?=.*Beacon)(?=.*17:30)"}
+    entry["not_says"] = r"Harbour|12:30"
+
+    def note(line: str) -> bool:
+        state = {"notes": {"Notes": [{"uid": "n-club", "title": "Book club", "body": f"Snacks\n{line}"}]}}
+        return v.checklist(state, uid="n-club", folder="Notes", label="the note", entries=[entry])[0]
+
+    assert note("Booked Beacon on Tuesday 6 October, 17:30-18:30 (RES-1009); Harbour placeholder cancelled.")
+    assert note("Beacon, 17:30; released the Harbour hold")
+    assert not note("Booked Beacon on Tuesday 6 October, 17:30-18:30; Harbour 12:30 kept as a backup")
+    assert not note("Booked Harbour at 12:30; Beacon cancelled")

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from stageclaw.author import generate
+from stageclaw.author import generate, verifylib
 from stageclaw.author.draft import TaskDraft
 from stageclaw.author.solutions.handover_joint import cover_assignments, cover_greedy
 from stageclaw.grade.grader import COLLATERAL_ITEM, grade
@@ -423,3 +423,13 @@ def test_a_summary_of_the_leave_in_a_note_or_a_wrong_day_on_the_line(solved):
     day = int(line.split(" meeting ")[1].split()[1])
     note["body"] = note["body"].replace(line, line.replace(f" {day} ", f" {day % 27 + 1} "))
     assert _failed(task, oracle, state) == {"echo_note_line"}
+
+
+def test_a_guess_naming_the_covers_namesake_on_the_team_is_still_a_guess():
+    # Seed 31 draws two colleagues called Rocío: the to-do line "ask Rocío Medina to sit in?" names the one who
+    # does not cover, and the first name they share must not pass for the cover, Rocío Quintero.
+    draft = generate(FAMILY, 31)
+    [(_, args)] = _checks(draft, "echo_note_line")
+    assert "ask Rocío Medina to sit in?" in str(draft.notes) and "naming Rocío Quintero" in draft.goal
+    passed, why = verifylib.lines_name_only({"notes": draft.notes}, **args)  # the line as the world has it
+    assert not passed and "Rocío Medina" in why

@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 
 from stageclaw.agents.fake_llm import FakeLLM, Script
-from stageclaw.task.loader import load_task
+from stageclaw.run.store import write_json
+from stageclaw.task.loader import STAGE2_RECORD, load_task, load_tasks
 from stageclaw.task.verifier import run_checks, run_checks_many
 from stageclaw.validate import Report, validate_path, validate_task
+from stageclaw.validate import record as records
 from stageclaw.validate.changes import units
 from stageclaw.validate.llm_check import LLMReviewer
 from stageclaw.validate.mutants import MutantMaker
@@ -81,6 +83,26 @@ def test_the_report_files_follow_the_contract(examples):
     listing = json.loads((out / "summary.json").read_text())
     assert listing["accepted"] == 4 and listing["rejected"] == []
     assert report.timings["oracle"] > 0
+
+
+def test_the_record_vouches_only_for_the_files_it_saw_accepted(examples, tmp_path):
+    reports, _ = examples
+    tasks = tmp_path / "suite"
+    shutil.copytree(EXAMPLES, tasks)
+    digests = {t.id: t.digest for t in load_tasks(tasks)[0]}
+    record = tasks / STAGE2_RECORD
+    assert records.problems(record, digests) == [f"{t}: not in the record" for t in sorted(digests)]
+    records.update(record, [reports["quarterly-sync"]])
+    records.update(record, [r for r in reports.values() if r.task_id != "quarterly-sync"])  # merged, not replaced
+    assert records.problems(record, digests) == []
+    (tasks / "quarterly-sync" / "prompt.md").write_text("Cancel the sync instead.\n")
+    changed = {t.id: t.digest for t in load_tasks(tasks)[0]}
+    assert records.problems(record, changed) == ["quarterly-sync: its files changed since it was validated"]
+    partial = records.read(record) | {
+        "summit-trip-booking": records.entry(reports["summit-trip-booking"]) | {"kill_rate": 0.98}
+    }
+    write_json(record, {"tasks": partial})
+    assert records.problems(record, digests)[-1].startswith("summit-trip-booking: recorded as 100")
 
 
 def test_mutants_are_distinct_near_misses_of_the_solved_state(pool, tmp_path):

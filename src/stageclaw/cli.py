@@ -503,6 +503,13 @@ def validate_cmd(
     ] = None,
     llm_base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible base URL for the reviewer.")] = None,
     workers: Annotated[int, typer.Option(min=1, help="Tasks checked at once.")] = 1,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also put each task's verdict, pinned to its files' digest, into this record "
+            "(a suite's validated.json, which its tests check)."
+        ),
+    ] = None,
     backend: Backend = "local",
     address: RayAddress = None,
 ) -> None:
@@ -547,6 +554,11 @@ def validate_cmd(
     if not reports:
         raise StageclawError(f"no task folder under {path}")
     console.print(validation_table(reports, time.perf_counter() - started))
+    if record is not None:
+        from stageclaw.validate import record as records
+
+        records.update(record, reports)
+        console.print(f"recorded {len(reports)} verdicts in {record}", highlight=False)
     for r in reports:
         if not r.accepted:
             console.print(f"[red]rejected[/red] {r.task_id} ({r.score:g}):", highlight=False)

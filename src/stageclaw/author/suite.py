@@ -27,7 +27,7 @@ from stageclaw.author.draft import TaskDraft
 from stageclaw.author.emit import toml_array, toml_table
 from stageclaw.author.family import generate
 from stageclaw.errors import StageclawError
-from stageclaw.task.loader import PLAYTESTS, PLAYTESTS_REPORT, REVIEW_FILE
+from stageclaw.task.loader import PLAYTESTS, PLAYTESTS_REPORT, REVIEW_FILE, STAGE2_RECORD
 from stageclaw.task.model import GROUPS, OPERATORS
 
 WORLD_APPS = ("mail", "calendar", "reminders", "notes", "contacts", "files")
@@ -180,7 +180,7 @@ def differences(suite: Suite, folder: Path) -> list[str]:
         str(p.relative_to(folder))
         for p in folder.rglob("*")
         if p.is_file() and (p.parent == folder or p.relative_to(folder).parts[0] in tasks) and p.name != REVIEW_FILE
-    } - {"suite.toml", PLAYTESTS, PLAYTESTS_REPORT}
+    } - {"suite.toml", PLAYTESTS, PLAYTESTS_REPORT, STAGE2_RECORD}
     out = [f"missing: {rel}" for rel in sorted(set(expected) - found)]
     out += [f"not generated: {rel}" for rel in sorted(found - set(expected))]
     out += [f"differs: {rel}" for rel in sorted(found & set(expected)) if (folder / rel).read_bytes() != expected[rel]]

@@ -98,6 +98,7 @@ def _model(cls: type[BaseModel], data: dict[str, Any], path: Path) -> Any:
 REVIEW_FILE = "review.toml"  # the human audit's verdict on the task: about the task, not part of it
 PLAYTESTS = "playtests.jsonl"  # in a suite's folder: people's plays of its tasks, for the review pages
 PLAYTESTS_REPORT = "PLAYTESTS.md"  # beside it: the playtests written up (what was played, the categories)
+STAGE2_RECORD = "validated.json"  # beside it: each task's stage-2 verdict and digest (validate.record)
 
 
 def task_digest(task_dir: Path) -> str:

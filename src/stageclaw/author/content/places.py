@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 
@@ -504,3 +505,25 @@ ENGLISH = tuple(k for k in REGIONS if k != "cn")
 def timezone_label(tz: str) -> str:
     """How people name a zone in a mail: 'London time', 'Melbourne time'."""
     return tz.rsplit("/", 1)[-1].replace("_", " ")
+
+
+# The other names a zone goes by where its country keeps one time ("15:00 India time (IST)"): the country and
+# the zone's abbreviations. Countries with several zones are left out: "Central" or "AEST" names no one place.
+ZONE_NAMES: dict[str, tuple[str, ...]] = {
+    "Europe/London": ("UK", "British", "GMT", "BST"),
+    "Europe/Berlin": ("Germany", "German", "CET", "CEST"),
+    "Europe/Paris": ("France", "French", "CET", "CEST"),
+    "Europe/Stockholm": ("Sweden", "Swedish", "CET", "CEST"),
+    "Asia/Kolkata": ("India", "Indian", "IST"),
+    "Africa/Lagos": ("Nigeria", "Nigerian", "WAT"),
+    "Asia/Singapore": ("Singapore", "SGT"),
+    "Asia/Tokyo": ("Japan", "Japanese", "JST"),
+    "Asia/Shanghai": ("China", "Beijing", "北京"),
+}
+
+
+def zone_pattern(tz: str, *names: str) -> str:
+    """A pattern for the zone `tz` by `names` (its label, a city) or by what its country calls it (ZONE_NAMES)."""
+    known = "|".join(re.escape(n) for n in dict.fromkeys(names))
+    other = [n for n in ZONE_NAMES.get(tz, ()) if n not in names]
+    return known + (rf"|(?<!\w)(?:{'|'.join(re.escape(n) for n in other)})(?!\w)" if other else "")

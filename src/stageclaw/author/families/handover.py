@@ -884,8 +884,12 @@ class _Handover:
         # a text may also give the leave: its first and last day and the day back
         leave = {self.start.isoformat(), self.end.isoformat(), self.table.add(self.end, 1).isoformat()}
 
+        firsts = [p.first for p in self.colleagues]
+
         def named(person: Person) -> str:
-            return rf"\b{re.escape(person.first)}\b|\b{re.escape(person.family)}\b"
+            # A first name two colleagues share names neither of them: then only the family name does.
+            family = rf"\b{re.escape(person.family)}\b"
+            return family if firsts.count(person.first) > 1 else rf"\b{re.escape(person.first)}\b|{family}"
 
         draft.check(
             Check(

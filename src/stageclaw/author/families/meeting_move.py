@@ -34,7 +34,7 @@ from typing import Any
 from stageclaw.author import verifylib as v
 from stageclaw.author.content import mail as mails
 from stageclaw.author.content.people import JOB_TITLES, JOB_TITLES_ZH, Org, Person, slug
-from stageclaw.author.content.places import ENGLISH, REGIONS, timezone_label
+from stageclaw.author.content.places import ENGLISH, REGIONS, timezone_label, zone_pattern
 from stageclaw.author.content.text import clock, day, day_regex
 from stageclaw.author.content.timeline import at, local, pick_now, workday
 from stageclaw.author.content.volume import Avoid, Life, Scale
@@ -609,7 +609,7 @@ class MeetingMove(Family):
     def _rubric(self, ctx: Context, draft: TaskDraft, p: _Plan, work: str) -> None:
         me = p.me
         my_zone = timezone_label(me.tz)
-        mine_at = "|".join(re.escape(z) for z in dict.fromkeys([my_zone, me.city.name, me.city.native]))
+        mine_at = zone_pattern(me.tz, my_zone, me.city.name, me.city.native)
         allow = ["+mail/outbox/*", "+mail/folders/Sent/*"]
         reachable: list[str] = []
         for x in p.partners:
@@ -669,7 +669,7 @@ class MeetingMove(Family):
                 )
             )
             end = x.length_delta
-            theirs_at = re.escape(their_zone) + "|" + re.escape(them.city.name)
+            theirs_at = zone_pattern(them.tz, their_zone, them.city.name)
             draft.check(
                 Check(
                     f"times_{x.key}",

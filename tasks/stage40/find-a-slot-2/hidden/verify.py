@@ -436,11 +436,13 @@ def sent_once(
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
     besides: list[str] | None = None,
+    also: list[str] | None = None,
 ) -> Verdict:
     """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
     one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
     matches. With `each_once`, no message names anybody twice (in To and again in Cc). A message only to
-    `besides` (what another part of the job sends, graded on its own) is left out.
+    `besides` (what another part of the job sends, graded on its own) is left out. The addresses in `also`
+    may get it too (someone's other address, copied beside the one in `to`): they count for nobody.
 
     With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
     in the final answer is right too (see `_asked`)."""
@@ -455,7 +457,7 @@ def sent_once(
         people = _recipients(message)
         if besides and set(people) <= set(besides):
             continue
-        strangers = sorted(set(people) - set(to))
+        strangers = sorted(set(people) - set(to) - set(also or []))
         if strangers:
             why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
             return False, f"a message went to {strangers}{why}; expected only {label}: {sorted(to)}"

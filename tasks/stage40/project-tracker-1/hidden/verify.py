@@ -29,6 +29,10 @@ _WRITTEN_DAY = re.compile(
     rf"|\b(?:{'|'.join(_MONTHS)})[a-z]*\.?[^\S\n]+\d{{1,2}}(?:st|nd|rd|th)?,?[^\S\n]+\d{{4}}",
     re.IGNORECASE,
 )
+_CALLED_OFF = re.compile(
+    r"[^,;.()\n]*\b(?:cancell?ed|released|dropped|called off|no longer (?:needed|booked|held))\b[^,;.()\n]*",
+    re.IGNORECASE,
+)
 _TICK = r"✅|☑|✔|✓|~~|\b(?:done|finished|completed?)\b"
 _BOX = re.compile(r"\[([ xX✓✔])\]")
 
@@ -398,13 +402,13 @@ def checklist(final: dict[str, Any], *, uid: str, folder: str, label: str, entri
             return False, f"{label}: {line!r} is {state}"
         if entry.get("says") and not _matches(_HISTORY.sub("", line), entry["says"]):
             return False, f"{label}: {line!r} does not give the right date for {entry['label']}"
-        # what a line says in brackets beside the right value is history too: "Juniper ... 17:30 (Beacon
-        # placeholder cancelled)"
+        # what a line says in brackets, or in a clause of its own that calls it off, beside the right value is
+        # history too: "Juniper ... 17:30 (Beacon placeholder cancelled)", "Beacon ... 17:30; Harbour cancelled"
         bare = _HISTORY.sub("", line)
-        outside = _ASIDE.sub("", bare)
+        outside = _CALLED_OFF.sub("", _ASIDE.sub("", bare))
         claim = outside if entry.get("says") and _matches(outside, entry["says"]) else bare
         if entry.get("not_says") and _matches(claim, entry["not_says"]):
-            return False, f"{label}: {line!r} still gives a date that no longer holds for {entry['label']}"
+            return False, f"{label}: {line!r} still gives what no longer holds for {entry['label']}"
         kept = _dates(" ".join(m.group(0) for m in _HISTORY.finditer(line)))
         if "was" in entry and not kept <= {(int(d[5:7]), int(d[8:10])) for d in entry["was"]}:
             return False, f"{label}: {line!r} keeps a date {entry['label']} never had"
