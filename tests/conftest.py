@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +26,10 @@ SESSION_TMP = Path(
 SESSION_TMP.chmod(0o755)  # Dovecot's own users must reach the mail stores below it
 os.environ["STAGECLAW_TMP"] = str(SESSION_TMP)
 os.environ["RAY_TMPDIR"] = str(SESSION_TMP)  # and every Ray cluster's files (sockets, logs)
+# pytest-xdist's workers ignore SIGINT, and every process a test starts would inherit that: the Ctrl-C
+# tests need it delivered as in a terminal. Their tables would also be cut to the 80 columns set for them.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+os.environ["COLUMNS"] = "200"
 EXAMPLES = ROOT / "tasks" / "examples"
 EXAMPLE = EXAMPLES / "quarterly-sync"
 

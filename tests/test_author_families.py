@@ -82,7 +82,9 @@ def test_different_seeds_give_different_people_dates_and_values(name):
         for w in worlds
     ]
     assert people[0] != people[1]
-    assert drawn[0]["hidden/verify.py"] != drawn[1]["hidden/verify.py"]  # the expected values differ, not only the names
+    assert (
+        drawn[0]["hidden/verify.py"] != drawn[1]["hidden/verify.py"]
+    )  # the expected values differ, not only the names
 
 
 @pytest.mark.parametrize("name", FAMILIES)
