@@ -63,7 +63,8 @@ def redate(root: Path, clock: EpisodeClock, done: dict[str, int]) -> None:
     top = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
     try:
         for folder, dirs, names, dir_fd in os.fwalk(".", dir_fd=top):
-            for name in [*dirs, *names, *([] if folder != "." else ["."])]:
+            here = ["."] if folder == "." else []  # the workspace folder itself, once
+            for name in [*here, *dirs, *names]:
                 rel = os.path.normpath(os.path.join(folder, name))
                 try:
                     info = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)

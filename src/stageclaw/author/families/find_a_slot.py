@@ -55,7 +55,7 @@ from stageclaw.author import verifylib as v
 from stageclaw.author.content import mail as mails
 from stageclaw.author.content.background import Background
 from stageclaw.author.content.people import JOB_TITLES, Person
-from stageclaw.author.content.places import ENGLISH, REGIONS, City
+from stageclaw.author.content.places import ENGLISH, REGIONS, City, zone_pattern
 from stageclaw.author.content.text import clock, day, day_regex
 from stageclaw.author.content.timeline import at, local, pick_now, workday
 from stageclaw.author.content.volume import Avoid, Life, Scale
@@ -1258,7 +1258,11 @@ class FindASlot(Family):
                         | {_preread(local(start, me.tz)).isoformat()}
                     ),
                     "places": {
-                        city: {"pattern": re.escape(city), "start": clock(local(start, z)), "end": clock(local(end, z))}
+                        city: {
+                            "pattern": zone_pattern(z, city),
+                            "start": clock(local(start, z)),
+                            "end": clock(local(end, z)),
+                        }
                         for city, z in where
                     },
                 }

@@ -623,9 +623,8 @@ class _Handover:
             self.travel.append(block)
         # a line of the user's to-do note guessed at the third client's cover before the sheet's rules were settled
         guess = next(p for p in third.knows if p is not third.cover)
-        firsts = [p.first for p in self.colleagues]
         self.guess = guess
-        said = guess.first if firsts.count(guess.first) == 1 else guess.name
+        said = guess.first if self._first_is_theirs(guess) else guess.name
         day_in, day_after = third.days[0], date.fromisoformat(later["start"][:10])
         self.echo_line = h.GUESS_LINE.format(client=third.org.name, day=short_day(day_in), who=said)
         self.decoy_line = h.LATER_LINE.format(client=third.org.name, day=short_day(day_after))
@@ -640,6 +639,10 @@ class _Handover:
                 "body": "\n".join(f"- {x}" for x in lines),
             },
         )
+
+    def _first_is_theirs(self, person: Person) -> bool:
+        """Whether `person`'s first name names them alone among the colleagues (two Rocíos: it names neither)."""
+        return [p.first for p in self.colleagues].count(person.first) == 1
 
     def told(self) -> None:
         """The user already told one client who covers (a message in Sent, two or three days ago)."""
@@ -884,12 +887,9 @@ class _Handover:
         # a text may also give the leave: its first and last day and the day back
         leave = {self.start.isoformat(), self.end.isoformat(), self.table.add(self.end, 1).isoformat()}
 
-        firsts = [p.first for p in self.colleagues]
-
         def named(person: Person) -> str:
-            # A first name two colleagues share names neither of them: then only the family name does.
             family = rf"\b{re.escape(person.family)}\b"
-            return family if firsts.count(person.first) > 1 else rf"\b{re.escape(person.first)}\b|{family}"
+            return rf"\b{re.escape(person.first)}\b|{family}" if self._first_is_theirs(person) else family
 
         draft.check(
             Check(
