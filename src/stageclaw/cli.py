@@ -131,8 +131,8 @@ def world_build(path: TaskPath) -> None:
         typer.echo(f"  login    {e.login}")
         typer.echo(f"  password {e.password}")
         typer.echo(f"  files    {episode.workspace}")
-        typer.echo("Press Ctrl-C to stop.")
-        try:
+        try:  # the prompt inside: a Ctrl-C right after it is still a clean stop
+            typer.echo("Press Ctrl-C to stop.")
             threading.Event().wait()
         except KeyboardInterrupt:
             typer.echo("stopping")
