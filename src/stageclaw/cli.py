@@ -480,8 +480,8 @@ def fake_llm(
     from stageclaw.agents.fake_llm import FakeLLM, Script
 
     with FakeLLM(Script.load(script), port) as server:
-        typer.echo(f"fake LLM at {server.url} (OPENAI_BASE_URL); Ctrl-C to stop", err=True)
         try:
+            typer.echo(f"fake LLM at {server.url} (OPENAI_BASE_URL); Ctrl-C to stop", err=True)
             threading.Event().wait()
         except KeyboardInterrupt:
             pass
@@ -601,8 +601,8 @@ def review_cmd(
 
     with ServicePool() as pool:
         server = ReviewServer(path, out, pool, port)
-        typer.echo(f"review pages at {server.url} ({len(server.dirs)} tasks); Ctrl-C to stop", err=True)
         try:
+            typer.echo(f"review pages at {server.url} ({len(server.dirs)} tasks); Ctrl-C to stop", err=True)
             server.httpd.serve_forever()
         except KeyboardInterrupt:
             pass
