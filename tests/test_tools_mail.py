@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 
+from stageclaw.errors import WorldError
 from stageclaw.tools.base import ToolError
 from stageclaw.tools.registry import Registry
 from stageclaw.world import Episode, diff, maildir
 from stageclaw.world.mime import build_message
+from stageclaw.world.model import parse_world
 
 PRIYA = "<q1-2026@orbitals.io>"
 LUNCH = "<lunch-77@chen.family>"
@@ -624,3 +626,49 @@ def test_paging_over_500_messages_returns_each_exactly_once(make_episode: Any) -
         assert "bad cursor" in refused(reg, "mail_search", {"cursor": "not-a-cursor"}).message
         five = reg.call("mail_search", {"limit": 5, "cursor": first["next_cursor"]})["messages"]
         assert five == second["messages"][:5]
+
+
+AWAY = {
+    "address": "Ana@acme.test",
+    "from": "Ana Ruiz <ana@acme.test>",
+    "body": "I'm away until Monday 16 March. For orders, please write to my colleague at orders@acme.test.",
+    "message_id": "<away-ana@acme.test>",
+}
+
+
+def test_an_automatic_reply_answers_the_first_message_to_its_address(make_episode: Any) -> None:
+    ep = make_episode({**RICH, "mail": {**RICH["mail"], "autoreplies": [AWAY]}})
+    with Registry(ep) as reg:
+        reg.call("mail_send", {"to": ["bob@example.org"], "subject": "Lunch", "body": "b"})
+        assert (
+            reg.call("mail_search", {"folder": "INBOX", "sender": "ana@acme.test", "since": "2026-03-10"})["messages"]
+            == []
+        )
+        sent = reg.call(
+            "mail_send", {"to": ["bob@example.org"], "cc": ["ana@acme.test"], "subject": "Order", "body": "b"}
+        )
+        reg.call("mail_send", {"to": ["ana@acme.test"], "subject": "Order, again", "body": "b"})
+        [found] = reg.call("mail_search", {"folder": "INBOX", "subject": "Automatic reply"})["messages"]
+        reply = reg.call("mail_read", {"id": found["id"]})
+    assert reply["subject"] == "Automatic reply: Order" and reply["in_reply_to"] == sent["message_id"]
+    assert "orders@acme.test" in reply["body"] and reply["to"] == [USER]
+    assert reply["date"].startswith("2026-03-10T09:0")
+    # A reset is the world as it began: the reply comes again, once.
+    ep.reset()
+    with Registry(ep) as reg:
+        reg.call("mail_send", {"to": ["ana@acme.test"], "subject": "Order", "body": "b"})
+    inbox = ep.snapshot()["mail"]["folders"]["INBOX"]
+    assert [m["message_id"] for m in inbox].count(AWAY["message_id"]) == 1
+
+
+def test_automatic_replies_are_checked_when_the_world_loads() -> None:
+    bad = [
+        ({**AWAY, "address": "ana"}, "not an email address"),
+        ({**AWAY, "message_id": "away"}, "is not a Message-ID"),
+        ({**AWAY, "message_id": "<plan-1@acme.test>"}, "is a seeded message's too"),
+    ]
+    for reply, error in bad:
+        with pytest.raises(WorldError, match=error):
+            parse_world({**RICH, "mail": {**RICH["mail"], "autoreplies": [reply]}})
+    with pytest.raises(WorldError, match=r"ana@acme\.test has two"):
+        parse_world({**RICH, "mail": {**RICH["mail"], "autoreplies": [AWAY, {**AWAY, "message_id": "<b@acme.test>"}]}})

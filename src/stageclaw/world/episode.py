@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from stageclaw.world import davstore, maildir, seeding, state, workspace
+from stageclaw.world import canonical, davstore, maildir, mime, seeding, state, workspace
 from stageclaw.world.bwrap import Identity
 from stageclaw.world.clock import EpisodeClock
 from stageclaw.world.model import World
@@ -57,6 +57,7 @@ class Episode:
         # Whom the episode's jails (its terminal, an agent program) run as: the owner of the workspace.
         self.identity = Identity.fresh()
         self.closed = False
+        self._answered: set[str] = set()  # addresses whose automatic reply has come
 
     @property
     def endpoints(self) -> Endpoints:
@@ -88,6 +89,7 @@ class Episode:
             outbox=self.outbox,
             deliver=self._deliver,
             now=self.clock.now,
+            answer=self._answer,
         )
         if self.world.web.apps:
             self.pool.web().add(
@@ -121,9 +123,33 @@ class Episode:
         self._seed()
         self.clock = EpisodeClock(self.world.now, self.tz)
         self.pool.smtp.accounts[self.login].now = self.clock.now
+        self._answered.clear()
 
     def _deliver(self, data: bytes) -> None:
         maildir.deliver(self.home, "INBOX", data, self.pool.dovecot.owner)
+
+    def _answer(self, data: bytes, recipients: list[str]) -> None:
+        """Each automatic reply of the world answers the first message the user sends to its address."""
+        wanted = {r.strip().lower() for r in recipients}
+        due = [r for r in self.world.mail.autoreplies if r.address in wanted and r.address not in self._answered]
+        if not due:
+            return
+        msg = mime.parse(data)
+        subject = canonical.decode_words(str(msg.get("Subject") or ""))
+        for reply in due:
+            self._answered.add(reply.address)
+            self._deliver(
+                mime.build_message(
+                    sender=reply.from_,
+                    to=[self.world.user.email],
+                    cc=[],
+                    subject=reply.subject.replace("{subject}", subject),
+                    date=self.clock.now(),
+                    message_id=reply.message_id,
+                    body=reply.body,
+                    in_reply_to=mime.message_id_of(msg, data),
+                )
+            )
 
     def snapshot(self) -> state.State:
         mail = state.read_mail(self.home, self.outbox, self.tz)

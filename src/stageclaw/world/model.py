@@ -158,8 +158,51 @@ class MessageSeed(_Seed):
         return value
 
 
+class AutoReplySeed(_Seed):
+    """What a correspondent's mail server answers, once, the first time the user writes to `address`: an
+    out-of-office notice, say. It lands in the user's INBOX as an answer to that message."""
+
+    address: str
+    from_: str = Field(alias="from")
+    subject: str = "Automatic reply: {subject}"
+    body: str
+    message_id: str
+
+    @field_validator("address")
+    @classmethod
+    def _address(cls, value: str) -> str:
+        if "@" not in value or " " in value.strip():
+            raise ValueError(f"{value!r} is not an email address")
+        return _one_line(value.strip().lower(), "address")
+
+    @field_validator("from_", "subject")
+    @classmethod
+    def _header(cls, value: str, info: ValidationInfo) -> str:
+        return _one_line(value, "from" if info.field_name == "from_" else str(info.field_name))
+
+    @field_validator("message_id")
+    @classmethod
+    def _angle(cls, value: str) -> str:
+        if not re.match(r"^<[^<>\s]+@[^<>\s]+>$", value):
+            raise ValueError(f"{value!r} is not a Message-ID like <id@host>")
+        return value
+
+
 class MailSeed(_Seed):
     folders: dict[str, list[MessageSeed]] = {}
+    autoreplies: list[AutoReplySeed] = []
+
+    @model_validator(mode="after")
+    def _one_each(self) -> MailSeed:
+        addresses = [r.address for r in self.autoreplies]
+        twice = sorted({a for a in addresses if addresses.count(a) > 1})
+        if twice:
+            raise ValueError(f"autoreplies: {twice[0]} has two; give each address one")
+        seeded = {m.message_id for messages in self.folders.values() for m in messages}
+        clash = next((r.message_id for r in self.autoreplies if r.message_id in seeded), None)
+        if clash:
+            raise ValueError(f"autoreplies: message_id {clash} is a seeded message's too")
+        return self
 
     @field_validator("folders")
     @classmethod

@@ -2,8 +2,8 @@
 
 An authenticated episode user may send from their own address to anyone; each accepted
 message is written to that episode's outbox, and delivered to its INBOX when the user is a
-recipient. Unauthenticated clients and foreign sender addresses are refused, as a real
-provider would.
+recipient; then the episode hears of it (`answer`), so that correspondents' automatic replies can come
+back. Unauthenticated clients and foreign sender addresses are refused, as a real provider would.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ class MailAccount:
     outbox: Path
     deliver: Callable[[bytes], None]
     now: Callable[[], datetime]
+    answer: Callable[[bytes, list[str]], None] = lambda data, recipients: None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def record(self, data: bytes) -> None:
@@ -134,4 +135,5 @@ class SubmissionServer:
         account.record(data)
         if any(r.strip().lower() == account.address for r in envelope.rcpt_tos):
             account.deliver(data)
+        account.answer(data, envelope.rcpt_tos)
         return "250 OK: message accepted"
