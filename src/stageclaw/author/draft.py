@@ -113,6 +113,7 @@ class TaskDraft:
     max_steps: int = 40
     summary: str = ""  # one line for the verify.py docstring
     mail: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    autoreplies: list[dict[str, Any]] = field(default_factory=list)  # world.yaml mail.autoreplies
     calendar: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     reminders: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     notes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -224,7 +225,9 @@ class TaskDraft:
     def world(self) -> dict[str, Any]:
         out: dict[str, Any] = {"now": self.now, "timezone": self.timezone, "user": dict(self.user)}
         apps = {
-            "mail": {"folders": self.mail} if self.mail else None,
+            "mail": {"folders": self.mail} | ({"autoreplies": self.autoreplies} if self.autoreplies else {})
+            if self.mail or self.autoreplies
+            else None,
             "calendar": self.calendar or None,
             "reminders": self.reminders or None,
             "notes": self.notes or None,

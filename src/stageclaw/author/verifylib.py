@@ -103,6 +103,27 @@ def _own_words(message: dict[str, Any]) -> str:
     return f"{message.get('subject') or ''}\n{body}"
 
 
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
+
+
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
     return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
 
@@ -3422,14 +3443,16 @@ def one_message(
     refuse: str | None = None,
     dates: list[str] | None = None,
     also: list[str] | None = None,
+    tried: list[str] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
 ) -> Verdict:
     """Exactly one message the agent sent reached `label` (at any of its addresses `to`), and it went to them
-    alone (copying their other own addresses `also` is them too); its own words say every labelled pattern of
-    `says` and nothing `refuse` matches (an acceptance that turns the offer down), and the calendar dates it
-    writes out are among `dates` (ISO days). With `ask`, sending nothing and asking the user is right too
-    (see `sent_once`)."""
+    alone (copying their other own addresses `also` is them too); what it says (its own words, or a mail of the
+    user's it forwards) matches every labelled pattern of `says` and nothing `refuse` matches (an acceptance that
+    turns the offer down), and the calendar dates it writes out are among `dates` (ISO days). With `tried` (who
+    answered that `to` deals with it), they got it too: in copy, or in one first message that says the same. With `ask`,
+    sending nothing and asking the user is right too (see `sent_once`)."""
     if _asked(final, trace, to, ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(to)]
@@ -3441,17 +3464,23 @@ def one_message(
     others = sorted(set(_recipients(message)) - set(to) - set(also or []))
     if others:
         return False, f"the message to {label} also went to {others}"
-    text = _own_words(message)
-    missing = _missing(text, says or {})
-    if missing:
-        return False, f"the message to {label} is not " + " or ".join(missing)
-    found = re.search(refuse, text, re.IGNORECASE) if refuse else None
-    if found:
-        return False, f"the message to {label} says {found.group(0)!r}, which it should not"
-    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
-    wrong = sorted(_dates(text) - allowed) if dates is not None else []
-    if wrong:
-        return False, f"the message to {label} gives the wrong date(s) {wrong} (month/day)"
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried or []) and m is not message]
+    if len(first) > 1:
+        return False, f"{len(first)} messages went to {', '.join(tried or [])} before {label}; expected one at most"
+    if tried and not first and not set(_recipients(message)) & set(tried):
+        return False, f"nothing went to {', '.join(tried)}, whom the message was for"
+    for sent, whom in [*((m, ", ".join(tried or [])) for m in first), (message, label)]:
+        text = _said(sent)
+        missing = _missing(text, says or {})
+        if missing:
+            return False, f"the message to {whom} is not " + " or ".join(missing)
+        found = re.search(refuse, text, re.IGNORECASE) if refuse else None
+        if found:
+            return False, f"the message to {whom} says {found.group(0)!r}, which it should not"
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+        wrong = sorted(_dates(text) - allowed) if dates is not None else []
+        if wrong:
+            return False, f"the message to {whom} gives the wrong date(s) {wrong} (month/day)"
     return True, f"one message to {label}, " + (", ".join(sorted(says)) if says else "as asked")
 
 

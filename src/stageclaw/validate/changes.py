@@ -94,8 +94,9 @@ def _saved_attachment(unit: Unit, saved: set[str], allow: list[str]) -> bool:
     return "+files/**" in allow and not any(allowed(change, [p]) for p in allow if p != "+files/**")
 
 
-def units(s0: dict[str, Any], sH: dict[str, Any], allow: list[str]) -> Units:
-    """The changes from s0 to sH grouped by item; tool by-products set aside."""
+def units(s0: dict[str, Any], sH: dict[str, Any], allow: list[str], replies: frozenset[str] = frozenset()) -> Units:
+    """The changes from s0 to sH grouped by item; tool by-products and the world's automatic `replies` (their
+    message ids: what the world answered, not what the agent wrote) set aside."""
     known = set(containers(s0)) | set(containers(sH))
     by_item: dict[str, Unit] = {}
     tolerated: list[Change] = []
@@ -129,6 +130,9 @@ def units(s0: dict[str, Any], sH: dict[str, Any], allow: list[str]) -> Units:
             continue
         invitation = unit.app == "mail" and (unit.after or unit.before or {}).get("invitation")
         if invitation and not any(names_item(p, {"op": unit.op, "path": unit.path}) for p in allow):
+            tolerated.append({"op": unit.op, "path": unit.path})
+            continue
+        if unit.app == "mail" and unit.op == "added" and unit.key in replies:
             tolerated.append({"op": unit.op, "path": unit.path})
             continue
         original = sent.get(unit.key)

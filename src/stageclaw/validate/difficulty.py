@@ -429,7 +429,8 @@ def evidence(task: Task, oracle: OracleRun) -> Evidence:
     tools = catalogue()
     steps = oracle.trace["steps"]
     apps_used = {tools[s["tool"]].app for s in steps if s["tool"] in tools}
-    changed = units(oracle.s0, oracle.sH, task.rubric.changes.allow).units
+    replies = frozenset(r.message_id for r in task.world.mail.autoreplies)
+    changed = units(oracle.s0, oracle.sH, task.rubric.changes.allow, replies).units
     targets = _targets(oracle.s0, changed, steps)
     return Evidence(oracle.s0, changed, apps_used, targets, task.world.user.email, task.prompt)
 

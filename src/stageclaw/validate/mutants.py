@@ -196,9 +196,10 @@ class MutantMaker:
         tz: ZoneInfo,
         now: str,
         user: str,
+        replies: frozenset[str] = frozenset(),
     ) -> None:
         self.s0, self.sH, self.allow, self.tz, self.now, self.user = s0, sH, allow, tz, now, user
-        found = units(s0, sH, allow)
+        found = units(s0, sH, allow, replies)
         self.units, self.tolerated = found.units, found.tolerated
         self.book = nudges.address_book(s0, user)
         self.files = nudges.files_pool(s0)
@@ -213,7 +214,10 @@ class MutantMaker:
         """The maker for an end state `sH` of `task` reached from `s0` (the reference solution's or
         an alternative's)."""
         world = task.world
-        return cls(s0, sH, task.rubric.changes.allow, world.tz, when(world.now, world.tz) or "", world.user.email)
+        replies = frozenset(r.message_id for r in world.mail.autoreplies)
+        return cls(
+            s0, sH, task.rubric.changes.allow, world.tz, when(world.now, world.tz) or "", world.user.email, replies
+        )
 
     def _world_texts(self) -> Iterator[tuple[str, str]]:
         """Every value of s0 as text, with the item it is in: what a wrong value may be taken from."""

@@ -156,3 +156,29 @@ def mail(
     if attachments:
         msg["attachments"] = attachments
     return msg
+
+
+AWAY = (
+    "Thank you for your email. I'm out of the office until {back} and won't be reading mail until then.\n\n"
+    "{handled}, please write to my colleague {colleague} at {address}, who has your file and will take care of "
+    "it.\n\n{first}",
+    "Hello, and thanks for your message. I'm away from {today} until {back}, without access to my email.\n\n"
+    "{handled} in the meantime, please contact {colleague} ({address}): they're looking after my clients while "
+    "I'm away.\n\nBest regards,\n{first}",
+)
+
+
+def away_reply(
+    rng: random.Random, person: Person, colleague: Person, today: str, back: str, handled: str, when: datetime
+) -> dict[str, Any]:
+    """A world.yaml automatic reply: `person` is away until `back`; `handled` ("For bookings") goes to `colleague`."""
+    body = rng.choice(AWAY).format(
+        back=back, today=today, handled=handled, colleague=colleague.name, address=colleague.email, first=person.first
+    )
+    return {
+        "address": person.email,
+        "from": person.mailbox,
+        "subject": "Automatic reply: {subject}",
+        "body": body,
+        "message_id": message_id(rng, person.email.rsplit("@", 1)[-1], when),
+    }

@@ -1,7 +1,8 @@
 """event-planning: each quote read against the plan note, the budget sheet and a guest's card; the user's
 dates checked against their calendar; the one date and quote per line that fit together (each supplier
 free that day, the bookings within the note's total) found by trying every combination; those accepted
-(saying the date) and the rest declined by mail; the slots in the calendar; a reminder per deposit, on the day
+(saying the date) and the rest declined by mail, and an acceptance whose automatic reply names a colleague
+forwarded to them; the slots in the calendar; a reminder per deposit, on the day
 the user pays it; the budget sheet and the plan note filled in."""
 
 from __future__ import annotations
@@ -223,6 +224,20 @@ def _tidy(tools, day):
     tools.notes_update(uid=note["uid"], body=_settled_line(note["body"], day))
 
 
+def _away(tools, sent):
+    """Who to write to instead, by the message id of each of the mails `sent` that brought an automatic reply
+    naming another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            sender = re.search(r"[\w.+-]+@[\w.-]+", reply["from"]).group(0).lower()
+            named = [a for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"]) if a.lower() != sender]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _booked_day(quotes):
     return next(d for shown, d in FACTS["dates"] if any(q.get("day") == shown for q in quotes))
 
@@ -231,10 +246,16 @@ def solve(tools):
     f = FACTS
     note, unmet, sheet, budgets, free = _rules(tools)
     quotes = _quotes(tools, unmet, budgets, free)
+    accepted = []
     for q in quotes:
         if q["decision"] in ("book", "decline"):
             text = ACCEPT if q["decision"] == "book" else DECLINE
-            tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"], day=q.get("day")))
+            sent = tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"], day=q.get("day")))
+            if q["decision"] == "book":
+                accepted.append(sent["message_id"])
+    for mid, colleague in _away(tools, accepted).items():  # an acceptance to someone away: forwarded
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[colleague], body=f"Hello,\n\nResending my booking below.\n\n{f['me']}")
     body = note["body"]
     for q in quotes:
         if q["decision"] != "book":
@@ -283,7 +304,9 @@ def solve_new_messages(tools):
         else:
             text = "Hello,\n\nMany thanks for your quote. Unfortunately it doesn't work for us this time, so "
             text += "we won't be going ahead, but thank you for your time.\n\nKind regards,\n" + f["me"]
-        tools.mail_send(to=[q["from"]], subject=f"Your quote: {q['subject']}", body=text)
+        sent = tools.mail_send(to=[q["from"]], subject=f"Your quote: {q['subject']}", body=text)
+        for colleague in _away(tools, [sent["message_id"]]).values():  # written again, to both
+            tools.mail_send(to=[colleague], cc=[q["from"]], subject=f"Booking: {q['subject']}", body=text)
     if f["update"]:
         symbol = re.match(r"\D*", quotes[0]["totals"][0][0]).group(0)
         _fill_sheet(
@@ -338,7 +361,9 @@ def solve_read_all(tools):
     for q in quotes:
         if q["decision"] in ("book", "decline"):
             text = ACCEPT if q["decision"] == "book" else DECLINE
-            tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"], day=q.get("day")))
+            sent = tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"], day=q.get("day")))
+            for colleague in _away(tools, [sent["message_id"]]).values():  # written again, to them alone
+                tools.mail_send(to=[colleague], subject="Booking", body=text.format(me=f["me"], day=q.get("day")))
     if f["update"]:
         _fill_sheet(tools, sheet, quotes)
         body = note["body"]
