@@ -63,3 +63,20 @@ def busy_times(events: list[dict[str, Any]]) -> list[tuple[datetime, datetime]]:
             begins = datetime.fromisoformat(at)
             out.append((begins, begins + (end - start)))
     return out
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead

@@ -182,3 +182,22 @@ def away_reply(
         "body": body,
         "message_id": message_id(rng, person.email.rsplit("@", 1)[-1], when),
     }
+
+
+MOVED = (
+    "Thank you for contacting {org}.\n\nThis mailbox is no longer monitored for {about}. So that your request "
+    "reaches the right team, please send it to {instead}.\n\nThis is an automatic reply; please do not respond to it.",
+    "Thanks for your email.\n\nPlease note that {about} are now handled by a dedicated team at {instead}. Messages "
+    "to this address about {about} are not passed on, so please resend yours there.\n\nKind regards,\n{org}",
+)
+
+
+def moved_reply(rng: random.Random, org: str, address: str, instead: str, about: str, when: datetime) -> dict[str, Any]:
+    """A world.yaml automatic reply from `org`'s mailbox `address`: `about` ("changes of address") go to `instead`."""
+    return {
+        "address": address,
+        "from": f"{org} <{address}>",
+        "subject": "Automatic reply: {subject}",
+        "body": rng.choice(MOVED).format(org=org, about=about, instead=instead),
+        "message_id": message_id(rng, address.rsplit("@", 1)[-1], when),
+    }

@@ -30,6 +30,8 @@ changes of details go, beside a general enquiries address.
   photo ID to a "verification" address; nothing goes there.
 - temporal_reasoning: the readings go to the suppliers on the first working day after the move (a
   weekend or a bank holiday in between); a clock change lies between the mail and the move.
+- a reaction: the first mail to one organisation (bank, dentist or magazine) brings its automatic reply,
+  saying changes of details go to another of its addresses now; the change has to reach that one.
 - noisy_data: a friend's "we've moved" mail, the checklist of the last move, a full mailbox.
 - cross_tool_consistency: the checklist and the contact card agree with what was done.
 """
@@ -96,6 +98,12 @@ class Outfit:
     address: str  # where the changes go now
     known: str  # the address the user has for it (the card's, or where its mail comes from)
     card: dict[str, Any] | None = None
+    redirect: str | None = None  # where its automatic reply sends changes of details now
+
+    @property
+    def told_at(self) -> list[str]:
+        """Where the change of address has to reach."""
+        return [self.redirect] if self.redirect else [self.address]
 
     @property
     def label(self) -> str:
@@ -202,6 +210,8 @@ class HouseMove(Family):
             "hr", "Work: the people team", r"people team", ("People team",), ("",), "people", ("", ""), ""
         )
         move.outfits.append(Outfit(people_team, "People team", move.me.org.domain, hr, hr))
+        moved = rng.choice([o for o in move.outfits if o.kind.key in ("bank", "dentist", "magazine")])
+        moved.redirect = ctx.people.claim(f"{rng.choice(('records', 'updates', 'customerrecords'))}@{moved.domain}")
 
     # -- the world ---------------------------------------------------------------------------------
 
@@ -231,7 +241,7 @@ class HouseMove(Family):
             people=[me.name],
             words=[o.name for o in move.outfits] + [move.firm, move.new.street, move.old.street, "moving", "removal"],
             days=[move.day, move.planned],
-            addresses=[o.address for o in move.outfits] + [o.known for o in move.outfits],
+            addresses=[a for o in move.outfits for a in (o.address, o.known, *o.told_at)],
             paths=[FOLDER, "Documents/Pension"],
         )
         life = Life.of(ctx, draft, me, move.now, avoid=avoid, months=5)
@@ -239,6 +249,10 @@ class HouseMove(Family):
         arrival_order(draft)
         if ctx.on("noisy_data"):
             nd.irrelevant(draft, noise + background[:: max(1, len(background) // 30)])
+        for o in move.outfits:
+            if o.redirect:
+                about = "changes of address and contact details"
+                draft.autoreplies.append(mails.moved_reply(rng, o.name, o.address, o.redirect, about, move.now))
         self._rubric(ctx, draft, move, own, checklist)
         draft.note_levers(self._levers(ctx, move))
         also = ALSO if ctx.on("cross_tool_consistency") else ""
@@ -515,9 +529,21 @@ class HouseMove(Family):
                 Check(
                     f"told_{o.kind.key}",
                     f"{o.name} was told the new address ({move.new.full}) from {move.day.isoformat()}, by one mail to "
-                    f"{o.address} alone",
+                    f"{', '.join(o.told_at)} alone"
+                    + (
+                        f" (the automatic reply to the first mail, to {o.address}, sends changes there; that first "
+                        "mail, or a copy to it, is fine)"
+                        if o.redirect
+                        else ""
+                    ),
                     v.one_message,
-                    {"to": [o.address], "label": o.name, "says": says, "dates": [move.day.isoformat()]},
+                    {
+                        "to": o.told_at,
+                        "label": o.name,
+                        "says": says,
+                        "dates": [move.day.isoformat()],
+                        **({"also": [o.address], "tried": [o.address]} if o.redirect else {}),
+                    },
                     weight=2 if o.address != o.known or o.kind.key == "gp" else 1,
                     stage="telling each at a verified address",
                 )
@@ -528,7 +554,9 @@ class HouseMove(Family):
                 "Mail went only to the organisations on the checklist (and perhaps the removal firm)",
                 v.sent_only_to,
                 {
-                    "addresses": sorted({o.address for o in move.outfits} | {move.firm_address}),
+                    "addresses": sorted(
+                        {a for o in move.outfits for a in (o.address, *o.told_at)} | {move.firm_address}
+                    ),
                     "label": "the checklist's organisations",
                 },
                 stage="telling each at a verified address",
@@ -582,6 +610,7 @@ class HouseMove(Family):
             )
             items.append(f"meter_{meter}")
         allow = ["+mail/outbox/*", "+mail/folders/Sent/*", "+calendar/Personal/*", f"+reminders/{LIST}/*"]
+        allow += [f"+mail/folders/INBOX/{r['message_id']}" for r in draft.autoreplies]
         allow += [f"~calendar/Personal/{move.event['uid']}#*", f"-calendar/Personal/{move.event['uid']}"]
         for todo in (move.gas, move.electric, move.pass_on):
             if todo is not None:
@@ -713,6 +742,12 @@ class HouseMove(Family):
             ),
             "readings_sent": "C: the first working day after moving day, across the weekend and the public holidays",
         }
+        for o in move.outfits:
+            if o.redirect:
+                out[f"told_{o.kind.key}"] = (
+                    f"R reaction: the first mail to {o.address} brings an automatic reply: changes of details go to "
+                    f"{o.redirect} now"
+                )
         assert move.electric is not None
         out[f"meter_{c.METERS[1]}"] = (
             f"D: disguised, the user's own {move.electric['title']!r} in {LIST} (due {move.planned.isoformat()}, the "
@@ -756,6 +791,11 @@ class HouseMove(Family):
                 why = f" (no card, no mail: its statement `{move.statement}` gives it for changes of details)"
             elif o.card is None:
                 why = " (where its own mail comes from)"
+            if o.redirect:
+                why += (
+                    f"; the first mail there brings an automatic reply: changes of details go to {o.redirect} now, "
+                    "so the mail has to reach that address (resent, forwarded, or copied)"
+                )
             lines.append(f"- {o.name}: {o.address}{why}.")
         assert move.event is not None and move.gas is not None and move.electric is not None
         lines += [

@@ -13,7 +13,7 @@ import re
 from datetime import date, datetime, time, timedelta
 from itertools import product
 
-from stageclaw.author.solutionlib import one_line
+from stageclaw.author.solutionlib import one_line, redirected
 
 FACTS: dict = {}
 
@@ -224,20 +224,6 @@ def _tidy(tools, day):
     tools.notes_update(uid=note["uid"], body=_settled_line(note["body"], day))
 
 
-def _away(tools, sent):
-    """Who to write to instead, by the message id of each of the mails `sent` that brought an automatic reply
-    naming another address."""
-    instead = {}
-    for mid in sent:
-        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
-            reply = tools.mail_read(id=found["id"])
-            sender = re.search(r"[\w.+-]+@[\w.-]+", reply["from"]).group(0).lower()
-            named = [a for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"]) if a.lower() != sender]
-            if reply["in_reply_to"] == mid and named:
-                instead[mid] = named[0]
-    return instead
-
-
 def _booked_day(quotes):
     return next(d for shown, d in FACTS["dates"] if any(q.get("day") == shown for q in quotes))
 
@@ -253,7 +239,7 @@ def solve(tools):
             sent = tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"], day=q.get("day")))
             if q["decision"] == "book":
                 accepted.append(sent["message_id"])
-    for mid, colleague in _away(tools, accepted).items():  # an acceptance to someone away: forwarded
+    for mid, colleague in redirected(tools, accepted).items():  # an acceptance to someone away: forwarded
         [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
         tools.mail_forward(id=copy["id"], to=[colleague], body=f"Hello,\n\nResending my booking below.\n\n{f['me']}")
     body = note["body"]
@@ -305,7 +291,7 @@ def solve_new_messages(tools):
             text = "Hello,\n\nMany thanks for your quote. Unfortunately it doesn't work for us this time, so "
             text += "we won't be going ahead, but thank you for your time.\n\nKind regards,\n" + f["me"]
         sent = tools.mail_send(to=[q["from"]], subject=f"Your quote: {q['subject']}", body=text)
-        for colleague in _away(tools, [sent["message_id"]]).values():  # written again, to both
+        for colleague in redirected(tools, [sent["message_id"]]).values():  # written again, to both
             tools.mail_send(to=[colleague], cc=[q["from"]], subject=f"Booking: {q['subject']}", body=text)
     if f["update"]:
         symbol = re.match(r"\D*", quotes[0]["totals"][0][0]).group(0)
@@ -362,7 +348,7 @@ def solve_read_all(tools):
         if q["decision"] in ("book", "decline"):
             text = ACCEPT if q["decision"] == "book" else DECLINE
             sent = tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"], day=q.get("day")))
-            for colleague in _away(tools, [sent["message_id"]]).values():  # written again, to them alone
+            for colleague in redirected(tools, [sent["message_id"]]).values():  # written again, to them alone
                 tools.mail_send(to=[colleague], subject="Booking", body=text.format(me=f["me"], day=q.get("day")))
     if f["update"]:
         _fill_sheet(tools, sheet, quotes)

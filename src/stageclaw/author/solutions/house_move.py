@@ -1,15 +1,16 @@
 """house-move: moving day from the removal firm's latest mail (and the times from the confirmation it
 attaches); each organisation's address from its card (or, where a card's address announced a new one, that
 one; without a card, where its own mail comes from, or what its statement gives for changes); one mail each
-with the new address and the day; the removals (the user's event moved), the meter and readings reminders
-(the user's own, whatever their words, moved; the rest added), the card, the checklist."""
+with the new address and the day, sent again where an automatic reply says changes go elsewhere now; the
+removals (the user's event moved), the meter and readings reminders (the user's own, whatever their words,
+moved; the rest added), the card, the checklist."""
 
 from __future__ import annotations
 
 import re
 from datetime import date, datetime, timedelta
 
-from stageclaw.author.solutionlib import address, one_line
+from stageclaw.author.solutionlib import address, one_line, redirected
 
 FACTS: dict = {}
 NEW_ADDRESS = re.compile(r"new email address, ([\w.+-]+@[\w.-]+\w)")
@@ -118,8 +119,15 @@ def solve(tools):
     checklist = tools.files_read(path=f["checklist"])["content"]
     assert all(o["line"] in checklist for o in f["outfits"]), "the checklist does not list everyone"
     day = _moving_day(tools)
+    sent = []
     for outfit in f["outfits"]:
-        tools.mail_send(to=[_address_of(tools, outfit)], subject="Change of address", body=_letter(f["day_text"]))
+        mail = tools.mail_send(
+            to=[_address_of(tools, outfit)], subject="Change of address", body=_letter(f["day_text"])
+        )
+        sent.append(mail["message_id"])
+    for mid, instead in redirected(tools, sent).items():  # a mailbox that sends changes elsewhere: forwarded there
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs your automatic reply asked, here it is.")
     _records(tools, day, f["outfits"])
 
 
@@ -136,9 +144,11 @@ def solve_cards_first(tools):
         )
         if not outfit["card"] and outfit["key"] != "pension":  # the pension has never mailed: no thread
             theirs = tools.mail_search(sender=outfit["domain"], limit=10)["messages"][0]
-            tools.mail_reply(id=theirs["id"], body=body)
+            mail = tools.mail_reply(id=theirs["id"], body=body)
         else:
-            tools.mail_send(to=[where[outfit["key"]]], subject=f"New address from {f['day_text']}", body=body)
+            mail = tools.mail_send(to=[where[outfit["key"]]], subject=f"New address from {f['day_text']}", body=body)
+        for instead in redirected(tools, [mail["message_id"]]).values():  # written again, the old address in copy
+            tools.mail_send(to=[instead], cc=[where[outfit["key"]]], subject="Change of address", body=body)
     _records(tools, day, f["outfits"], meter_title="{meter} meter reading", mark="✓")
 
 
@@ -150,8 +160,7 @@ def solve_one_by_one(tools):
     day = _moving_day(tools, save="Documents/Move/")
     _records(tools, day, f["outfits"], meter_title="Take the {meter} reading", again=True)
     for outfit in reversed(f["outfits"]):
-        tools.mail_send(
-            to=[_address_of(tools, outfit)],
-            subject="Moving house: my new address",
-            body=_letter(f"{f['day_text']} (moving day)", greeting=f"Dear {outfit['name']} team"),
-        )
+        body = _letter(f"{f['day_text']} (moving day)", greeting=f"Dear {outfit['name']} team")
+        mail = tools.mail_send(to=[_address_of(tools, outfit)], subject="Moving house: my new address", body=body)
+        for instead in redirected(tools, [mail["message_id"]]).values():  # written again, to that address alone
+            tools.mail_send(to=[instead], subject="Moving house: my new address", body=body)
