@@ -231,3 +231,14 @@ def test_a_note_line_may_say_in_a_clause_of_its_own_what_was_called_off():
     assert note("Beacon, 17:30; released the Harbour hold")
     assert not note("Booked Beacon on Tuesday 6 October, 17:30-18:30; Harbour 12:30 kept as a backup")
     assert not note("Booked Harbour at 12:30; Beacon cancelled")
+
+
+def test_an_acceptance_may_say_whom_the_user_would_love_to_have():
+    # event-planning: "I'd love you to photograph our Design team offsite on Tuesday 3 November 2026" was read as
+    # no acceptance
+    from stageclaw.author.families.event_planning import ACCEPT
+
+    args = {"to": ["nick@lensworks.co.uk"], "label": "Lensworks", "says": {"an acceptance": ACCEPT}}
+    said = "I'd love you to photograph our Design team offsite on Tuesday 3 November 2026, 09:30 to 12:30."
+    assert v.one_message(_sent(["nick@lensworks.co.uk"], [], said), **args)[0]
+    assert not v.one_message(_sent(["nick@lensworks.co.uk"], [], "You could photograph it on 3 November."), **args)[0]

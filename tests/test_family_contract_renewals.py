@@ -26,6 +26,7 @@ from stageclaw.task.loader import Task, load_task
 from stageclaw.tools import documents
 from stageclaw.validate import validate_path
 from stageclaw.validate.oracle import OracleRun, run_oracle
+from tests.reactions import redirect_is_graded
 
 FAMILY = "contract-renewals"
 
@@ -233,3 +234,8 @@ def test_the_budget_keeps_no_cancelled_line_and_the_new_figure(solved):
     now = next(x for x in note["body"].splitlines() if x.startswith("Monthly"))
     note["body"] = note["body"].replace(now, old)
     assert _failed(task, oracle, state) == {"budget_total"}
+
+
+def test_a_cancellation_counts_once_it_reaches_the_address_the_automatic_reply_names(solved):
+    draft, task, oracle = solved
+    redirect_is_graded(draft, oracle.sH or {}, lambda state: _failed(task, oracle, state))

@@ -28,6 +28,7 @@ from stageclaw.grade.grader import grade
 from stageclaw.run.episode import run_episode
 from stageclaw.task.loader import Task, load_task
 from stageclaw.validate.oracle import OracleRun, run_oracle
+from tests.reactions import redirect_is_graded
 
 FAMILY = "event-planning"
 
@@ -434,3 +435,8 @@ def test_the_hold_on_the_day_may_stay_go_or_become_the_venue(solved):
     state["calendar"][cal] = [x for x in state["calendar"][cal] if x["uid"] not in (venue["uid"], uid)]
     state["calendar"][cal].append({**venue, "uid": uid})
     assert _failed(task, oracle, state) == set()
+
+
+def test_an_acceptance_counts_once_it_reaches_the_colleague_the_away_reply_names(solved):
+    draft, task, oracle = solved
+    redirect_is_graded(draft, oracle.sH or {}, lambda state: _failed(task, oracle, state))

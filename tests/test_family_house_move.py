@@ -22,6 +22,7 @@ from stageclaw.grade.grader import grade
 from stageclaw.run.episode import run_episode
 from stageclaw.task.loader import Task, load_task
 from stageclaw.validate.oracle import OracleRun, run_oracle
+from tests.reactions import redirect_is_graded
 
 FAMILY = "house-move"
 
@@ -216,3 +217,8 @@ def test_the_users_own_jottings_are_moved_not_doubled(solved):
         state["reminders"]["Move"].append({**todo, "uid": f"{uid}-new"})
         todo["completed"] = True
         assert item in _failed(task, oracle, state)
+
+
+def test_a_change_of_address_counts_once_it_reaches_the_mailbox_the_automatic_reply_names(solved):
+    draft, task, oracle = solved
+    redirect_is_graded(draft, oracle.sH or {}, lambda state: _failed(task, oracle, state))

@@ -23,6 +23,7 @@ from stageclaw.grade.grader import grade
 from stageclaw.run.episode import run_episode
 from stageclaw.task.loader import Task, load_task
 from stageclaw.validate.oracle import OracleRun, run_oracle
+from tests.reactions import redirect_is_graded
 
 FAMILY = "subscription-audit"
 
@@ -238,3 +239,8 @@ def test_the_budget_left_stale_a_total_not_following_or_another_line_changed_fai
         state = copy.deepcopy(oracle.sH)
         _write_budget(state, [[r[0], value if r[0] == line else r[1]] for r in _budget(state)])
         assert _failed(task, oracle, state) == failed, (line, value)
+
+
+def test_a_cancellation_counts_once_it_reaches_the_desk_the_automatic_reply_names(solved):
+    draft, task, oracle = solved
+    redirect_is_graded(draft, oracle.sH or {}, lambda state: _failed(task, oracle, state))

@@ -119,9 +119,28 @@ def _said(message: dict[str, Any]) -> str:
             own, headers = bool(sender) and _address(text[5:]) == sender, True
         elif headers:
             headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
         elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
             kept.append(text)
     return f"{message.get('subject') or ''}\n" + "\n".join(kept)
+
+
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
 
 
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
@@ -3258,29 +3277,37 @@ def sent_alone(
     not_says: dict[str, str] | None = None,
     stated: dict[str, Any] | None = None,
     replies: dict[str, str] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """Exactly one message went to `to` (or to one of several addresses that reach the same people: the
-    mail a reply goes to, the contact address), to nobody else; its own words say each thing of `says`
-    and nothing of `not_says` (a wrong reference next to the right one); its subject and own words give no
-    value of a kind `stated` lists but the listed ones. An address of `replies` (address -> message id) counts
-    only for a reply to that message (a shop's receipts mailbox takes answers to its receipt)."""
+    mail a reply goes to, the contact address), to nobody else; what it says (its own words, or a mail of the
+    user's it forwards) says each thing of `says` and nothing of `not_says` (a wrong reference next to the right
+    one); its subject and own words give no value of a kind `stated` lists but the listed ones. An address of
+    `replies` (address -> message id) counts only for a reply to that message (a shop's receipts mailbox takes
+    answers to its receipt). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in
+    one first message that says the same."""
     addresses = [to] if isinstance(to, str) else to
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
     if len(got) != 1:
         return False, f"{len(got)} messages went to {' or '.join(addresses)}; expected one ({label})"
-    others = sorted(set(_recipients(got[0])) - set(addresses))
+    others = sorted(set(_recipients(got[0])) - set(addresses) - set(tried or []))
     if others:
         return False, f"the message to {' or '.join(addresses)} also went to {others}"
     for address, answered in (replies or {}).items():
         if address in _recipients(got[0]) and got[0].get("in_reply_to") != answered:
             return False, f"a new message went to {address}, which takes only replies to its own mail"
-    missing = _missing(_own_words(got[0]), says)
-    if missing:
-        return False, f"the message to {' or '.join(addresses)} does not give {', '.join(missing)}"
-    wrong = [what for what, pattern in (not_says or {}).items() if _matches(_own_words(got[0]), pattern)]
-    wrong += _stray(f"{got[0].get('subject') or ''}\n{_own_words(got[0])}", stated)
-    if wrong:
-        return False, f"the message to {' or '.join(addresses)} gives {', '.join(wrong)}"
+    first = _first_try(final, got[0], tried, addresses)
+    if isinstance(first, str):
+        return False, first
+    for sent, whom in [*((m, " or ".join(tried or [])) for m in first), (got[0], " or ".join(addresses))]:
+        text = _said(sent)
+        missing = _missing(text, says)
+        if missing:
+            return False, f"the message to {whom} does not give {', '.join(missing)}"
+        wrong = [what for what, pattern in (not_says or {}).items() if _matches(text, pattern)]
+        wrong += _stray(text, stated)
+        if wrong:
+            return False, f"the message to {whom} gives {', '.join(wrong)}"
     return True, f"{' or '.join(addresses)} got {label}"
 
 
@@ -3464,11 +3491,9 @@ def one_message(
     others = sorted(set(_recipients(message)) - set(to) - set(also or []))
     if others:
         return False, f"the message to {label} also went to {others}"
-    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried or []) and m is not message]
-    if len(first) > 1:
-        return False, f"{len(first)} messages went to {', '.join(tried or [])} before {label}; expected one at most"
-    if tried and not first and not set(_recipients(message)) & set(tried):
-        return False, f"nothing went to {', '.join(tried)}, whom the message was for"
+    first = _first_try(final, message, tried, [*to, *(also or [])])
+    if isinstance(first, str):
+        return False, first
     for sent, whom in [*((m, ", ".join(tried or [])) for m in first), (message, label)]:
         text = _said(sent)
         missing = _missing(text, says or {})
@@ -3852,23 +3877,31 @@ def budget_line(
     return True, f"{path} gives {amount / 100:.2f} for {label}"
 
 
-def cancellation_sent(final: dict[str, Any], *, to: str, account: str, label: str, user: str) -> Verdict:
+def cancellation_sent(
+    final: dict[str, Any], *, to: str, account: str, label: str, user: str, tried: list[str] | None = None
+) -> Verdict:
     """Exactly one message went to `to` (the provider's verified support address), to nobody else but the
-    user; in its own words it asks to cancel and gives the account number `account` (grouped as written)."""
+    user; what it says (its own words, or a mail of the user's it forwards) asks to cancel and gives the account
+    number `account` (grouped as written). With `tried` (whose automatic reply named `to`), they got it too: in
+    copy, or in one first message that says the same."""
     got = _to(final, to)
     if not got:
         return False, f"nothing was sent to {to}, where {label} takes cancellations"
     if len(got) > 1:
         return False, f"{len(got)} messages went to {to}; one cancellation of {label} is enough"
-    others = sorted(set(_recipients(got[0])) - {to, user})
+    others = sorted(set(_recipients(got[0])) - {to, user} - set(tried or []))
     if others:
         return False, f"the cancellation of {label} also went to {others}"
-    text = _own_words(got[0])
+    first = _first_try(final, got[0], tried, [to, user])
+    if isinstance(first, str):
+        return False, first
     shape = r"[-\s]?".join(re.escape(part) for part in re.split(r"[-\s]", account))
-    if not re.search(rf"(?<![\w-]){shape}(?![\w-])", text, re.IGNORECASE):
-        return False, f"the message to {to} does not give the account number {account}"
-    if not _matches(text, _CANCEL):
-        return False, f"the message to {to} does not ask to cancel {label}"
+    for sent, whom in [*((m, ", ".join(tried or [])) for m in first), (got[0], to)]:
+        text = _said(sent)
+        if not re.search(rf"(?<![\w-]){shape}(?![\w-])", text, re.IGNORECASE):
+            return False, f"the message to {whom} does not give the account number {account}"
+        if not _matches(text, _CANCEL):
+            return False, f"the message to {whom} does not ask to cancel {label}"
     return True, f"{label} was asked to cancel account {account}"
 
 

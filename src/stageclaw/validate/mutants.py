@@ -197,8 +197,11 @@ class MutantMaker:
         now: str,
         user: str,
         replies: frozenset[str] = frozenset(),
+        answering: frozenset[str] = frozenset(),
     ) -> None:
         self.s0, self.sH, self.allow, self.tz, self.now, self.user = s0, sH, allow, tz, now, user
+        # The addresses that answer automatically: the user wrote there first, so a copy to one is no near miss.
+        self.answering = answering
         found = units(s0, sH, allow, replies)
         self.units, self.tolerated = found.units, found.tolerated
         self.book = nudges.address_book(s0, user)
@@ -215,9 +218,9 @@ class MutantMaker:
         an alternative's)."""
         world = task.world
         replies = frozenset(r.message_id for r in world.mail.autoreplies)
-        return cls(
-            s0, sH, task.rubric.changes.allow, world.tz, when(world.now, world.tz) or "", world.user.email, replies
-        )
+        answering = frozenset(r.address for r in world.mail.autoreplies)
+        now = when(world.now, world.tz) or ""
+        return cls(s0, sH, task.rubric.changes.allow, world.tz, now, world.user.email, replies, answering)
 
     def _world_texts(self) -> Iterator[tuple[str, str]]:
         """Every value of s0 as text, with the item it is in: what a wrong value may be taken from."""
@@ -642,6 +645,8 @@ class MutantMaker:
         to = item.get("to")
         if unit.app == "mail" and "to" in fields and to:
             for alt in nudges.alternatives(to[0], self.book, limit=1):
+                if bare_address(alt) in self.answering:
+                    continue
                 values_ = {"cc": [*(item.get("cc") or []), alt]}
                 yield NUDGE, unit.path, f"{unit.path}: {bare_address(alt)} copied in as well", self._with(unit, values_)
 

@@ -13,7 +13,9 @@ puts each supplier's slot in the calendar, sets a reminder for each deposit and 
 cross_tool_consistency) fills in the budget sheet and ticks off the plan note.
 
 A quote can also fail on its own: over its budget line, or breaking a must-have. One quote over its
-line the user already turned down (their refusal is in Sent): nothing more goes to them.
+line the user already turned down (their refusal is in Sent): nothing more goes to them. The person who
+sent one of the quotes to book is away: the first mail to them brings an automatic reply naming the
+colleague who takes bookings until after its deposit is due, and the acceptance has to reach that colleague.
 
 - tool_state_update (core): acceptances, refusals, slots, deposit reminders.
 - cross_source_conflict: a supplier withdraws a quote that fitted; another corrects theirs (a total
@@ -69,7 +71,8 @@ DAYS_BEFORE = (14, 21, 28)
 # What an acceptance says, and what turns an offer down: a message is an acceptance when it says the
 # first and none of the second.
 ACCEPT = (
-    r"\b(?:confirm|accept|book|go ahead|proceed|delighted|happy to|pleased to|love to|like to|please reserve|"
+    r"\b(?:confirm|accept|book|go ahead|proceed|delighted|happy to|pleased to|(?:love|like) (?:you |them )?to|"
+    r"please reserve|"
     r"count us in|sounds (?:great|perfect|good))"
 )
 DECLINE = (
@@ -656,7 +659,10 @@ class EventPlanning(Family):
             return
         q = rng.choice(candidates)
         q.away = ctx.people.person(plan.region, org=q.org, title="Events coordinator")
-        back = plan.now.date() + timedelta(days=rng.randint(9, 16))
+        # Back only after the deposit is due, where the event leaves room: nothing of the booking can wait.
+        back = max(plan.now.date() + timedelta(days=rng.randint(9, 16)), q.deadline + timedelta(days=rng.randint(1, 4)))
+        if back >= plan.start.date():
+            back = plan.now.date() + timedelta(days=rng.randint(9, 16))
         draft.autoreplies.append(
             mails.away_reply(
                 rng, q.signer, q.away, plan.day(plan.now.date()), plan.day(back), "For bookings and deposits", plan.now

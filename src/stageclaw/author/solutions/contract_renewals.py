@@ -1,6 +1,7 @@
 """contract-renewals: read each agreement (and the amendment), count its notice deadline back from the end of
 its term or its next renewal, set a reminder on the Friday before (the working day before a holiday Friday),
-mail the cancellations to each contract's notices address (but one the provider already confirmed), fill in
+mail the cancellations to each contract's notices address (but one the provider already confirmed; again where
+its automatic reply names another address), fill in
 the note's table, and take the cancelled contracts off the household budget with its monthly figure re-added."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from stageclaw.author.content.text import MONTHS
+from stageclaw.author.solutionlib import redirected
 
 FACTS: dict[str, Any] = {}
 WORDS = {"one": 1, "two": 2, "three": 3}
@@ -193,7 +195,10 @@ def solve(tools):
                 f"Hello,\n\nPlease cancel my agreement {a['number']} at the end of its current term and confirm "
                 "the cancellation in writing.\n\nThank you"
             )
-            tools.mail_send(to=[_notices(tools, a)], subject=f"Cancellation of {a['number']}", body=body)
+            sent = tools.mail_send(to=[_notices(tools, a)], subject=f"Cancellation of {a['number']}", body=body)
+            for mid, instead in redirected(tools, [sent["message_id"]]).items():  # forwarded where it says
+                [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+                tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs your automatic reply asked.")
     rows = [
         f"| {a['label']} | {a['brand']} | {a['number']} | {_show(a['ends'])} | {_show(a['deadline'])} | "
         f"{'cancel (notice sent)' if a['cancel'] else 'keep'} |"
@@ -226,7 +231,10 @@ def solve_by_contract(tools):
                 f"Dear {a['brand']},\n\nI am writing to give notice that I am terminating my contract "
                 f"({a['number']}). Please confirm.\n\nKind regards"
             )
-            tools.mail_send(to=[_notices(tools, a)], subject="Notice of termination", body=body)
+            notices = _notices(tools, a)
+            sent = tools.mail_send(to=[notices], subject="Notice of termination", body=body)
+            for instead in redirected(tools, [sent["message_id"]]).values():  # written again, the first in copy
+                tools.mail_send(to=[instead], cc=[notices], subject="Notice of termination", body=body)
     _table(tools, note, rows)
     _budget(tools, agreements, mark="(cancelled)")
 
@@ -239,7 +247,9 @@ def solve_plain_rows(tools):
     for a in agreements:
         if a["cancel"] and not a["done"]:
             body = f"Hi,\n\nI'd like to cancel {a['label'].lower()} agreement {a['number']}, please.\n\nThanks"
-            tools.mail_send(to=[_notices(tools, a)], subject=f"Cancel {a['number']}", body=body)
+            sent = tools.mail_send(to=[_notices(tools, a)], subject=f"Cancel {a['number']}", body=body)
+            for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to that address
+                tools.mail_send(to=[instead], subject=f"Cancel {a['number']}", body=body)
 
     def paper(day: date) -> str:
         return f"{day:%m/%d/%Y}" if FACTS["month_first"] else f"{day:%d/%m/%Y}"

@@ -7,7 +7,7 @@ import csv
 import io
 from typing import Any
 
-from stageclaw.author.solutionlib import newest, one_line
+from stageclaw.author.solutionlib import newest, one_line, redirected
 
 FACTS: dict[str, Any] = {}
 
@@ -82,7 +82,9 @@ def _budget(tools: Any, shown: bool = False) -> None:
 
 
 def _send(tools: Any, service: dict[str, Any], body: str, subject: str, cc: list[str] | None = None) -> None:
-    tools.mail_send(to=[service["support"]], subject=subject, body=body, cc=cc or [])
+    sent = tools.mail_send(to=[service["support"]], subject=subject, body=body, cc=cc or [])
+    for instead in redirected(tools, [sent["message_id"]]).values():  # its automatic reply names another desk
+        tools.mail_send(to=[instead], subject=subject, body=body, cc=cc or [])
 
 
 def solve(tools):

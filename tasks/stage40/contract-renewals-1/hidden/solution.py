@@ -67,6 +67,28 @@ def _show(day: date) -> str:
     return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _notices(tools: Any, agreement: dict[str, Any]) -> str:
     """The address the agreement names for notices, or the one its welcome mail gives."""
     named = re.search(r"Notices: by email to ([^\s,]+@[^\s,]+),", agreement["content"])
@@ -213,7 +235,10 @@ def solve(tools):
                 f"Hello,\n\nPlease cancel my agreement {a['number']} at the end of its current term and confirm "
                 "the cancellation in writing.\n\nThank you"
             )
-            tools.mail_send(to=[_notices(tools, a)], subject=f"Cancellation of {a['number']}", body=body)
+            sent = tools.mail_send(to=[_notices(tools, a)], subject=f"Cancellation of {a['number']}", body=body)
+            for mid, instead in redirected(tools, [sent["message_id"]]).items():  # forwarded where it says
+                [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+                tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs your automatic reply asked.")
     rows = [
         f"| {a['label']} | {a['brand']} | {a['number']} | {_show(a['ends'])} | {_show(a['deadline'])} | "
         f"{'cancel (notice sent)' if a['cancel'] else 'keep'} |"

@@ -183,7 +183,7 @@ FACTS = {'note': 'Design offsite – plan',
  'photographer': 'Nick Prescott',
  'echoes': {'hold': 'Design away day (pencilled)',
             'list': 'Work',
-            'ring': 'Ring Omar at Busy Spoon back - which day?',
+            'ring': 'Ring Obinna at Greenway Coaches back - which day?',
             'note': 'Design away day - odds and ends',
             'options': 'Tue 3 Nov, Wed 4 Nov or Thu 26 Nov',
             'short': {'2026-11-03': 'Tue 3 Nov', '2026-11-04': 'Wed 4 Nov', '2026-11-26': 'Thu 26 Nov'},
@@ -260,6 +260,28 @@ def _fill_sheet(tools, sheet, quotes, money=_money, when=lambda d: d.isoformat()
     text = io.StringIO()
     csv.writer(text, lineterminator="\n").writerows(out)
     tools.files_write(path=FACTS["sheet"], content=text.getvalue())
+
+
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
 
 
 def pay_day(deadline, days, holidays):
@@ -408,10 +430,16 @@ def solve(tools):
     f = FACTS
     note, unmet, sheet, budgets, free = _rules(tools)
     quotes = _quotes(tools, unmet, budgets, free)
+    accepted = []
     for q in quotes:
         if q["decision"] in ("book", "decline"):
             text = ACCEPT if q["decision"] == "book" else DECLINE
-            tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"], day=q.get("day")))
+            sent = tools.mail_reply(id=q["reply_to"]["id"], body=text.format(me=f["me"], day=q.get("day")))
+            if q["decision"] == "book":
+                accepted.append(sent["message_id"])
+    for mid, colleague in redirected(tools, accepted).items():  # an acceptance to someone away: forwarded
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[colleague], body=f"Hello,\n\nResending my booking below.\n\n{f['me']}")
     body = note["body"]
     for q in quotes:
         if q["decision"] != "book":

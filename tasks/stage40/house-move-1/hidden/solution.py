@@ -123,6 +123,28 @@ def _records(tools, day, told, meter_title="Read the {meter} meter", mark="[x]",
     tools.files_write(path=f["checklist"], content=text)
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _letter(day_text, greeting="Hello"):
     f = FACTS
     return (
@@ -134,11 +156,6 @@ def _letter(day_text, greeting="Hello"):
 def one_line(text: str) -> str:
     """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
     return " ".join((text or "").split())
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def _address_of(tools, outfit):
@@ -182,6 +199,13 @@ def solve(tools):
     checklist = tools.files_read(path=f["checklist"])["content"]
     assert all(o["line"] in checklist for o in f["outfits"]), "the checklist does not list everyone"
     day = _moving_day(tools)
+    sent = []
     for outfit in f["outfits"]:
-        tools.mail_send(to=[_address_of(tools, outfit)], subject="Change of address", body=_letter(f["day_text"]))
+        mail = tools.mail_send(
+            to=[_address_of(tools, outfit)], subject="Change of address", body=_letter(f["day_text"])
+        )
+        sent.append(mail["message_id"])
+    for mid, instead in redirected(tools, sent).items():  # a mailbox that sends changes elsewhere: forwarded there
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs your automatic reply asked, here it is.")
     _records(tools, day, f["outfits"])

@@ -145,10 +145,44 @@ def _missing(text: str, patterns: dict[str, str]) -> list[str]:
     return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
 
 
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
+
+
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
 
 
 def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
@@ -177,14 +211,16 @@ def one_message(
     refuse: str | None = None,
     dates: list[str] | None = None,
     also: list[str] | None = None,
+    tried: list[str] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
 ) -> Verdict:
     """Exactly one message the agent sent reached `label` (at any of its addresses `to`), and it went to them
-    alone (copying their other own addresses `also` is them too); its own words say every labelled pattern of
-    `says` and nothing `refuse` matches (an acceptance that turns the offer down), and the calendar dates it
-    writes out are among `dates` (ISO days). With `ask`, sending nothing and asking the user is right too
-    (see `sent_once`)."""
+    alone (copying their other own addresses `also` is them too); what it says (its own words, or a mail of the
+    user's it forwards) matches every labelled pattern of `says` and nothing `refuse` matches (an acceptance that
+    turns the offer down), and the calendar dates it writes out are among `dates` (ISO days). With `tried` (who
+    answered that `to` deals with it), they got it too: in copy, or in one first message that says the same. With `ask`,
+    sending nothing and asking the user is right too (see `sent_once`)."""
     if _asked(final, trace, to, ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(to)]
@@ -196,17 +232,21 @@ def one_message(
     others = sorted(set(_recipients(message)) - set(to) - set(also or []))
     if others:
         return False, f"the message to {label} also went to {others}"
-    text = _own_words(message)
-    missing = _missing(text, says or {})
-    if missing:
-        return False, f"the message to {label} is not " + " or ".join(missing)
-    found = re.search(refuse, text, re.IGNORECASE) if refuse else None
-    if found:
-        return False, f"the message to {label} says {found.group(0)!r}, which it should not"
-    allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
-    wrong = sorted(_dates(text) - allowed) if dates is not None else []
-    if wrong:
-        return False, f"the message to {label} gives the wrong date(s) {wrong} (month/day)"
+    first = _first_try(final, message, tried, [*to, *(also or [])])
+    if isinstance(first, str):
+        return False, first
+    for sent, whom in [*((m, ", ".join(tried or [])) for m in first), (message, label)]:
+        text = _said(sent)
+        missing = _missing(text, says or {})
+        if missing:
+            return False, f"the message to {whom} is not " + " or ".join(missing)
+        found = re.search(refuse, text, re.IGNORECASE) if refuse else None
+        if found:
+            return False, f"the message to {whom} says {found.group(0)!r}, which it should not"
+        allowed = {(int(d[5:7]), int(d[8:10])) for d in dates or []}
+        wrong = sorted(_dates(text) - allowed) if dates is not None else []
+        if wrong:
+            return False, f"the message to {whom} gives the wrong date(s) {wrong} (month/day)"
     return True, f"one message to {label}, " + (", ".join(sorted(says)) if says else "as asked")
 
 
@@ -400,6 +440,12 @@ def _bound_times(
             seen.add(place)
             before = end
     return found
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
 
 
 def told_times(

@@ -278,14 +278,62 @@ def sheet_strays(final: dict[str, Any], *, path: str, lines: list[dict[str, Any]
     return True, f"every dated row of {path} is a line of the statement"
 
 
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
-
-
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
     return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The messages the agent sent, without the calendar's invitations."""
+    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
+
+
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
 
 
 def _times_of_day(text: str) -> set[tuple[int, int]]:
@@ -306,18 +354,10 @@ def _written_dates(text: str, dates: list[str] | None) -> list[tuple[int, int]]:
     return sorted(_dates(text) - {(int(d[5:7]), int(d[8:10])) for d in dates})
 
 
-def _address(value: Any) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
-
-
-def _recipients(message: dict[str, Any]) -> list[str]:
-    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
-
-
-def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The messages the agent sent, without the calendar's invitations."""
-    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
 
 
 def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
@@ -370,29 +410,37 @@ def sent_alone(
     not_says: dict[str, str] | None = None,
     stated: dict[str, Any] | None = None,
     replies: dict[str, str] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """Exactly one message went to `to` (or to one of several addresses that reach the same people: the
-    mail a reply goes to, the contact address), to nobody else; its own words say each thing of `says`
-    and nothing of `not_says` (a wrong reference next to the right one); its subject and own words give no
-    value of a kind `stated` lists but the listed ones. An address of `replies` (address -> message id) counts
-    only for a reply to that message (a shop's receipts mailbox takes answers to its receipt)."""
+    mail a reply goes to, the contact address), to nobody else; what it says (its own words, or a mail of the
+    user's it forwards) says each thing of `says` and nothing of `not_says` (a wrong reference next to the right
+    one); its subject and own words give no value of a kind `stated` lists but the listed ones. An address of
+    `replies` (address -> message id) counts only for a reply to that message (a shop's receipts mailbox takes
+    answers to its receipt). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in
+    one first message that says the same."""
     addresses = [to] if isinstance(to, str) else to
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
     if len(got) != 1:
         return False, f"{len(got)} messages went to {' or '.join(addresses)}; expected one ({label})"
-    others = sorted(set(_recipients(got[0])) - set(addresses))
+    others = sorted(set(_recipients(got[0])) - set(addresses) - set(tried or []))
     if others:
         return False, f"the message to {' or '.join(addresses)} also went to {others}"
     for address, answered in (replies or {}).items():
         if address in _recipients(got[0]) and got[0].get("in_reply_to") != answered:
             return False, f"a new message went to {address}, which takes only replies to its own mail"
-    missing = _missing(_own_words(got[0]), says)
-    if missing:
-        return False, f"the message to {' or '.join(addresses)} does not give {', '.join(missing)}"
-    wrong = [what for what, pattern in (not_says or {}).items() if _matches(_own_words(got[0]), pattern)]
-    wrong += _stray(f"{got[0].get('subject') or ''}\n{_own_words(got[0])}", stated)
-    if wrong:
-        return False, f"the message to {' or '.join(addresses)} gives {', '.join(wrong)}"
+    first = _first_try(final, got[0], tried, addresses)
+    if isinstance(first, str):
+        return False, first
+    for sent, whom in [*((m, " or ".join(tried or [])) for m in first), (got[0], " or ".join(addresses))]:
+        text = _said(sent)
+        missing = _missing(text, says)
+        if missing:
+            return False, f"the message to {whom} does not give {', '.join(missing)}"
+        wrong = [what for what, pattern in (not_says or {}).items() if _matches(text, pattern)]
+        wrong += _stray(text, stated)
+        if wrong:
+            return False, f"the message to {whom} gives {', '.join(wrong)}"
     return True, f"{' or '.join(addresses)} got {label}"
 
 

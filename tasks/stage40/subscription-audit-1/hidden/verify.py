@@ -68,33 +68,75 @@ def _matches(text: Any, pattern: str | None) -> bool:
     return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
 
 
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
+
+
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
 
 
 def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
     return [m for m in _outbox(final) if address in _recipients(m)]
 
 
-def cancellation_sent(final: dict[str, Any], *, to: str, account: str, label: str, user: str) -> Verdict:
+def cancellation_sent(
+    final: dict[str, Any], *, to: str, account: str, label: str, user: str, tried: list[str] | None = None
+) -> Verdict:
     """Exactly one message went to `to` (the provider's verified support address), to nobody else but the
-    user; in its own words it asks to cancel and gives the account number `account` (grouped as written)."""
+    user; what it says (its own words, or a mail of the user's it forwards) asks to cancel and gives the account
+    number `account` (grouped as written). With `tried` (whose automatic reply named `to`), they got it too: in
+    copy, or in one first message that says the same."""
     got = _to(final, to)
     if not got:
         return False, f"nothing was sent to {to}, where {label} takes cancellations"
     if len(got) > 1:
         return False, f"{len(got)} messages went to {to}; one cancellation of {label} is enough"
-    others = sorted(set(_recipients(got[0])) - {to, user})
+    others = sorted(set(_recipients(got[0])) - {to, user} - set(tried or []))
     if others:
         return False, f"the cancellation of {label} also went to {others}"
-    text = _own_words(got[0])
+    first = _first_try(final, got[0], tried, [to, user])
+    if isinstance(first, str):
+        return False, first
     shape = r"[-\s]?".join(re.escape(part) for part in re.split(r"[-\s]", account))
-    if not re.search(rf"(?<![\w-]){shape}(?![\w-])", text, re.IGNORECASE):
-        return False, f"the message to {to} does not give the account number {account}"
-    if not _matches(text, _CANCEL):
-        return False, f"the message to {to} does not ask to cancel {label}"
+    for sent, whom in [*((m, ", ".join(tried or [])) for m in first), (got[0], to)]:
+        text = _said(sent)
+        if not re.search(rf"(?<![\w-]){shape}(?![\w-])", text, re.IGNORECASE):
+            return False, f"the message to {whom} does not give the account number {account}"
+        if not _matches(text, _CANCEL):
+            return False, f"the message to {whom} does not ask to cancel {label}"
     return True, f"{label} was asked to cancel account {account}"
 
 
@@ -561,10 +603,11 @@ def check_cancelled_the_metro_chronicle(initial, final, trace):
 def check_cancelled_hushnet_vpn(initial, final, trace):
     return cancellation_sent(
         final,
-        to='support@hushnet.io',
+        to='membership@hushnet.io',
         account='HV-060166',
         label='Hushnet VPN',
         user='elin_sandberg@telia.com',
+        tried=['support@hushnet.io'],
     )
 
 
@@ -607,7 +650,7 @@ def check_trial_reminder(initial, final, trace):
         final,
         pattern='Audiora|trial',
         lst='Reminders',
-        due='2026-10-26T18:30:00+01:00',
+        due='2026-10-26T19:00:00+01:00',
         label='Audiora trial',
     )
 
@@ -695,7 +738,7 @@ def check_budget_total(initial, final, trace):
         final,
         path='Documents/Monthly budget.csv',
         match='^\\s*Total',
-        amount=2377192,
+        amount=2702795,
         fixed='^\\s*(subscriptions|total)',
         label='the Total line',
     )

@@ -63,6 +63,28 @@ def _table(tools: Any, note: dict[str, Any], rows: list[str]) -> None:
     tools.notes_update(uid=note["uid"], body=body)
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _notices(tools: Any, agreement: dict[str, Any]) -> str:
     """The address the agreement names for notices, or the one its welcome mail gives."""
     named = re.search(r"Notices: by email to ([^\s,]+@[^\s,]+),", agreement["content"])
@@ -215,7 +237,10 @@ def solve_by_contract(tools):
                 f"Dear {a['brand']},\n\nI am writing to give notice that I am terminating my contract "
                 f"({a['number']}). Please confirm.\n\nKind regards"
             )
-            tools.mail_send(to=[_notices(tools, a)], subject="Notice of termination", body=body)
+            notices = _notices(tools, a)
+            sent = tools.mail_send(to=[notices], subject="Notice of termination", body=body)
+            for instead in redirected(tools, [sent["message_id"]]).values():  # written again, the first in copy
+                tools.mail_send(to=[instead], cc=[notices], subject="Notice of termination", body=body)
     _table(tools, note, rows)
     _budget(tools, agreements, mark="(cancelled)")
 

@@ -40,6 +40,28 @@ def _table(tools: Any, note: dict[str, Any], rows: list[str]) -> None:
     tools.notes_update(uid=note["uid"], body=body)
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _notices(tools: Any, agreement: dict[str, Any]) -> str:
     """The address the agreement names for notices, or the one its welcome mail gives."""
     named = re.search(r"Notices: by email to ([^\s,]+@[^\s,]+),", agreement["content"])
@@ -200,7 +222,9 @@ def solve_plain_rows(tools):
     for a in agreements:
         if a["cancel"] and not a["done"]:
             body = f"Hi,\n\nI'd like to cancel {a['label'].lower()} agreement {a['number']}, please.\n\nThanks"
-            tools.mail_send(to=[_notices(tools, a)], subject=f"Cancel {a['number']}", body=body)
+            sent = tools.mail_send(to=[_notices(tools, a)], subject=f"Cancel {a['number']}", body=body)
+            for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to that address
+                tools.mail_send(to=[instead], subject=f"Cancel {a['number']}", body=body)
 
     def paper(day: date) -> str:
         return f"{day:%m/%d/%Y}" if FACTS["month_first"] else f"{day:%d/%m/%Y}"

@@ -183,7 +183,7 @@ FACTS = {'note': 'Design offsite – plan',
  'photographer': 'Nick Prescott',
  'echoes': {'hold': 'Design away day (pencilled)',
             'list': 'Work',
-            'ring': 'Ring Omar at Busy Spoon back - which day?',
+            'ring': 'Ring Obinna at Greenway Coaches back - which day?',
             'note': 'Design away day - odds and ends',
             'options': 'Tue 3 Nov, Wed 4 Nov or Thu 26 Nov',
             'short': {'2026-11-03': 'Tue 3 Nov', '2026-11-04': 'Wed 4 Nov', '2026-11-26': 'Thu 26 Nov'},
@@ -241,6 +241,28 @@ def _fill_sheet(tools, sheet, quotes, money=_money, when=lambda d: d.isoformat()
     text = io.StringIO()
     csv.writer(text, lineterminator="\n").writerows(out)
     tools.files_write(path=FACTS["sheet"], content=text.getvalue())
+
+
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
 
 
 def pay_day(deadline, days, holidays):
@@ -401,7 +423,9 @@ def solve_new_messages(tools):
         else:
             text = "Hello,\n\nMany thanks for your quote. Unfortunately it doesn't work for us this time, so "
             text += "we won't be going ahead, but thank you for your time.\n\nKind regards,\n" + f["me"]
-        tools.mail_send(to=[q["from"]], subject=f"Your quote: {q['subject']}", body=text)
+        sent = tools.mail_send(to=[q["from"]], subject=f"Your quote: {q['subject']}", body=text)
+        for colleague in redirected(tools, [sent["message_id"]]).values():  # written again, to both
+            tools.mail_send(to=[colleague], cc=[q["from"]], subject=f"Booking: {q['subject']}", body=text)
     if f["update"]:
         symbol = re.match(r"\D*", quotes[0]["totals"][0][0]).group(0)
         _fill_sheet(

@@ -123,14 +123,31 @@ def _records(tools, day, told, meter_title="Read the {meter} meter", mark="[x]",
     tools.files_write(path=f["checklist"], content=text)
 
 
-def one_line(text: str) -> str:
-    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
-    return " ".join((text or "").split())
-
-
 def address(value: str) -> str:
     match = re.search(r"<([^<>]+)>", value or "")
     return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
+def one_line(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
+    return " ".join((text or "").split())
 
 
 def _address_of(tools, outfit):
@@ -182,9 +199,11 @@ def solve_cards_first(tools):
         )
         if not outfit["card"] and outfit["key"] != "pension":  # the pension has never mailed: no thread
             theirs = tools.mail_search(sender=outfit["domain"], limit=10)["messages"][0]
-            tools.mail_reply(id=theirs["id"], body=body)
+            mail = tools.mail_reply(id=theirs["id"], body=body)
         else:
-            tools.mail_send(to=[where[outfit["key"]]], subject=f"New address from {f['day_text']}", body=body)
+            mail = tools.mail_send(to=[where[outfit["key"]]], subject=f"New address from {f['day_text']}", body=body)
+        for instead in redirected(tools, [mail["message_id"]]).values():  # written again, the old address in copy
+            tools.mail_send(to=[instead], cc=[where[outfit["key"]]], subject="Change of address", body=body)
     _records(tools, day, f["outfits"], meter_title="{meter} meter reading", mark="✓")
 
 

@@ -70,22 +70,31 @@ NEW_ADDRESS = re.compile(r"new email address, ([\w.+-]+@[\w.-]+\w)")
 FOR_CHANGES = re.compile(r"Changes to your details[^:]*: please email ([\w.+-]+@[\w.-]+\w)")
 
 
-def _letter(day_text, greeting="Hello"):
-    f = FACTS
-    return (
-        f"{greeting},\n\nPlease note that I am moving house. From {day_text} my address will be:\n\n{f['new']}\n\n"
-        f"Please update your records.\n\nThank you,\n{f['own']}"
-    )
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
 
 
 def one_line(text: str) -> str:
     """Text with its line breaks and runs of spaces made single spaces (mail bodies are wrapped)."""
     return " ".join((text or "").split())
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def _address_of(tools, outfit):
@@ -106,6 +115,14 @@ def _address_of(tools, outfit):
         if found:
             return found.group(1)
     return known
+
+
+def _letter(day_text, greeting="Hello"):
+    f = FACTS
+    return (
+        f"{greeting},\n\nPlease note that I am moving house. From {day_text} my address will be:\n\n{f['new']}\n\n"
+        f"Please update your records.\n\nThank you,\n{f['own']}"
+    )
 
 
 def _set(tools, mine, title, due, again):
@@ -185,11 +202,10 @@ def solve_one_by_one(tools):
     day = _moving_day(tools, save="Documents/Move/")
     _records(tools, day, f["outfits"], meter_title="Take the {meter} reading", again=True)
     for outfit in reversed(f["outfits"]):
-        tools.mail_send(
-            to=[_address_of(tools, outfit)],
-            subject="Moving house: my new address",
-            body=_letter(f"{f['day_text']} (moving day)", greeting=f"Dear {outfit['name']} team"),
-        )
+        body = _letter(f"{f['day_text']} (moving day)", greeting=f"Dear {outfit['name']} team")
+        mail = tools.mail_send(to=[_address_of(tools, outfit)], subject="Moving house: my new address", body=body)
+        for instead in redirected(tools, [mail["message_id"]]).values():  # written again, to that address alone
+            tools.mail_send(to=[instead], subject="Moving house: my new address", body=body)
 
 
 solve = solve_one_by_one

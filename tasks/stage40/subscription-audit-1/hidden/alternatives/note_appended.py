@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import datetime
 
 
@@ -59,11 +60,11 @@ FACTS = {'note': 'Subscriptions',
  'total': '1,554.98 kr',
  'year': '18,659.76 kr',
  'checked': {'name': 'Stretchly', 'domain': 'stretchly.app'},
- 'trial': {'name': 'Audiora', 'domain': 'audiora.com', 'due': '2026-10-26T18:30:00+01:00'},
+ 'trial': {'name': 'Audiora', 'domain': 'audiora.com', 'due': '2026-10-26T19:00:00+01:00'},
  'lists': 'Reminders',
  'folder': 'Notes',
  'budget': 'Documents/Monthly budget.csv',
- 'lines': {'Subscriptions': '1,554.98 kr', 'Total': '23,771.92 kr'}}
+ 'lines': {'Subscriptions': '1,554.98 kr', 'Total': '27,027.95 kr'}}
 
 
 def _budget(tools: Any, shown: bool = False) -> None:
@@ -130,8 +131,32 @@ def _prices(tools: Any) -> None:
             assert charged and amount in charged[0], f"{service['name']}: the card shows {charged[:1]}"
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _send(tools: Any, service: dict[str, Any], body: str, subject: str, cc: list[str] | None = None) -> None:
-    tools.mail_send(to=[service["support"]], subject=subject, body=body, cc=cc or [])
+    sent = tools.mail_send(to=[service["support"]], subject=subject, body=body, cc=cc or [])
+    for instead in redirected(tools, [sent["message_id"]]).values():  # its automatic reply names another desk
+        tools.mail_send(to=[instead], subject=subject, body=body, cc=cc or [])
 
 
 def _cancellations(tools: Any) -> list[dict[str, Any]]:
