@@ -242,3 +242,45 @@ def test_an_acceptance_may_say_whom_the_user_would_love_to_have():
     said = "I'd love you to photograph our Design team offsite on Tuesday 3 November 2026, 09:30 to 12:30."
     assert v.one_message(_sent(["nick@lensworks.co.uk"], [], said), **args)[0]
     assert not v.one_message(_sent(["nick@lensworks.co.uk"], [], "You could photograph it on 3 November."), **args)[0]
+
+
+def test_a_summary_may_keep_the_old_dates_as_history_and_give_where_the_prep_moved():
+    # action-items: "now Mon 23 - Wed 25 November 2026 (was 14-16 October)" and "my 'Prep for the fair' block
+    # moved with the fair: now Wed 18 November" were read as wrong dates
+    from stageclaw.author import generate
+
+    draft = generate("action-items", 1)
+    stated = next(c.args for c in draft.checks if c.id == "summary_note")["stated"]
+    said = (
+        "- The fair has moved: it is now Mon 23 - Wed 25 November 2026 (was 14-16 October).\n"
+        "My 'Prep for the fair' block moved with the fair: now Wed 18 November, 14:00-16:00."
+    )
+    assert v._stray(said, stated) == []
+    assert v._stray("- The fair is on 14-16 October.", stated) == [
+        "the date 10-14 (month-day)",
+        "the date 10-16 (month-day)",
+    ]
+
+
+def test_a_claim_mail_may_give_what_each_category_comes_to():
+    # expense-report: "Meals: A$215.09", "Taxis: A$139.13" beside the total were read as wrong amounts
+    from stageclaw.author import generate
+
+    draft = generate("expense-report", 1)
+    stated = next(c.args for c in draft.checks if c.id == "total_in_mail")["stated"]
+    assert v._stray("Total: A$1,054.86\n- Meals: A$215.09\n- Taxis: A$139.13", stated) == []
+    assert v._stray("- Meals: A$215.19", stated) == ["the amount 215.19"]
+
+
+def test_the_quarters_bills_may_be_filed_in_its_folder_the_usual_way():
+    # bills-split: the contents insurance PDF saved to Flat/Bills/2026 Q1 and the corrected electricity bill put
+    # over the estimate there were counted as collateral damage
+    from stageclaw.author import generate
+    from stageclaw.grade.collateral import allowed
+
+    allow = generate("bills-split", 1).allow
+    folder = "files/Flat/Bills/2026 Q1"
+    assert allowed({"op": "added", "path": f"{folder}/Contents insurance 2026-01 to 2026-03.pdf"}, allow)
+    assert allowed({"op": "modified", "path": f"{folder}/Electricity 2026-01 to 2026-03.pdf#sha256"}, allow)
+    assert not allowed({"op": "modified", "path": "files/Flat/Bills/2025 Q4/Gas 2025-10 to 2025-12.pdf#sha256"}, allow)
+    assert not allowed({"op": "removed", "path": f"{folder}/Gas 2026-01 to 2026-03.pdf"}, allow)

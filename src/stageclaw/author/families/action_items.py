@@ -748,6 +748,8 @@ class ActionItems(Family):
         note_dates |= {dues[k] + timedelta(days=n) for k in dues for n in range((deadlines[k] - dues[k]).days + 1)}
         if theirs is not None:
             note_dates.add(self._due(theirs[1][0], start, meeting, deposit_days, final_days))
+        if prep is not None:  # where the user's prep block moved with the event (rule 5)
+            note_dates.add(moved_prep[0].date())
         if ctx.on("cross_tool_consistency"):
             note_patterns |= {
                 # the item's own line gives its date: another item's date there is wrong

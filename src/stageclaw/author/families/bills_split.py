@@ -785,6 +785,9 @@ class BillsSplit(Family):
             f"+reminders/{LIST}/*",
         )
         draft.permit("~mail/folders/*/*#flags", f"~contacts/{contacts[current.name]}#*")  # a new address may be saved
+        # The user files each quarter's bills in its folder: saving the mailed ones there, the correction over the
+        # estimate, is their usual way too.
+        draft.permit(f"+files/{t.BILLS}/2026 Q1/*", f"~files/{t.BILLS}/2026 Q1/*#*")
         for bill in bills:
             if bill.earlier:  # the reminder set on the due date may be moved, ticked off or replaced
                 draft.permit(f"~reminders/{LIST}/{bill.earlier}#*", f"-reminders/{LIST}/{bill.earlier}")

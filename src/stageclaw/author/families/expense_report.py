@@ -517,6 +517,8 @@ class ExpenseReport(Family):
         # Anything true about the trip may be said (what was left out and why, with its amount and day), nothing else.
         told = [*counted, *trains, *company, *personal, hotel]
         days = {d for r in told for d in dated(r)}
+        # What each category of the claim comes to ("Meals: A$215.09") is true too.
+        subtotals = {round(sum(r.amount for r in counted if r.category == c), 2) for c in {r.category for r in counted}}
         draft.check(
             Check(
                 "total_in_mail",
@@ -528,7 +530,9 @@ class ExpenseReport(Family):
                     "stated": {
                         "dates": sorted(days),
                         "years": sorted({date.fromisoformat(d).year for d in days}),
-                        "amounts": sorted({total, round(sum(t.amount for t in trains), 2), *(r.amount for r in told)}),
+                        "amounts": sorted(
+                            {total, round(sum(t.amount for t in trains), 2), *(r.amount for r in told), *subtotals}
+                        ),
                     },
                 },
                 critical=False,
