@@ -23,6 +23,7 @@ from stageclaw.task.loader import Task, load_task
 from stageclaw.validate import validate_path
 from stageclaw.validate.oracle import OracleRun, run_oracle
 from stageclaw.world.canonical import bare_address
+from tests.reactions import redirect_is_graded
 
 FAMILY = "rsvp-coordination"
 
@@ -293,3 +294,8 @@ def test_the_request_says_the_users_own_reminders_are_settled_not_only_added_to(
     prompt = generate("rsvp-coordination", seed).prompt
     assert "make sure my" in prompt and "add a reminder" not in prompt
     assert re.search(r"ticked off|tick off|Tick off", prompt)
+
+
+def test_the_numbers_count_once_they_reach_the_address_the_automatic_reply_names(solved):
+    draft, task, oracle = solved
+    redirect_is_graded(draft, oracle.sH or {}, lambda state: _failed(task, oracle, state))

@@ -1839,25 +1839,32 @@ def numbers_sent(
     label: str,
     stale: dict[str, str] | None = None,
     dates: list[str] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
-    """Exactly one message went to `to` ({label}); its own words give the head count `count` and name every
-    dietary need of `needs` (label -> pattern), none of the `stale` ones (a guest who dropped out), and
-    only calendar dates among `dates` (ISO days) when given."""
+    """Exactly one message went to `to` ({label}); what it says (its own words, or a mail of the user's it
+    forwards) gives the head count `count` and names every dietary need of `needs` (label -> pattern), none of
+    the `stale` ones (a guest who dropped out), and only calendar dates among `dates` (ISO days) when given.
+    With `tried` (whose automatic reply named `to`), they got it too: in copy, or in one first message that
+    says the same."""
     got = _to(final, to)
     if len(got) != 1:
         return False, f"{len(got)} messages went to {label} ({to}); expected one with the numbers"
-    text = _own_words(got[0])
-    if not _states_count(text, count):
-        return False, f"the message to {label} does not give the number {count}"
-    missing = _missing(text, needs)
-    if missing:
-        return False, f"the message to {label} does not mention " + "; ".join(missing)
-    wrong = [name for name, pattern in (stale or {}).items() if _matches(text, pattern)]
-    if wrong:
-        return False, f"the message to {label} mentions {wrong}, which no longer applies"
-    odd = _written_dates(text, dates)
-    if odd:
-        return False, f"the message to {label} gives the wrong date(s) {odd} (month, day)"
+    first = _first_try(final, got[0], tried, [to])
+    if isinstance(first, str):
+        return False, first
+    for sent, whom in [*((m, ", ".join(tried or [])) for m in first), (got[0], label)]:
+        text = _said(sent)
+        if not _states_count(text, count):
+            return False, f"the message to {whom} does not give the number {count}"
+        missing = _missing(text, needs)
+        if missing:
+            return False, f"the message to {whom} does not mention " + "; ".join(missing)
+        wrong = [name for name, pattern in (stale or {}).items() if _matches(text, pattern)]
+        if wrong:
+            return False, f"the message to {whom} mentions {wrong}, which no longer applies"
+        odd = _written_dates(text, dates)
+        if odd:
+            return False, f"the message to {whom} gives the wrong date(s) {odd} (month, day)"
     return True, f"{label} got the number {count} and the dietary needs"
 
 

@@ -1,4 +1,5 @@
-"""rsvp-coordination: read every reply, then the invitation, the guest list, the venue, the chasers, a reminder."""
+"""rsvp-coordination: read every reply, then the invitation, the guest list, the venue (again where its automatic
+reply names another address), the chasers, a reminder."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from stageclaw.author.content.text import day
-from stageclaw.author.solutionlib import address, one_line
+from stageclaw.author.solutionlib import address, one_line, redirected
 
 FACTS: dict[str, Any] = {}
 
@@ -159,12 +160,15 @@ def solve(tools):
     tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, WORDS))
     needs = "\n".join(f"- {n}" for n in s["needs"]) or "- none"
     when = day(s["dinner"])
-    tools.mail_send(
+    sent = tools.mail_send(
         to=[s["venue"]],
         subject=f"{f['event']} on {when}: numbers",
         body=f"Hello,\n\nFor our {f['event'].lower()} on {when} we will be {s['count']} people, including me.\n\n"
         f"Dietary requirements:\n{needs}\n\nKind regards,\n{f['sign']}",
     )
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # forwarded where its reply says
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs your automatic reply asked.")
     pending = [g for g in s["people"] if g["answer"] == "pending"]
     tools.mail_send(
         to=[g["invited"] for g in pending],
@@ -186,12 +190,14 @@ def solve_each(tools):
     tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, words))
     _invitation(tools, s)
     booking = tools.mail_search(folder="INBOX", subject="Booking confirmed")["messages"][0]
-    tools.mail_reply(
-        id=booking["id"],
-        body=f"Dear {f['venue']} team,\n\nA quick update on our numbers: {s['count']} guests in total, me included. "
+    numbers = (
+        f"Dear {f['venue']} team,\n\nA quick update on our numbers: {s['count']} guests in total, me included. "
         f"Dietary needs: {', '.join(s['needs']) or 'none'}.\n\nThe final numbers follow by {day(s['due'])}.\n\n"
-        f"Best wishes,\n{f['sign']}",
+        f"Best wishes,\n{f['sign']}"
     )
+    sent = tools.mail_reply(id=booking["id"], body=numbers)
+    for instead in redirected(tools, [sent["message_id"]]).values():  # written again, the events mailbox in copy
+        tools.mail_send(to=[instead], cc=[s["venue"]], subject="Our numbers", body=numbers)
     for guest in (g for g in s["people"] if g["answer"] == "pending"):
         tools.mail_send(
             to=[guest["invited"]],
@@ -223,10 +229,11 @@ def solve_calendar_first(tools):
         body=f"Hello,\n\nJust checking whether you can come to the {f['event'].lower()}. Please tell me by "
         f"{day(s['due'])}.\n\nCheers,\n{f['sign']}",
     )
-    tools.mail_send(
-        to=[s["venue"]],
-        subject=f"Numbers for the {f['event'].lower()}",
-        body=f"Hi,\n\nHeadcount so far: {s['count']} (that includes me). Dietary requirements: "
-        f"{'; '.join(s['needs']) or 'none'}.\n\nThanks,\n{f['sign']}",
+    numbers = (
+        f"Hi,\n\nHeadcount so far: {s['count']} (that includes me). Dietary requirements: "
+        f"{'; '.join(s['needs']) or 'none'}.\n\nThanks,\n{f['sign']}"
     )
+    sent = tools.mail_send(to=[s["venue"]], subject=f"Numbers for the {f['event'].lower()}", body=numbers)
+    for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to that address alone
+        tools.mail_send(to=[instead], subject=f"Numbers for the {f['event'].lower()}", body=numbers)
     tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, WORDS))
