@@ -78,6 +78,18 @@ def _check_uid(value: str) -> str:
     return value
 
 
+def _address(value: str) -> str:
+    if "@" not in value or " " in value.strip():
+        raise ValueError(f"{value!r} is not an email address")
+    return _one_line(value.strip().lower(), "address")
+
+
+def _message_id(value: str) -> str:
+    if not re.match(r"^<[^<>\s]+@[^<>\s]+>$", value):
+        raise ValueError(f"{value!r} is not a Message-ID like <id@host>")
+    return value
+
+
 class User(_Seed):
     name: str
     email: str
@@ -90,9 +102,7 @@ class User(_Seed):
     @field_validator("email")
     @classmethod
     def _email(cls, value: str) -> str:
-        if "@" not in value or " " in value.strip():
-            raise ValueError(f"{value!r} is not an email address")
-        return _one_line(value.strip().lower(), "address")
+        return _address(value)
 
 
 class AttachmentSeed(_Seed):
@@ -131,9 +141,7 @@ class MessageSeed(_Seed):
     @field_validator("message_id", "in_reply_to")
     @classmethod
     def _angle(cls, value: str | None) -> str | None:
-        if value is not None and not re.match(r"^<[^<>\s]+@[^<>\s]+>$", value):
-            raise ValueError(f"{value!r} is not a Message-ID like <id@host>")
-        return value
+        return None if value is None else _message_id(value)
 
     @field_validator("from_", "subject")
     @classmethod
@@ -171,9 +179,7 @@ class AutoReplySeed(_Seed):
     @field_validator("address")
     @classmethod
     def _address(cls, value: str) -> str:
-        if "@" not in value or " " in value.strip():
-            raise ValueError(f"{value!r} is not an email address")
-        return _one_line(value.strip().lower(), "address")
+        return _address(value)
 
     @field_validator("from_", "subject")
     @classmethod
@@ -183,9 +189,7 @@ class AutoReplySeed(_Seed):
     @field_validator("message_id")
     @classmethod
     def _angle(cls, value: str) -> str:
-        if not re.match(r"^<[^<>\s]+@[^<>\s]+>$", value):
-            raise ValueError(f"{value!r} is not a Message-ID like <id@host>")
-        return value
+        return _message_id(value)
 
 
 class MailSeed(_Seed):
