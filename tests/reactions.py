@@ -18,7 +18,8 @@ def _to(state: dict[str, Any], address: str) -> dict[str, Any]:
     return next(m for m in state["mail"]["outbox"] if any(address in a for a in m["to"]))
 
 
-def redirect_is_graded(draft: TaskDraft, end: dict[str, Any], failed: Failed) -> None:
+def redirect_is_graded(draft: TaskDraft, end: dict[str, Any], failed: Failed, says: bool = True) -> None:
+    """`says`: the check reads what the message says (not only what it carries)."""
     [reply] = draft.autoreplies
     [item] = [c for c in draft.checks if c.args.get("tried")]
     to = item.args["to"]
@@ -38,7 +39,7 @@ def redirect_is_graded(draft: TaskDraft, end: dict[str, Any], failed: Failed) ->
     theirs = copy.deepcopy(quiet)
     forward = _to(theirs, instead)
     forward["body"] = re.sub(r"> From: .*", "> From: Someone Else <someone@example.org>", forward["body"])
-    assert item.id in failed(theirs)
+    assert (item.id in failed(theirs)) is says
     # Only the first mail, to the address that answered: it never reached anyone who deals with it.
     first_only = copy.deepcopy(end)
     first_only["mail"]["outbox"] = [m for m in first_only["mail"]["outbox"] if instead not in str(m["to"])]

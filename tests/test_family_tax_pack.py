@@ -23,6 +23,7 @@ from stageclaw.task.loader import Task, load_task
 from stageclaw.validate import validate_path
 from stageclaw.validate.oracle import OracleRun, run_oracle
 from stageclaw.world.workspace import file_state
+from tests.reactions import redirect_is_graded
 
 FAMILY = "tax-pack"
 
@@ -356,3 +357,8 @@ def test_echoes_settled_in_other_honest_ways_pass(solved):
     now = new_line.rsplit(": ", 1)[1]
     _note(state, e["note"])["body"] = fixed.replace(new_line, f"- {bank}: {now} (corrected; was {was})")
     assert _failed(task, oracle, state) == set()
+
+
+def test_the_summary_counts_once_it_reaches_the_colleague_the_away_reply_names(solved):
+    draft, task, oracle = solved
+    redirect_is_graded(draft, oracle.sH or {}, lambda state: _failed(task, oracle, state), says=False)

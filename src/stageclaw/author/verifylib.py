@@ -3214,26 +3214,38 @@ def sheet_total(
 
 
 def sent_file(
-    final: dict[str, Any], *, to: str, path: str, label: str, stated: dict[str, Any] | None = None
+    final: dict[str, Any],
+    *,
+    to: str,
+    path: str,
+    label: str,
+    stated: dict[str, Any] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """One message went to `to`, to nobody else, carrying the final `path` (the same bytes) and no other file;
-    its subject and own words give no value of a kind `stated` lists but the listed ones (the tax year)."""
+    what it says (its own words, or a mail of the user's it forwards) gives no value of a kind `stated` lists but
+    the listed ones (the tax year). With `tried` (whose automatic reply named `to`), they got it too: in copy,
+    or in one first message that carries the same."""
     stored = (final.get("files") or {}).get(path)
     if stored is None:
         return False, f"there is no file {path} to send"
     got = _to(final, to)
     if len(got) != 1:
         return False, f"{len(got)} messages went to {to}; expected one with {label}"
-    others = sorted(set(_recipients(got[0])) - {to})
+    others = sorted(set(_recipients(got[0])) - {to} - set(tried or []))
     if others:
         return False, f"the message to {to} also went to {others}"
-    files = got[0].get("attachments") or []
-    if [a.get("sha256") for a in files] != [stored.get("sha256")]:
-        names = [a.get("filename") for a in files]
-        return False, f"the message to {to} attaches {names}; expected only {label} as it is in {path}"
-    stray = _stray(f"{got[0].get('subject') or ''}\n{_own_words(got[0])}", stated)
-    if stray:
-        return False, f"the message to {to} gives {'; '.join(stray)}, which is wrong"
+    first = _first_try(final, got[0], tried, [to])
+    if isinstance(first, str):
+        return False, first
+    for sent, whom in [*((m, ", ".join(tried or [])) for m in first), (got[0], to)]:
+        files = sent.get("attachments") or []
+        if [a.get("sha256") for a in files] != [stored.get("sha256")]:
+            names = [a.get("filename") for a in files]
+            return False, f"the message to {whom} attaches {names}; expected only {label} as it is in {path}"
+        stray = _stray(_said(sent), stated)
+        if stray:
+            return False, f"the message to {whom} gives {'; '.join(stray)}, which is wrong"
     return True, f"{to} got {label}"
 
 

@@ -1,6 +1,7 @@
 """tax-pack: find the tax year's documents in Downloads and in mail attachments, keep this year's
 (the corrected statement over the original, one copy of each), file them by the note's rule,
-write Summary.csv and mail it to the accountant's address on the card."""
+write Summary.csv and mail it to the accountant's address on the card (forwarded to the colleague its automatic
+reply names)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from stageclaw.author.content.files import csv_text
 from stageclaw.author.content.text import MONTHS
+from stageclaw.author.solutionlib import redirected
 
 FACTS: dict[str, Any] = {}
 
@@ -147,7 +149,10 @@ def _file(tools: Any, keep: list[dict[str, Any]], rest: list[dict[str, Any]], na
 def _send(tools: Any, sheet: str, subject: str, body: str) -> str:
     """Mail the summary to the address on the card and tick off the reminder; the address."""
     card = tools.contacts_search(query=FACTS["accountant"])["contacts"][0]
-    tools.mail_send(to=[card["emails"][0]], subject=subject, body=body, attachments=[sheet])
+    sent = tools.mail_send(to=[card["emails"][0]], subject=subject, body=body, attachments=[sheet])
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # on leave: forwarded to whom it names
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs the automatic reply asked: my summary.")
     todo = next(t for t in tools.reminders_list()["reminders"] if FACTS["accountant"].split()[0] in t["title"])
     tools.reminders_complete(uid=todo["uid"])
     return card["emails"][0]
