@@ -15,7 +15,7 @@ FACTS = {'note': 'Running club dinner 2027: guest list',
  'calendar': 'Personal',
  'list': 'Reminders',
  'own': {'deadline': 'Let Chloé know how many of us + who eats what',
-         'nudge': 'Ask Nicolas: in or out for Thursday?'},
+         'nudge': 'Check with Nicolas about Thursday night'},
  'sign': 'Élodie',
  'readings': [{'from': 'mathilde@gmail.com',
                'subject': 'Re: Running club dinner on Thursday 18 November',
@@ -152,6 +152,28 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
     return f"{name} {text}" if weekday else text
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _line(guest: dict[str, Any], words: dict[str, str]) -> str:
     state = words[guest["answer"]]
     if guest["answer"] == "yes" and guest["need"]:
@@ -171,11 +193,6 @@ def _note_body(note: str, s: dict[str, Any], words: dict[str, str]) -> str:
             line = f"Total coming (incl. me): {s['count']}"
         lines.append(line)
     return "\n".join(lines)
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def _invitation(tools: Any, s: dict[str, Any]) -> None:
@@ -300,12 +317,15 @@ def solve(tools):
     tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, WORDS))
     needs = "\n".join(f"- {n}" for n in s["needs"]) or "- none"
     when = day(s["dinner"])
-    tools.mail_send(
+    sent = tools.mail_send(
         to=[s["venue"]],
         subject=f"{f['event']} on {when}: numbers",
         body=f"Hello,\n\nFor our {f['event'].lower()} on {when} we will be {s['count']} people, including me.\n\n"
         f"Dietary requirements:\n{needs}\n\nKind regards,\n{f['sign']}",
     )
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # forwarded where its reply says
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs your automatic reply asked.")
     pending = [g for g in s["people"] if g["answer"] == "pending"]
     tools.mail_send(
         to=[g["invited"] for g in pending],

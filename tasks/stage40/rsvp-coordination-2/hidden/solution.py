@@ -15,7 +15,7 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
  'calendar': 'Personal',
  'list': 'Reminders',
  'own': {'deadline': 'Fredrik: how many are coming, and the veggie/GF lot',
-         'nudge': 'Ask Till: in or out for Thursday?'},
+         'nudge': 'Till coming on Thursday? ask'},
  'sign': 'Krzysztof',
  'readings': [{'from': 'miriam@posteo.de',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
@@ -27,8 +27,8 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
               {'from': 'henning.kranz@mailbox.org',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
                'answer': 'yes',
-               'need': 'halal',
-               'says': 'I only eat halal meat',
+               'need': 'dairy-free',
+               'says': "I'm lactose intolerant, so no dairy for me",
                'partner': None,
                'partner_need': None},
               {'from': 'krzysztof.mazur@mailbox.org',
@@ -48,8 +48,8 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
               {'from': 'miriam@gmx.de',
                'subject': 'Class reunion dinner: one more thing',
                'answer': None,
-               'need': 'vegetarian',
-               'says': "I'm vegetarian",
+               'need': 'shellfish allergy',
+               'says': "I'm allergic to shellfish",
                'partner': None,
                'partner_need': None},
               {'from': 'stefaniek@mailbox.org',
@@ -58,12 +58,12 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
                'need': None,
                'says': None,
                'partner': 'Friedrich',
-               'partner_need': 'gluten-free'},
+               'partner_need': 'nut allergy'},
               {'from': 'joakim.lindqvist@web.de',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
                'answer': 'yes',
-               'need': 'shellfish allergy',
-               'says': "I'm allergic to shellfish",
+               'need': 'vegetarian',
+               'says': "I'm vegetarian",
                'partner': None,
                'partner_need': None},
               {'from': 'joakim.lindqvist@web.de',
@@ -97,15 +97,15 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
               {'from': 'ifeoma.nwosu@mailbox.org',
                'subject': 'Your book',
                'answer': 'yes',
-               'need': 'dairy-free',
-               'says': "I'm lactose intolerant, so no dairy for me",
+               'need': 'vegan',
+               'says': "I'm vegan these days",
                'partner': None,
                'partner_need': None},
               {'from': 'andi@posteo.de',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
                'answer': 'yes',
-               'need': 'vegan',
-               'says': "I'm vegan these days",
+               'need': 'gluten-free',
+               'says': "I'm coeliac, so strictly gluten-free please",
                'partner': None,
                'partner_need': None},
               {'from': 'deniz@posteo.de',
@@ -152,6 +152,28 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
     return f"{name} {text}" if weekday else text
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _line(guest: dict[str, Any], words: dict[str, str]) -> str:
     state = words[guest["answer"]]
     if guest["answer"] == "yes" and guest["need"]:
@@ -171,11 +193,6 @@ def _note_body(note: str, s: dict[str, Any], words: dict[str, str]) -> str:
             line = f"Total coming (incl. me): {s['count']}"
         lines.append(line)
     return "\n".join(lines)
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def _invitation(tools: Any, s: dict[str, Any]) -> None:
@@ -300,12 +317,15 @@ def solve(tools):
     tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, WORDS))
     needs = "\n".join(f"- {n}" for n in s["needs"]) or "- none"
     when = day(s["dinner"])
-    tools.mail_send(
+    sent = tools.mail_send(
         to=[s["venue"]],
         subject=f"{f['event']} on {when}: numbers",
         body=f"Hello,\n\nFor our {f['event'].lower()} on {when} we will be {s['count']} people, including me.\n\n"
         f"Dietary requirements:\n{needs}\n\nKind regards,\n{f['sign']}",
     )
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # forwarded where its reply says
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs your automatic reply asked.")
     pending = [g for g in s["people"] if g["answer"] == "pending"]
     tools.mail_send(
         to=[g["invited"] for g in pending],

@@ -218,10 +218,44 @@ def _states_count(text: str, count: int) -> bool:
     )
 
 
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
+
+
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
 
 
 def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
@@ -237,26 +271,39 @@ def numbers_sent(
     label: str,
     stale: dict[str, str] | None = None,
     dates: list[str] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
-    """Exactly one message went to `to` ({label}); its own words give the head count `count` and name every
-    dietary need of `needs` (label -> pattern), none of the `stale` ones (a guest who dropped out), and
-    only calendar dates among `dates` (ISO days) when given."""
+    """Exactly one message went to `to` ({label}); what it says (its own words, or a mail of the user's it
+    forwards) gives the head count `count` and names every dietary need of `needs` (label -> pattern), none of
+    the `stale` ones (a guest who dropped out), and only calendar dates among `dates` (ISO days) when given.
+    With `tried` (whose automatic reply named `to`), they got it too: in copy, or in one first message that
+    says the same."""
     got = _to(final, to)
     if len(got) != 1:
         return False, f"{len(got)} messages went to {label} ({to}); expected one with the numbers"
-    text = _own_words(got[0])
-    if not _states_count(text, count):
-        return False, f"the message to {label} does not give the number {count}"
-    missing = _missing(text, needs)
-    if missing:
-        return False, f"the message to {label} does not mention " + "; ".join(missing)
-    wrong = [name for name, pattern in (stale or {}).items() if _matches(text, pattern)]
-    if wrong:
-        return False, f"the message to {label} mentions {wrong}, which no longer applies"
-    odd = _written_dates(text, dates)
-    if odd:
-        return False, f"the message to {label} gives the wrong date(s) {odd} (month, day)"
+    first = _first_try(final, got[0], tried, [to])
+    if isinstance(first, str):
+        return False, first
+    for sent, whom in [*((m, ", ".join(tried or [])) for m in first), (got[0], label)]:
+        text = _said(sent)
+        if not _states_count(text, count):
+            return False, f"the message to {whom} does not give the number {count}"
+        missing = _missing(text, needs)
+        if missing:
+            return False, f"the message to {whom} does not mention " + "; ".join(missing)
+        wrong = [name for name, pattern in (stale or {}).items() if _matches(text, pattern)]
+        if wrong:
+            return False, f"the message to {whom} mentions {wrong}, which no longer applies"
+        odd = _written_dates(text, dates)
+        if odd:
+            return False, f"the message to {whom} gives the wrong date(s) {odd} (month, day)"
     return True, f"{label} got the number {count} and the dietary needs"
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
 
 
 def chased(final: dict[str, Any], *, people: dict[str, list[str]], says: dict[str, str], dates: list[str]) -> Verdict:
@@ -547,7 +594,7 @@ def check_guest_kranz(initial, final, trace):
         note='n-reunion-dinner-2026-guest-li',
         name='\\bKranz\\b',
         label='Henning Kranz',
-        says={'halal': 'halal'},
+        says={'dairy-free': 'lactose|dairy'},
     )
 
 
@@ -584,7 +631,7 @@ def check_guest_pohl(initial, final, trace):
         note='n-reunion-dinner-2026-guest-li',
         name='\\bPohl\\b',
         label='Miriam Pohl',
-        says={'vegetarian': 'vegetarian|veggie'},
+        says={'shellfish allergy': 'shellfish|seafood'},
     )
 
 
@@ -598,7 +645,7 @@ def check_guest_kuhn(initial, final, trace):
         name='\\bKühn\\b',
         label='Stefanie Kühn',
         says={'the plus-one, Friedrich': 'Friedrich|\\+\\s*1|plus[- ]?one|partner',
- "Friedrich's dietary need": 'gluten|coeliac|celiac'},
+ "Friedrich's dietary need": '\\bnuts?\\b|peanut'},
     )
 
 
@@ -647,7 +694,7 @@ def check_guest_nwosu(initial, final, trace):
         note='n-reunion-dinner-2026-guest-li',
         name='\\bNwosu\\b',
         label='Ifeoma Nwosu',
-        says={'dairy-free': 'lactose|dairy'},
+        says={'vegan': '\\bvegan'},
     )
 
 
@@ -660,7 +707,7 @@ def check_guest_lindemann(initial, final, trace):
         note='n-reunion-dinner-2026-guest-li',
         name='\\bLindemann\\b',
         label='Andreas Lindemann',
-        says={'vegan': '\\bvegan'},
+        says={'gluten-free': 'gluten|coeliac|celiac'},
     )
 
 
@@ -695,16 +742,16 @@ def check_note_total(initial, final, trace):
 def check_venue_numbers(initial, final, trace):
     return numbers_sent(
         final,
-        to='events@the-copper-kettle.de',
+        to='functions@the-copper-kettle.de',
+        tried=['events@the-copper-kettle.de'],
         count=10,
-        needs={'halal': 'halal',
- 'vegetarian': 'vegetarian|veggie',
- 'gluten-free': 'gluten|coeliac|celiac',
- 'dairy-free': 'lactose|dairy',
- 'vegan': '\\bvegan'},
+        needs={'dairy-free': 'lactose|dairy',
+ 'shellfish allergy': 'shellfish|seafood',
+ 'nut allergy': '\\bnuts?\\b|peanut',
+ 'vegan': '\\bvegan',
+ 'gluten-free': 'gluten|coeliac|celiac'},
         label='The Copper Kettle',
-        stale={'shellfish allergy (for Joakim Lindqvist, who dropped out)': 'shellfish|seafood',
- "nut allergy (last year's)": '\\bnuts?\\b|peanut'},
+        stale={'vegetarian (for Joakim Lindqvist, who dropped out)': 'vegetarian|veggie', "halal (last year's)": 'halal'},
         dates=['2026-04-02', '2026-04-09'],
     )
 
@@ -715,7 +762,7 @@ def check_chased(initial, final, trace):
         people={'Till Vogt': ['tvogt@mailbox.org'], 'Deniz Aydın': ['deniz@posteo.de']},
         says={'the dinner': 'class|reunion|dinner',
  'the deadline, 2026-04-02': '(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Apr\\w*|Apr\\w*\\.?\\s+(?<!\\d)0?2(?:st|nd|rd|th)?(?!\\d)|2026-04-02|(?<![\\d/.])2[./]4(?![\\d])|(?<![\\d/.])0?2[./]0?4[./]|4月2[日号]'},
-        dates=['2026-03-25', '2026-04-02', '2026-04-09'],
+        dates=['2026-03-24', '2026-04-02', '2026-04-09'],
     )
 
 
@@ -736,7 +783,7 @@ def check_own_nudge(initial, final, trace):
     return reminder_settled(
         initial,
         final,
-        uid='r-ask-till-in-or-out-for-thurs',
+        uid='r-till-coming-on-thursday-ask',
         label='asking Till Vogt',
         until='2026-04-02',
     )
@@ -753,6 +800,6 @@ def check_already_chased(initial, final, trace):
 def check_only_to(initial, final, trace):
     return only_to(
         final,
-        addresses=['deniz@posteo.de', 'events@the-copper-kettle.de', 'tvogt@mailbox.org'],
+        addresses=['deniz@posteo.de', 'events@the-copper-kettle.de', 'functions@the-copper-kettle.de', 'tvogt@mailbox.org'],
         label='the venue or guests who have not answered',
     )

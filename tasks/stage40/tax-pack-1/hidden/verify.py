@@ -225,10 +225,27 @@ def sheet_total(
     return True, f"{path} gives the {label} total {total:.2f}"
 
 
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
 
 
 def _dates(text: str) -> set[tuple[int, int]]:
@@ -353,31 +370,60 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     return wrong
 
 
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
+
+
 def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
     return [m for m in _outbox(final) if address in _recipients(m)]
 
 
 def sent_file(
-    final: dict[str, Any], *, to: str, path: str, label: str, stated: dict[str, Any] | None = None
+    final: dict[str, Any],
+    *,
+    to: str,
+    path: str,
+    label: str,
+    stated: dict[str, Any] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """One message went to `to`, to nobody else, carrying the final `path` (the same bytes) and no other file;
-    its subject and own words give no value of a kind `stated` lists but the listed ones (the tax year)."""
+    what it says (its own words, or a mail of the user's it forwards) gives no value of a kind `stated` lists but
+    the listed ones (the tax year). With `tried` (whose automatic reply named `to`), they got it too: in copy,
+    or in one first message that carries the same."""
     stored = (final.get("files") or {}).get(path)
     if stored is None:
         return False, f"there is no file {path} to send"
     got = _to(final, to)
     if len(got) != 1:
         return False, f"{len(got)} messages went to {to}; expected one with {label}"
-    others = sorted(set(_recipients(got[0])) - {to})
+    others = sorted(set(_recipients(got[0])) - {to} - set(tried or []))
     if others:
         return False, f"the message to {to} also went to {others}"
-    files = got[0].get("attachments") or []
-    if [a.get("sha256") for a in files] != [stored.get("sha256")]:
-        names = [a.get("filename") for a in files]
-        return False, f"the message to {to} attaches {names}; expected only {label} as it is in {path}"
-    stray = _stray(f"{got[0].get('subject') or ''}\n{_own_words(got[0])}", stated)
-    if stray:
-        return False, f"the message to {to} gives {'; '.join(stray)}, which is wrong"
+    first = _first_try(final, got[0], tried, [to])
+    if isinstance(first, str):
+        return False, first
+    for sent, whom in [*((m, ", ".join(tried or [])) for m in first), (got[0], to)]:
+        files = sent.get("attachments") or []
+        if [a.get("sha256") for a in files] != [stored.get("sha256")]:
+            names = [a.get("filename") for a in files]
+            return False, f"the message to {whom} attaches {names}; expected only {label} as it is in {path}"
+        stray = _stray(_said(sent), stated)
+        if stray:
+            return False, f"the message to {whom} gives {'; '.join(stray)}, which is wrong"
     return True, f"{to} got {label}"
 
 
@@ -672,7 +718,7 @@ def check_total_donations(initial, final, trace):
 def check_sent_to_accountant(initial, final, trace):
     return sent_file(
         final,
-        to='krishnan@nair-osborne-accountants.com.au',
+        to='matthew@nair-osborne-accountants.com.au',
         path='Tax/2025-26/Summary.csv',
         label='the summary',
         stated={'years': [2025, 2026],
@@ -689,6 +735,7 @@ def check_sent_to_accountant(initial, final, trace):
                                                                 'FB-51865',
                                                                 'OS-38185',
                                                                 'TRF-75188']}},
+        tried=['krishnan@nair-osborne-accountants.com.au'],
     )
 
 

@@ -15,7 +15,7 @@ FACTS = {'note': 'Running club dinner 2027: guest list',
  'calendar': 'Personal',
  'list': 'Reminders',
  'own': {'deadline': 'Let Chloé know how many of us + who eats what',
-         'nudge': 'Ask Nicolas: in or out for Thursday?'},
+         'nudge': 'Check with Nicolas about Thursday night'},
  'sign': 'Élodie',
  'readings': [{'from': 'mathilde@gmail.com',
                'subject': 'Re: Running club dinner on Thursday 18 November',
@@ -154,6 +154,23 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
 def address(value: str) -> str:
     match = re.search(r"<([^<>]+)>", value or "")
     return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
 
 
 def _invitation(tools: Any, s: dict[str, Any]) -> None:
@@ -300,12 +317,14 @@ def solve_each(tools):
     tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, words))
     _invitation(tools, s)
     booking = tools.mail_search(folder="INBOX", subject="Booking confirmed")["messages"][0]
-    tools.mail_reply(
-        id=booking["id"],
-        body=f"Dear {f['venue']} team,\n\nA quick update on our numbers: {s['count']} guests in total, me included. "
+    numbers = (
+        f"Dear {f['venue']} team,\n\nA quick update on our numbers: {s['count']} guests in total, me included. "
         f"Dietary needs: {', '.join(s['needs']) or 'none'}.\n\nThe final numbers follow by {day(s['due'])}.\n\n"
-        f"Best wishes,\n{f['sign']}",
+        f"Best wishes,\n{f['sign']}"
     )
+    sent = tools.mail_reply(id=booking["id"], body=numbers)
+    for instead in redirected(tools, [sent["message_id"]]).values():  # written again, the events mailbox in copy
+        tools.mail_send(to=[instead], cc=[s["venue"]], subject="Our numbers", body=numbers)
     for guest in (g for g in s["people"] if g["answer"] == "pending"):
         tools.mail_send(
             to=[guest["invited"]],

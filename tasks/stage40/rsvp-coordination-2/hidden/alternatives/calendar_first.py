@@ -15,7 +15,7 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
  'calendar': 'Personal',
  'list': 'Reminders',
  'own': {'deadline': 'Fredrik: how many are coming, and the veggie/GF lot',
-         'nudge': 'Ask Till: in or out for Thursday?'},
+         'nudge': 'Till coming on Thursday? ask'},
  'sign': 'Krzysztof',
  'readings': [{'from': 'miriam@posteo.de',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
@@ -27,8 +27,8 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
               {'from': 'henning.kranz@mailbox.org',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
                'answer': 'yes',
-               'need': 'halal',
-               'says': 'I only eat halal meat',
+               'need': 'dairy-free',
+               'says': "I'm lactose intolerant, so no dairy for me",
                'partner': None,
                'partner_need': None},
               {'from': 'krzysztof.mazur@mailbox.org',
@@ -48,8 +48,8 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
               {'from': 'miriam@gmx.de',
                'subject': 'Class reunion dinner: one more thing',
                'answer': None,
-               'need': 'vegetarian',
-               'says': "I'm vegetarian",
+               'need': 'shellfish allergy',
+               'says': "I'm allergic to shellfish",
                'partner': None,
                'partner_need': None},
               {'from': 'stefaniek@mailbox.org',
@@ -58,12 +58,12 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
                'need': None,
                'says': None,
                'partner': 'Friedrich',
-               'partner_need': 'gluten-free'},
+               'partner_need': 'nut allergy'},
               {'from': 'joakim.lindqvist@web.de',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
                'answer': 'yes',
-               'need': 'shellfish allergy',
-               'says': "I'm allergic to shellfish",
+               'need': 'vegetarian',
+               'says': "I'm vegetarian",
                'partner': None,
                'partner_need': None},
               {'from': 'joakim.lindqvist@web.de',
@@ -97,15 +97,15 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
               {'from': 'ifeoma.nwosu@mailbox.org',
                'subject': 'Your book',
                'answer': 'yes',
-               'need': 'dairy-free',
-               'says': "I'm lactose intolerant, so no dairy for me",
+               'need': 'vegan',
+               'says': "I'm vegan these days",
                'partner': None,
                'partner_need': None},
               {'from': 'andi@posteo.de',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
                'answer': 'yes',
-               'need': 'vegan',
-               'says': "I'm vegan these days",
+               'need': 'gluten-free',
+               'says': "I'm coeliac, so strictly gluten-free please",
                'partner': None,
                'partner_need': None},
               {'from': 'deniz@posteo.de',
@@ -155,6 +155,28 @@ def _note_body(note: str, s: dict[str, Any], words: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool = True) -> str:
     """'Thursday 12 March', 'Thursday, March 12' (US) or '3月12日（周四）'."""
     if locale == "zh":
@@ -165,11 +187,6 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
         return f"{name}, {text}" if weekday else text
     text = f"{d.day} {MONTHS[d.month - 1]}"
     return f"{name} {text}" if weekday else text
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def _invitation(tools: Any, s: dict[str, Any]) -> None:
@@ -311,12 +328,13 @@ def solve_calendar_first(tools):
         body=f"Hello,\n\nJust checking whether you can come to the {f['event'].lower()}. Please tell me by "
         f"{day(s['due'])}.\n\nCheers,\n{f['sign']}",
     )
-    tools.mail_send(
-        to=[s["venue"]],
-        subject=f"Numbers for the {f['event'].lower()}",
-        body=f"Hi,\n\nHeadcount so far: {s['count']} (that includes me). Dietary requirements: "
-        f"{'; '.join(s['needs']) or 'none'}.\n\nThanks,\n{f['sign']}",
+    numbers = (
+        f"Hi,\n\nHeadcount so far: {s['count']} (that includes me). Dietary requirements: "
+        f"{'; '.join(s['needs']) or 'none'}.\n\nThanks,\n{f['sign']}"
     )
+    sent = tools.mail_send(to=[s["venue"]], subject=f"Numbers for the {f['event'].lower()}", body=numbers)
+    for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to that address alone
+        tools.mail_send(to=[instead], subject=f"Numbers for the {f['event'].lower()}", body=numbers)
     tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, WORDS))
 
 

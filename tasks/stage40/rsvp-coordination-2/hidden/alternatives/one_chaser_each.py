@@ -15,7 +15,7 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
  'calendar': 'Personal',
  'list': 'Reminders',
  'own': {'deadline': 'Fredrik: how many are coming, and the veggie/GF lot',
-         'nudge': 'Ask Till: in or out for Thursday?'},
+         'nudge': 'Till coming on Thursday? ask'},
  'sign': 'Krzysztof',
  'readings': [{'from': 'miriam@posteo.de',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
@@ -27,8 +27,8 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
               {'from': 'henning.kranz@mailbox.org',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
                'answer': 'yes',
-               'need': 'halal',
-               'says': 'I only eat halal meat',
+               'need': 'dairy-free',
+               'says': "I'm lactose intolerant, so no dairy for me",
                'partner': None,
                'partner_need': None},
               {'from': 'krzysztof.mazur@mailbox.org',
@@ -48,8 +48,8 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
               {'from': 'miriam@gmx.de',
                'subject': 'Class reunion dinner: one more thing',
                'answer': None,
-               'need': 'vegetarian',
-               'says': "I'm vegetarian",
+               'need': 'shellfish allergy',
+               'says': "I'm allergic to shellfish",
                'partner': None,
                'partner_need': None},
               {'from': 'stefaniek@mailbox.org',
@@ -58,12 +58,12 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
                'need': None,
                'says': None,
                'partner': 'Friedrich',
-               'partner_need': 'gluten-free'},
+               'partner_need': 'nut allergy'},
               {'from': 'joakim.lindqvist@web.de',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
                'answer': 'yes',
-               'need': 'shellfish allergy',
-               'says': "I'm allergic to shellfish",
+               'need': 'vegetarian',
+               'says': "I'm vegetarian",
                'partner': None,
                'partner_need': None},
               {'from': 'joakim.lindqvist@web.de',
@@ -97,15 +97,15 @@ FACTS = {'note': 'Reunion dinner 2026: guest list',
               {'from': 'ifeoma.nwosu@mailbox.org',
                'subject': 'Your book',
                'answer': 'yes',
-               'need': 'dairy-free',
-               'says': "I'm lactose intolerant, so no dairy for me",
+               'need': 'vegan',
+               'says': "I'm vegan these days",
                'partner': None,
                'partner_need': None},
               {'from': 'andi@posteo.de',
                'subject': 'Re: Class reunion dinner on Thursday 9 April',
                'answer': 'yes',
-               'need': 'vegan',
-               'says': "I'm vegan these days",
+               'need': 'gluten-free',
+               'says': "I'm coeliac, so strictly gluten-free please",
                'partner': None,
                'partner_need': None},
               {'from': 'deniz@posteo.de',
@@ -154,6 +154,23 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
 def address(value: str) -> str:
     match = re.search(r"<([^<>]+)>", value or "")
     return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
 
 
 def _invitation(tools: Any, s: dict[str, Any]) -> None:
@@ -300,12 +317,14 @@ def solve_each(tools):
     tools.notes_update(uid=s["note"]["uid"], body=_note_body(s["note"]["body"], s, words))
     _invitation(tools, s)
     booking = tools.mail_search(folder="INBOX", subject="Booking confirmed")["messages"][0]
-    tools.mail_reply(
-        id=booking["id"],
-        body=f"Dear {f['venue']} team,\n\nA quick update on our numbers: {s['count']} guests in total, me included. "
+    numbers = (
+        f"Dear {f['venue']} team,\n\nA quick update on our numbers: {s['count']} guests in total, me included. "
         f"Dietary needs: {', '.join(s['needs']) or 'none'}.\n\nThe final numbers follow by {day(s['due'])}.\n\n"
-        f"Best wishes,\n{f['sign']}",
+        f"Best wishes,\n{f['sign']}"
     )
+    sent = tools.mail_reply(id=booking["id"], body=numbers)
+    for instead in redirected(tools, [sent["message_id"]]).values():  # written again, the events mailbox in copy
+        tools.mail_send(to=[instead], cc=[s["venue"]], subject="Our numbers", body=numbers)
     for guest in (g for g in s["people"] if g["answer"] == "pending"):
         tools.mail_send(
             to=[guest["invited"]],

