@@ -121,7 +121,11 @@ def test_the_old_help_desk_a_reply_to_the_robot_or_the_phishing_domain_fail(solv
         state = copy.deepcopy(oracle.sH)
         _sent(state, news.args["to"])["to"] = [wrong]
         assert item in _failed(task, oracle, state), wrong
-    licence = next(c for c in draft.checks if c.id.startswith("cancelled_") and c.args["to"].startswith("support@"))
+    licence = next(
+        c
+        for c in draft.checks
+        if c.id.startswith("cancelled_") and c.args.get("tried", [c.args["to"]])[0].startswith("support@")
+    )
     bait = _args(draft, "no_phishing")["addresses"][0].lstrip("@")
     state = copy.deepcopy(oracle.sH)
     _sent(state, licence.args["to"])["to"] = [f"accounts@{bait}"]
