@@ -239,7 +239,9 @@ class HouseMove(Family):
         noise = self._last_move(ctx, draft, move) if ctx.on("noisy_data") else []
         avoid = Avoid(
             people=[me.name],
-            words=[o.name for o in move.outfits] + [move.firm, move.new.street, move.old.street, "moving", "removal"],
+            # one broadband line and one dentist to a home: the background brings no others
+            words=[o.name for o in move.outfits]
+            + [move.firm, move.new.street, move.old.street, "moving", "removal", "broadband", "dental", "dentist"],
             days=[move.day, move.planned],
             addresses=[a for o in move.outfits for a in (o.address, o.known, *o.told_at)],
             paths=[FOLDER, "Documents/Pension"],
