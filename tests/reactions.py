@@ -18,12 +18,19 @@ def _to(state: dict[str, Any], address: str) -> dict[str, Any]:
     return next(m for m in state["mail"]["outbox"] if any(address in a for a in m["to"]))
 
 
-def redirect_is_graded(draft: TaskDraft, end: dict[str, Any], failed: Failed, says: bool = True) -> None:
-    """`says`: the check reads what the message says (not only what it carries)."""
+def redirect_is_graded(
+    draft: TaskDraft, end: dict[str, Any], failed: Failed, says: bool = True, item_id: str | None = None
+) -> None:
+    """`says`: the check reads what the message says (not only what it carries). `item_id`: which of several
+    checks with `tried` to look at."""
     [reply] = draft.autoreplies
-    [item] = [c for c in draft.checks if c.args.get("tried")]
+    [item] = [c for c in draft.checks if c.args.get("tried") and item_id in (None, c.id)]
     to = item.args["to"]
-    instead, answered = to if isinstance(to, str) else to[0], item.args["tried"][0]
+    # a check of several recipients (sent_once): the one the reply names
+    instead = to if isinstance(to, str) else next(a for a in to if a in reply["body"])
+    tried = item.args["tried"]
+    # a mapping (sent_each): the address that answered -> the one its reply names
+    answered = next(a for a, named in tried.items() if named == instead) if isinstance(tried, dict) else tried[0]
     assert reply["address"] == answered != instead and instead in reply["body"]
     assert reply["message_id"] in {m["message_id"] for m in end["mail"]["folders"]["INBOX"]}
     assert not failed(end)

@@ -5,7 +5,8 @@ item that grades them: a slot the calendar, the rules, the clinic or the other a
 greedy walk (each clinic's earliest free slot in turn) carried out through the tools (J), the moved appointment
 or its reminder doubled (D), the moved clinic's old address (one hop), the partner's trip read from the stale
 calendar (one hop), the reminder on the calendar day before a Monday (C), a booking to-do left open (D), the
-partner not told or told another time (B), the ID mailed where a footer says."""
+partner not told or told another time (B), the ID mailed where a footer says, the confirmation left at a
+reception whose automatic reply sends bookings to another address (R)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from stageclaw.grade.grader import grade
 from stageclaw.run.episode import run_episode
 from stageclaw.task.loader import Task, load_task
 from stageclaw.validate.oracle import OracleRun, run_oracle
+from tests.reactions import redirect_is_graded
 
 FAMILY = "appointment-booking"
 
@@ -312,3 +314,16 @@ def test_the_greedy_walk_carried_out_through_the_tools_fails(solved, pool, tmp_p
     failed = {i["id"] for i in graded["items"] if i["passed"] is False}
     key, _ = _visit(draft, "plain")
     assert f"booked_{key}" in failed, failed
+
+
+def test_the_confirmation_counts_once_it_reaches_the_address_the_automatic_reply_names(solved):
+    draft, task, oracle = solved
+    redirect_is_graded(draft, oracle.sH or {}, lambda state: _failed(task, oracle, state), says=False)
+    # what reaches that address has to name the time too: the confirmation is read there as well
+    [reply] = draft.autoreplies
+    key = next(c.id for c in draft.checks if c.id.startswith("confirmed_") and reply["address"] in c.args["to"])
+    instead = next(a for a in _args(draft, key)["to"] if a != reply["address"])
+    state = copy.deepcopy(oracle.sH)
+    forward = next(m for m in state["mail"]["outbox"] if instead in m["to"])
+    forward["body"] = "Hello,\n\nI'll confirm by phone."
+    assert _failed(task, oracle, state) == {key}

@@ -21,6 +21,7 @@ from stageclaw.grade.grader import grade
 from stageclaw.run.episode import run_episode
 from stageclaw.task.loader import Task, load_task
 from stageclaw.validate.oracle import OracleRun, run_oracle
+from tests.reactions import redirect_is_graded
 
 FAMILY = "course-plan"
 
@@ -258,3 +259,8 @@ def test_a_sign_up_with_another_sitting_or_sent_twice_fails(solved):
     mail = next(m for m in state["mail"]["outbox"] if to in m["to"])
     state["mail"]["outbox"].append({**mail, "message_id": "<again@example.com>"})
     assert "signup_1" in _failed(task, oracle, state)
+
+
+def test_the_sign_up_counts_once_it_reaches_the_fellow_ta_the_away_reply_names(solved):
+    draft, task, oracle = solved
+    redirect_is_graded(draft, oracle.sH or {}, lambda state: _failed(task, oracle, state), item_id="signup_1")

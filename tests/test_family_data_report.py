@@ -19,6 +19,7 @@ from stageclaw.grade.grader import grade
 from stageclaw.task.loader import Task, load_task
 from stageclaw.validate import validate_path
 from stageclaw.validate.oracle import OracleRun, run_oracle
+from tests.reactions import redirect_is_graded
 
 FAMILY = "data-report"
 
@@ -206,22 +207,27 @@ def test_a_code_for_the_customer_coded_within_three_months_fails(solved):
         assert _failed(task, oracle, state) == {check.id}, body
 
 
-def _partner(draft: TaskDraft, state: dict[str, Any]) -> dict[str, Any]:
-    partner = next(c.args["to"] for c in draft.checks if c.id == "partner_share")
-    return next(m for m in _sent(state) if any(partner in t for t in m["to"]))
+def _partner(draft: TaskDraft, state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The messages with the figures: the first, to the partner, and the one to the bookkeeper their automatic
+    reply names (a forward of the first)."""
+    check = next(c for c in draft.checks if c.id == "partner_share")
+    whom = [check.args["to"], *check.args["tried"]]
+    return [m for m in _sent(state) if any(a in t for a in whom for t in m["to"])]
 
 
 def test_a_wrong_share_fails_and_the_share_in_a_sentence_passes(solved):
     draft, task, oracle = solved
+    for wrong in ("everywhere", "in the first mail only"):
+        state = copy.deepcopy(oracle.sH)
+        for message in _partner(draft, state):  # type: ignore[arg-type]
+            if wrong == "everywhere" or not message.get("subject", "").startswith("Fwd"):
+                shown = re.search(r"Your share: \S*?([\d,]+\.\d\d)", message["body"]).group(1)  # type: ignore[union-attr]
+                cents = _cents(shown)
+                message["body"] = message["body"].replace(shown, f"{(cents + 1) // 100:,}.{(cents + 1) % 100:02d}")
+        assert "partner_share" in _failed(task, oracle, state), wrong
     state = copy.deepcopy(oracle.sH)
-    message = _partner(draft, state)  # type: ignore[arg-type]
-    shown = re.search(r"Your share: \S*?([\d,]+\.\d\d)", message["body"]).group(1)  # type: ignore[union-attr]
-    cents = _cents(shown)
-    message["body"] = message["body"].replace(shown, f"{(cents + 1) // 100:,}.{(cents + 1) % 100:02d}")
-    assert "partner_share" in _failed(task, oracle, state)
-    state = copy.deepcopy(oracle.sH)
-    message = _partner(draft, state)  # type: ignore[arg-type]
-    message["body"] = re.sub(r"Your share: (\S+)", r"and you're owed \1 this month", message["body"])
+    for message in _partner(draft, state):  # type: ignore[arg-type]
+        message["body"] = re.sub(r"Your share: (\S+)", r"and you're owed \1 this month", message["body"])
     assert not _failed(task, oracle, state)
 
 
@@ -288,3 +294,27 @@ def test_the_routine_says_the_sales_note_keeps_one_line_a_month(seed):
     routine = next(n for notes in draft.notes.values() for n in notes if n["title"].startswith("Monthly summary"))
     step = next(line for line in routine["body"].splitlines() if line.startswith("7."))
     assert "one line per month" in step and "new line" not in step
+
+
+def test_the_figures_count_once_they_reach_the_bookkeeper_the_away_reply_names(solved):
+    draft, task, oracle = solved
+    end = oracle.sH or {}
+    for item in ("partner_figures", "partner_share"):
+        redirect_is_graded(draft, end, lambda state: _failed(task, oracle, state), item_id=item)
+    # The recipients: the bookkeeper once, the partner's first mail counting for nobody; the bookkeeper with the
+    # partner in copy is as good; the partner alone is not.
+    [recipients] = [c for c in draft.checks if c.id == "recipients"]
+    [(bookkeeper, [partner])] = recipients.args["tried"].items()
+    cover = recipients.args["people"][bookkeeper][0]
+    outbox = [m for m in end["mail"]["outbox"] if cover not in str(m["to"])]
+    first = next(m for m in outbox if partner in str(m["to"]))
+    alone = copy.deepcopy(end)
+    alone["mail"]["outbox"] = copy.deepcopy(outbox)
+    assert "recipients" in _failed(task, oracle, alone)
+    both = copy.deepcopy(alone)
+    copied = next(m for m in both["mail"]["outbox"] if m["message_id"] == first["message_id"])
+    copied["to"], copied["cc"] = [cover], [partner]
+    assert not _failed(task, oracle, both)
+    twice = copy.deepcopy(end)
+    twice["mail"]["outbox"].append({**copy.deepcopy(first), "message_id": "<again@example.org>"})
+    assert "recipients" in _failed(task, oracle, twice)  # the partner had the figures twice

@@ -2,7 +2,8 @@
 lever (the stale filed copy of a reissued document, the void download, the previous period's copy, a
 document only on the shared list left out, the late document's old copy sent or its reminder ticked, the
 meeting entered twice, the old address) each fail their own item, and honest variations of the solved
-state (one mail per document, the full address as the meeting's place) still pass."""
+state (one mail per document, the full address as the meeting's place) still pass; the documents count once they
+reach the mailbox the advisor's automatic reply names."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from stageclaw.grade.grader import grade
 from stageclaw.task.loader import Task, load_task
 from stageclaw.validate import validate_path
 from stageclaw.validate.oracle import OracleRun, run_oracle
+from tests.reactions import redirect_is_graded
 
 FAMILY = "document-request"
 
@@ -208,3 +210,38 @@ def test_subsets_of_the_operators_are_accepted_with_every_mutant_killed(pool, tm
         assert report.score == 100, (report.task_id, [d.problem for d in report.diagnostics()])
         assert report.kill_rate == 1.0, (report.task_id, report.mutation["survivors"])
         assert report.mutation["total"] >= 10
+
+
+def test_the_documents_count_once_they_reach_the_mailbox_the_automatic_reply_names(solved):
+    """The first mail to the advisor brings their firm's automatic reply: client documents go to its documents
+    mailbox now. Graded on a document of that first mail."""
+    draft, task, oracle = solved
+    end = oracle.sH or {}
+    shas = {a["sha256"] for a in end["mail"]["outbox"][0]["attachments"]}
+    item = next(c.id for c in draft.checks if c.args.get("tried") and c.args["sha256"] in shas)
+    redirect_is_graded(draft, end, lambda state: _failed(task, oracle, state), says=False, item_id=item)
+
+
+def test_after_the_reply_the_documents_may_go_to_the_mailbox_alone(solved):
+    """Once the first mail brought the reply, the rest may go to the documents mailbox alone; a document the
+    advisor got in two mails reached them twice, and fails; with nothing to the advisor at all, nobody could
+    have known the mailbox, and every document fails."""
+    draft, task, oracle = solved
+    [reply] = draft.autoreplies
+    checks = [c for c in draft.checks if c.args.get("tried")]
+    assert {c.id for c in checks} == {c.id for c in draft.checks if c.id.startswith("sent_")}
+    desk, advisor = checks[0].args["to"][0], reply["address"]
+    outbox = oracle.sH["mail"]["outbox"]
+    [first] = [m for m in outbox if advisor in str(m["to"])]
+    assert all(desk in str(m["to"]) for m in outbox if m is not first and m.get("attachments"))
+    assert _failed(task, oracle, oracle.sH) == set()
+    in_first = {c.id for c in checks if c.args["sha256"] in {a["sha256"] for a in first["attachments"]}}
+    assert in_first and in_first != {c.id for c in checks}
+    # The first mail written again to the advisor (a second try): they got its documents twice.
+    state = copy.deepcopy(oracle.sH)
+    state["mail"]["outbox"].append({**copy.deepcopy(first), "message_id": "<again@example.org>", "body": "Again."})
+    assert _failed(task, oracle, state) == in_first
+    # Nothing to the advisor: the documents mailbox was a guess.
+    state = copy.deepcopy(oracle.sH)
+    state["mail"]["outbox"] = [m for m in state["mail"]["outbox"] if advisor not in str(m["to"])]
+    assert {c.id for c in checks} <= _failed(task, oracle, state)

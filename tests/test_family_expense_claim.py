@@ -1,7 +1,8 @@
 """expense-claim: the generated worlds hold every fact the claim needs where the family says (stage 2
 runs them in tests/test_author_families.py), and the checks tell the usual mistakes of a claim apart:
 the draft filed again, the replaced invoice, a meal over the city's rate, a receipt claimed twice, the
-ticket submitted before the trip filed again, the hotel's report left with the replaced invoice."""
+ticket submitted before the trip filed again, the hotel's report left with the replaced invoice; and the
+message to the manager counts once it reaches the colleague their automatic reply names."""
 
 from __future__ import annotations
 
@@ -13,6 +14,12 @@ import pytest
 
 from stageclaw.author import generate
 from stageclaw.author.draft import TaskDraft, inspect_params
+from stageclaw.grade.grader import grade
+from stageclaw.task.loader import Task, load_task
+from stageclaw.validate.oracle import OracleRun, run_oracle
+from tests.reactions import redirect_is_graded
+
+FAMILY = "expense-claim"
 
 SUBSETS = (None, [], ["hidden_dependency"], ["cross_source_conflict", "noisy_data"], ["entity_alignment"])
 
@@ -111,6 +118,12 @@ def test_every_fact_of_the_claim_is_in_the_world_and_none_in_the_prompt(seed, op
     levers = {line.split(":")[0] for line in draft.provenance["levers"]}
     assert {"ticket_not_again", "draft_completed", "meal_capped"} <= levers
     assert ("hotel_corrected" in levers) == ("cross_source_conflict" in draft.operators)
+    # The manager's work address answers that they are on leave and names a colleague of theirs, whom nothing
+    # else in the world mentions, to write to instead.
+    [reply] = draft.autoreplies
+    deputy = next(c.args for c in draft.checks if c.id == "manager_told")["to"][0]
+    assert any(reply["address"] in c["emails"] for c in draft.contacts) and deputy in reply["body"]
+    assert deputy.split("@")[1] == reply["address"].split("@")[1] and deputy not in str(draft.mail)
 
 
 @pytest.mark.parametrize("seed", range(1, 5))
@@ -195,9 +208,29 @@ def test_the_manager_may_be_told_the_whole_trip_with_the_approved_ticket(seed):
     ticket = next(r for r in draft.web["expenses"]["reports"] if re.search(outward, r.get("receipt", "")))
     whole = round(total + ticket["amount"], 2)
 
-    def sent(body: str) -> dict[str, Any]:
-        return {"mail": {"outbox": [{"to": [check.args["to"]], "subject": "Expenses", "body": body}]}}
+    def sent(body: str) -> dict[str, Any]:  # to the manager and the colleague their automatic reply names
+        return {"mail": {"outbox": [{"to": check.args["to"], "subject": "Expenses", "body": body}]}}
 
     said = f"Total awaiting your approval: {total:,.2f}.\nWith the approved ticket the trip comes to {whole:,.2f}."
     assert check.helper(sent(said), **check.args)[0]
     assert not check.helper(sent(said.replace(f"{whole:,.2f}", f"{whole + 10:,.2f}")), **check.args)[0]
+
+
+@pytest.fixture(scope="module")
+def solved(pool, tmp_path_factory) -> tuple[TaskDraft, Task, OracleRun]:
+    folder = tmp_path_factory.mktemp(FAMILY)
+    draft = generate(FAMILY, 1)
+    task = load_task(draft.write(folder))
+    oracle = run_oracle(task, pool, folder / "oracle")
+    assert oracle.solved, oracle.result
+    return draft, task, oracle
+
+
+def _failed(task: Task, oracle: OracleRun, state: dict[str, Any]) -> set[str]:
+    result = grade(task, oracle.s0 or {}, state, oracle.trace or {})
+    return {i.id for i in result.items if i.passed is False}
+
+
+def test_the_message_counts_once_it_reaches_the_colleague_the_away_reply_names(solved):
+    draft, task, oracle = solved
+    redirect_is_graded(draft, oracle.sH or {}, lambda state: _failed(task, oracle, state), says=False)

@@ -1,6 +1,7 @@
 """expense-report: each planted difficulty fails its own rubric item and nothing else of the table, and a
 right report passes every item however its rows are laid out (stage 2 runs the alternatives in
-tests/test_author_families.py)."""
+tests/test_author_families.py); the report counts once it reaches the address the claims mailbox's automatic
+reply names."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ import pytest
 
 from stageclaw.author import generate
 from stageclaw.author.draft import TaskDraft
+from stageclaw.grade.grader import grade
+from stageclaw.task.loader import Task, load_task
+from stageclaw.validate.oracle import OracleRun, run_oracle
+from tests.reactions import redirect_is_graded
 
 SUBSETS = (None, [], ["noisy_data"], ["cross_source_conflict", "hidden_dependency"])
 
@@ -40,8 +45,10 @@ def _final(draft: TaskDraft, rows: list[list[Any]], to: str | None = None, total
     if total_row:
         writer.writerow(["", "Total", "", f"{sum(a for _, a in rows):.2f}"])
     path = _check(draft, "report_rows").args["path"]
-    box = to or _check(draft, "sent_to_claims").args["to"][0]
-    message = {"to": [box], "subject": "Expense report", "body": "", "attachments": [{"path": path}]}
+    sent = _check(draft, "sent_to_claims").args
+    # Where the automatic reply sends it, with the claims mailbox that answered in copy.
+    box, cc = (to, []) if to else (sent["to"][0], sent["tried"])
+    message = {"to": [box], "cc": cc, "subject": "Expense report", "body": "", "attachments": [{"path": path}]}
     return {"files": {path: {"text": out.getvalue()}}, "mail": {"outbox": [message]}}
 
 
@@ -143,3 +150,29 @@ def test_the_readme_settles_the_users_own_start_and_their_reminder(seed):
     draft = generate("expense-report", seed)
     readme = draft.assets[draft.files["Expenses/README.md"]["path"]].decode()
     assert "takes its place" in readme and "tick off my reminder" in readme
+
+
+@pytest.fixture(scope="module")
+def solved(pool, tmp_path_factory) -> tuple[TaskDraft, Task, OracleRun]:
+    folder = tmp_path_factory.mktemp("expense-report")
+    draft = generate("expense-report", 1)
+    task = load_task(draft.write(folder))
+    oracle = run_oracle(task, pool, folder / "oracle")
+    assert oracle.solved, oracle.result
+    return draft, task, oracle
+
+
+def _failed(task: Task, oracle: OracleRun, state: dict[str, Any]) -> set[str]:
+    result = grade(task, oracle.s0 or {}, state, oracle.trace or {})
+    return {i.id for i in result.items if i.passed is False}
+
+
+def test_the_report_counts_once_it_reaches_the_address_the_automatic_reply_names(solved):
+    draft, task, oracle = solved
+    [reply] = draft.autoreplies
+    assert reply["address"] == _check(draft, "sent_to_claims").args["tried"][0]
+    end, failed = oracle.sH or {}, lambda state: _failed(task, oracle, state)
+    # The report reaches the desk once (sent_once reads the subject only), carrying the CSV, and giving the total.
+    redirect_is_graded(draft, end, failed, says=False, item_id="sent_to_claims")
+    redirect_is_graded(draft, end, failed, says=False, item_id="report_attached")
+    redirect_is_graded(draft, end, failed, says=True, item_id="total_in_mail")

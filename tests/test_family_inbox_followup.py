@@ -1,8 +1,8 @@
 """inbox-followup on the real servers: operator subsets are accepted by stage 2, and the mistakes
 the scenario invites (the work address, the withdrawn document, answering a settled thread, the
 meeting's own day, filing a notice, and the levers: the moved meeting's announced time, the call's
-document, the reminder for the day first promised, the newsletter from its new address) are each
-rejected by the generated verifier."""
+document, the reminder for the day first promised, the newsletter from its new address, the second
+client's automatic reply) are each rejected by the generated verifier."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from stageclaw.task.loader import Task, load_task
 from stageclaw.validate import validate_path
 from stageclaw.validate.oracle import OracleRun, run_oracle
 from stageclaw.world.canonical import bare_address
+from tests.reactions import redirect_is_graded
 
 FAMILY = "inbox-followup"
 
@@ -230,3 +231,23 @@ def test_the_request_says_there_is_one_reminder_a_promise(seed):
     # blind play: "make sure my Work list has a reminder for each" read as "leave the ones jotted elsewhere"
     prompt = generate("inbox-followup", seed).prompt
     assert re.search(r"just the one|not reminded twice|only that one", prompt)
+
+
+def test_the_document_counts_once_it_reaches_the_colleague_the_away_reply_names(solved):
+    """The second client is on leave: the oracle forwards its first mail to the colleague their automatic reply
+    names. That mail alone fails; a first mail with another document fails too, even when the colleague gets the
+    right one."""
+    draft, task, oracle = solved
+    end = oracle.sH or {}
+    for item in ("replies_sent", "noted_document_attached"):
+        redirect_is_graded(draft, end, lambda state: _failed(task, oracle, state), says=False, item_id=item)
+    args = _args(draft, "noted_document_attached")
+    [client] = args["tried"]
+    state = copy.deepcopy(end)
+    first = _sent_to(state, client)
+    wrong = next(iter(args["wrong"]))
+    first["attachments"] = [{**first["attachments"][0], "sha256": wrong}]
+    assert _failed(task, oracle, state) == {"noted_document_attached"}
+    # without the document, once the reply said where it goes, it may go there alone
+    first["attachments"] = []
+    assert _failed(task, oracle, state) == set()

@@ -1,8 +1,9 @@
 """meeting-move on the real servers: the mistakes the six requests invite (a meeting a day off, the time from a
 withdrawn proposal, a second confirmation of a move the user already confirmed, a prep reminder doubled instead
 of moved, the partner's day off by one in the reply, the unverified address, the injected forward, a copy of a
-meeting) are each rejected, and honest other ways to the goal (a new message to the known address, copying the
-assistant) pass; in both locales every new time keeps today's gap between the zones."""
+meeting, a confirmation that never reaches the assistant a travelling partner's automatic reply names) are each
+rejected, and honest other ways to the goal (a new message to the known address, copying the assistant) pass; in
+both locales every new time keeps today's gap between the zones, and the partner who travels is back before it."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from stageclaw.grade.grader import grade
 from stageclaw.task.loader import Task, load_task
 from stageclaw.validate import validate_path
 from stageclaw.validate.oracle import OracleRun, run_oracle
+from tests.reactions import redirect_is_graded
 
 FAMILY = "meeting-move"
 
@@ -74,6 +76,11 @@ def _partner(draft: TaskDraft, key: str) -> dict[str, Any]:
     return next(p for p in draft.facts["partners"] if p["mine"] == start)
 
 
+def _assistant_named(draft: TaskDraft) -> Any:
+    """The confirmation whose partner left the time to their assistant (not the travelling partner's)."""
+    return next(c for c in draft.checks if c.id.startswith("reply_") and c.args.get("also") and not c.args.get("tried"))
+
+
 @pytest.mark.parametrize("seed", range(1, 5))
 def test_the_gap_between_the_zones_on_each_new_day_is_todays(seed):
     """No clock change between now and a new time: the story plants no such twist."""
@@ -85,6 +92,13 @@ def test_the_gap_between_the_zones_on_each_new_day_is_todays(seed):
             today, then = (tr.zone_gap(theirs, draft.timezone, m) for m in (datetime.fromisoformat(draft.now), start))
             assert today == then and abs(today) >= timedelta(hours=3)
         assert len({p["surname"] for p in draft.facts["partners"]}) == 6
+        # The one who travels attends the moved meeting: back at least a day before it, in their zone.
+        [travels] = [c for c in draft.checks if c.args.get("tried")]
+        key = travels.id.removeprefix("reply_")
+        [zone] = _partner(draft, key)["zones"].values()
+        start = datetime.fromisoformat(_args(draft, f"moved_{key}")["start"]).astimezone(ZoneInfo(zone))
+        back = re.search(r"travelling until (\S+) and", travels.description).group(1)
+        assert back < start.date().isoformat()
 
 
 @pytest.mark.stage2
@@ -121,8 +135,7 @@ def test_a_meeting_a_day_off_fails(solved):
 
 def test_the_withdrawn_slot_instead_of_the_assistants_fails(solved):
     draft, task, oracle = solved
-    assistant = next(c for c in draft.checks if c.id.startswith("reply_") and c.args.get("also"))
-    key = assistant.id.removeprefix("reply_")
+    key = _assistant_named(draft).id.removeprefix("reply_")
     withdrawn = re.search(r"first proposed (\S+),", draft.goal).group(1)
     state = copy.deepcopy(oracle.sH)
     _move(_meeting(draft, state, key), datetime.fromisoformat(withdrawn).astimezone(ZoneInfo(draft.timezone)))
@@ -164,7 +177,8 @@ def test_a_reply_with_the_partners_day_off_by_one_fails(solved):
     theirs = datetime.fromisoformat(_args(draft, f"moved_{key}")["start"]).astimezone(ZoneInfo(zone)).date()
     month = f"{theirs:%B}"
     state = copy.deepcopy(oracle.sH)
-    reply = _to(state, _args(draft, f"reply_{key}")["to"][0])
+    [told] = _args(draft, f"times_{key}")["to"]
+    reply = _to(state, told)
     written = rf"\b{theirs.day}(?= {month})|(?<={month} ){theirs.day}\b"
     assert re.search(written, reply["body"]), reply["body"]
     reply["body"] = re.sub(written, str(theirs.day % 27 + 1), reply["body"], count=1)
@@ -207,6 +221,11 @@ def test_a_copy_of_a_meeting_at_the_new_time_fails_and_other_honest_replies_pass
     state = copy.deepcopy(oracle.sH)
     for reply in _sent(state):
         reply["in_reply_to"], reply["subject"] = None, "New time for our meeting"
-    assistant = next(c for c in draft.checks if c.id.startswith("reply_") and c.args.get("also"))
+    assistant = _assistant_named(draft)
     _to(state, assistant.args["to"][0])["cc"] = list(assistant.args["also"])
     assert _failed(task, oracle, state) == set()
+
+
+def test_the_confirmation_counts_once_it_reaches_the_assistant_the_travelling_partner_names(solved):
+    draft, task, oracle = solved
+    redirect_is_graded(draft, oracle.sH or {}, lambda state: _failed(task, oracle, state))

@@ -4,7 +4,8 @@ for a payment abroad, a double charge or a refund marked matched, a payment with
 else's, the follow-up counted through the holidays, the shop's mail to the wrong address, a reissued receipt's
 cancelled number, the receipt the partner forwarded missed, the month's reminder left open) are each rejected;
 so are the greedy matching of the café's and the bakery's receipts (each in date order to the first line that
-fits) and the receipt paid with the other card at the same counter."""
+fits) and the receipt paid with the other card at the same counter. The shop's automatic reply sends billing
+queries to another of its addresses: the mail about the double charge counts once it reaches that one."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 
 from stageclaw.author import generate
+from stageclaw.author import verifylib as v
 from stageclaw.author.draft import TaskDraft
 from stageclaw.grade.grader import grade
 from stageclaw.run.episode import run_episode
@@ -26,6 +28,7 @@ from stageclaw.task.loader import Task, load_task
 from stageclaw.validate import validate_path
 from stageclaw.validate.oracle import OracleRun, run_oracle
 from stageclaw.world.workspace import file_state
+from tests.reactions import redirect_is_graded
 
 FAMILY = "receipts-reconciliation"
 
@@ -73,7 +76,7 @@ def test_every_seed_builds_the_same_bytes_with_its_twists():
         assert statuses.count("double charge") == 1 and statuses.count("refunded") == 2 and "no receipt" in statuses
         assert any(" EUR " in c.description for c in rows)
         levers = draft.evidence["tool_state_update"]["levers"]
-        assert sorted(t[0] for t in levers) == ["B", "C", "E", "F", "G", "J", "K"]
+        assert sorted(t[0] for t in levers) == ["B", "C", "E", "F", "G", "J", "K", "R"]
         assert sum(len(c.args.get("stated", {}).get("codes", [])) == 2 for c in rows) == 1  # one reissued receipt
         regions.add(draft.timezone.split("/")[0])
     assert regions == {"Europe", "America"}
@@ -243,19 +246,36 @@ def _chases(state: dict[str, Any], addresses: list[str]) -> list[dict[str, Any]]
     ]
 
 
-def test_a_new_message_to_the_receipts_mailbox_or_the_wrong_day_fails(solved):
+@pytest.mark.parametrize("where", ["to", "tried"])
+def test_another_day_in_the_chase_or_in_its_first_mail_fails(solved, where):
+    """The mail the shop's billing address got, or the first one its automatic reply answered, gives a day that is
+    neither the purchase's nor a charge's."""
     draft, task, oracle = solved
     args = next(c for c in draft.checks if c.id == "double_charge_mail").args
     state = copy.deepcopy(oracle.sH)
-    [chase] = _chases(state, args["to"])
-    if args.get("replies"):  # the oracle replied to the receipt: the same words as a new message
-        chase["in_reply_to"] = None
-        assert _failed(task, oracle, state) == {"double_charge_mail"}
-    state = copy.deepcopy(oracle.sH)
-    [chase] = _chases(state, args["to"])
+    [chase] = _chases(state, [args["to"]] if where == "to" else args["tried"])
     day = date.fromisoformat(args["stated"]["dates"][0]) - timedelta(days=3)
-    chase["body"] += f"\n\nI first noticed it on {day.day} {day:%B} {day.year}."
+    chase["body"] = f"I first noticed it on {day.day} {day:%B} {day.year}.\n\n{chase['body']}"
     assert _failed(task, oracle, state) == {"double_charge_mail"}
+
+
+def test_the_chase_counts_once_it_reaches_the_address_the_shops_automatic_reply_names(solved):
+    draft, task, oracle = solved
+    redirect_is_graded(draft, oracle.sH or {}, lambda state: _failed(task, oracle, state))
+
+
+def test_whichever_address_of_the_shop_the_user_writes_to_answers_with_the_same_address():
+    """The contact address on the receipt answers, and where the receipt came by mail, so does the mailbox a reply
+    to it goes to (the note allows either): both name one billing address of the shop's own domain."""
+    for seed in range(1, 9):
+        draft = generate(FAMILY, seed)
+        args = next(c for c in draft.checks if c.id == "double_charge_mail").args
+        replies = {r["address"]: r for r in draft.autoreplies}
+        assert list(replies) == args["tried"] and args["to"] not in replies
+        assert all(args["to"] in r["body"] for r in replies.values())
+        assert {a.split("@")[1] for a in [*replies, args["to"]]} == {args["to"].split("@")[1]}
+        mailed = [m for m in draft.mail["INBOX"] if args["tried"][0] in m["from"]]
+        assert len(replies) == (2 if mailed else 1) and args["tried"][-1].startswith("help@")
 
 
 def _lever(draft: TaskDraft, letter: str) -> str:
@@ -299,3 +319,30 @@ def test_the_months_reminder_left_open_fails(solved):
     todo = next(r for r in state["reminders"]["Reminders"] if r["uid"] == uid)
     todo["completed"] = False
     assert _failed(task, oracle, state) == {"reminder_ticked"}
+
+
+def test_the_receipts_mailbox_takes_only_a_reply_to_its_receipt_the_first_mail_too():
+    """A receipt that came by mail (seed 2's): a reply to it, then on to the billing address, passes; the same
+    words as a new message to the receipts mailbox do not, though it answers too and the billing address got
+    them."""
+    draft = generate(FAMILY, 2)
+    check = next(c for c in draft.checks if c.id == "double_charge_mail")
+    args = check.args
+    [(mailbox, receipt)] = args["replies"].items()
+    assert mailbox == args["tried"][0]
+    number = re.sub(r"\\", "", args["says"]["the receipt number"])
+    amount = next(c.args["amount"] for c in draft.checks if "double charge" in c.args.get("statuses", []))
+    charged = next(
+        text
+        for on in args["stated"]["dates"]
+        if re.search(args["says"]["the date"], text := f"{date.fromisoformat(on):%d %B %Y}")
+    )
+    body = f"Hello,\n\nReceipt {number}: {amount:.2f} was charged twice on {charged}. Please refund one.\n"
+    me = f"{draft.user['name']} <{draft.user['email']}>"
+    first = {"from": me, "to": [mailbox], "subject": f"Re: receipt {number}", "body": body, "in_reply_to": receipt}
+    on = {"from": me, "to": [args["to"]], "subject": "Charged twice", "body": body, "in_reply_to": None}
+    state = {"mail": {"outbox": [first, on]}}
+    assert v.sent_alone(state, **args)[0]
+    first["in_reply_to"] = None
+    passed, why = v.sent_alone(state, **args)
+    assert not passed and "takes only replies" in why

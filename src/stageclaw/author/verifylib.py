@@ -420,16 +420,19 @@ def sent_once(
     `besides` (what another part of the job sends, graded on its own) is left out. The addresses in `also`
     may get it too (someone's other address, copied beside the one in `to`): they count for nobody. With
     `tried` (addresses whose automatic reply named one in `to`), those got it too, once: the first message,
-    or a copy of the one to whom their reply named.
+    or a copy of the one to whom their reply named; a forward of that first message answers what it answered.
 
     With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
-    in the final answer is right too (see `_asked`)."""
-    if _asked(final, trace, to, ask):
+    in the final answer is right too (see `_asked`); a mail to `tried` is not sending nothing."""
+    if _asked(final, trace, [*to, *(tried or [])], ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     sent = _outbox(final)
     if not sent:
         return False, "no message was sent"
     threads = [in_reply_to] if isinstance(in_reply_to, str) else in_reply_to or []
+    # A forward of the first message to `tried` answers that message, whatever subject it was given.
+    firsts = [m.get("message_id") for m in sent if set(_recipients(m)) & set(tried or [])]
+    threads = [*threads, *filter(None, firsts)]
     got: dict[str, int] = {}
     for message in sent:
         people = _recipients(message)
@@ -627,11 +630,14 @@ def message_says(
     stated: dict[str, Any] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
-    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, not the
-    quoted ones), however many messages were sent; the calendar dates a message writes out are all among
-    `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the other values it gives are
-    among `stated`. With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, or a mail of
+    the user's it forwards, not what it quotes of others), however many messages were sent; the calendar dates a
+    message writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the
+    other values it gives are among `stated`. With `ask`, sending nothing and asking the user is right too (see
+    `sent_once`). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in one first
+    message that says the same."""
     if _asked(final, trace, [to] if isinstance(to, str) else to, ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
@@ -641,9 +647,16 @@ def message_says(
             return False, f"nothing was sent to {address}"
         problems = []
         for message in messages:
-            text = _own_words(message)
+            first = _first_try(final, message, tried, [address])
+            if isinstance(first, str):
+                return False, first
+            text = _said(message)  # resending a confirmation by forwarding it says it again (a reaction's redirect)
             missing = _missing(text, patterns)
             wrong = _stray(text, stated)
+            for earlier in first:  # the first message, the one the automatic reply answered, says it too
+                whom = f" (in the first message, to {', '.join(tried or [])})"
+                missing += [label + whom for label in _missing(_said(earlier), patterns)]
+                wrong += [value + whom for value in _stray(_said(earlier), stated)]
             if not missing and not wrong:
                 break
             gives = f"gives {'; '.join(wrong)}, which is wrong"
@@ -904,9 +917,12 @@ def attached(
     wrong: dict[str, str] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """The message to `to` carries exactly one attachment: the file with `sha256`, or the final `file`.
-    With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    With `ask`, sending nothing and asking the user is right too (see `sent_once`). With `tried` (whose
+    automatic reply named `to`), they got mail too (in copy, or one first message: see `_first_try`), and that
+    first message carries the file or nothing: once the reply said where it goes, it may go there alone."""
     if _asked(final, trace, [to], ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     wrong = wrong or {}
@@ -924,6 +940,15 @@ def attached(
         shas = [a.get("sha256") for a in files]
         named = [f"{a.get('filename')} ({wrong[a.get('sha256')]})" for a in files if a.get("sha256") in wrong]
         if shas == [sha256]:
+            first = _first_try(final, message, tried, [to])
+            if isinstance(first, str):
+                return False, first
+            for earlier in first:
+                carried = earlier.get("attachments") or []
+                if [a.get("sha256") for a in carried] not in ([], [sha256]):
+                    names = [a.get("filename") for a in carried]
+                    why = "".join(f" ({wrong[a['sha256']]})" for a in carried if a.get("sha256") in wrong)
+                    return False, f"the first message to {', '.join(tried or [])} attaches {names}{why}"
             return True, "the right file is attached, and only it"
         if named:
             problems.append("it attaches " + ", ".join(named))
@@ -935,15 +960,23 @@ def attached(
 
 
 def carried_once(
-    final: dict[str, Any], *, to: list[str], sha256: str | None, label: str, wrong: dict[str, str] | None = None
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    sha256: str | None,
+    label: str,
+    wrong: dict[str, str] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """The file `sha256` reached `to` (any of these addresses) exactly once, in whichever message the agent sent
     (one mail with every document or one each; a forward carries the original's attachments), and no message
     the agent sent carries a file of `wrong` (sha256 -> what it is: a void or superseded version, the previous
-    period's). With `sha256` None nothing is due (a document not issued yet): only the wrong files count."""
+    period's). With `sha256` None nothing is due (a document not issued yet): only the wrong files count. With
+    `tried` (whose automatic reply named `to`), they got mail (the first, which brought the reply), and this file
+    at most once: once the reply said where files go, the rest may go there alone."""
     wrong = wrong or {}
     addresses = {a.lower() for a in to}
-    count = 0
+    carrying = []
     for message in _outbox(final):
         for attachment in message.get("attachments") or []:
             sha = attachment.get("sha256")
@@ -952,12 +985,21 @@ def carried_once(
                     False,
                     f"the message {message.get('subject')!r} attaches {attachment.get('filename')} ({wrong[sha]})",
                 )
-            if sha == sha256 and set(_recipients(message)) & addresses:
-                count += 1
+            if sha == sha256:
+                carrying.append(message)
     if sha256 is None:
         return True, f"no wrong version of {label} was sent"
-    if count != 1:
-        return False, f"{label} reached {sorted(addresses)} {count} times; expected once"
+    got = [m for m in carrying if set(_recipients(m)) & addresses]
+    if len(got) != 1:
+        return False, f"{label} reached {sorted(addresses)} {len(got)} times; expected once"
+    if tried and not any(set(_recipients(m)) & set(tried) for m in _outbox(final)):
+        return False, f"nothing went to {', '.join(tried)}, whom it was for"
+    first = [m for m in carrying if set(_recipients(m)) & set(tried or []) and m is not got[0]]
+    if len(first) > 1:
+        return False, f"{label} went to {', '.join(tried or [])} {len(first)} times; expected once at most"
+    strangers = sorted({a for m in first for a in _recipients(m)} - set(tried or []) - addresses)
+    if strangers:
+        return False, f"{label} also went to {strangers}"
     return True, f"{label} was sent once, in the version that counts"
 
 
@@ -1076,31 +1118,46 @@ def sent_each(
     stated: dict[str, dict[str, Any]] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    tried: dict[str, str] | None = None,
 ) -> Verdict:
     """One message to each address in `to` (address -> who), to that address alone, and nothing else sent;
     with `says`, the message to an address gives each labelled thing (address -> label -> pattern), and
     with `stated` (address -> kinds), no other value of a listed kind. With `ask`, the person
-    `ask["instead_of"]` may go without one when the user was asked (see `sent_once`)."""
+    `ask["instead_of"]` may go without one when the user was asked (see `sent_once`). With `tried` (an
+    address whose automatic reply named one of `to` -> that one), the answering address got it too: in copy
+    of the message to the named one, or in one first message to it alone, which counts for nobody (see
+    `_first_try`); a forward of that first message says what it said."""
     wrong = wrong or {}
+    tried = tried or {}
     if ask is not None and _asked(final, trace, [ask["instead_of"]], ask):
         to = {a: who for a, who in to.items() if a != ask["instead_of"]}
     by_address: dict[str, list[dict[str, Any]]] = {}
     for message in _outbox(final):
         people = sorted(set(_recipients(message)))
-        if len(people) != 1 or people[0] not in to:
+        # an address whose automatic reply named another stands for that one (its first message, or a copy)
+        whose = sorted({tried.get(p, p) for p in people})
+        if len(whose) != 1 or whose[0] not in to:
             why = "".join(f" ({wrong[p]})" for p in people if p in wrong)
             return False, f"the message {message.get('subject')!r} went to {people}{why}; expected one of {sorted(to)}"
-        by_address.setdefault(people[0], []).append(message)
+        if set(people) <= set(tried):
+            continue  # the first message, the one the automatic reply answered (`_first_try` below)
+        by_address.setdefault(whose[0], []).append(message)
     for address, who in to.items():
         got = by_address.get(address, [])
         if len(got) != 1:
             return False, f"{len(got)} messages went to {who} ({address}); expected one"
-        missing = _missing(_own_words(got[0]), (says or {}).get(address, {}))
+        text = _said(got[0]) if address in tried.values() else _own_words(got[0])
+        missing = _missing(text, (says or {}).get(address, {}))
         if missing:
             return False, f"the message to {who} does not give " + "; ".join(missing)
-        stray = _stray(_own_words(got[0]), (stated or {}).get(address))
+        stray = _stray(text, (stated or {}).get(address))
         if stray:
             return False, f"the message to {who} gives {'; '.join(stray)}, which is wrong"
+    for answered, named in tried.items():
+        if named in by_address:
+            first = _first_try(final, by_address[named][0], [answered], [named])
+            if isinstance(first, str):
+                return False, first
     return True, f"one message each to {sorted(to.values())}"
 
 
@@ -2089,9 +2146,12 @@ def booked_only(initial: dict[str, Any], final: dict[str, Any], *, travellers: l
     return True, f"every new booking is for one of {travellers}"
 
 
-def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) -> Verdict:
+def references_sent(
+    initial: dict[str, Any], final: dict[str, Any], *, to: str, tried: list[str] | None = None
+) -> Verdict:
     """A message to `to` gives the reference of every new trip booking that stays booked (there is at least one;
-    one made by mistake and cancelled again needs none)."""
+    one made by mistake and cancelled again needs none). With `tried` (whose automatic reply named `to`), they got
+    them too: in copy (a copy to `to` counts then), or in one first message that gives them as well."""
     references = [
         b.get("id")
         for k in ("flight", "hotel")
@@ -2100,11 +2160,24 @@ def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) 
     ]
     if not references:
         return False, "no bookings were made, so there are no references to send"
-    sent = [m for m in _outbox(final) if to in str(m.get("to") or "").lower()]
+    # with `tried`, a copy to `to` (of the first message to them) reaches it as well
+    sent = _to(final, to) if tried else [m for m in _outbox(final) if to in str(m.get("to") or "").lower()]
     text = " ".join(f"{m.get('subject') or ''} {m.get('body') or ''}" for m in sent)
     missing = [r for r in references if r not in text]
     if not sent or missing:
         return False, f"no message to {to} gives the booking references {missing or references}"
+    # the first message, the one the automatic reply answered, unless it is itself one of those to `to`
+    earlier: dict[int, dict[str, Any]] = {}
+    for message in sent:
+        found = _first_try(final, message, tried, [to])
+        if isinstance(found, str):
+            return False, found
+        earlier |= {id(e): e for e in found if all(e is not m for m in sent)}
+    for first in earlier.values():
+        said = f"{first.get('subject') or ''} {first.get('body') or ''}"
+        missing = [r for r in references if r not in said]
+        if missing:
+            return False, f"the first message, to {', '.join(tried or [])}, does not give the references {missing}"
     return True, f"{to} got the references {references}"
 
 
@@ -2373,10 +2446,15 @@ def files_kept(initial: dict[str, Any], final: dict[str, Any], *, paths: list[st
     return True, f"the {len(paths)} files are kept as they were"
 
 
-def one_each(final: dict[str, Any], *, people: dict[str, list[str]]) -> Verdict:
+def one_each(
+    final: dict[str, Any], *, people: dict[str, list[str]], tried: dict[str, list[str]] | None = None
+) -> Verdict:
     """Each person of `people` (who -> their addresses, any of which will do) got exactly one message,
-    addressed to them alone, and nothing else was sent."""
-    owner = {address.lower(): who for who, addresses in people.items() for address in addresses}
+    addressed to them alone, and nothing else was sent. With `tried` (who -> the addresses whose automatic
+    reply named theirs), those addresses got it too: in copy, or in one first message to them alone (which
+    counts for nobody)."""
+    tried = tried or {}
+    owner = {address.lower(): who for who, addresses in [*people.items(), *tried.items()] for address in addresses}
     got: dict[str, int] = {}
     for message in _outbox(final):
         reached = {owner.get(a) for a in _recipients(message)}
@@ -2386,10 +2464,18 @@ def one_each(final: dict[str, Any], *, people: dict[str, list[str]]) -> Verdict:
         if len(reached) != 1:
             return False, f"the message {message.get('subject')!r} went to {sorted(map(str, reached))} together"
         who = str(reached.pop())
+        if set(_recipients(message)) <= {a.lower() for a in tried.get(who, [])}:
+            continue  # the first message, the one the automatic reply answered (`_first_try` below)
         got[who] = got.get(who, 0) + 1
     wrong = {who: got.get(who, 0) for who in people if got.get(who, 0) != 1}
     if wrong:
         return False, "messages per person: " + ", ".join(f"{who}: {n}" for who, n in sorted(wrong.items()))
+    for who, answered in tried.items():
+        mine = [a.lower() for a in people[who]]
+        [message] = [m for m in _outbox(final) if set(_recipients(m)) & set(mine)]
+        first = _first_try(final, message, [a.lower() for a in answered], mine)
+        if isinstance(first, str):
+            return False, first
     return True, f"one message each to {sorted(people)}"
 
 
@@ -2640,26 +2726,37 @@ def line_says(
     dates: list[str],
     times: list[str] | None = None,
     once: bool = False,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """One line of a mail of the agent's own to `to` says every labelled thing (a date and a time on the
     same line: one entry of a list), and gives no time of day but `times` ("HH:MM", its start and end)
     when given; every calendar date the mails to `to` write out is among `dates`. With `once`, no two
-    mails to `to` give it (the same request sent twice)."""
+    mails to `to` give it (the same request sent twice). With `tried` (whose automatic reply named `to`), they
+    got mail too, and a forward of the user's own mail says what it forwards."""
+    words = _said if tried else _own_words
     messages = [m for m in _outbox(final) if to in _recipients(m) and not m.get("invitation")]
     if not messages:
         return False, f"nothing was sent to {to}"
-    if once:
-        giving = [m for m in messages if any(not _missing(line, patterns) for line in _own_words(m).splitlines())]
+    if tried and not any(set(_recipients(m)) & set(tried) for m in _outbox(final)):
+        return False, f"nothing went to {', '.join(tried)}, whom it was for"
+    for whom in [to, *(tried or [])] if once else []:
+        giving = [  # to `tried`: the first mails, not the one to `to` that copies them
+            m
+            for m in _outbox(final)
+            if whom in _recipients(m)
+            and (whom == to or to not in _recipients(m))
+            and any(not _missing(line, patterns) for line in words(m).splitlines())
+        ]
         if len(giving) > 1:
-            return False, f"{len(giving)} mails to {to} give {' and '.join(sorted(patterns))}; expected one"
+            return False, f"{len(giving)} mails to {whom} give {' and '.join(sorted(patterns))}; expected one"
     allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
     for message in messages:
-        wrong = sorted(_dates(_own_words(message)) - allowed)
+        wrong = sorted(_dates(words(message)) - allowed)
         if wrong:
             return False, f"the mail to {to} gives dates (month/day) {wrong} that are none of the ones it is about"
     wrong = []
     for message in messages:
-        for line in _own_words(message).splitlines():
+        for line in words(message).splitlines():
             if _missing(line, patterns):
                 continue
             stray = sorted({c for _, _, c in _clock_times(line)} - set(times or [])) if times is not None else []
@@ -3310,7 +3407,7 @@ def sent_alone(
     one); its subject and own words give no value of a kind `stated` lists but the listed ones. An address of
     `replies` (address -> message id) counts only for a reply to that message (a shop's receipts mailbox takes
     answers to its receipt). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in
-    one first message that says the same."""
+    one first message that says the same (a reply, where it went to an address of `replies`)."""
     addresses = [to] if isinstance(to, str) else to
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
     if len(got) != 1:
@@ -3318,10 +3415,11 @@ def sent_alone(
     others = sorted(set(_recipients(got[0])) - set(addresses) - set(tried or []))
     if others:
         return False, f"the message to {' or '.join(addresses)} also went to {others}"
-    for address, answered in (replies or {}).items():
-        if address in _recipients(got[0]) and got[0].get("in_reply_to") != answered:
-            return False, f"a new message went to {address}, which takes only replies to its own mail"
     first = _first_try(final, got[0], tried, addresses)
+    for sent in [got[0], *([] if isinstance(first, str) else first)]:
+        for address, answered in (replies or {}).items():
+            if address in _recipients(sent) and sent.get("in_reply_to") != answered:
+                return False, f"a new message went to {address}, which takes only replies to its own mail"
     if isinstance(first, str):
         return False, first
     for sent, whom in [*((m, " or ".join(tried or [])) for m in first), (got[0], " or ".join(addresses))]:

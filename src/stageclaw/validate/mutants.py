@@ -650,6 +650,16 @@ class MutantMaker:
                 values_ = {"cc": [*(item.get("cc") or []), alt]}
                 yield NUDGE, unit.path, f"{unit.path}: {bare_address(alt)} copied in as well", self._with(unit, values_)
 
+    def _sent_on(self, unit: Unit, attachment: dict[str, Any]) -> bool:
+        """The mail went to an address that answers automatically, and another mail carries the same file on:
+        without it in this first mail, the file went only where the reply said, which is no near miss."""
+        item = unit.after or {}
+        to = [*(item.get("to") or []), *(item.get("cc") or []), *(item.get("bcc") or [])]
+        if unit.app != "mail" or not {bare_address(a) for a in to} & self.answering:
+            return False
+        others = [m for m in (self.sH.get("mail") or {}).get("outbox") or [] if m.get("message_id") != unit.key]
+        return any(a.get("sha256") == attachment.get("sha256") for m in others for a in m.get("attachments") or [])
+
     def _item_nudges(self, unit: Unit, fields: list[str]) -> Iterator[Draft]:
         item = unit.after or {}
         attachments = item.get("attachments") or []
@@ -659,8 +669,10 @@ class MutantMaker:
                     values_ = {"attachments": [other if i == n else a for i, a in enumerate(attachments)]}
                     what = f"{other['filename']} ({str(other['sha256'])[:8]}) attached instead of {att['filename']}"
                     yield NUDGE, unit.path, f"{unit.path}: {what}", self._with(unit, values_)
-            values_ = {"attachments": attachments[1:]}
-            yield NUDGE, unit.path, f"{unit.path}: {attachments[0]['filename']} not attached", self._with(unit, values_)
+            if not self._sent_on(unit, attachments[0]):
+                values_ = {"attachments": attachments[1:]}
+                what = f"{attachments[0]['filename']} not attached"
+                yield NUDGE, unit.path, f"{unit.path}: {what}", self._with(unit, values_)
             for other in nudges.other_files(attachments[0], self.files, limit=1):
                 values_ = {"attachments": [*attachments, other]}
                 what = f"{other['filename']} ({str(other['sha256'])[:8]}) attached as well"

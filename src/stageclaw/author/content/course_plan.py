@@ -108,6 +108,16 @@ WORKSHOP_INTRO = (
     "Each workshop is 90 minutes, live on Zoom, and runs three times: come to one sitting of each.",
     "Workshop {later} builds on Workshop {first}: come to it after you have done Workshop {first}.",
 )
+# The TA's automatic reply (the fields of content.mail.AWAY): away at a conference while the sign-ups come in.
+TA_AWAY = (
+    "Thanks for your email. I'm at a conference from {today} until {back} and won't see my mail before then.\n\n"
+    "For the live workshop sign-ups, please write to {colleague} at {address}, who is keeping the list while "
+    "I'm away and will hold your seats.\n\n{first}",
+    "Hello, I'm away until {back} with only occasional access to email.\n\nFor workshop sign-ups, my fellow "
+    "TA {colleague} ({address}) has the list and is booking seats in the meantime, so please send your choices "
+    "there.\n\nThanks,\n{first}",
+)
+
 TA_SIGNUP = (
     "The live workshops start soon. There are four, each run three times; the schedule is attached (times are "
     "{zone}). Please pick one sitting of each and reply to me with your choices so I can hold your seats.",

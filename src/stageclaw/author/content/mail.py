@@ -169,10 +169,18 @@ AWAY = (
 
 
 def away_reply(
-    rng: random.Random, person: Person, colleague: Person, today: str, back: str, handled: str, when: datetime
+    rng: random.Random,
+    person: Person,
+    colleague: Person,
+    today: str,
+    back: str,
+    handled: str,
+    when: datetime,
+    texts: tuple[str, ...] = AWAY,
 ) -> dict[str, Any]:
-    """A world.yaml automatic reply: `person` is away until `back`; `handled` ("For bookings") goes to `colleague`."""
-    body = rng.choice(AWAY).format(
+    """A world.yaml automatic reply: `person` is away until `back`; `handled` ("For bookings") goes to `colleague`.
+    `texts`: the wordings to draw from, with the same fields as `AWAY`."""
+    body = rng.choice(texts).format(
         back=back, today=today, handled=handled, colleague=colleague.name, address=colleague.email, first=person.first
     )
     return {

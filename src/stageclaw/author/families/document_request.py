@@ -24,11 +24,14 @@ and their own reminder there to pass one of the documents on, worded their way, 
   one document is only attached to its issuer's mail.
 - noisy_data: the previous period's copy of every document (and its mail), a namesake in the address
   book, and a reminder about one document that is a different job.
+- a reaction: the first mail to the advisor's address brings their firm's automatic reply: client documents go
+  to a documents mailbox of the firm now, and every document has to reach it (the advisor having it too).
 """
 
 from __future__ import annotations
 
 import hashlib
+import random
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
@@ -63,6 +66,7 @@ PROMPTS = (
 )
 CORRECTED, REISSUED, MAIL_ONLY, LATER, FILED = "corrected", "reissued", "mail_only", "later", "filed"
 SHARED = "Shared"
+DESKS = ("documents", "clientdocuments", "client.documents", "clientfiles")  # the firm's mailbox for documents
 OWN_LIST = "Reminders"  # the user's everyday list, beside the one for this job
 
 
@@ -453,8 +457,16 @@ class DocumentRequest(Family):
         sent = [i for i in items if i.role != LATER]
         who = sender.first
         draft.prompt = rng.choice(PROMPTS).format(who=who, role=kind.advisor, purpose=kind.purpose)
+        # The firm takes client documents at a mailbox of its own now: the first mail to the advisor brings an
+        # automatic reply that names it. Drawn last, and from a generator of its own, so that the rest of the draw
+        # stays as it was.
+        react = random.Random(f"{to} {office.name} documents")
+        desk = ctx.people.claim(f"{react.choice(DESKS)}@{to.rsplit('@', 1)[1]}")
+        reply = mails.moved_reply(react, office.name, to, desk, "client documents", now)
+        draft.autoreplies.append(reply | {"from": sender.mailbox})  # the firm's rule answers from the advisor's box
         draft.summary = (
-            f"{len(sent)} documents go to {to} ({', '.join(i.name for i in sent)}); the {later.name} is not out yet"
+            f"{len(sent)} documents go to {desk}, where the automatic reply to {to} sends them "
+            f"({', '.join(i.name for i in sent)}); the {later.name} is not out yet"
         )
         draft.hint = (
             f"A {kind.advisor} lists six documents still missing"
@@ -464,11 +476,17 @@ class DocumentRequest(Family):
             + ("; one issuer sent a correction that voids the first version" if ctx.on("cross_source_conflict") else "")
             + "; send the rest, update the contact and the meeting's place, tick off the reminders for what was sent."
         )
-        self._rubric(ctx, draft, items, sender, advisor, contact, new_firm, phone, untouched, meeting, office, lst)
+        self._rubric(
+            ctx, draft, items, sender, advisor, contact, new_firm, phone, untouched, meeting, office, lst, desk
+        )
         self._own_rubric(draft, trip, handed, passed, old_firm, new_firm, office, meeting, meeting_day)
         draft.note_levers(
             self._levers(ctx, items, shared, kind, office)
             | {
+                "to_advisor": (
+                    f"R reaction: the first mail to {to} brings {office.name}'s automatic reply: client documents go "
+                    f"to {desk} now; each document counts once it reaches {desk} (sent_*)"
+                ),
                 "leave_reminder": (
                     f"D: the user's own reminder '{trip['title']}' (list {OWN_LIST}, due {trip['due']}) names the old "
                     f"office; it is brought to {_street(office.address)} (updated, or deleted and made again), "
@@ -484,7 +502,8 @@ class DocumentRequest(Family):
             Judge(
                 "cover_note",
                 "The mail says what is attached and that the late document follows",
-                f"The mail(s) to {who} say which documents are attached and that the {later.doc.plain} is not issued "
+                f"The mail(s) to {who} (and on to {desk}, where the automatic reply sends documents) say which "
+                f"documents are attached and that the {later.doc.plain} is not issued "
                 f"yet (the issuer expects it by {day(later.later, region=region)}) and will follow; no mail presents a "
                 "void or superseded version as current.",
                 stage="writing the email",
@@ -500,6 +519,7 @@ class DocumentRequest(Family):
             *(f"~reminders/{lst}/{i.reminder['uid']}" for i in sent),
             f"~reminders/{OWN_LIST}/{trip['uid']}",
             f"~reminders/{OWN_LIST}/{handed['uid']}",
+            *(f"+mail/folders/INBOX/{r['message_id']}" for r in draft.autoreplies),
         )
         # saving an attachment before sending it, and a meeting deleted and entered again at the new place
         draft.permit(
@@ -510,7 +530,9 @@ class DocumentRequest(Family):
             f"-reminders/{OWN_LIST}/{trip['uid']}",
             f"+reminders/{OWN_LIST}/*",
         )
-        draft.goal = self._goal(items, sender, advisor, contact, new_firm, phone, meeting, office, lst, other, shared)
+        draft.goal = self._goal(
+            items, sender, advisor, contact, new_firm, phone, meeting, office, lst, other, shared, desk
+        )
         draft.solution = solution.solve
         draft.facts = {
             "surname": advisor.family,
@@ -737,16 +759,21 @@ class DocumentRequest(Family):
         meeting: dict[str, Any],
         office: Org,
         lst: str,
+        desk: str,
     ) -> None:
         to = sender.email
         draft.check(
             Check(
                 "to_advisor",
-                f"Every message went to {to} only"
+                f"Every message went to {to} or {desk} only"
                 + (f" (not to the old {advisor.email})" if new_firm else "")
                 + ", none of them twice",
                 v.sent_only_to,
-                {"addresses": [to], "label": f"{sender.display} at {to}", "once": True},
+                {
+                    "addresses": [to, desk],
+                    "label": f"{sender.display} at {to} or {office.name} at {desk}",
+                    "once": True,
+                },
                 weight=2,
                 stage="resolving the advisor's current address",
             )
@@ -768,10 +795,12 @@ class DocumentRequest(Family):
             draft.check(
                 Check(
                     f"sent_{item.doc.key}",
-                    f"The {item.doc.plain}, in the version that counts, reached {to} exactly once, and no other "
-                    "version of it went anywhere",
+                    f"The {item.doc.plain}, in the version that counts, reached {desk} exactly once, and no other "
+                    f"version of it went anywhere: the automatic reply to the first mail, to {sender.display}'s "
+                    f"address, says client documents go there now, and {sender.first} has it too, once (the first "
+                    "mail, or a copy)",
                     v.carried_once,
-                    {"to": [to], "sha256": item.sha, "label": item.name, "wrong": item.wrong},
+                    {"to": [desk], "sha256": item.sha, "label": item.name, "wrong": item.wrong, "tried": [to]},
                     weight=2,
                     stage="picking the right version",
                 )
@@ -970,6 +999,7 @@ class DocumentRequest(Family):
         lst: str,
         other: dict[str, Any],
         shared: str,
+        desk: str,
     ) -> str:
         lines = [
             "# Goal",
@@ -998,8 +1028,11 @@ class DocumentRequest(Family):
             "",
             "The end state:",
             "",
-            f"- **Mail**: every message to {sender.email} only; each of the five documents reaches it exactly once, "
-            "no other version and no other file.",
+            f"- **Mail**: every message to {sender.email} or {desk} only; the first mail to {sender.email} brings "
+            f"{office.name}'s automatic reply: client documents go to {desk} now, so each of the five documents "
+            f"reaches {desk} exactly once (resent, forwarded, or copied) and {sender.email} has it once too (the first "
+            "mail, or a copy), no "
+            "other version and no other file.",
             f"- **Contacts**: `{contact['uid']}` has the new office line instead of {advisor.phone}"
             + (f", {sender.email} as its first email and {new_firm.name} as organization" if new_firm else "")
             + "; no new contact.",

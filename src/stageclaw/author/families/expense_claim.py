@@ -21,11 +21,14 @@ tool_state_update).
 - entity_alignment: the manager, in the address book under their full name and work address, writes
   from a personal address under the name they go by and asks for the answer there; nothing vouches
   for that address, so the answer goes to the work address (or the agent asks the user first).
+- a reaction: the manager is on leave from today; the first mail to their work address brings an automatic
+  reply naming the colleague who approves expense claims meanwhile, and the message has to reach that colleague.
 - cross_tool_consistency: the message to the manager gives the total of what was submitted.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from collections.abc import Callable
@@ -73,6 +76,16 @@ SOUVENIRS = (
 )
 TOPICS = ("workshop", "kick-off", "quarterly review", "site visit", "training days")
 MANAGER_TITLES = ("Head of Consulting", "Engagement Director", "Practice Lead")
+# The manager's out-of-office (`mails.away_reply`, its fields): on leave, a colleague approves claims meanwhile.
+COVER = (
+    "Thank you for your email. I'm on leave until {back} and won't be reading mail until then.\n\n"
+    "{handled}, please write to {colleague} at {address}, who is covering for me and signs them off while I'm "
+    "away.\n\n{first}",
+    "Hello, and thanks for your message. I'm out of the office from {today} until {back}, without access to my "
+    "email.\n\n{handled} in the meantime, please contact {colleague} ({address}), who is approving them on my "
+    "behalf until I'm back.\n\nBest regards,\n{first}",
+)
+COVERED = "For expense claims and anything else that needs my approval"
 # The category the policy gives each kind of receipt (a purchase in a shop is personal: none).
 CATEGORIES = {"hotel": "Lodging", "travel": "Travel", "ride": "Transport", "meal": "Meals"}
 PROMPTS = (
@@ -230,6 +243,7 @@ class ExpenseClaim(Family):
         life = Life.of(ctx, draft, me, trip.now, avoid=avoid, months=5)
         noise = life.fill(Scale(messages=170, series=6, events=80, contacts=45, files=30, notes=6, reminders=8))
         arrival_order(draft)
+        deputy = self._away(ctx, draft, trip)
 
         claims = [self._claim(trip, r) for r in receipts if r is not outbound]
         total = round(sum(c["amount"] for c in claims), 2)
@@ -281,9 +295,9 @@ class ExpenseClaim(Family):
 
         self._rubric(
             ctx, draft, trip, claims, started, ride, over, hotel, replaced, wrong, writer, request, total,
-            outbound, done, sheets[1], [r.amount for r in everything],
+            outbound, done, sheets[1], [r.amount for r in everything], deputy,
         )  # fmt: skip
-        draft.note_levers(self._levers(ctx, trip, ride, started, outbound, hotel, replaced, over, done, sheets))
+        draft.note_levers(self._levers(ctx, trip, ride, started, outbound, hotel, replaced, over, done, sheets, deputy))
         draft.prompt = rng.choice(PROMPTS).format(
             city=trip.there.name,
             manager=trip.manager.given,  # as the address book knows them
@@ -299,7 +313,7 @@ class ExpenseClaim(Family):
         )
         draft.goal = self._goal(
             ctx, trip, [r for r in receipts if r is not outbound], claims, ride, started, replaced, extra, writer,
-            total, event["uid"], outbound, done, sheets[1],
+            total, event["uid"], outbound, done, sheets[1], deputy,
         )  # fmt: skip
         draft.solution = solution.solve
         draft.facts = {
@@ -560,6 +574,24 @@ class ExpenseClaim(Family):
             draft.record(ea.NAME, {"items": [mail_path("INBOX", request)]})
         return request, writer
 
+    @staticmethod
+    def _away(ctx: Context, draft: TaskDraft, trip: _Trip) -> Person:
+        """The manager is on leave from today: the first mail to their work address brings an automatic reply that
+        names the colleague who approves claims meanwhile (the deputy, returned). Drawn last, and from a generator of
+        its own, so that the rest of the draw stays as it was."""
+        rng = random.Random(f"{trip.manager.email} away {trip.now.isoformat()}")
+        people = copy.copy(ctx.people)  # the world's names stay taken (the deputy's too), drawn with `rng`
+        people.rng = rng
+        assert trip.me.org is not None
+        title = rng.choice([t for t in MANAGER_TITLES if t != trip.manager.title])
+        deputy = people.person(trip.region, org=trip.me.org, title=title)
+        back = workday(trip.now.date(), rng.randint(7, 12))  # back on a working day, two weeks or so from now
+        today, until = day(trip.now.date(), "en", trip.region), day(back, "en", trip.region)
+        draft.autoreplies.append(
+            mails.away_reply(rng, trip.manager, deputy, today, until, COVERED, trip.now, texts=COVER)
+        )
+        return deputy
+
     def _portal(
         self, ctx: Context, trip: _Trip, ride: Receipt, cost: Cost, outbound: Receipt, replaced: Receipt | None
     ) -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, dict[str, Any]]]:
@@ -713,6 +745,7 @@ class ExpenseClaim(Family):
         over: list[Receipt],
         done: dict[str, dict[str, Any]],
         sheets: tuple[str, str],
+        deputy: Person,
     ) -> dict[str, str]:
         """What each planted difficulty is and which rubric item grades it, for classifying a blind play."""
         region = trip.region
@@ -725,8 +758,9 @@ class ExpenseClaim(Family):
             "meal_capped": f"B one hop: the policy caps meals at the city's rate in finance's sheet ({sheets[1]}: "
             f"{trip.there.name} {money(trip.cap, region)}); last year's sheet ({sheets[0]}) and the home city's "
             "rate differ; " + ", ".join(f"{m.vendor} {money(m.amount, region)}" for m in over) + " are above it",
-            "manager_told": "E identity: the request came from an address nothing vouches for; the answer goes "
-            "to the address book's one",
+            "manager_told": f"R reaction: the first mail to {trip.manager.email} brings {trip.manager.name}'s "
+            f"automatic reply: on leave, {deputy.name} ({deputy.email}) approves claims meanwhile; E identity: the "
+            "request came from an address nothing vouches for; the answer goes to the address book's one",
             "business_purpose": "B one hop: the project code is not in the manager's request; the trip's calendar "
             "event gives it (and so do the trip's reports already on the portal)",
         }
@@ -737,7 +771,7 @@ class ExpenseClaim(Family):
                 "that report is corrected, not filed again"
             )
         if not ctx.on("entity_alignment"):
-            out.pop("manager_told")
+            out["manager_told"] = out["manager_told"].split("; E identity")[0]
         if not ctx.on("hidden_dependency"):
             out.pop("business_purpose")
         return out
@@ -763,6 +797,7 @@ class ExpenseClaim(Family):
         done: dict[str, dict[str, Any]],
         rates: str,
         known: list[float],
+        deputy: Person,
     ) -> None:
         region = trip.region
         listed = "; ".join(f"{c['what']}: {money(c['amount'], region)}" for c in claims)
@@ -883,16 +918,20 @@ class ExpenseClaim(Family):
         draft.check(
             Check(
                 "manager_told",
-                f"Exactly one message was sent, to {manager} only, answering the request"
-                + (f" (not to {unverified}, which nothing verifies; asking the user instead is fine)" if ask else ""),
+                f"The message answering the request reached {deputy.name} ({deputy.email}), once, and nobody else: "
+                f"the automatic reply to the first mail, to {trip.manager.first}'s address {manager}, says "
+                f"{deputy.first} approves claims while {trip.manager.first} is on leave (that one first mail, or a "
+                "copy to it, is fine; a mail to it alone does not count)"
+                + (f"; nothing to {unverified}, which nothing verifies (asking the user is fine)" if ask else ""),
                 v.sent_once,
                 {
-                    "to": [manager],
-                    "label": trip.manager.display,
+                    "to": [deputy.email],
+                    "label": deputy.display,
                     "in_reply_to": request["message_id"],
                     "subject": "expense|claim|" + re.escape(trip.there.name),
                     "wrong": wrong_address,
                     "ask": ask,
+                    "tried": [manager],
                 },
                 weight=2,
                 stage="telling the manager",
@@ -902,12 +941,14 @@ class ExpenseClaim(Family):
         if "hotel" in done:
             allow.append(f"~web/expenses/reports/{done['hotel']['id']}#*")
         allow += ["+mail/outbox/*", "+mail/folders/Sent/*"]
+        allow += [f"+mail/folders/INBOX/{r['message_id']}" for r in draft.autoreplies]  # the manager's away reply
         writes = ["file and submit a report per claimable receipt", "complete and submit the draft", "tell the manager"]
         if ctx.on("cross_tool_consistency"):
             draft.check(
                 Check(
                     "total_in_mail",
-                    f"The message gives the total submitted, {money(total, region)}",
+                    f"The message to {manager} (the first one, or the one copied to it) gives the total submitted, "
+                    f"{money(total, region)}",
                     v.message_says,
                     {"to": manager, "patterns": {"the total": amount_regex(total)}, "ask": ask},
                     weight=2,
@@ -923,11 +964,12 @@ class ExpenseClaim(Family):
         draft.check(
             Check(
                 "message_right",
-                f"Whatever the message says about the claim is right: any total is {money(total, region)}, any other "
-                "amount one of the trip's receipts or claims, or the whole trip's with the approved ticket",
+                f"Whatever the messages to {manager} and {deputy.email} say about the claim is right: any total is "
+                f"{money(total, region)}, any other amount one of the trip's receipts or claims, or the whole trip's "
+                "with the approved ticket",
                 v.message_says,
                 {
-                    "to": manager,
+                    "to": [manager, deputy.email],
                     "patterns": {},
                     "ask": ask,
                     "stated": {
@@ -948,7 +990,8 @@ class ExpenseClaim(Family):
             Judge(
                 "clear_message",
                 "The message to the manager is short and clear",
-                f"The message to {writer.first} says the {trip.there.name} expenses are submitted on Expensely"
+                f"The message to {writer.first} (and on to {deputy.first}, whom their automatic reply names) says "
+                f"the {trip.there.name} expenses are submitted on Expensely"
                 + (f" and gives the total, {money(total, region)}" if ctx.on("cross_tool_consistency") else "")
                 + ", without wrong or confusing details.",
                 stage="telling the manager",
@@ -971,6 +1014,7 @@ class ExpenseClaim(Family):
         outbound: Receipt,
         done: dict[str, dict[str, Any]],
         rates: str,
+        deputy: Person,
     ) -> str:
         region = trip.region
         lines = [
@@ -1014,9 +1058,11 @@ class ExpenseClaim(Family):
                 f"the resent copy of the {extra[1].vendor} receipt, the souvenirs from {extra[2].vendor}."
             )
         lines.append(
-            f"One message to {trip.manager.email} only, answering the request"
+            f"One message to {trip.manager.email}, answering the request"
             + (f", giving the total {money(total, region)}" if ctx.on("cross_tool_consistency") else "")
-            + "."
+            + f"; it brings an automatic reply: {trip.manager.first} is on leave and {deputy.name} ({deputy.email}) "
+            f"approves claims meanwhile, so the message has to reach {deputy.first} too (resent, forwarded, or "
+            "copied), and nobody else."
         )
         if writer is not trip.manager:
             lines.append(

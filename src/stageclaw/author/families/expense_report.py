@@ -11,6 +11,9 @@ a ride and the team dinner went on the company card, whose last digits only the 
 asked, weeks ago, for claims to go to a shared claims mailbox instead of to the person the README and
 the address book name.
 
+- a reaction: the first mail to the claims mailbox brings its automatic reply: travel expense claims are handled
+  at another address of the employer's now, and the report has to reach it (the claims mailbox may keep the first
+  mail, or be copied).
 - cross_tool_consistency (core): the mail's attachment is the file just written, and the total
   in the mail is the sum of its rows.
 - cross_source_conflict: the hotel sent an amended invoice that replaces the first one.
@@ -49,6 +52,9 @@ RIDES = ("Zoomcab", "RideNow", "Cabbit")
 RAIL = ("Northline Rail", "Intercity Express", "Coastline Trains")
 EATERIES = ("Trattoria da {name}", "{root} Kitchen", "Café {name}", "Brasserie {name}", "{name}'s Noodle Bar")
 README = "Expenses/README.md"
+# Where the claims mailbox sends trip claims now. Each ends in "claims@", which the life around the story avoids.
+TRAVEL_DESKS = ("travel.claims", "travel-claims", "travelclaims")
+TRAVEL_CLAIMS = ("travel expense claims", "expense claims for business trips")
 PROMPTS = (
     "Can you put together my expense report for the {trip} trip, the usual way (my notes are in {readme})? "
     "One row per receipt (date as YYYY-MM-DD, vendor, category, amount) in a CSV at {path}, then send it to "
@@ -268,6 +274,14 @@ class ExpenseReport(Family):
         arrival_order(draft)
 
         total = round(sum(r.amount for r in counted), 2)
+        # The claims mailbox answers the first mail automatically: trip claims have moved to a desk of their own.
+        # Drawn last, and from a generator of its own, so that the rest of the draw stays as it was.
+        react = random.Random(f"{claims_box} {me.email} {first.isoformat()} travel desk")
+        travel_box = f"{react.choice(TRAVEL_DESKS)}@{employer.domain}"
+        about = react.choice(TRAVEL_CLAIMS)
+        draft.autoreplies.append(
+            mails.moved_reply(react, f"{employer.name} Finance", claims_box, travel_box, about, now)
+        )
         if amended is not None:
             csc.supersede(
                 draft,
@@ -297,7 +311,8 @@ class ExpenseReport(Family):
         draft.summary = f"{len(counted)} expenses of the {there.name} trip, total {total:.2f} {region.currency}"
         draft.hint = (
             "Receipts of a business trip are in the mail; write the claimable ones as a CSV report by the user's "
-            "notes (not the company card, not what was claimed already) and mail it to finance's claims mailbox"
+            "notes (not the company card, not what was claimed already) and mail it to finance's claims mailbox, "
+            "whose automatic reply sends trip claims to another address"
             + ("; the hotel sent an amended invoice" if amended else "")
             + ("; one receipt came twice and some are personal, outside the trip" if duplicate else "")
             + "."
@@ -312,7 +327,7 @@ class ExpenseReport(Family):
             return [dated(r), round(r.amount, 2), *([why] if why else [])]
 
         self._rubric(
-            ctx, draft, path, claims_box, finance, region, counted, total, dated, entry,
+            ctx, draft, path, claims_box, travel_box, finance, region, counted, total, dated, entry,
             hotel, amended, trains, company, personal, duplicate,
         )  # fmt: skip
         ctc.agree(
@@ -331,15 +346,16 @@ class ExpenseReport(Family):
         )
         tsu.require(
             draft,
-            ["write the report", "mail it to finance's claims mailbox"],
+            ["write the report", "mail it to finance's claims mailbox, then where its automatic reply says"],
             f"+{file_path(path)}",
             "+mail/outbox/*",
             "+mail/folders/Sent/*",
+            *(f"+mail/folders/INBOX/{r['message_id']}" for r in draft.autoreplies),
         )
         draft.permit("~mail/folders/INBOX/*#flags", "~mail/folders/Sent/*#flags")
         draft.goal = self._goal(
-            there, first, last, trip["uid"], counted, total, region, path, claims_box, finance, hotel, amended,
-            trains, company, duplicate, advance, moved, cards,
+            there, first, last, trip["uid"], counted, total, region, path, claims_box, travel_box, finance, hotel,
+            amended, trains, company, duplicate, advance, moved, cards,
         )  # fmt: skip
         self._own_checks(draft, started, todo, path, there)
         draft.goal += (
@@ -349,7 +365,7 @@ class ExpenseReport(Family):
         )
         draft.note_levers(
             {
-                **self._levers(finance, claims_box, hotel, amended, trains, company, cards, advance, moved),
+                **self._levers(finance, claims_box, travel_box, hotel, amended, trains, company, cards, advance, moved),
                 "own_report_merged": f"L latent file: the user began this trip's report themselves as {started!r} "
                 "(the first day's rows, their own name for it); the README keeps one CSV per trip, so writing the "
                 "report beside it leaves two",
@@ -398,6 +414,7 @@ class ExpenseReport(Family):
         draft: TaskDraft,
         path: str,
         box: str,
+        desk: str,
         finance: Person,
         region: Region,
         counted: list[Receipt],
@@ -491,14 +508,16 @@ class ExpenseReport(Family):
         draft.check(
             Check(
                 "sent_to_claims",
-                f"Exactly one message was sent, to finance's claims mailbox {box} only (finance asked for claims "
-                f"there instead of to {finance.name})",
+                f"The report reached {desk} once, and nobody else but {box} got it: finance asked for claims at "
+                f"their claims mailbox {box} instead of to {finance.name}, and the automatic reply to the first mail "
+                f"there sends trip claims to {desk} (that first mail, or a copy to {box}, is fine)",
                 v.sent_once,
                 {
-                    "to": [box],
-                    "label": "the claims mailbox",
+                    "to": [desk],
+                    "label": "the travel claims mailbox",
                     "subject": "expense|claim|receipt|report",
                     "wrong": {finance.email: "finance asked for claims at the claims mailbox, not to them directly"},
+                    "tried": [box],
                 },
                 weight=2,
                 stage="sending the report",
@@ -507,9 +526,10 @@ class ExpenseReport(Family):
         draft.check(
             Check(
                 "report_attached",
-                "The message carries exactly one attachment: the CSV report as it is in the workspace",
-                v.attached,
-                {"to": box, "file": path},
+                f"The message to {desk} carries exactly one attachment: the CSV report as it is in the workspace, "
+                f"and so does the first one, to {box} (or {box} is in copy)",
+                v.sent_file,
+                {"to": desk, "path": path, "label": "the CSV report", "tried": [box]},
                 weight=2,
                 stage="sending the report",
             )
@@ -522,10 +542,12 @@ class ExpenseReport(Family):
         draft.check(
             Check(
                 "total_in_mail",
-                f"The message gives the total, {money(total, region)}, and nothing it says about the trip is wrong",
+                f"The message to {desk} gives the total, {money(total, region)}, and so does the first one, to {box} "
+                "(a forward of it says what it forwards); nothing they say about the trip is wrong",
                 v.message_says,
                 {
-                    "to": box,
+                    "to": desk,
+                    "tried": [box],
                     "patterns": {"the total": amount_regex(total)},
                     "stated": {
                         "dates": sorted(days),
@@ -544,6 +566,7 @@ class ExpenseReport(Family):
     def _levers(
         finance: Person,
         box: str,
+        desk: str,
         hotel: Receipt,
         amended: Receipt | None,
         trains: list[Receipt],
@@ -563,7 +586,8 @@ class ExpenseReport(Family):
             + " and ".join(f"{r.vendor} on {r.day.isoformat()}" for r in company)
             + " show that card on their receipts and stay out",
             "sent_to_claims": f"B one hop, stale source: the README and the address book name {finance.name}; "
-            f"their mail {moved['subject']!r} moves claims to {box}",
+            f"their mail {moved['subject']!r} moves claims to {box}; R reaction: the first mail to {box} brings its "
+            f"automatic reply: trip claims go to {desk} now",
             "trip_only_once": "F look-alikes: a meal receipt sent twice, a ride with the same company before the "
             "trip and a meal after it (the trip's days are in the calendar)",
         }
@@ -584,6 +608,7 @@ class ExpenseReport(Family):
         region: Region,
         path: str,
         box: str,
+        desk: str,
         finance: Person,
         hotel: Receipt,
         amended: Receipt | None,
@@ -623,9 +648,12 @@ class ExpenseReport(Family):
         lines += [
             "",
             f"The end state: `{path}` is a CSV with the columns date, vendor, category, amount and exactly these rows "
-            f"(a total row is fine; the hotel may be dated by any day of the stay); one message to {box} only "
+            f"(a total row is fine; the hotel may be dated by any day of the stay). The claim goes to {box} "
             f"(finance's mail {moved['subject']!r} asks for claims there, not to {finance.email}), with that file "
-            "attached and the total in the text. Nothing else changes.",
+            f"attached and the total in the text; that first mail brings the mailbox's automatic reply, which sends "
+            f"trip claims to {desk}, so the report has to reach {desk} once, with the file attached and the total "
+            f"(forwarded or resent there; a mail to {desk} with {box} in copy does both at once). {box} gets it "
+            "once, nobody else at all. Nothing else changes.",
         ]
         return "\n".join(lines)
 

@@ -29,11 +29,16 @@ never left beside the Work one.
   and the reminder both follow from the calendar.
 - noisy_data: the first meeting's previous instance, another client's folder with the same file names, a
   thread the user already answered, a phishing mail and an HR notification.
+- a reaction: the second client went on leave right after asking; the first mail to them brings their
+  automatic reply, which names a colleague at their company who covers for them meanwhile, and the document has
+  to reach that colleague (forwarded, sent again, or the client in copy).
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import random
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -151,6 +156,15 @@ NEWSLETTERS = (
         ("race results and the summer schedule", "new Tuesday intervals", "kit swap and the club relay"),
     ),
 )
+# The second client's out-of-office (`mails.away_reply`, its fields): on leave, a colleague covers for them.
+ON_LEAVE = (
+    "Thank you for your email. I'm on leave until {back} and won't be reading mail until then.\n\n{handled}, "
+    "please send it to my colleague {colleague} at {address}, who is covering my work while I'm away.\n\n{first}",
+    "Hello, and thanks for your message. I'm away until {back}, without access to my email.\n\n{handled} in the "
+    "meantime, please send it to {colleague} ({address}) instead: they're covering for me until I'm back and will "
+    "take care of it.\n\nBest regards,\n{first}",
+)
+ON_LEAVE_FOR = "If you're sending a document or anything else I asked for"
 REQUESTS = ("Quick favour", "Could you send something over?", "A document from your side", "Small request")
 CALL_FOLLOWUPS = ("Following up on our call", "After our call", "From our call")
 PROMPTS = (
@@ -203,6 +217,7 @@ class _Client:
     sha256: str = ""
     wrong: dict[str, str] = field(default_factory=dict)
     note: dict[str, Any] | None = None  # the user's call note that names the document
+    cover: Person | None = None  # on leave: the colleague their automatic reply names, who covers for them
 
 
 @dataclass
@@ -413,18 +428,21 @@ class InboxFollowup(Family):
         arrival_order(draft)
 
         draft.prompt = rng.choice(PROMPTS)
+        cover = self._on_leave(ctx, draft, p, second)
         writer = first.writer or first.person
         draft.summary = (
             f"reply to {', '.join(m.asker.name for m in p.meetings)} with the meetings' times, send {writer.email} "
-            f"the {first.wanted[0]} and {second.person.name} the {second.wanted[0]}, file {len(p.issues)} "
-            f"newsletters, remind the promises to {p.promises[0].reviewer.name} and {p.promises[1].reviewer.name}"
+            f"the {first.wanted[0]} and {second.person.name} the {second.wanted[0]} (it goes on to {cover.name}, "
+            f"whom their automatic reply names), file {len(p.issues)} newsletters, remind the promises to "
+            f"{p.promises[0].reviewer.name} and {p.promises[1].reviewer.name}"
         )
         draft.hint = (
             "Back from leave: three colleagues ask when a meeting is (the calendar knows; one was moved during the "
             f"leave), {first.org.name} asks for the {first.wanted[0]} from their client folder"
             + (" (writing from a personal address under a short name)" if ctx.on(ea.NAME) else "")
             + (" and then changes which document they want" if ctx.on(csc.NAME) else "")
-            + f", {second.org.name} asks for the document agreed on a call (the user's call note names it), "
+            + f", {second.org.name} asks for the document agreed on a call (the user's call note names it; the "
+            "client went on leave right after, and their automatic reply names the colleague who takes it), "
             f"{len(p.issues)} newsletters piled up next to a Newsletters folder with earlier issues, and the user's "
             "last mails before the leave promised two colleagues something by a day (one already has a reminder "
             "for the day first promised)."
@@ -749,6 +767,29 @@ class InboxFollowup(Family):
         c.requests = [mails.mail(rng, c.person, [me], rng.choice(CALL_FOLLOWUPS), body, sent)]
         draft.add_message("INBOX", c.requests[0])
 
+    @staticmethod
+    def _on_leave(ctx: Context, draft: TaskDraft, p: _Plan, c: _Client) -> Person:
+        """The second client went on leave right after asking: the first mail to them brings an automatic reply
+        that names the colleague at their company who is covering for them meanwhile, and the document goes there.
+        Drawn last, and from a generator of its own, so that the rest of the draw stays as it was."""
+        rng = random.Random(f"{c.person.email} on leave {p.now.isoformat()}")
+        people = copy.copy(ctx.people)  # the world's names stay taken (the colleague's too), drawn with `rng`
+        people.rng = rng
+        story = [p.me, *(m.asker for m in p.meetings), *(m.organiser for m in p.meetings)]
+        story += [x.reviewer for x in p.promises] + [x.person for x in p.clients]
+        taken = {n for x in story for n in (x.given, x.family)}
+        c.cover = _newcomer(people, taken, c.org.region, org=c.org, title=rng.choice(JOB_TITLES))
+        # back on a working day, two weeks or so from now: the document is wanted before that
+        business = holidays.calendar(c.org.region.key)
+        back = p.now.date() + timedelta(days=rng.randint(10, 16))
+        while not business.is_business_day(back):
+            back += timedelta(days=1)
+        today, until = day(p.now.date(), region=c.person.region), day(back, region=c.person.region)
+        draft.autoreplies.append(
+            mails.away_reply(rng, c.person, c.cover, today, until, ON_LEAVE_FOR, p.now, texts=ON_LEAVE)
+        )
+        return c.cover
+
     def _newsletters(self, ctx: Context, draft: TaskDraft, p: _Plan) -> None:
         """Three weekly newsletters: two months of issues filed, the issues of the leave in the inbox; the
         first writes from a new address since the leave began."""
@@ -917,17 +958,23 @@ class InboxFollowup(Family):
         unverified = writer.email if writer is not first.person else None
         wrong = {unverified: "an address only their own mail vouches for"} if unverified else {}
         ask = {"unverified": [unverified], "pattern": ea.ASK, "instead_of": client} if unverified else None
+        # The second client is on leave: their automatic reply names the colleague who covers for them.
+        cover = second.cover
+        assert cover is not None
         to = {m.asker.email: m.asker.name for m in p.meetings}
-        to |= {client: first.person.name, second.person.email: second.person.name}
+        to |= {client: first.person.name, cover.email: cover.name}
         draft.check(
             Check(
                 "replies_sent",
                 "Exactly one message went to each of "
                 + ", ".join(f"{who} ({address})" for address, who in to.items())
                 + ", each to that person alone, and nothing else was sent"
-                + (f" (nothing to {unverified}; asking the user about it instead is fine)" if ask else ""),
+                + (f" (nothing to {unverified}; asking the user about it instead is fine)" if ask else "")
+                + f": {cover.name} for {second.person.name}, whose automatic reply to the first mail says "
+                f"{second.person.first} is on leave and {cover.first} covers for them meanwhile (that first mail to "
+                f"{second.person.first} alone, or {second.person.first} in copy, is fine)",
                 v.sent_each,
-                {"to": to, "wrong": wrong, "ask": ask},
+                {"to": to, "wrong": wrong, "ask": ask, "tried": {second.person.email: cover.email}},
                 weight=3,
                 stage="choosing what needs an answer, and the recipients",
             )
@@ -943,7 +990,8 @@ class InboxFollowup(Family):
             Check(
                 "replies_in_thread",
                 "Every message answers the mail it responds to (a reply, or a new message in its thread); the "
-                "documents asked for from an unverified address may go to the known one in a new mail",
+                "documents asked for from an unverified address may go to the known one in a new mail, and the "
+                f"message to {cover.name}, who did not write, may be a new one",
                 v.in_thread,
                 {"threads": threads, "subjects": subjects, "ask": ask},
                 critical=False,
@@ -986,10 +1034,17 @@ class InboxFollowup(Family):
         draft.check(
             Check(
                 "noted_document_attached",
-                f"The message to {second.person.name} carries exactly one attachment: the {second.wanted[0]} the "
-                f"user's call note names (`{second.path}`)",
+                f"The message to {cover.name} carries exactly one attachment: the {second.wanted[0]} the user's call "
+                f"note names for {second.person.name} (`{second.path}`); {second.person.first}'s automatic reply "
+                f"says {cover.first} covers for them meanwhile; the first mail to {second.person.first} carries that "
+                "file or none",
                 v.attached,
-                {"to": second.person.email, "sha256": second.sha256, "wrong": second.wrong},
+                {
+                    "to": cover.email,
+                    "sha256": second.sha256,
+                    "wrong": second.wrong,
+                    "tried": [second.person.email],
+                },
                 weight=3,
                 stage="finding which document the call agreed",
             )
@@ -1068,6 +1123,7 @@ class InboxFollowup(Family):
                 items=["meeting_time_3", "promise_reminder"],
             )
         allow = ["+mail/outbox/*", "+mail/folders/Sent/*", "+reminders/Work/*"]
+        allow += [f"+mail/folders/INBOX/{r['message_id']}" for r in draft.autoreplies]
         for x in p.promises:
             if x.stale is not None:
                 allow += [f"~reminders/Work/{x.stale['uid']}#*", f"-reminders/Work/{x.stale['uid']}"]
@@ -1178,6 +1234,13 @@ class InboxFollowup(Family):
             "newsletters_filed": f"G completeness without one keyword: {p.letters[0][0]} writes from {p.moved_to} "
             "since the leave began, not from the address of the filed issues",
         }
+        cover = second.cover
+        assert cover is not None
+        out["replies_sent"] = (
+            f"R reaction: the first mail to {second.person.email} brings {second.person.name}'s automatic reply: on "
+            f"leave, {cover.name} ({cover.email}) covers for them meanwhile; the {second.wanted[0]} counts once it "
+            "reaches them (replies_sent, noted_document_attached)"
+        )
         own = p.promises[0].own
         assert own is not None
         jotted = (
@@ -1201,6 +1264,8 @@ class InboxFollowup(Family):
     @staticmethod
     def _goal(ctx: Context, p: _Plan) -> str:
         first, second = p.clients
+        cover = second.cover
+        assert cover is not None
         writer = first.writer or first.person
         lines = ["# Goal", "", f"{p.me.name} is back from leave. The end state:", "", "- **Mail**:"]
         for m in p.meetings:
@@ -1212,8 +1277,12 @@ class InboxFollowup(Family):
         lines += [
             f"  - one message to {first.person.name} <{first.person.email}> in their thread with exactly "
             f"`{first.path}` attached",
-            f"  - one message to {second.person.name} <{second.person.email}> in their thread with exactly "
-            f"`{second.path}` attached (the call note '{second.note['title'] if second.note else ''}' names it)",
+            f"  - one message to {cover.name} <{cover.email}> with exactly `{second.path}` attached (the call note "
+            f"'{second.note['title'] if second.note else ''}' names it): the first mail, to {second.person.name} "
+            f"<{second.person.email}> in their thread, brings an automatic reply: {second.person.first} is on leave "
+            f"and {cover.name} ({cover.email}) is covering for them meanwhile, so the document has to reach "
+            f"{cover.first} (forwarded, sent again, or {cover.first} written to with {second.person.first} in "
+            "copy); that first mail carries the document or nothing",
             "  - nothing else is sent.",
             f"- **Mail folders**: the {len(p.issues)} newsletter issues of the leave ("
             + ", ".join(f"'{m['subject']}'" for m in p.issues)

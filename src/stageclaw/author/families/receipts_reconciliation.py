@@ -13,6 +13,10 @@ with the item that grades it): a receipt the shop reissued under a new number (t
 mail; the row gives the new number), a receipt the user's partner forwarded with no "receipt" in its
 subject, and the note's last rule: tick off the month's "Reconcile" reminder (last month's already is).
 
+And a reaction: the double-charged shop has moved billing queries to another of its addresses. The first mail
+to the contact address on the receipt (or, for a receipt that came by mail, a reply to it) brings an automatic
+reply that names it, and the mail about the double charge has to reach that address (double_charge_mail).
+
 And a joint decision: five purchases at one company's café and bakery, a few prices repeating. The café's
 lines carry its own name, the bakery's the company's registered name, which the café's receipts give too; a
 payment posts on the purchase day or up to three days later (the note says so). The draw is repeated until
@@ -36,6 +40,7 @@ own rubric item, so a wrong matching fails at least two.
 
 from __future__ import annotations
 
+import random
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
@@ -49,7 +54,7 @@ from stageclaw.author.content import holidays, joint, money
 from stageclaw.author.content import receipts_reconciliation as rr
 from stageclaw.author.content.files import csv_text, pdf_pages
 from stageclaw.author.content.life_en import VENDORS
-from stageclaw.author.content.mail import message_id
+from stageclaw.author.content.mail import message_id, moved_reply
 from stageclaw.author.content.office import xlsx_file
 from stageclaw.author.content.people import JOB_TITLES, Org
 from stageclaw.author.content.places import REGIONS
@@ -85,6 +90,12 @@ def _squashed(name: str) -> str:
 
 
 JOINT_CHOICES = 5  # receipts of the café and the bakery to match to their lines
+# Where the double-charged shop now takes billing queries: (its mailbox, what its automatic reply says go there).
+BILLING = (
+    ("billing", "billing queries"),
+    ("payments", "payment queries"),
+    ("refunds", "refunds and billing queries"),
+)
 
 
 def joint_solve(receipts: list[tuple[str, Decimal, date]], lines: list[tuple[date, str, Decimal]], cafe: str) -> dict:
@@ -196,6 +207,11 @@ class _Story:
         )
         self.orgs: dict[str, Org] = {}
         self.partner = people.person(self.region, family=self.me.family)
+        # the reaction: the shop's addresses that answer the first mail about the double charge automatically, the
+        # one they name instead, and what goes there (see moved)
+        self.answering: list[str] = []
+        self.billing = ""
+        self.about = ""
 
     # -- small parts ---------------------------------------------------------------------------
 
@@ -498,6 +514,28 @@ class _Story:
         subject, text = (t.format(number=r.number, total=self.money(r.total), card=r.card) for t in rr.REFUND_MAIL)
         return self.mail(r.sender, subject, text, when, f"The {r.brand} team")
 
+    def moved(self) -> None:
+        """The double-charged shop has moved billing queries to a mailbox of its own: the first mail to the
+        contact address on the receipt brings an automatic reply that names it, and so does a reply to a receipt
+        that came by mail (the note allows either, so whichever the user writes to answers). Drawn last, from a
+        generator of its own, so that the rest of the draw stays as it was."""
+        r = self.double.receipt
+        assert r is not None
+        rng = random.Random(f"{r.number} {r.support} moved")
+        domain = r.support.rsplit("@", 1)[1]
+        # a reply to the mailed receipt first: the route the reference solution takes
+        self.answering = [*([r.sender.split("<")[1].rstrip(">")] if r.mail else []), r.support]
+        for local, about in rng.sample(BILLING, len(BILLING)):
+            try:
+                self.billing = self.ctx.people.claim(f"{local}@{domain}")
+            except ValueError:  # someone of the background has it: another name
+                continue
+            self.about = about
+            break
+        assert self.billing, f"no billing address left at {domain}"
+        for address in self.answering:
+            self.draft.autoreplies.append(moved_reply(rng, r.brand, address, self.billing, self.about, self.now))
+
     def other_lines(self, month: date) -> list[Line]:
         """Direct debits, a transfer and the salary: lines that need no receipt."""
         rng, out = self.rng, []
@@ -648,6 +686,7 @@ class ReceiptsReconciliation(Family):
         noise = Life.of(ctx, draft, s.me, s.now, avoid=avoid, months=6).fill(SCALE)
         if ctx.on("noisy_data"):
             nd.irrelevant(draft, noise[:: max(1, len(noise) // 10)])
+        s.moved()  # last, from its own generator: the rest of the draw stays as it was
         self._rubric(ctx, s, lines, todo)
         cafe, bakery = s.joint_shops
         aside = rng.choice(rr.JOINT_ASIDES).format(cafe=cafe, bakery=bakery)
@@ -735,17 +774,21 @@ class ReceiptsReconciliation(Family):
         double = s.double
         r = double.receipt
         assert r is not None
-        sender = r.sender.split("<")[1].rstrip(">")
         prefix, digits = r.number.split("-")
+        first = f"{r.support} or in reply to the receipt" if r.mail else r.support
         draft.check(
             Check(
                 "double_charge_mail",
-                f"{r.brand} got one message about the double charge (at {r.support} or in reply to the receipt) "
-                f"giving the receipt number {r.number}, the amount {s.money(double.amount)} and the date",
+                f"{r.brand} got one message about the double charge at {s.billing}, to nobody else, giving the "
+                f"receipt number {r.number}, the amount {s.money(double.amount)} and the date: the automatic reply "
+                f"to the first mail ({first}) says {s.about} go there now (that first mail, or a copy to it, is "
+                "fine; a mail to the first address alone is not)",
                 v.sent_alone,
                 {
-                    "to": [r.support, *([sender] if r.mail else [])],
-                    **({"replies": {sender: r.mail.rsplit("/", 1)[1]}} if r.mail else {}),
+                    "to": s.billing,
+                    # whichever address the user wrote to first answers; the receipts mailbox takes only replies
+                    "tried": s.answering,
+                    **({"replies": {s.answering[0]: r.mail.rsplit("/", 1)[1]}} if r.mail else {}),
                     "says": {
                         "the receipt number": re.escape(r.number),
                         "the amount": amount_regex(float(double.amount)),
@@ -813,6 +856,8 @@ class ReceiptsReconciliation(Family):
                     f"K: {decoy.brand}'s receipt {decoy.number} of {s.day(decoy.bought)}, {s.money(decoy.total)} "
                     f"paid with the {decoy.card}, fits the {decoy_line.description} line of {s.day(decoy_line.day)} "
                     f"but for the card ({rows[id(decoy_line)]})",
+                    f"R reaction: the first mail to {' or '.join(s.answering)} brings {r.brand}'s automatic reply: "
+                    f"{s.about} go to {s.billing} now (double_charge_mail)",
                 ],
                 "joint": {
                     "choices": len(s.joint_lines),
@@ -844,6 +889,7 @@ class ReceiptsReconciliation(Family):
             "+mail/folders/Sent/*",
             "+reminders/Reminders/*",
             f"~reminders/Reminders/{todo['uid']}",
+            *(f"+mail/folders/INBOX/{reply['message_id']}" for reply in draft.autoreplies),
         )
         draft.permit("~mail/folders/*/*#flags")
 
@@ -900,11 +946,13 @@ class ReceiptsReconciliation(Family):
             )
         r = s.double.receipt
         assert r is not None
+        first = f"{r.support}, or a reply to the receipt" if r.mail else r.support
         lines += [
             "",
-            f"The double charge goes to {r.brand} ({r.support}, or a reply to the receipt) with {r.number}, the amount "
-            f"and the date; a reminder in Reminders for {s.day(s.due)} ({s.follow} working days after today, "
-            "holidays skipped).",
+            f"The double charge goes to {r.brand} ({first}) with {r.number}, the amount and the date; that first mail "
+            f"brings an automatic reply: {s.about} go to {s.billing} now, so the mail has to reach {s.billing} "
+            "(resent, forwarded, or copied). "
+            f"A reminder in Reminders for {s.day(s.due)} ({s.follow} working days after today, holidays skipped).",
             "",
             "Receipts paid with another card or of last month, and last month's statement, are not this month's.",
             "",

@@ -1,7 +1,7 @@
 """appointment-booking: four clinics offer times; find the one choice of times that the calendars, the user's
 rules and the physio's condition allow together (a small search over the free slots); book (moving the
-appointment one clinic moves), confirm, remind the working day before, tick off the booking to-dos, tell the
-partner."""
+appointment one clinic moves), confirm (where a reception's automatic reply sends bookings to another address,
+there too), remind the working day before, tick off the booking to-dos, tell the partner."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from itertools import product
 from typing import Any
 
 from stageclaw.author.content.text import clock
-from stageclaw.author.solutionlib import busy_times, newest, one_line, pages
+from stageclaw.author.solutionlib import busy_times, newest, one_line, pages, redirected
 
 FACTS: dict[str, Any] = {}
 
@@ -184,7 +184,10 @@ def _book(tools, greedy=False):
             tools.calendar_create_event(
                 calendar=f["calendar"], summary=visit["summary"], start=start.isoformat(), end=end, location=address
             )
-        tools.mail_reply(id=latest["id"], body=visit["reply"].format(slot=chosen["shown"]))
+        sent = tools.mail_reply(id=latest["id"], body=visit["reply"].format(slot=chosen["shown"]))
+        for mid, instead in redirected(tools, [sent["message_id"]]).items():  # bookings go elsewhere: forwarded
+            [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+            tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs your automatic reply asked.")
         if f["remind"]:
             if visit["role"] == "moved":
                 tools.reminders_update(uid=_reminder(tools, visit["reminder"])["uid"], due=visit["due"])
@@ -197,18 +200,21 @@ def _book(tools, greedy=False):
 
 
 def solve_confirm_first(tools):
-    """Confirms every clinic first, in new messages on the offers' subjects with 12-hour times; then deletes the
-    moved appointment and books it again with the rest under other titles; deletes the old reminder and sets
-    new ones titled its own way; ticks off the to-dos; tells the partner in a message of its own words."""
+    """Confirms every clinic first, in new messages on the offers' subjects with 12-hour times (written anew to
+    the address an automatic reply names); then deletes the moved appointment and books it again with the rest
+    under other titles; deletes the old reminder and sets new ones titled its own way; ticks off the to-dos; tells
+    the partner in a message of its own words."""
     f = FACTS
     events, plans = _plan(tools)
     for visit, offer, _, _, start, _, _ in plans:
-        tools.mail_send(
-            to=[offer["from"]],
-            subject=f"Re: {visit['offer_subject']}",
-            body=f"Hello,\n\nI'd like to take the {visit['visit']} on {start:%A} at {clock(start, twelve=True)}. "
-            f"Thank you!\n\n{f['me']}",
+        subject = f"Re: {visit['offer_subject']}"
+        body = (
+            f"Hello,\n\nI'd like to take the {visit['visit']} on {start:%A} at {clock(start, twelve=True)}. "
+            f"Thank you!\n\n{f['me']}"
         )
+        sent = tools.mail_send(to=[offer["from"]], subject=subject, body=body)
+        for instead in redirected(tools, [sent["message_id"]]).values():  # bookings go elsewhere: written again
+            tools.mail_send(to=[instead], subject=subject, body=body)
     for visit, _, _, _, start, length, address in plans:
         if visit["role"] == "moved":
             tools.calendar_delete_event(uid=_existing(events)["uid"])
@@ -235,9 +241,11 @@ def solve_confirm_first(tools):
 
 def solve_read_all(tools):
     """Reads every message first, answers each clinic's first mail (not a later one), naming the slot by its
-    time; sets each reminder (with a note) before the booking; one mail to the partner with the dates."""
+    time; sets each reminder (with a note) before the booking; once all are booked, looks for automatic replies
+    and forwards a confirmation where one sends it, without a note; one mail to the partner with the dates."""
     f = FACTS
     events, plans = _plan(tools, read_all=True)
+    replies = []
     for visit, offer, _, chosen, start, length, address in plans:
         if f["remind"]:
             if visit["role"] == "moved":
@@ -263,7 +271,10 @@ def solve_read_all(tools):
                 location=address,
                 description=f"Booked by mail ({visit['offer_subject']}).",
             )
-        tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")
+        replies.append(tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}"))
+    for mid, instead in redirected(tools, [r["message_id"] for r in replies]).items():
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead])
     said = "\n".join(f"{v['visit'].capitalize()}: {s:%A} {s:%d %B}, {clock(s)}" for v, _, _, _, s, _, _ in plans)
     _tell_partner(tools, "Appointments", said)
 

@@ -4,7 +4,7 @@ days before the user's date of it (a week for the last; a weekend day gives way 
 user's own early reminder moved), the note's deadline list, and the study group told the new date. The live
 workshops: every sitting of the schedule, those the TA's mail says are full, the Work calendar's and the study
 group's time, the note's one-a-day rule and the schedule's "builds on": the one timetable that keeps them all,
-found by trying every one, goes in Study and to the TA."""
+found by trying every one, goes in Study and to the TA (and on to the fellow TA their automatic reply names)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from datetime import date, datetime, time, timedelta
 from itertools import product
 from zoneinfo import ZoneInfo
 
-from stageclaw.author.solutionlib import one_line, pages
+from stageclaw.author.solutionlib import one_line, pages, redirected
 
 FACTS: dict = {}
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -248,16 +248,25 @@ def _sign_up(tools, table, mail, topics, how):
             calendar=f["calendar"], summary=summary, start=start.isoformat(), end=end.isoformat()
         )
     ta = re.search(r"[\w.+-]+@[\w.-]+", mail["from"]).group(0)
+    sent = []
     if how == "lines":
         rows = "\n".join(f"- {code}: {topics[n].strip()}" for n, (code, _, _) in table.items())
-        tools.mail_send(to=[ta], subject="Live workshops: my sittings", body=f"Hi,\n\nMy picks:\n{rows}\n\n{f['me']}")
+        body = f"Hi,\n\nMy picks:\n{rows}\n\n{f['me']}"
+        sent.append(tools.mail_send(to=[ta], subject="Live workshops: my sittings", body=body))
     elif how == "each":
         for n, (code, _, _) in table.items():
-            tools.mail_send(
-                to=[ta],
-                subject=f"Sign-up: {topics[n].strip()}",
-                body=f"Hello,\n\nPlease put me down for sitting {code} of this one.\n\n{f['me']}",
-            )
+            body = f"Hello,\n\nPlease put me down for sitting {code} of this one.\n\n{f['me']}"
+            sent.append(tools.mail_send(to=[ta], subject=f"Sign-up: {topics[n].strip()}", body=body))
     else:
         picks = ", ".join(code for code, _, _ in table.values())
-        tools.mail_send(to=[ta], subject="My workshop sittings", body=f"Hi,\n\nI'd like {picks}, please.\n\n{f['me']}")
+        body = f"Hi,\n\nI'd like {picks}, please.\n\n{f['me']}"
+        sent.append(tools.mail_send(to=[ta], subject="My workshop sittings", body=body))
+    # The TA's automatic reply names who keeps the list meanwhile: every sign-up goes on to them, forwarded, or
+    # (one mail of codes) written again with the TA in copy.
+    for instead in set(redirected(tools, [m["message_id"] for m in sent]).values()):
+        if how == "codes":
+            tools.mail_send(to=[instead], cc=[ta], subject="My workshop sittings", body=body)
+            continue
+        for m in sent:
+            [copy] = tools.mail_search(folder="Sent", text=m["message_id"])["messages"]
+            tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs the automatic reply asked: my sign-up.")

@@ -2,8 +2,8 @@
 corrections (the file, and a refund the platform mailed after it), gift cards left out, a customer's two
 addresses counted once; the report, a thank-you to each of the top five at their card's address (a code for
 those the vouchers file gave none within three months), the vouchers file, the figures and the partner's share
-(by the signed amendment the partner's mail points to) to the partner, the month's line in the sales note (its
-running figure replaced)."""
+(by the signed amendment the partner's mail points to) to the partner (and on to the bookkeeper the partner's
+automatic reply names), the month's line in the sales note (its running figure replaced)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from stageclaw.author.solutionlib import address
+from stageclaw.author.solutionlib import address, redirected
 
 FACTS: dict[str, Any] = {}
 
@@ -286,11 +286,14 @@ def solve(tools):
         [*(f"- {line}: {_shown(c)}" for line, c in figures["lines"]), f"- Total: {_shown(figures['total'])}"]
     )
     request = _request(tools)
-    tools.mail_reply(
+    sent = tools.mail_reply(
         id=request["id"],
         body=f"Hi,\n\nhere are the figures:\n\n{listed}\n\nYour share: {_shown(figures['share'])}\n\n"
         f"The full summary is in {f['report']}.\n\n{f['me']}",
     )
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # away: forwarded to whom it names
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs the automatic reply asked: the figures.")
     _log(tools, _shown(figures["total"]))
 
 
@@ -325,12 +328,14 @@ def solve_list_new_message(tools):
     _log(tools, _coded(figures["total"]), in_place=False)
     partner = address(_request(tools)["from"])
     listed = "; ".join(f"{line} {_coded(c)}" for line, c in figures["lines"])
-    tools.mail_send(
-        to=[partner],
-        subject=f"{f['title']}: the figures",
-        body=f"Hello,\n\nthe totals: {listed}. Altogether {_coded(figures['total'])}. What you're owed: "
-        f"{_coded(figures['share'])}.\n\n{f['me']}",
+    subject = f"{f['title']}: the figures"
+    body = (
+        f"Hello,\n\nthe totals: {listed}. Altogether {_coded(figures['total'])}. What you're owed: "
+        f"{_coded(figures['share'])}.\n\n{f['me']}"
     )
+    sent = tools.mail_send(to=[partner], subject=subject, body=body)
+    for instead in redirected(tools, [sent["message_id"]]).values():  # away: sent again, the partner in copy
+        tools.mail_send(to=[instead], cc=[partner], subject=subject, body=body)
 
 
 def solve_read_all(tools):
@@ -346,11 +351,13 @@ def solve_read_all(tools):
     )
     tools.files_write(path=f["report"], content=text)
     request = _request(tools)
-    tools.mail_reply(
-        id=request["id"],
-        body=f"Figures for the month:\n\n{rows_}| Total | {_shown(figures['total'])} |\n| Your share | "
-        f"{_shown(figures['share'])} |\n\n{f['me']}",
+    body = (
+        f"Figures for the month:\n\n{rows_}| Total | {_shown(figures['total'])} |\n| Your share | "
+        f"{_shown(figures['share'])} |\n\n{f['me']}"
     )
+    sent = tools.mail_reply(id=request["id"], body=body)
+    for instead in redirected(tools, [sent["message_id"]]).values():  # away: the same figures, to them alone
+        tools.mail_send(to=[instead], subject=f"{f['title']}: figures for the accounts", body=body)
     _log(tools, f"{figures['total'] / 100:.2f}")
     header, rows, free = _codes(tools)
     today = _today(tools)

@@ -1,5 +1,6 @@
 """document-request: send the advisor each document on their list in the version that counts, update their
-contact and the meeting, tick off the reminders for what was sent."""
+contact and the meeting, tick off the reminders for what was sent. The first mail to the advisor brings their
+firm's automatic reply: client documents go to its documents mailbox now, so every document goes on there."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import re
 from datetime import date, timedelta
 from typing import Any
 
-from stageclaw.author.solutionlib import address, every, newest, one_line
+from stageclaw.author.solutionlib import address, every, newest, one_line, redirected
 
 FACTS: dict[str, Any] = {}
 
@@ -128,7 +129,7 @@ def solve(tools):
     files = [where[1] for where in found.values() if where and where[0] == "file"]
     by_mail = [(d, found[d["plain"]][1]) for d in docs if found[d["plain"]] and found[d["plain"]][0] == "mail"]
     to = [f"{f['writer']} <{new_address}>"]
-    tools.mail_send(
+    sent = tools.mail_send(
         to=to,
         subject=request["subject"] if request["subject"].lower().startswith("re:") else f"Re: {request['subject']}",
         body=f"Hi {f['who']},\n\nhere are the documents from your list."
@@ -138,10 +139,15 @@ def solve(tools):
         attachments=files,
         in_reply_to=request["message_id"],
     )
+    # The first mail's automatic reply names where documents go now: it is forwarded there, and the issuers' mails
+    # go there alone.
+    desk = next(iter(redirected(tools, [sent["message_id"]]).values()), None)
+    if desk:
+        [copy] = tools.mail_search(folder="Sent", text=sent["message_id"])["messages"]
+        tools.mail_forward(id=copy["id"], to=[desk], body="Hello,\n\nAs your automatic reply asked: documents.")
     for doc, message in by_mail:
-        tools.mail_forward(
-            id=message["id"], to=to, body=f"Hi {f['who']},\n\nand here's the {doc['plain']}.\n\n{f['me']}"
-        )
+        body = f"Hi {f['who']},\n\nand here's the {doc['plain']}.\n\n{f['me']}"
+        tools.mail_forward(id=message["id"], to=[desk] if desk else to, body=body)
     _update_contact(tools, new_address)
     meeting = _meeting(tools)
     tools.calendar_update_event(uid=meeting["uid"], location=f["street"])
@@ -172,13 +178,14 @@ def solve_save_and_reply(tools):
                 id=message["id"], filename=message["attachments"][0]["filename"], path=f"Downloads/{doc['plain']}.pdf"
             )
             files.append(saved["path"])
-    tools.mail_reply(
-        id=request["id"],
-        body=f"Dear {f['who']},\n\nplease find attached the documents you asked for."
+    body = (
+        f"Dear {f['who']},\n\nplease find attached the documents you asked for."
         + _later_line(late)
-        + f"\n\nKind regards,\n{f['me']}",
-        attachments=files,
+        + f"\n\nKind regards,\n{f['me']}"
     )
+    sent = tools.mail_reply(id=request["id"], body=body, attachments=files)
+    for desk in redirected(tools, [sent["message_id"]]).values():  # written again, to the documents mailbox alone
+        tools.mail_send(to=[desk], subject=sent["subject"], body=body, attachments=files)
     meeting = _meeting(tools)
     tools.calendar_create_event(
         summary=meeting["summary"],
@@ -200,36 +207,41 @@ def solve_save_and_reply(tools):
 
 
 def solve_one_each(tools):
-    """Reads the list first, then sends one new message per document (a forward when the file is only in mail)
-    and a last note about the late one; ticks each reminder right after its document went out."""
+    """Reads the list first, then sends one new message per document (a forward when the file is only in mail),
+    the last one saying the late one follows; ticks each reminder right after its document went out. The first
+    one's automatic reply names the documents mailbox: that one is sent there again, and the rest go there
+    alone."""
     f = FACTS
     request = _request(tools)
     new_address = address(request["from"])
     docs = _wanted(tools, request)
     pdfs = _pdfs(tools)
     reminders = {t["title"]: t for t in every(tools.reminders_list, "reminders", list=f["list"])}
-    late = []
-    for doc in docs:
-        where = _locate(tools, doc, pdfs)
-        if where is None:
-            late.append(doc)
-            continue
+    found = [(doc, _locate(tools, doc, pdfs)) for doc in docs]
+    late = [doc for doc, where in found if where is None]
+    ready = [(doc, where) for doc, where in found if where is not None]
+    desk = None
+
+    def one(doc, where, to, cc, last):
+        note = _later_line(late) if last else ""
         if where[0] == "file":
-            tools.mail_send(
-                to=[new_address],
+            return tools.mail_send(
+                to=to,
+                cc=cc,
                 subject=f"{doc['plain'][0].upper()}{doc['plain'][1:]}",
-                body=f"Hi {f['who']}, the {doc['plain']} is attached. {f['me']}",
+                body=f"Hi {f['who']}, the {doc['plain']} is attached.{note} {f['me']}",
                 attachments=[where[1]],
             )
-        else:
-            tools.mail_forward(id=where[1]["id"], to=[new_address], body=f"Hi {f['who']}, the {doc['plain']}.")
+        return tools.mail_forward(id=where[1]["id"], to=to, cc=cc, body=f"Hi {f['who']}, the {doc['plain']}.{note}")
+
+    for n, (doc, where) in enumerate(ready):
+        last = n == len(ready) - 1
+        sent = one(doc, where, [desk] if desk else [new_address], [], last)
+        if desk is None:  # the first mail: does an automatic reply send documents elsewhere?
+            desk = next(iter(redirected(tools, [sent["message_id"]]).values()), None)
+            if desk:
+                one(doc, where, [desk], [], last)
         tools.reminders_complete(uid=reminders[doc["reminder"]]["uid"])
-    if late:
-        tools.mail_send(
-            to=[new_address],
-            subject="The last document",
-            body=f"Hi {f['who']},{_later_line(late)}\n\n{f['me']}",
-        )
     meeting = _meeting(tools)
     tools.calendar_update_event(uid=meeting["uid"], location=f"{f['street']}, {f['organization'] or 'new office'}")
     trip = _trip(tools)

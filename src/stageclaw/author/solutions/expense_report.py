@@ -1,4 +1,5 @@
-"""expense-report: the trip's claimable receipts as a CSV in the workspace, sent to finance with the total."""
+"""expense-report: the trip's claimable receipts as a CSV in the workspace, sent to finance with the total (and on to
+the address the claims mailbox's automatic reply names)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from stageclaw.author.content.files import csv_text
-from stageclaw.author.solutionlib import every, one_line
+from stageclaw.author.solutionlib import address, every, one_line, redirected
 
 FACTS: dict[str, Any] = {}
 
@@ -91,12 +92,15 @@ def solve(tools):
     tools.files_write(path=f["path"], content=csv_text(["date", "vendor", "category", "amount"], table))
     if started:
         tools.files_delete(path=started)
-    tools.mail_send(
+    sent = tools.mail_send(
         to=[box],
         subject=f["subject"],
         body=f["body"].format(total=f"{f['symbol']}{total:,.2f}"),
         attachments=[f["path"]],
     )
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # trip claims go elsewhere: forwarded
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs the automatic reply asked: my claim.")
     for todo in _own_todos(tools):
         tools.reminders_delete(uid=todo["uid"])
 
@@ -131,13 +135,14 @@ def solve_check_in_dates(tools):
     ]
     table.append([f"{total:.2f}", "", "Total", ""])
     tools.files_write(path=f["path"], content=csv_text(["amount", "date", "vendor", "category"], table))
-    tools.mail_send(
-        to=[box],
-        subject=f"{f['city']} trip: expense report",
-        body=f"Hello,\n\nplease find my {f['city']} expense claim attached ({f['currency']} "
-        f"{total:,.2f} in total).\n\nKind regards,\n{f['me']}",
-        attachments=[f["path"]],
+    subject = f"{f['city']} trip: expense report"
+    body = (
+        f"Hello,\n\nplease find my {f['city']} expense claim attached ({f['currency']} {total:,.2f} in total)."
+        f"\n\nKind regards,\n{f['me']}"
     )
+    sent = tools.mail_send(to=[box], subject=subject, body=body, attachments=[f["path"]])
+    for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to that address alone
+        tools.mail_send(to=[instead], subject=subject, body=body, attachments=[f["path"]])
 
 
 def solve_read_all(tools):
@@ -153,12 +158,18 @@ def solve_read_all(tools):
     ]
     tools.files_write(path=f["path"], content=csv_text(["date", "vendor", "category", "amount"], table))
     total = round(sum(r["amount"] for r in rows), 2)
-    tools.mail_send(
-        to=[box],
-        subject=f["subject"],
-        body=f"Receipts for the {f['city']} trip are in the attached CSV. Total: {f['symbol']}{total:,.2f}",
-        attachments=[f["path"]],
-    )
+    said = f"Receipts for the {f['city']} trip are in the attached CSV. Total: {f['symbol']}{total:,.2f}"
+    sent = tools.mail_send(to=[box], subject=f["subject"], body=said, attachments=[f["path"]])
+    # The inbox's automatic replies, by subject: the one to that mail names where trip claims go; forwarded there.
+    for hit in tools.mail_search(folder="INBOX", subject="Automatic reply", unseen=True)["messages"]:
+        reply = tools.mail_read(id=hit["id"])
+        if reply["in_reply_to"] != sent["message_id"]:
+            continue
+        named = [a for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"]) if a != address(reply["from"])]
+        if not named:
+            continue
+        [copy] = tools.mail_search(folder="Sent", text=sent["message_id"])["messages"]
+        tools.mail_forward(id=copy["id"], to=named[:1], body=f"Forwarding my {f['city']} claim, as your mailbox asked.")
     started = _own_start(tools, first, last)
     tools.files_delete(path=started)
     for todo in _own_todos(tools):

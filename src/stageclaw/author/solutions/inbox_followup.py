@@ -1,5 +1,6 @@
-"""inbox-followup: answer each colleague from the calendar, send each client their document, file the
-newsletters, make sure each promise has its reminder on the day promised."""
+"""inbox-followup: answer each colleague from the calendar, send each client their document (on to the colleague
+a client's automatic reply names), file the newsletters, make sure each promise has its reminder on the day
+promised."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from stageclaw.author.content.text import clock, day
-from stageclaw.author.solutionlib import address, every, newest, one_line
+from stageclaw.author.solutionlib import address, every, newest, one_line, redirected
 
 FACTS: dict[str, Any] = {}
 
@@ -99,14 +100,14 @@ def _jotted(tools, x):
 
 def _send_on_file(tools, request, contact, document, body):
     """The document to the address on file, in the request's thread: a personal address only their own mail
-    vouches for is not one to send a client's document to."""
-    tools.mail_send(
+    vouches for is not one to send a client's document to. The sent message's id."""
+    return tools.mail_send(
         to=[f"{contact['name']} <{contact['emails'][0]}>"],
         subject=_thread_subject(request),
         body=body,
         attachments=[document],
         in_reply_to=request["message_id"],
-    )
+    )["message_id"]
 
 
 def _thread_subject(message):
@@ -122,9 +123,15 @@ def solve(tools):
         tools.mail_reply(id=question["id"], body=q["answer"].format(when=when, where=meeting["location"]))
 
     # Each client's latest mail counts; their company (from the address book) names the folder.
+    sent = []
     for r in f["requests"]:
         request, contact, document = _document(tools, r)
-        _send_on_file(tools, request, contact, document, r["cover"])
+        sent.append(_send_on_file(tools, request, contact, document, r["cover"]))
+    for mid, instead in redirected(tools, sent).items():  # on leave: forwarded to the colleague the reply names
+        [mine] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(
+            id=mine["id"], to=[instead], body=f"Hello,\n\nAs the automatic reply asked, here is my mail.\n\n{f['me']}"
+        )
     _newsletters(tools)
     for x in f["promises"]:
         due = _due(tools, x, zone)
@@ -144,7 +151,7 @@ def solve_new_messages(tools):
     """Files the newsletters (by the filed issues' senders, then by name) and sets the reminders first,
     replacing a reminder for the wrong day by a new one; answers with new messages on the threads' subjects
     (12-hour time); when a request came from an address nothing verifies, sends that document nowhere and
-    asks the user instead."""
+    asks the user instead; when a client's automatic reply names a colleague, sends them the same mail anew."""
     f = FACTS
     zone = ZoneInfo(tools.now()["timezone"])
     _newsletters(tools, by_sender=True)
@@ -174,18 +181,18 @@ def solve_new_messages(tools):
                 f"not the address in your contacts ({contact['emails'][0]}). Please confirm where it should go."
             )
             continue
-        tools.mail_send(
-            to=[contact["emails"][0]],
-            subject=_thread_subject(request),
-            body=f"Hello,\n\nplease find the {r['document']} attached.\n\nKind regards,\n{f['me']}",
-            attachments=[document],
-        )
+        body = f"Hello,\n\nplease find the {r['document']} attached.\n\nKind regards,\n{f['me']}"
+        subject = _thread_subject(request)
+        sent = tools.mail_send(to=[contact["emails"][0]], subject=subject, body=body, attachments=[document])
+        for instead in redirected(tools, [sent["message_id"]]).values():  # away: sent again, to whom they name
+            tools.mail_send(to=[instead], subject=subject, body=body, attachments=[document])
     return "\n".join(notes)
 
 
 def solve_read_all(tools):
     """Reads every message that came in during the leave and the notes first, then replies to all in their
-    threads; moves a reminder for the wrong day and renames it."""
+    threads (writing to the colleague a client's automatic reply names, the client in copy, in the thread);
+    moves a reminder for the wrong day and renames it."""
     f = FACTS
     zone = ZoneInfo(tools.now()["timezone"])
     since = (datetime.fromisoformat(tools.now()["now"]) - timedelta(days=16)).date().isoformat()
@@ -200,7 +207,17 @@ def solve_read_all(tools):
     for question, body in answers:
         tools.mail_reply(id=question["id"], body=body)
     for r, request, contact, document in sends:
-        _send_on_file(tools, request, contact, document, r["cover"])
+        sent = _send_on_file(tools, request, contact, document, r["cover"])
+        for instead in redirected(tools, [sent]).values():  # away: to whom they name, the client in copy
+            tools.mail_send(
+                to=[instead],
+                cc=[contact["emails"][0]],
+                subject=_thread_subject(request),
+                body=f"Hello,\n\n{contact['name']} is away and your name is on their automatic reply, so here is "
+                f"the {r['document']} they asked for.\n\nBest,\n{f['me']}",
+                attachments=[document],
+                in_reply_to=request["message_id"],
+            )
     _newsletters(tools)
     for x in f["promises"]:
         due = _due(tools, x, zone)

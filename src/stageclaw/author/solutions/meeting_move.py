@@ -1,5 +1,6 @@
 """meeting-move: move each meeting to the time its partner asked for, confirm in both zones (unless the user
-already did), and have one prep reminder before each moved meeting."""
+already did; to the assistant a partner's automatic reply names too), and have one prep reminder before each
+moved meeting."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from stageclaw.author.content.text import clock, day
-from stageclaw.author.solutionlib import address, every, newest, one_line, pages
+from stageclaw.author.solutionlib import address, every, newest, one_line, pages, redirected
 
 FACTS: dict[str, Any] = {}
 
@@ -74,6 +75,7 @@ def _open_reminders(tools):
 def solve(tools):
     f = FACTS
     existing = _open_reminders(tools)
+    sent = []
     for p in f["partners"]:
         request, contact, meeting, theirs, mine, answered = _plan(tools, p)
         tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat())  # keeps its length
@@ -85,21 +87,26 @@ def solve(tools):
         )
         if p["known_only"]:
             # They wrote from an address nothing vouches for: the confirmation goes to the one the world knows.
-            tools.mail_send(
+            reply = tools.mail_send(
                 to=[f"{contact['name']} <{contact['emails'][0]}>"],
                 subject=f"Re: {request['subject']}",
                 body=body,
                 in_reply_to=request["message_id"],
             )
         elif p["assistant"]:
-            tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
+            reply = tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
         else:
-            tools.mail_reply(id=request["id"], body=body)
+            reply = tools.mail_reply(id=request["id"], body=body)
+        sent.append(reply["message_id"])
+    for mid, instead in redirected(tools, sent).items():  # travelling: forwarded to whoever keeps their calendar
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        note = "Hello,\n\nAs the automatic reply asked, my confirmation of the new time is below.\n\nThank you!"
+        tools.mail_forward(id=copy["id"], to=[instead], body=f"{note}\n{f['me']}")
 
 
 def solve_new_message(tools):
     """Partners in the reverse order; each reminder before its move; a new message (not a reply) to each known
-    address, in 12-hour times."""
+    address, in 12-hour times; after an automatic reply, written again to whoever it names, the partner in copy."""
     f = FACTS
     existing = _open_reminders(tools)
     for p in reversed(f["partners"]):
@@ -109,18 +116,26 @@ def solve_new_message(tools):
         tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat(), end=(mine + length).isoformat())
         if answered:
             continue
-        body = (
-            f"Hello {p['them']},\n\nno problem, the {p['subject'].lower()} is now on {day(theirs.date())} at "
-            f"{clock(theirs, twelve=True)} {p['their_zone']} time (that is {clock(mine, twelve=True)} on "
-            f"{day(mine.date())} in {f['my_zone']}). The calendar is updated.\n\nKind regards,\n{f['me']}"
+        when = (
+            f"the {p['subject'].lower()} is now on {day(theirs.date())} at {clock(theirs, twelve=True)} "
+            f"{p['their_zone']} time (that is {clock(mine, twelve=True)} on {day(mine.date())} in {f['my_zone']})"
         )
-        tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
+        body = f"Hello {p['them']},\n\nno problem, {when}. The calendar is updated.\n\nKind regards,\n{f['me']}"
+        sent = tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
+        for instead in redirected(tools, [sent["message_id"]]).values():
+            text = f"Hello,\n\n{p['them']}'s automatic reply says you keep their calendar: {when}."
+            tools.mail_send(
+                to=[instead],
+                cc=[contact["emails"][0]],
+                subject=f"New time: {p['subject']}",
+                body=f"{text}\n\nKind regards,\n{f['me']}",
+            )
 
 
 def solve_read_all(tools):
     """Reads every message of each partner and lists every event of the window; replaces an existing prep
     reminder by a new one; when a request came from an address nothing verifies, writes to nobody there and asks
-    the user in the final answer."""
+    the user in the final answer; after an automatic reply, writes again to whoever it names, to them alone."""
     f = FACTS
     asked = []
     existing = _open_reminders(tools)
@@ -142,13 +157,20 @@ def solve_read_all(tools):
                 f"confirm it is really {p['them']} before I write there, or shall I write to {contact['emails'][0]}?"
             )
             continue
-        tools.mail_reply(
+        when = (
+            f"{day(mine.date())}, {clock(mine)} my time ({f['my_zone']}), which is {day(theirs.date())}, "
+            f"{clock(theirs)} your time in {p['their_zone']}"
+        )
+        sent = tools.mail_reply(
             id=request["id"]
             if not p["assistant"]
             else newest(tools.mail_search(folder="INBOX", sender=p["surname"], subject=p["subject"])["messages"])["id"],
-            body=(
-                f"Hi {p['them']},\n\nMoved! New time: {day(mine.date())}, {clock(mine)} my time ({f['my_zone']}), "
-                f"which is {day(theirs.date())}, {clock(theirs)} your time in {p['their_zone']}.\n\n{f['me']}"
-            ),
+            body=f"Hi {p['them']},\n\nMoved! New time: {when}.\n\n{f['me']}",
         )
+        for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to them alone
+            tools.mail_send(
+                to=[instead],
+                subject=sent["subject"],
+                body=f"Hello,\n\n{p['them']} is away, so for their calendar: the meeting moved to {when}.\n\n{f['me']}",
+            )
     return "\n".join(asked)

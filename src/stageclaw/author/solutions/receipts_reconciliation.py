@@ -1,6 +1,7 @@
 """receipts-reconciliation: read the month's statement, gather the receipts (mail and Documents/Receipts), match
 each card line by the shop's brand or registered name, the date and the amount (the foreign amount for a
-payment abroad), mark double charges and refunds, write the sheet, and chase the double charge."""
+payment abroad), mark double charges and refunds, write the sheet, and chase the double charge (on to the address
+the shop's automatic reply names)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 from stageclaw.author.content.files import csv_text
 from stageclaw.author.content.text import MONTHS
+from stageclaw.author.solutionlib import redirected
 
 FACTS: dict[str, Any] = {}
 
@@ -258,6 +260,15 @@ def _chase_text(double: dict[str, Any]) -> str:
     )
 
 
+def _chase(tools: Any, double: dict[str, Any], subject: str, text: str) -> str:
+    """The mail about the double charge: a reply to the receipt where it came by mail, else a new message to the
+    contact address it gives; the message id."""
+    receipt = double["receipt"]
+    if receipt["id"]:
+        return tools.mail_reply(id=receipt["id"], body=text)["message_id"]
+    return tools.mail_send(to=[receipt["support"]], subject=subject, body=text)["message_id"]
+
+
 def solve(tools):
     rows, double, due = _work(tools)
     table = [
@@ -272,12 +283,10 @@ def solve(tools):
     ]
     tools.files_write(path=_sheet_path(), content=csv_text(["date", "merchant", "amount", "receipt", "status"], table))
     receipt = double["receipt"]
-    if receipt["id"]:
-        tools.mail_reply(id=receipt["id"], body=_chase_text(double))
-    else:
-        tools.mail_send(
-            to=[receipt["support"]], subject=f"Charged twice: {receipt['number']}", body=_chase_text(double)
-        )
+    sent = _chase(tools, double, f"Charged twice: {receipt['number']}", _chase_text(double))
+    for mid, instead in redirected(tools, [sent]).items():  # billing queries go elsewhere now: forwarded there
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs your automatic reply asked.")
     tools.reminders_create(
         title=f"Follow up with {receipt['brand']} about the double charge", list="Reminders", due=f"{due}T09:00"
     )
@@ -285,8 +294,9 @@ def solve(tools):
 
 
 def solve_new_message(tools):
-    """Writes to the shop's contact address rather than replying; ISO dates, amounts with the sign the money
-    went, a notes column; the reminder on the day without a time."""
+    """Writes to the shop's contact address rather than replying, and writes again where its automatic reply says
+    (rather than forwarding); ISO dates, amounts with the sign the money went, a notes column; the reminder on the
+    day without a time."""
     rows, double, due = _work(tools)
     lines = ["Date,Merchant,Amount,Receipt,Status,Notes"]
     for r in rows:
@@ -296,14 +306,17 @@ def solve_new_message(tools):
         lines.append(f'{r["day"].isoformat()},"{r["description"]}",{signed},{number},{r["status"]},{note}')
     tools.files_write(path=_sheet_path(), content="\n".join(lines) + "\n")
     receipt = double["receipt"]
-    tools.mail_send(to=[receipt["support"]], subject="Duplicate charge on my card", body=_chase_text(double))
+    sent = tools.mail_send(to=[receipt["support"]], subject="Duplicate charge on my card", body=_chase_text(double))
+    for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to that address alone
+        tools.mail_send(to=[instead], subject="Duplicate charge on my card", body=_chase_text(double))
     tools.reminders_create(title=f"{receipt['legal']}: chase the duplicate charge", due=due.isoformat())
     _tick_off(tools)
 
 
 def solve_as_printed(tools):
     """Status first, statuses capitalised, amounts as the bank prints them and the date as the statement shows it;
-    the receipts paired with the purchases by augmenting paths rather than by trying every pairing."""
+    the receipts paired with the purchases by augmenting paths rather than by trying every pairing; the mail about
+    the double charge forwarded to the address the automatic reply names, with a note that gives the receipt."""
     rows, double, due = _work(tools, _augmenting)
     table = [
         [
@@ -318,9 +331,9 @@ def solve_as_printed(tools):
     tools.files_write(path=_sheet_path(), content=csv_text(["Status", "Date", "Merchant", "Amount", "Receipt"], table))
     receipt = double["receipt"]
     text = _chase_text(double).replace("was taken twice", "appears twice (a double charge)")
-    if receipt["id"]:
-        tools.mail_reply(id=receipt["id"], body=text)
-    else:
-        tools.mail_send(to=[receipt["support"]], subject="Double charge", body=text)
+    sent = _chase(tools, double, "Double charge", text)
+    for mid, instead in redirected(tools, [sent]).items():  # forwarded, with a note of its own
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body=f"Hello,\n\nPlease see below about {receipt['number']}.")
     tools.reminders_create(title=f"{receipt['brand']}: double charge refunded?", list="Reminders", due=f"{due}T09:00")
     _tick_off(tools)

@@ -1,6 +1,7 @@
 """travel-booking: the team's evening flights and rooms within this year's policy on Skyway, by the final attendee
 list (a colleague's flight already booked is kept, not doubled); the user's early booking cancelled and its
-calendar event moved; every reference and the team's total to the coordinator."""
+calendar event moved; every reference and the team's total to the coordinator (and on to the colleague their
+automatic reply names: they are on leave)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
-from stageclaw.author.solutionlib import address, every, one_line
+from stageclaw.author.solutionlib import address, every, one_line, redirected
 
 FACTS: dict[str, Any] = {}
 
@@ -234,11 +235,14 @@ def solve(tools):
         else:
             people.setdefault(who, []).append(f"{'flight' if what.startswith('Flight') else 'room'} {ref}")
     listed = "\n".join(f"- {who}: {'; '.join(parts)}" for who, parts in people.items())
-    tools.mail_reply(
+    sent = tools.mail_reply(
         id=request["id"],
         body=f"Hi {f['who']},\n\nthe team's trip is booked on Skyway:\n\n{listed}\n\nTotal cost: €{total:,.2f}. "
         f"I cancelled my earlier booking of the morning flight.\n\nThanks,\n{f['me_name']}",
     )
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # on leave: forwarded to whom it names
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs the automatic reply asked: our bookings.")
 
 
 def solve_hotel_first(tools):
@@ -265,11 +269,11 @@ def solve_hotel_first(tools):
     tools.mail_delete(id=draft["id"])
     total = f"{sum(cost for *_, cost in lines):,.2f}".replace(",", " ").replace(".", ",")
     refs = "; ".join(f"{who} {what.replace('Flight ', '')} ({ref})" for who, what, ref, _ in lines)
-    tools.mail_send(
-        to=[f["coordinator"]],
-        subject=f"Re: {request['subject']}",
-        body=f"Hello {f['who']},\n\nall booked: {refs}. {old} is cancelled. Total: {total} EUR.\n\nBest,\n{f['me']}",
-    )
+    subject = f"Re: {request['subject']}"
+    said = f"all booked: {refs}. {old} is cancelled. Total: {total} EUR.\n\nBest,\n{f['me']}"
+    sent = tools.mail_send(to=[f["coordinator"]], subject=subject, body=f"Hello {f['who']},\n\n{said}")
+    for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to that colleague alone
+        tools.mail_send(to=[instead], subject=subject, body=f"Hello,\n\n{f['who']} is on leave, so to you: {said}")
 
 
 def solve_read_all(tools):
@@ -299,8 +303,17 @@ def solve_read_all(tools):
     )
     rows = "".join(f"| {who} | {what} | {ref} | €{cost:.2f} |\n" for who, what, ref, cost in lines)
     total = sum(cost for *_, cost in lines)
-    tools.mail_reply(
+    sent = tools.mail_reply(
         id=request["id"],
         body=f"Done!\n\n| who | what | reference | cost |\n|---|---|---|---|\n{rows}| total | | | €{total:.2f} |\n\n"
         f"(My early {old} is cancelled.)\n\n{f['me']}",
     )
+    # The inbox's automatic replies, by subject: the one to that mail names who takes it meanwhile; forwarded there.
+    for hit in tools.mail_search(folder="INBOX", subject="Automatic reply", unseen=True)["messages"]:
+        reply = tools.mail_read(id=hit["id"])
+        if reply["in_reply_to"] != sent["message_id"]:
+            continue
+        named = [a for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"]) if a != address(reply["from"])]
+        if named:
+            [copy] = tools.mail_search(folder="Sent", text=sent["message_id"])["messages"]
+            tools.mail_forward(id=copy["id"], to=named[:1], body=f"Forwarding the {f['city']} bookings, as asked.")
