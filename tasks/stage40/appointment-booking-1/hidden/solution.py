@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
 from itertools import product
 
@@ -146,6 +147,28 @@ def pages(call: Any, **query: Any) -> list[dict[str, Any]]:
 
 def _reminder(tools, title):
     return next(r for r in pages(tools.reminders_list, list="Reminders") if r["title"] == title)
+
+
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
 
 
 def _existing(events):
@@ -325,7 +348,10 @@ def _book(tools, greedy=False):
             tools.calendar_create_event(
                 calendar=f["calendar"], summary=visit["summary"], start=start.isoformat(), end=end, location=address
             )
-        tools.mail_reply(id=latest["id"], body=visit["reply"].format(slot=chosen["shown"]))
+        sent = tools.mail_reply(id=latest["id"], body=visit["reply"].format(slot=chosen["shown"]))
+        for mid, instead in redirected(tools, [sent["message_id"]]).items():  # bookings go elsewhere: forwarded
+            [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+            tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs your automatic reply asked.")
         if f["remind"]:
             if visit["role"] == "moved":
                 tools.reminders_update(uid=_reminder(tools, visit["reminder"])["uid"], due=visit["due"])

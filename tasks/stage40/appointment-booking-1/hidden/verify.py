@@ -284,14 +284,48 @@ def one_appointment(
     return True, f"one event for the {label} in {calendar}, {start} to {end}"
 
 
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
+
+
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
     return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
 
 
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
 
 
 def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
@@ -320,11 +354,14 @@ def message_says(
     stated: dict[str, Any] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
-    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, not the
-    quoted ones), however many messages were sent; the calendar dates a message writes out are all among
-    `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the other values it gives are
-    among `stated`. With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, or a mail of
+    the user's it forwards, not what it quotes of others), however many messages were sent; the calendar dates a
+    message writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the
+    other values it gives are among `stated`. With `ask`, sending nothing and asking the user is right too (see
+    `sent_once`). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in one first
+    message that says the same."""
     if _asked(final, trace, [to] if isinstance(to, str) else to, ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
@@ -334,9 +371,16 @@ def message_says(
             return False, f"nothing was sent to {address}"
         problems = []
         for message in messages:
-            text = _own_words(message)
+            first = _first_try(final, message, tried, [address])
+            if isinstance(first, str):
+                return False, first
+            text = _said(message)  # resending a confirmation by forwarding it says it again (a reaction's redirect)
             missing = _missing(text, patterns)
             wrong = _stray(text, stated)
+            for earlier in first:  # the first message, the one the automatic reply answered, says it too
+                whom = f" (in the first message, to {', '.join(tried or [])})"
+                missing += [label + whom for label in _missing(_said(earlier), patterns)]
+                wrong += [value + whom for value in _stray(_said(earlier), stated)]
             if not missing and not wrong:
                 break
             gives = f"gives {'; '.join(wrong)}, which is wrong"
@@ -369,27 +413,33 @@ def sent_once(
     ask: dict[str, Any] | None = None,
     besides: list[str] | None = None,
     also: list[str] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
     one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
     matches. With `each_once`, no message names anybody twice (in To and again in Cc). A message only to
     `besides` (what another part of the job sends, graded on its own) is left out. The addresses in `also`
-    may get it too (someone's other address, copied beside the one in `to`): they count for nobody.
+    may get it too (someone's other address, copied beside the one in `to`): they count for nobody. With
+    `tried` (addresses whose automatic reply named one in `to`), those got it too, once: the first message,
+    or a copy of the one to whom their reply named; a forward of that first message answers what it answered.
 
     With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
-    in the final answer is right too (see `_asked`)."""
-    if _asked(final, trace, to, ask):
+    in the final answer is right too (see `_asked`); a mail to `tried` is not sending nothing."""
+    if _asked(final, trace, [*to, *(tried or [])], ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     sent = _outbox(final)
     if not sent:
         return False, "no message was sent"
     threads = [in_reply_to] if isinstance(in_reply_to, str) else in_reply_to or []
+    # A forward of the first message to `tried` answers that message, whatever subject it was given.
+    firsts = [m.get("message_id") for m in sent if set(_recipients(m)) & set(tried or [])]
+    threads = [*threads, *filter(None, firsts)]
     got: dict[str, int] = {}
     for message in sent:
         people = _recipients(message)
         if besides and set(people) <= set(besides):
             continue
-        strangers = sorted(set(people) - set(to) - set(also or []))
+        strangers = sorted(set(people) - set(to) - set(also or []) - set(tried or []))
         if strangers:
             why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
             return False, f"a message went to {strangers}{why}; expected only {label}: {sorted(to)}"
@@ -401,6 +451,9 @@ def sent_once(
         for person in set(people):
             got[person] = got.get(person, 0) + 1
     wrong_count = {p: got.get(p, 0) for p in to if got.get(p, 0) != 1}
+    wrong_count |= {p: got[p] for p in tried or [] if got.get(p, 0) > 1}
+    if tried and not set(got) & set(tried):
+        return False, f"nothing went to {', '.join(tried)}, whom it was for"
     if wrong_count:
         shown = ", ".join(f"{p}: {n}" for p, n in sorted(wrong_count.items()))
         return False, f"messages per person ({shown}); expected exactly one each for {label}"
@@ -641,7 +694,7 @@ def check_booked_optician(initial, final, trace):
 def check_confirmed_optician(initial, final, trace):
     return message_says(
         final,
-        to='reception@holloway-opticians.in',
+        to=['reception@holloway-opticians.in', 'patientbookings@holloway-opticians.in'],
         patterns={'the time': '(?<![\\d:.])08[:.h]30(?!\\d)|(?<![\\d:.])8[:.h]30(?!\\d)|(?<![\\d:.])8(?:[:.]30)\\s*(?:am|a\\.m\\.)|(?<![\\d:.])8(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:am|a\\.m\\.))|(?:上午|早上|凌晨)\\s*(?:8|八)(?:点|時|时)?(?:30分|:30|点30|半)',
  'the day': '(?<!\\d)0?10(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Aug\\w*|Aug\\w*\\.?\\s+(?<!\\d)0?10(?:st|nd|rd|th)?(?!\\d)|2026-08-10|(?<![\\d/.])10[./]8(?![\\d])|(?<![\\d/.])0?10[./]0?8[./]|8月10[日号]|\\bMon(?:day)?\\b|(?:周|星期|礼拜)一'},
         dates=['2026-07-29', '2026-08-10', '2026-08-18', '2026-08-24'],
@@ -666,10 +719,11 @@ def check_confirmed(initial, final, trace):
         to=['reception@kulkarni-dental-care.in',
  'reception@sharma-medical-practice.in',
  'reception@hargreaves-physiotherapy.in',
- 'reception@holloway-opticians.in',
+ 'patientbookings@holloway-opticians.in',
  'aishwarya_reddy@outlook.com'],
         label='the clinics and Aishwarya',
         subject='^',
+        tried=['reception@holloway-opticians.in'],
     )
 
 

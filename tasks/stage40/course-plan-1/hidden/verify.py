@@ -413,27 +413,33 @@ def sent_once(
     ask: dict[str, Any] | None = None,
     besides: list[str] | None = None,
     also: list[str] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
     one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
     matches. With `each_once`, no message names anybody twice (in To and again in Cc). A message only to
     `besides` (what another part of the job sends, graded on its own) is left out. The addresses in `also`
-    may get it too (someone's other address, copied beside the one in `to`): they count for nobody.
+    may get it too (someone's other address, copied beside the one in `to`): they count for nobody. With
+    `tried` (addresses whose automatic reply named one in `to`), those got it too, once: the first message,
+    or a copy of the one to whom their reply named; a forward of that first message answers what it answered.
 
     With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
-    in the final answer is right too (see `_asked`)."""
-    if _asked(final, trace, to, ask):
+    in the final answer is right too (see `_asked`); a mail to `tried` is not sending nothing."""
+    if _asked(final, trace, [*to, *(tried or [])], ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     sent = _outbox(final)
     if not sent:
         return False, "no message was sent"
     threads = [in_reply_to] if isinstance(in_reply_to, str) else in_reply_to or []
+    # A forward of the first message to `tried` answers that message, whatever subject it was given.
+    firsts = [m.get("message_id") for m in sent if set(_recipients(m)) & set(tried or [])]
+    threads = [*threads, *filter(None, firsts)]
     got: dict[str, int] = {}
     for message in sent:
         people = _recipients(message)
         if besides and set(people) <= set(besides):
             continue
-        strangers = sorted(set(people) - set(to) - set(also or []))
+        strangers = sorted(set(people) - set(to) - set(also or []) - set(tried or []))
         if strangers:
             why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
             return False, f"a message went to {strangers}{why}; expected only {label}: {sorted(to)}"
@@ -445,6 +451,9 @@ def sent_once(
         for person in set(people):
             got[person] = got.get(person, 0) + 1
     wrong_count = {p: got.get(p, 0) for p in to if got.get(p, 0) != 1}
+    wrong_count |= {p: got[p] for p in tried or [] if got.get(p, 0) > 1}
+    if tried and not set(got) & set(tried):
+        return False, f"nothing went to {', '.join(tried)}, whom it was for"
     if wrong_count:
         shown = ", ".join(f"{p}: {n}" for p, n in sorted(wrong_count.items()))
         return False, f"messages per person ({shown}); expected exactly one each for {label}"
@@ -478,8 +487,48 @@ def _weekday_slips(text: str, year: int) -> list[str]:
     return slips
 
 
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
+
+
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
     return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
 
 
 def message_says(
@@ -491,11 +540,14 @@ def message_says(
     stated: dict[str, Any] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
-    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, not the
-    quoted ones), however many messages were sent; the calendar dates a message writes out are all among
-    `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the other values it gives are
-    among `stated`. With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, or a mail of
+    the user's it forwards, not what it quotes of others), however many messages were sent; the calendar dates a
+    message writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the
+    other values it gives are among `stated`. With `ask`, sending nothing and asking the user is right too (see
+    `sent_once`). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in one first
+    message that says the same."""
     if _asked(final, trace, [to] if isinstance(to, str) else to, ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
@@ -505,9 +557,16 @@ def message_says(
             return False, f"nothing was sent to {address}"
         problems = []
         for message in messages:
-            text = _own_words(message)
+            first = _first_try(final, message, tried, [address])
+            if isinstance(first, str):
+                return False, first
+            text = _said(message)  # resending a confirmation by forwarding it says it again (a reaction's redirect)
             missing = _missing(text, patterns)
             wrong = _stray(text, stated)
+            for earlier in first:  # the first message, the one the automatic reply answered, says it too
+                whom = f" (in the first message, to {', '.join(tried or [])})"
+                missing += [label + whom for label in _missing(_said(earlier), patterns)]
+                wrong += [value + whom for value in _stray(_said(earlier), stated)]
             if not missing and not wrong:
                 break
             gives = f"gives {'; '.join(wrong)}, which is wrong"
@@ -613,26 +672,37 @@ def line_says(
     dates: list[str],
     times: list[str] | None = None,
     once: bool = False,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """One line of a mail of the agent's own to `to` says every labelled thing (a date and a time on the
     same line: one entry of a list), and gives no time of day but `times` ("HH:MM", its start and end)
     when given; every calendar date the mails to `to` write out is among `dates`. With `once`, no two
-    mails to `to` give it (the same request sent twice)."""
+    mails to `to` give it (the same request sent twice). With `tried` (whose automatic reply named `to`), they
+    got mail too, and a forward of the user's own mail says what it forwards."""
+    words = _said if tried else _own_words
     messages = [m for m in _outbox(final) if to in _recipients(m) and not m.get("invitation")]
     if not messages:
         return False, f"nothing was sent to {to}"
-    if once:
-        giving = [m for m in messages if any(not _missing(line, patterns) for line in _own_words(m).splitlines())]
+    if tried and not any(set(_recipients(m)) & set(tried) for m in _outbox(final)):
+        return False, f"nothing went to {', '.join(tried)}, whom it was for"
+    for whom in [to, *(tried or [])] if once else []:
+        giving = [  # to `tried`: the first mails, not the one to `to` that copies them
+            m
+            for m in _outbox(final)
+            if whom in _recipients(m)
+            and (whom == to or to not in _recipients(m))
+            and any(not _missing(line, patterns) for line in words(m).splitlines())
+        ]
         if len(giving) > 1:
-            return False, f"{len(giving)} mails to {to} give {' and '.join(sorted(patterns))}; expected one"
+            return False, f"{len(giving)} mails to {whom} give {' and '.join(sorted(patterns))}; expected one"
     allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
     for message in messages:
-        wrong = sorted(_dates(_own_words(message)) - allowed)
+        wrong = sorted(_dates(words(message)) - allowed)
         if wrong:
             return False, f"the mail to {to} gives dates (month/day) {wrong} that are none of the ones it is about"
     wrong = []
     for message in messages:
-        for line in _own_words(message).splitlines():
+        for line in words(message).splitlines():
             if _missing(line, patterns):
                 continue
             stray = sorted({c for _, _, c in _clock_times(line)} - set(times or [])) if times is not None else []
@@ -886,7 +956,7 @@ def check_group_told(initial, final, trace):
         to=['daniel@icloud.com', 'ikechukwu@gmail.com', 'kboateng@outlook.com'],
         label="the study group at their contacts' addresses",
         subject='synthesis|memo|deadline|due|moved|UX205|date',
-        besides=['jaehyun_jang@eastlake.edu'],
+        besides=['jaehyun_jang@eastlake.edu', 'langley.samantha@eastlake.edu'],
         also=['ikec@hotmail.co.uk'],
     )
 
@@ -958,7 +1028,8 @@ def check_workshop_1(initial, final, trace):
 def check_signup_1(initial, final, trace):
     return line_says(
         final,
-        to='jaehyun_jang@eastlake.edu',
+        to='langley.samantha@eastlake.edu',
+        tried=['jaehyun_jang@eastlake.edu'],
         patterns={'Workshop 1': 'recruit|workshop\\s*1\\b|\\b1\\s?-?[ABC]\\b',
  'sitting 1A': '\\b1\\s?-?A\\b|sitting '
                'A\\b|(?<!\\d)0?6(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?6(?:st|nd|rd|th)?(?!\\d)|2026-10-06|(?<![\\d/.])6[./]10(?![\\d])|(?<![\\d/.])0?6[./]0?10[./]|10月6[日号]|(?<!\\d)0?6(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?6(?:st|nd|rd|th)?(?!\\d)|2026-10-06|(?<![\\d/.])6[./]10(?![\\d])|(?<![\\d/.])0?6[./]0?10[./]|10月6[日号]'},
@@ -982,7 +1053,8 @@ def check_workshop_2(initial, final, trace):
 def check_signup_2(initial, final, trace):
     return line_says(
         final,
-        to='jaehyun_jang@eastlake.edu',
+        to='langley.samantha@eastlake.edu',
+        tried=['jaehyun_jang@eastlake.edu'],
         patterns={'Workshop 2': 'moderat|workshop\\s*2\\b|\\b2\\s?-?[ABC]\\b',
  'sitting 2B': '\\b2\\s?-?B\\b|sitting '
                'B\\b|(?<!\\d)0?14(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?14(?:st|nd|rd|th)?(?!\\d)|2026-10-14|(?<![\\d/.])14[./]10(?![\\d])|(?<![\\d/.])0?14[./]0?10[./]|10月14[日号]|(?<!\\d)0?14(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?14(?:st|nd|rd|th)?(?!\\d)|2026-10-14|(?<![\\d/.])14[./]10(?![\\d])|(?<![\\d/.])0?14[./]0?10[./]|10月14[日号]'},
@@ -1006,7 +1078,8 @@ def check_workshop_3(initial, final, trace):
 def check_signup_3(initial, final, trace):
     return line_says(
         final,
-        to='jaehyun_jang@eastlake.edu',
+        to='langley.samantha@eastlake.edu',
+        tried=['jaehyun_jang@eastlake.edu'],
         patterns={'Workshop 3': 'affinity|workshop\\s*3\\b|\\b3\\s?-?[ABC]\\b',
  'sitting 3B': '\\b3\\s?-?B\\b|sitting '
                'B\\b|(?<!\\d)0?9(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?9(?:st|nd|rd|th)?(?!\\d)|2026-10-09|(?<![\\d/.])9[./]10(?![\\d])|(?<![\\d/.])0?9[./]0?10[./]|10月9[日号]|(?<!\\d)0?9(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?9(?:st|nd|rd|th)?(?!\\d)|2026-10-09|(?<![\\d/.])9[./]10(?![\\d])|(?<![\\d/.])0?9[./]0?10[./]|10月9[日号]'},
@@ -1030,7 +1103,8 @@ def check_workshop_4(initial, final, trace):
 def check_signup_4(initial, final, trace):
     return line_says(
         final,
-        to='jaehyun_jang@eastlake.edu',
+        to='langley.samantha@eastlake.edu',
+        tried=['jaehyun_jang@eastlake.edu'],
         patterns={'Workshop 4': 'findings|writing up|workshop\\s*4\\b|\\b4\\s?-?[ABC]\\b',
  'sitting 4C': '\\b4\\s?-?C\\b|sitting '
                'C\\b|(?<!\\d)0?12(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?12(?:st|nd|rd|th)?(?!\\d)|2026-10-12|(?<![\\d/.])12[./]10(?![\\d])|(?<![\\d/.])0?12[./]0?10[./]|10月12[日号]|(?<!\\d)0?12(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?12(?:st|nd|rd|th)?(?!\\d)|2026-10-12|(?<![\\d/.])12[./]10(?![\\d])|(?<![\\d/.])0?12[./]0?10[./]|10月12[日号]'},

@@ -58,6 +58,28 @@ def _log(tools, total: str, in_place: bool = True) -> None:
     tools.notes_update(uid=note["uid"], body="\n".join(kept) + "\n")
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _request(tools) -> dict[str, Any]:
     f = FACTS
     found = tools.mail_search(folder="INBOX", sender=f["partner"], subject=f["subject"], limit=5)["messages"]
@@ -123,11 +145,6 @@ def _listing(tools, path: str, limit: int | None = None) -> list[dict[str, Any]]
         cursor = page.get("next_cursor")
         if not cursor:
             return out
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def _card(tools, family: str, query: str | None = None) -> dict[str, Any] | None:
@@ -306,9 +323,12 @@ def solve(tools):
         [*(f"- {line}: {_shown(c)}" for line, c in figures["lines"]), f"- Total: {_shown(figures['total'])}"]
     )
     request = _request(tools)
-    tools.mail_reply(
+    sent = tools.mail_reply(
         id=request["id"],
         body=f"Hi,\n\nhere are the figures:\n\n{listed}\n\nYour share: {_shown(figures['share'])}\n\n"
         f"The full summary is in {f['report']}.\n\n{f['me']}",
     )
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # away: forwarded to whom it names
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs the automatic reply asked: the figures.")
     _log(tools, _shown(figures["total"]))

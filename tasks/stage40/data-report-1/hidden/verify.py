@@ -242,14 +242,48 @@ def report_figures(
     return True, f"{made[0]} gives {list(figures)}"
 
 
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
+
+
 def _missing(text: str, patterns: dict[str, str]) -> list[str]:
     return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
 
 
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
 
 
 def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
@@ -278,11 +312,14 @@ def message_says(
     stated: dict[str, Any] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
-    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, not the
-    quoted ones), however many messages were sent; the calendar dates a message writes out are all among
-    `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the other values it gives are
-    among `stated`. With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, or a mail of
+    the user's it forwards, not what it quotes of others), however many messages were sent; the calendar dates a
+    message writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the
+    other values it gives are among `stated`. With `ask`, sending nothing and asking the user is right too (see
+    `sent_once`). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in one first
+    message that says the same."""
     if _asked(final, trace, [to] if isinstance(to, str) else to, ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
@@ -292,9 +329,16 @@ def message_says(
             return False, f"nothing was sent to {address}"
         problems = []
         for message in messages:
-            text = _own_words(message)
+            first = _first_try(final, message, tried, [address])
+            if isinstance(first, str):
+                return False, first
+            text = _said(message)  # resending a confirmation by forwarding it says it again (a reaction's redirect)
             missing = _missing(text, patterns)
             wrong = _stray(text, stated)
+            for earlier in first:  # the first message, the one the automatic reply answered, says it too
+                whom = f" (in the first message, to {', '.join(tried or [])})"
+                missing += [label + whom for label in _missing(_said(earlier), patterns)]
+                wrong += [value + whom for value in _stray(_said(earlier), stated)]
             if not missing and not wrong:
                 break
             gives = f"gives {'; '.join(wrong)}, which is wrong"
@@ -304,6 +348,12 @@ def message_says(
         else:
             return False, f"the message to {address} " + "; ".join(problems)
     return True, f"the message to {to} gives {sorted(patterns)}"
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
 
 
 def _table(state: dict[str, Any], path: str) -> tuple[list[str], list[dict[str, str]]] | None:
@@ -375,46 +425,6 @@ def code_sent(
     if row.get("given_on") != today:
         return False, f"{path} gives {code} on {row.get('given_on')!r}; it was given today, {today}"
     return True, f"{label} got {code}, and {path} says so"
-
-
-def _said(message: dict[str, Any]) -> str:
-    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
-    mail (resending a message by forwarding it says it again)."""
-    sender = _address(str(message.get("from") or ""))
-    kept, own, headers = [], False, False
-    for line in (message.get("body") or "").splitlines():
-        quoted = line.lstrip()
-        if not quoted.startswith(">"):
-            kept.append(line)
-            own = headers = False
-            continue
-        text = quoted[1:].strip()
-        if text.lower().startswith("from:"):  # a forwarded message's headers begin
-            own, headers = bool(sender) and _address(text[5:]) == sender, True
-        elif headers:
-            headers = bool(text)  # its headers end at the first empty line
-            if own and text.lower().startswith("subject:"):
-                kept.append(text[8:].strip())
-        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
-            kept.append(text)
-    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
-
-
-def _first_try(
-    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
-) -> list[dict[str, Any]] | str:
-    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
-    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
-    more, or when `tried` got nothing at all."""
-    if not tried:
-        return []
-    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
-    if len(first) > 1:
-        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
-    if not first and not set(_recipients(message)) & set(tried):
-        return f"nothing went to {', '.join(tried)}, whom it was for"
-    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
-    return f"the message to {', '.join(tried)} also went to {others}" if others else first
 
 
 def _times_of_day(text: str) -> set[tuple[int, int]]:
@@ -489,7 +499,7 @@ def sent_alone(
     one); its subject and own words give no value of a kind `stated` lists but the listed ones. An address of
     `replies` (address -> message id) counts only for a reply to that message (a shop's receipts mailbox takes
     answers to its receipt). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in
-    one first message that says the same."""
+    one first message that says the same (a reply, where it went to an address of `replies`)."""
     addresses = [to] if isinstance(to, str) else to
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
     if len(got) != 1:
@@ -497,10 +507,11 @@ def sent_alone(
     others = sorted(set(_recipients(got[0])) - set(addresses) - set(tried or []))
     if others:
         return False, f"the message to {' or '.join(addresses)} also went to {others}"
-    for address, answered in (replies or {}).items():
-        if address in _recipients(got[0]) and got[0].get("in_reply_to") != answered:
-            return False, f"a new message went to {address}, which takes only replies to its own mail"
     first = _first_try(final, got[0], tried, addresses)
+    for sent in [got[0], *([] if isinstance(first, str) else first)]:
+        for address, answered in (replies or {}).items():
+            if address in _recipients(sent) and sent.get("in_reply_to") != answered:
+                return False, f"a new message went to {address}, which takes only replies to its own mail"
     if isinstance(first, str):
         return False, first
     for sent, whom in [*((m, " or ".join(tried or [])) for m in first), (got[0], " or ".join(addresses))]:
@@ -547,10 +558,15 @@ def codes_kept(initial: dict[str, Any], final: dict[str, Any], *, path: str, giv
     return True, f"{path} gives out {given} more codes and keeps the rest"
 
 
-def one_each(final: dict[str, Any], *, people: dict[str, list[str]]) -> Verdict:
+def one_each(
+    final: dict[str, Any], *, people: dict[str, list[str]], tried: dict[str, list[str]] | None = None
+) -> Verdict:
     """Each person of `people` (who -> their addresses, any of which will do) got exactly one message,
-    addressed to them alone, and nothing else was sent."""
-    owner = {address.lower(): who for who, addresses in people.items() for address in addresses}
+    addressed to them alone, and nothing else was sent. With `tried` (who -> the addresses whose automatic
+    reply named theirs), those addresses got it too: in copy, or in one first message to them alone (which
+    counts for nobody)."""
+    tried = tried or {}
+    owner = {address.lower(): who for who, addresses in [*people.items(), *tried.items()] for address in addresses}
     got: dict[str, int] = {}
     for message in _outbox(final):
         reached = {owner.get(a) for a in _recipients(message)}
@@ -560,10 +576,18 @@ def one_each(final: dict[str, Any], *, people: dict[str, list[str]]) -> Verdict:
         if len(reached) != 1:
             return False, f"the message {message.get('subject')!r} went to {sorted(map(str, reached))} together"
         who = str(reached.pop())
+        if set(_recipients(message)) <= {a.lower() for a in tried.get(who, [])}:
+            continue  # the first message, the one the automatic reply answered (`_first_try` below)
         got[who] = got.get(who, 0) + 1
     wrong = {who: got.get(who, 0) for who in people if got.get(who, 0) != 1}
     if wrong:
         return False, "messages per person: " + ", ".join(f"{who}: {n}" for who, n in sorted(wrong.items()))
+    for who, answered in tried.items():
+        mine = [a.lower() for a in people[who]]
+        [message] = [m for m in _outbox(final) if set(_recipients(m)) & set(mine)]
+        first = _first_try(final, message, [a.lower() for a in answered], mine)
+        if isinstance(first, str):
+            return False, first
     return True, f"one message each to {sorted(people)}"
 
 
@@ -701,7 +725,8 @@ def check_top_five(initial, final, trace):
 def check_partner_share(initial, final, trace):
     return message_says(
         final,
-        to='kwame@bluefin-books.com',
+        to='lucia.ramirez@bluefin-books.com',
+        tried=['kwame@bluefin-books.com'],
         patterns={'the share': '(?<![\\d.,])(?:215)[.,]11(?![\\d]|[.,]\\d)|(?<![\\d.,])(?:215)[.,]12(?![\\d]|[.,]\\d)'},
         stated=STATED,
     )
@@ -710,7 +735,8 @@ def check_partner_share(initial, final, trace):
 def check_partner_figures(initial, final, trace):
     return message_says(
         final,
-        to='kwame@bluefin-books.com',
+        to='lucia.ramirez@bluefin-books.com',
+        tried=['kwame@bluefin-books.com'],
         patterns={'Fiction $717.06': '(?<![\\d.,])(?:717)[.,]06(?![\\d]|[.,]\\d)',
  'Non-fiction $303.90': '(?<![\\d.,])(?:303)[.,]90(?![\\d]|[.,]\\d)',
  'Events $711.49': '(?<![\\d.,])(?:711)[.,]49(?![\\d]|[.,]\\d)',
@@ -790,12 +816,13 @@ def check_vouchers_file(initial, final, trace):
 def check_recipients(initial, final, trace):
     return one_each(
         final,
-        people={'Kwame Frimpong': ['kwame@bluefin-books.com'],
+        people={'Lucía Ramírez': ['lucia.ramirez@bluefin-books.com'],
  'Li Xie': ['li.xie@gmail.com'],
  'Jaehyun Choi': ['choi.jaehyun@yahoo.com'],
  'Camila Navarro': ['camila.navarro@gmail.com'],
  'Christopher Radcliffe': ['christopher@orbitals-labs.com'],
  'Xiuying Sun': ['xiuying.sun@outlook.com']},
+        tried={'Lucía Ramírez': ['kwame@bluefin-books.com']},
     )
 
 

@@ -1,4 +1,4 @@
-"""Checks for document-request-1: 5 documents go to nonsoc@chukwu-strand.de (investment account statement 2025, savings account annual statement 2025, workplace pension statement 2025, annual mortgage statement 2025, annual pension statement 2025); the life insurance policy schedule 2025 is not out yet."""
+"""Checks for document-request-1: 5 documents go to documents@chukwu-strand.de, where the automatic reply to nonsoc@chukwu-strand.de sends them (investment account statement 2025, savings account annual statement 2025, workplace pension statement 2025, annual mortgage statement 2025, annual pension statement 2025); the life insurance policy schedule 2025 is not out yet."""
 
 from __future__ import annotations
 
@@ -62,15 +62,23 @@ def sent_only_to(final: dict[str, Any], *, addresses: list[str], label: str, onc
 
 
 def carried_once(
-    final: dict[str, Any], *, to: list[str], sha256: str | None, label: str, wrong: dict[str, str] | None = None
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    sha256: str | None,
+    label: str,
+    wrong: dict[str, str] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """The file `sha256` reached `to` (any of these addresses) exactly once, in whichever message the agent sent
     (one mail with every document or one each; a forward carries the original's attachments), and no message
     the agent sent carries a file of `wrong` (sha256 -> what it is: a void or superseded version, the previous
-    period's). With `sha256` None nothing is due (a document not issued yet): only the wrong files count."""
+    period's). With `sha256` None nothing is due (a document not issued yet): only the wrong files count. With
+    `tried` (whose automatic reply named `to`), they got mail (the first, which brought the reply), and this file
+    at most once: once the reply said where files go, the rest may go there alone."""
     wrong = wrong or {}
     addresses = {a.lower() for a in to}
-    count = 0
+    carrying = []
     for message in _outbox(final):
         for attachment in message.get("attachments") or []:
             sha = attachment.get("sha256")
@@ -79,12 +87,21 @@ def carried_once(
                     False,
                     f"the message {message.get('subject')!r} attaches {attachment.get('filename')} ({wrong[sha]})",
                 )
-            if sha == sha256 and set(_recipients(message)) & addresses:
-                count += 1
+            if sha == sha256:
+                carrying.append(message)
     if sha256 is None:
         return True, f"no wrong version of {label} was sent"
-    if count != 1:
-        return False, f"{label} reached {sorted(addresses)} {count} times; expected once"
+    got = [m for m in carrying if set(_recipients(m)) & addresses]
+    if len(got) != 1:
+        return False, f"{label} reached {sorted(addresses)} {len(got)} times; expected once"
+    if tried and not any(set(_recipients(m)) & set(tried) for m in _outbox(final)):
+        return False, f"nothing went to {', '.join(tried)}, whom it was for"
+    first = [m for m in carrying if set(_recipients(m)) & set(tried or []) and m is not got[0]]
+    if len(first) > 1:
+        return False, f"{label} went to {', '.join(tried or [])} {len(first)} times; expected once at most"
+    strangers = sorted({a for m in first for a in _recipients(m)} - set(tried or []) - addresses)
+    if strangers:
+        return False, f"{label} also went to {strangers}"
     return True, f"{label} was sent once, in the version that counts"
 
 
@@ -484,8 +501,8 @@ def one_reminder(
 def check_to_advisor(initial, final, trace):
     return sent_only_to(
         final,
-        addresses=['nonsoc@chukwu-strand.de'],
-        label='Nonso Chukwu at nonsoc@chukwu-strand.de',
+        addresses=['nonsoc@chukwu-strand.de', 'documents@chukwu-strand.de'],
+        label='Nonso Chukwu at nonsoc@chukwu-strand.de or Chukwu & Strand at documents@chukwu-strand.de',
         once=True,
     )
 
@@ -493,52 +510,57 @@ def check_to_advisor(initial, final, trace):
 def check_sent_isa(initial, final, trace):
     return carried_once(
         final,
-        to=['nonsoc@chukwu-strand.de'],
+        to=['documents@chukwu-strand.de'],
         sha256='12181841f7da26264344c95c95691a56edc17e7541e22e585bf3c8f7f46f4065',
         label='investment account statement 2025',
         wrong={'d163c23b917e9b37c1c5954f13e8a927d4d69afffe36f29adcd15068f817b871': "the previous period's, no. IA24-17586"},
+        tried=['nonsoc@chukwu-strand.de'],
     )
 
 
 def check_sent_savings(initial, final, trace):
     return carried_once(
         final,
-        to=['nonsoc@chukwu-strand.de'],
+        to=['documents@chukwu-strand.de'],
         sha256='65eb226d18deb9f41c7ce519735f4f442629a29e3ee95bed222b7deda8edbaf2',
         label='savings account annual statement 2025',
         wrong={'a7df1e877e65108501c617ebba39b0e09da447a53fac4248dc672b87c5df3155': "the previous period's, no. SV24-28072",
  'ad602b7e2632d321a1ce95c5e789a689dc7c9293c0c3d811183505a13cd4bb89': 'the superseded no. SV25-88990'},
+        tried=['nonsoc@chukwu-strand.de'],
     )
 
 
 def check_sent_workplace(initial, final, trace):
     return carried_once(
         final,
-        to=['nonsoc@chukwu-strand.de'],
+        to=['documents@chukwu-strand.de'],
         sha256='f03b16ac07e983826ee24a749d0d561d38e9a148eb11588dd1ce063c3a808315',
         label='workplace pension statement 2025',
         wrong={'06208fc4785f1be8c9bd999097253ffdde881407bfa37bff6e2ee9bd15595219': "the previous period's, no. WP24-12697"},
+        tried=['nonsoc@chukwu-strand.de'],
     )
 
 
 def check_sent_mortgage(initial, final, trace):
     return carried_once(
         final,
-        to=['nonsoc@chukwu-strand.de'],
+        to=['documents@chukwu-strand.de'],
         sha256='499ba9e4ed7e5d097aba33831cec4b360715e38984cefb0d5a8395b700d62198',
         label='annual mortgage statement 2025',
         wrong={'3b68725684d8b1c48e7bd0e4ae6257e6677be01770dd64b7666b5f70c8e41285': "the previous period's, no. MS24-83929",
  'cc53149bbc823a7e4e3f5cb43c2678204926d25a5757de0ec658d5c60dff61ef': 'the superseded no. MS25-37023'},
+        tried=['nonsoc@chukwu-strand.de'],
     )
 
 
 def check_sent_pension(initial, final, trace):
     return carried_once(
         final,
-        to=['nonsoc@chukwu-strand.de'],
+        to=['documents@chukwu-strand.de'],
         sha256='8611fa031f34d83a65d3b202f872b1a800d38beb736f6766c7c11527074adf44',
         label='annual pension statement 2025',
         wrong={'32f0f9cd799c53dceb45f7cab25be395e68ab5bbdcc9c07274872d4fe0484ef9': "the previous period's, no. PS24-43172"},
+        tried=['nonsoc@chukwu-strand.de'],
     )
 
 

@@ -116,6 +116,28 @@ def _update_contact(tools, new_address, keep_old=False, spaced=True):
     tools.contacts_update(uid=contact["uid"], **changes)
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _later_line(late):
     if not late:
         return ""
@@ -172,11 +194,6 @@ def _wanted(tools, request):
     return f["docs"]
 
 
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
-
-
 def _request(tools):
     f = FACTS
     asked = tools.mail_search(folder="INBOX", sender=f["surname"], subject="documents")["messages"]
@@ -198,7 +215,7 @@ def solve(tools):
     files = [where[1] for where in found.values() if where and where[0] == "file"]
     by_mail = [(d, found[d["plain"]][1]) for d in docs if found[d["plain"]] and found[d["plain"]][0] == "mail"]
     to = [f"{f['writer']} <{new_address}>"]
-    tools.mail_send(
+    sent = tools.mail_send(
         to=to,
         subject=request["subject"] if request["subject"].lower().startswith("re:") else f"Re: {request['subject']}",
         body=f"Hi {f['who']},\n\nhere are the documents from your list."
@@ -208,10 +225,15 @@ def solve(tools):
         attachments=files,
         in_reply_to=request["message_id"],
     )
+    # The first mail's automatic reply names where documents go now: it is forwarded there, and the issuers' mails
+    # go there alone.
+    desk = next(iter(redirected(tools, [sent["message_id"]]).values()), None)
+    if desk:
+        [copy] = tools.mail_search(folder="Sent", text=sent["message_id"])["messages"]
+        tools.mail_forward(id=copy["id"], to=[desk], body="Hello,\n\nAs your automatic reply asked: documents.")
     for doc, message in by_mail:
-        tools.mail_forward(
-            id=message["id"], to=to, body=f"Hi {f['who']},\n\nand here's the {doc['plain']}.\n\n{f['me']}"
-        )
+        body = f"Hi {f['who']},\n\nand here's the {doc['plain']}.\n\n{f['me']}"
+        tools.mail_forward(id=message["id"], to=[desk] if desk else to, body=body)
     _update_contact(tools, new_address)
     meeting = _meeting(tools)
     tools.calendar_update_event(uid=meeting["uid"], location=f["street"])

@@ -1,4 +1,4 @@
-"""Checks for document-request-2: 5 documents go to priya.reddy@reddy-ma.com.sg (savings account statement for April 2026, electricity bill for April 2026, payslip for April 2026, credit card statement for April 2026, current account statement for April 2026); the employment confirmation letter 2026 is not out yet."""
+"""Checks for document-request-2: 5 documents go to client.documents@reddy-ma.com.sg, where the automatic reply to priya.reddy@reddy-ma.com.sg sends them (savings account statement for April 2026, electricity bill for April 2026, payslip for April 2026, credit card statement for April 2026, current account statement for April 2026); the employment confirmation letter 2026 is not out yet."""
 
 from __future__ import annotations
 
@@ -62,15 +62,23 @@ def sent_only_to(final: dict[str, Any], *, addresses: list[str], label: str, onc
 
 
 def carried_once(
-    final: dict[str, Any], *, to: list[str], sha256: str | None, label: str, wrong: dict[str, str] | None = None
+    final: dict[str, Any],
+    *,
+    to: list[str],
+    sha256: str | None,
+    label: str,
+    wrong: dict[str, str] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """The file `sha256` reached `to` (any of these addresses) exactly once, in whichever message the agent sent
     (one mail with every document or one each; a forward carries the original's attachments), and no message
     the agent sent carries a file of `wrong` (sha256 -> what it is: a void or superseded version, the previous
-    period's). With `sha256` None nothing is due (a document not issued yet): only the wrong files count."""
+    period's). With `sha256` None nothing is due (a document not issued yet): only the wrong files count. With
+    `tried` (whose automatic reply named `to`), they got mail (the first, which brought the reply), and this file
+    at most once: once the reply said where files go, the rest may go there alone."""
     wrong = wrong or {}
     addresses = {a.lower() for a in to}
-    count = 0
+    carrying = []
     for message in _outbox(final):
         for attachment in message.get("attachments") or []:
             sha = attachment.get("sha256")
@@ -79,12 +87,21 @@ def carried_once(
                     False,
                     f"the message {message.get('subject')!r} attaches {attachment.get('filename')} ({wrong[sha]})",
                 )
-            if sha == sha256 and set(_recipients(message)) & addresses:
-                count += 1
+            if sha == sha256:
+                carrying.append(message)
     if sha256 is None:
         return True, f"no wrong version of {label} was sent"
-    if count != 1:
-        return False, f"{label} reached {sorted(addresses)} {count} times; expected once"
+    got = [m for m in carrying if set(_recipients(m)) & addresses]
+    if len(got) != 1:
+        return False, f"{label} reached {sorted(addresses)} {len(got)} times; expected once"
+    if tried and not any(set(_recipients(m)) & set(tried) for m in _outbox(final)):
+        return False, f"nothing went to {', '.join(tried)}, whom it was for"
+    first = [m for m in carrying if set(_recipients(m)) & set(tried or []) and m is not got[0]]
+    if len(first) > 1:
+        return False, f"{label} went to {', '.join(tried or [])} {len(first)} times; expected once at most"
+    strangers = sorted({a for m in first for a in _recipients(m)} - set(tried or []) - addresses)
+    if strangers:
+        return False, f"{label} also went to {strangers}"
     return True, f"{label} was sent once, in the version that counts"
 
 
@@ -484,8 +501,8 @@ def one_reminder(
 def check_to_advisor(initial, final, trace):
     return sent_only_to(
         final,
-        addresses=['priya.reddy@reddy-ma.com.sg'],
-        label='Priya Reddy at priya.reddy@reddy-ma.com.sg',
+        addresses=['priya.reddy@reddy-ma.com.sg', 'client.documents@reddy-ma.com.sg'],
+        label='Priya Reddy at priya.reddy@reddy-ma.com.sg or Reddy & Ma at client.documents@reddy-ma.com.sg',
         once=True,
     )
 
@@ -493,10 +510,11 @@ def check_to_advisor(initial, final, trace):
 def check_sent_savings(initial, final, trace):
     return carried_once(
         final,
-        to=['priya.reddy@reddy-ma.com.sg'],
+        to=['client.documents@reddy-ma.com.sg'],
         sha256='42bc6c9511015eda50a87732a0bafc20b659aabfefe80826c0063ea463e07d9a',
         label='savings account statement for April 2026',
         wrong={'ce76fa4d1e19fc0ac108dc360579f4c09ed6b03c95bcc4da9bb2723966a50e4a': "the previous period's, no. SA26-73144"},
+        tried=['priya.reddy@reddy-ma.com.sg'],
     )
 
 
@@ -513,42 +531,46 @@ def check_not_sent_employment(initial, final, trace):
 def check_sent_energy(initial, final, trace):
     return carried_once(
         final,
-        to=['priya.reddy@reddy-ma.com.sg'],
+        to=['client.documents@reddy-ma.com.sg'],
         sha256='3f3a14cd328edc3a9a6662bed3fc116c3994591535b1ee96e30f4b36ea860b20',
         label='electricity bill for April 2026',
         wrong={'8d8dc933adff6c10af1507866cd0e2bb112f51efbd2ecd570e621f813fe51ce1': "the previous period's, no. EB26-79751",
  '2adb1c2db210e7550f8ce8a3cc171ad42f6d12c22c9f38d2cb14b4481cf79124': 'the superseded no. EB26-83836'},
+        tried=['priya.reddy@reddy-ma.com.sg'],
     )
 
 
 def check_sent_payslip(initial, final, trace):
     return carried_once(
         final,
-        to=['priya.reddy@reddy-ma.com.sg'],
+        to=['client.documents@reddy-ma.com.sg'],
         sha256='9792883a0289eea54eca0d7e7ff97640188cea5467e491bc8a4570f252eefe9f',
         label='payslip for April 2026',
         wrong={'76fe638d3ebe35c4d7739553d4f13198a3588f26db7358cecf9ddd72dd72d93d': "the previous period's, no. PS26-54466"},
+        tried=['priya.reddy@reddy-ma.com.sg'],
     )
 
 
 def check_sent_card(initial, final, trace):
     return carried_once(
         final,
-        to=['priya.reddy@reddy-ma.com.sg'],
+        to=['client.documents@reddy-ma.com.sg'],
         sha256='4c893eb7f2785c54b89c79ef5bde7334958a5137f8f09501b628fc0787f22f9d',
         label='credit card statement for April 2026',
         wrong={'02261ce1d02096d15a4cc5d4d15ebb948735e474d6d7975d89ce681f6e1a7a2c': "the previous period's, no. CC26-85278",
  'd5aaae02ce7cd2db832936b43948da474555ccfce5dfa071b4d8349dc4fbbf31': 'the superseded no. CC26-69265'},
+        tried=['priya.reddy@reddy-ma.com.sg'],
     )
 
 
 def check_sent_current(initial, final, trace):
     return carried_once(
         final,
-        to=['priya.reddy@reddy-ma.com.sg'],
+        to=['client.documents@reddy-ma.com.sg'],
         sha256='37ab7c4eabfc488070fd5ac04d4342f3341b77edfefd291b06899617dc798c94',
         label='current account statement for April 2026',
         wrong={'e4b4e88378f2044387450477494a1b2d074abfb34be176370488af5664d862c6': "the previous period's, no. CA26-18306"},
+        tried=['priya.reddy@reddy-ma.com.sg'],
     )
 
 

@@ -69,6 +69,28 @@ MONTHS = [
 ]
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _manager(tools):
     """The manager as the address book knows them."""
     f = FACTS
@@ -205,11 +227,16 @@ def solve(tools):
     body = f["reply"].format(total=f"{f['symbol']}{total:,.2f}")
     if f["known_only"]:  # they wrote from an address nothing vouches for: answer the one on file
         manager = _manager(tools)
-        tools.mail_send(
+        sent = tools.mail_send(
             to=[f"{manager['name']} <{manager['emails'][0]}>"],
             subject=f"Re: {request['subject']}",
             body=body,
             in_reply_to=request["message_id"],
         )
     else:
-        tools.mail_reply(id=request["id"], body=body)
+        sent = tools.mail_reply(id=request["id"], body=body)
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # on leave: forwarded to whom it names
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(
+            id=copy["id"], to=[instead], body=f"Hello,\n\nas the automatic reply asked: my note below.\n\n{f['me']}"
+        )

@@ -156,6 +156,28 @@ def _own_todos(tools):
     return [r for r in every(tools.reminders_list, "reminders", limit=200) if FACTS["city"] in r["title"]]
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -243,11 +265,14 @@ def solve(tools):
     tools.files_write(path=f["path"], content=csv_text(["date", "vendor", "category", "amount"], table))
     if started:
         tools.files_delete(path=started)
-    tools.mail_send(
+    sent = tools.mail_send(
         to=[box],
         subject=f["subject"],
         body=f["body"].format(total=f"{f['symbol']}{total:,.2f}"),
         attachments=[f["path"]],
     )
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # trip claims go elsewhere: forwarded
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs the automatic reply asked: my claim.")
     for todo in _own_todos(tools):
         tools.reminders_delete(uid=todo["uid"])

@@ -437,27 +437,33 @@ def sent_once(
     ask: dict[str, Any] | None = None,
     besides: list[str] | None = None,
     also: list[str] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
     one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
     matches. With `each_once`, no message names anybody twice (in To and again in Cc). A message only to
     `besides` (what another part of the job sends, graded on its own) is left out. The addresses in `also`
-    may get it too (someone's other address, copied beside the one in `to`): they count for nobody.
+    may get it too (someone's other address, copied beside the one in `to`): they count for nobody. With
+    `tried` (addresses whose automatic reply named one in `to`), those got it too, once: the first message,
+    or a copy of the one to whom their reply named; a forward of that first message answers what it answered.
 
     With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
-    in the final answer is right too (see `_asked`)."""
-    if _asked(final, trace, to, ask):
+    in the final answer is right too (see `_asked`); a mail to `tried` is not sending nothing."""
+    if _asked(final, trace, [*to, *(tried or [])], ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     sent = _outbox(final)
     if not sent:
         return False, "no message was sent"
     threads = [in_reply_to] if isinstance(in_reply_to, str) else in_reply_to or []
+    # A forward of the first message to `tried` answers that message, whatever subject it was given.
+    firsts = [m.get("message_id") for m in sent if set(_recipients(m)) & set(tried or [])]
+    threads = [*threads, *filter(None, firsts)]
     got: dict[str, int] = {}
     for message in sent:
         people = _recipients(message)
         if besides and set(people) <= set(besides):
             continue
-        strangers = sorted(set(people) - set(to) - set(also or []))
+        strangers = sorted(set(people) - set(to) - set(also or []) - set(tried or []))
         if strangers:
             why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
             return False, f"a message went to {strangers}{why}; expected only {label}: {sorted(to)}"
@@ -469,6 +475,9 @@ def sent_once(
         for person in set(people):
             got[person] = got.get(person, 0) + 1
     wrong_count = {p: got.get(p, 0) for p in to if got.get(p, 0) != 1}
+    wrong_count |= {p: got[p] for p in tried or [] if got.get(p, 0) > 1}
+    if tried and not set(got) & set(tried):
+        return False, f"nothing went to {', '.join(tried)}, whom it was for"
     if wrong_count:
         shown = ", ".join(f"{p}: {n}" for p, n in sorted(wrong_count.items()))
         return False, f"messages per person ({shown}); expected exactly one each for {label}"

@@ -166,20 +166,37 @@ def _newsletters(tools, by_sender=False):
             tools.mail_move(id=issue["id"], folder=f["folder"])
 
 
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _thread_subject(message):
     return "Re: " + re.sub(r"^(?:re:\s*)+", "", message["subject"], flags=re.IGNORECASE)
 
 
 def _send_on_file(tools, request, contact, document, body):
     """The document to the address on file, in the request's thread: a personal address only their own mail
-    vouches for is not one to send a client's document to."""
-    tools.mail_send(
+    vouches for is not one to send a client's document to. The sent message's id."""
+    return tools.mail_send(
         to=[f"{contact['name']} <{contact['emails'][0]}>"],
         subject=_thread_subject(request),
         body=body,
         attachments=[document],
         in_reply_to=request["message_id"],
-    )
+    )["message_id"]
 
 
 def _document(tools, r):
@@ -243,9 +260,15 @@ def solve(tools):
         tools.mail_reply(id=question["id"], body=q["answer"].format(when=when, where=meeting["location"]))
 
     # Each client's latest mail counts; their company (from the address book) names the folder.
+    sent = []
     for r in f["requests"]:
         request, contact, document = _document(tools, r)
-        _send_on_file(tools, request, contact, document, r["cover"])
+        sent.append(_send_on_file(tools, request, contact, document, r["cover"]))
+    for mid, instead in redirected(tools, sent).items():  # on leave: forwarded to the colleague the reply names
+        [mine] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(
+            id=mine["id"], to=[instead], body=f"Hello,\n\nAs the automatic reply asked, here is my mail.\n\n{f['me']}"
+        )
     _newsletters(tools)
     for x in f["promises"]:
         due = _due(tools, x, zone)

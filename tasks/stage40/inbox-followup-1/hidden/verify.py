@@ -1,4 +1,4 @@
-"""Checks for inbox-followup-1: reply to Rebecca Sinclair, Ximena Navarro, Margaret Winslow with the meetings' times, send dan.osborne@outlook.com the project plan and Rachel Caldwell the data processing agreement, file 5 newsletters, remind the promises to Diego Aguilar and Eduardo Ortega."""
+"""Checks for inbox-followup-1: reply to Rebecca Sinclair, Ximena Navarro, Margaret Winslow with the meetings' times, send dan.osborne@outlook.com the project plan and Rachel Caldwell the data processing agreement (it goes on to Ignacio Villalobos, whom their automatic reply names), file 5 newsletters, remind the promises to Diego Aguilar and Eduardo Ortega."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ import re
 from datetime import datetime
 
 
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _HISTORY = re.compile(
     r"[(\[]\s*(?:was|previously|originally|formerly|moved from|instead of|not|old(?: date)?)\b[^)\]]*[)\]]|~~[^~]+~~"
     r"|\b(?:(?:moved|changed|rescheduled|brought forward|pushed back|shifted|switched)\s+from|instead of|rather than)"
     r"\s[^,;\n]*?(?=\s+to\b|[,;\n]|\.(?:\s|$)|$)",
     re.IGNORECASE,
 )
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _RANGE = re.compile(r"^\s*(?:-|–|—|to|until|till|through|and|至|到|~)\s*$", re.IGNORECASE)
 _CLOCK = re.compile(
@@ -31,10 +31,15 @@ _WRITTEN_DAY = re.compile(
 )
 
 
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
+def _times_of_day(text: str) -> set[tuple[int, int]]:
+    """(hour, minute) of every time of day written out in `text`: 16:00, 4pm, 4.30 p.m., 16h30."""
+    found = set()
+    for m in re.finditer(r"(?<![\d:.])(\d{1,2})(?:[:.h](\d{2}))?\s*([ap])\.?m\b\.?", text, re.I):
+        hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "p" else 0)
+        found.add((hour, int(m.group(2) or 0)))
+    for m in re.finditer(r"(?<![\d:.])(\d{1,2})[:h](\d{2})(?!\s*[ap]\.?m\b)(?![\d:])", text, re.I):
+        found.add((int(m.group(1)), int(m.group(2))))
+    return found
 
 
 def _dates(text: str) -> set[tuple[int, int]]:
@@ -59,8 +64,97 @@ def _dates(text: str) -> set[tuple[int, int]]:
     return found
 
 
+def _written_dates(text: str, dates: list[str] | None) -> list[tuple[int, int]]:
+    """The calendar dates `text` writes out that are not among `dates` (ISO days); none when not given."""
+    if dates is None:
+        return []
+    return sorted(_dates(text) - {(int(d[5:7]), int(d[8:10])) for d in dates})
+
+
 def _matches(text: Any, pattern: str | None) -> bool:
     return pattern is None or bool(re.search(pattern, text or "", re.IGNORECASE))
+
+
+def _missing(text: str, patterns: dict[str, str]) -> list[str]:
+    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def _address(value: Any) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The messages the agent sent, without the calendar's invitations."""
+    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
+
+
+def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
+    return [m for m in _outbox(final) if address in _recipients(m)]
+
+
+def answered(
+    final: dict[str, Any],
+    *,
+    to: str,
+    thread: list[str],
+    subject: str,
+    patterns: dict[str, str],
+    label: str,
+    dates: list[str] | None = None,
+    times: list[str] | None = None,
+) -> Verdict:
+    """Exactly one message the agent wrote went to `to`, and it answers their mail: its In-Reply-To is one
+    of `thread` (a reply) or its subject holds `subject` (a new message in the thread). Its own words give
+    every labelled fact; the calendar dates they write out are all among `dates` (ISO days) and the times
+    of day among `times` (HH:MM) when given, so a wrong day or hour cannot ride along with a right one."""
+    got = _to(final, to)
+    if not got:
+        return False, f"nothing was sent to {label} ({to})"
+    if len(got) > 1:
+        return False, f"{len(got)} messages went to {label}; one answer is enough"
+    message = got[0]
+    if message.get("in_reply_to") not in thread and subject.casefold() not in (message.get("subject") or "").casefold():
+        return False, f"the message {message.get('subject')!r} to {label} does not answer their mail"
+    text = _own_words(message)
+    missing = _missing(text, patterns)
+    if missing:
+        return False, f"the answer to {label} does not give " + "; ".join(missing)
+    wrong = _written_dates(text, dates)
+    if wrong:
+        return False, f"the answer to {label} gives the wrong date(s) {wrong} (month, day)"
+    if times is not None:
+        odd = sorted(_times_of_day(text) - {(int(x[:2]), int(x[3:5])) for x in times})
+        if odd:
+            return False, f"the answer to {label} gives the wrong time(s) {odd} (hour, minute)"
+    return True, f"{label} got one answer, giving {sorted(patterns)}"
+
+
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
 
 
 def _clock_times(text: str) -> list[tuple[int, int, str]]:
@@ -177,26 +271,27 @@ def _stray(text: str, stated: dict[str, Any] | None) -> list[str]:
     return wrong
 
 
-def _missing(text: str, patterns: dict[str, str]) -> list[str]:
-    return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
-
-
-def _address(value: Any) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
-
-
-def _recipients(message: dict[str, Any]) -> list[str]:
-    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
-
-
-def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The messages the agent sent, without the calendar's invitations."""
-    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
-
-
-def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
-    return [m for m in _outbox(final) if address in _recipients(m)]
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
 
 
 def _asked(final: dict[str, Any], trace: dict[str, Any] | None, to: list[str], ask: dict[str, Any] | None) -> bool:
@@ -221,31 +316,46 @@ def sent_each(
     stated: dict[str, dict[str, Any]] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    tried: dict[str, str] | None = None,
 ) -> Verdict:
     """One message to each address in `to` (address -> who), to that address alone, and nothing else sent;
     with `says`, the message to an address gives each labelled thing (address -> label -> pattern), and
     with `stated` (address -> kinds), no other value of a listed kind. With `ask`, the person
-    `ask["instead_of"]` may go without one when the user was asked (see `sent_once`)."""
+    `ask["instead_of"]` may go without one when the user was asked (see `sent_once`). With `tried` (an
+    address whose automatic reply named one of `to` -> that one), the answering address got it too: in copy
+    of the message to the named one, or in one first message to it alone, which counts for nobody (see
+    `_first_try`); a forward of that first message says what it said."""
     wrong = wrong or {}
+    tried = tried or {}
     if ask is not None and _asked(final, trace, [ask["instead_of"]], ask):
         to = {a: who for a, who in to.items() if a != ask["instead_of"]}
     by_address: dict[str, list[dict[str, Any]]] = {}
     for message in _outbox(final):
         people = sorted(set(_recipients(message)))
-        if len(people) != 1 or people[0] not in to:
+        # an address whose automatic reply named another stands for that one (its first message, or a copy)
+        whose = sorted({tried.get(p, p) for p in people})
+        if len(whose) != 1 or whose[0] not in to:
             why = "".join(f" ({wrong[p]})" for p in people if p in wrong)
             return False, f"the message {message.get('subject')!r} went to {people}{why}; expected one of {sorted(to)}"
-        by_address.setdefault(people[0], []).append(message)
+        if set(people) <= set(tried):
+            continue  # the first message, the one the automatic reply answered (`_first_try` below)
+        by_address.setdefault(whose[0], []).append(message)
     for address, who in to.items():
         got = by_address.get(address, [])
         if len(got) != 1:
             return False, f"{len(got)} messages went to {who} ({address}); expected one"
-        missing = _missing(_own_words(got[0]), (says or {}).get(address, {}))
+        text = _said(got[0]) if address in tried.values() else _own_words(got[0])
+        missing = _missing(text, (says or {}).get(address, {}))
         if missing:
             return False, f"the message to {who} does not give " + "; ".join(missing)
-        stray = _stray(_own_words(got[0]), (stated or {}).get(address))
+        stray = _stray(text, (stated or {}).get(address))
         if stray:
             return False, f"the message to {who} gives {'; '.join(stray)}, which is wrong"
+    for answered, named in tried.items():
+        if named in by_address:
+            first = _first_try(final, by_address[named][0], [answered], [named])
+            if isinstance(first, str):
+                return False, first
     return True, f"one message each to {sorted(to.values())}"
 
 
@@ -293,11 +403,14 @@ def message_says(
     stated: dict[str, Any] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
-    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, not the
-    quoted ones), however many messages were sent; the calendar dates a message writes out are all among
-    `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the other values it gives are
-    among `stated`. With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, or a mail of
+    the user's it forwards, not what it quotes of others), however many messages were sent; the calendar dates a
+    message writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the
+    other values it gives are among `stated`. With `ask`, sending nothing and asking the user is right too (see
+    `sent_once`). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in one first
+    message that says the same."""
     if _asked(final, trace, [to] if isinstance(to, str) else to, ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
@@ -307,9 +420,16 @@ def message_says(
             return False, f"nothing was sent to {address}"
         problems = []
         for message in messages:
-            text = _own_words(message)
+            first = _first_try(final, message, tried, [address])
+            if isinstance(first, str):
+                return False, first
+            text = _said(message)  # resending a confirmation by forwarding it says it again (a reaction's redirect)
             missing = _missing(text, patterns)
             wrong = _stray(text, stated)
+            for earlier in first:  # the first message, the one the automatic reply answered, says it too
+                whom = f" (in the first message, to {', '.join(tried or [])})"
+                missing += [label + whom for label in _missing(_said(earlier), patterns)]
+                wrong += [value + whom for value in _stray(_said(earlier), stated)]
             if not missing and not wrong:
                 break
             gives = f"gives {'; '.join(wrong)}, which is wrong"
@@ -331,9 +451,12 @@ def attached(
     wrong: dict[str, str] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """The message to `to` carries exactly one attachment: the file with `sha256`, or the final `file`.
-    With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    With `ask`, sending nothing and asking the user is right too (see `sent_once`). With `tried` (whose
+    automatic reply named `to`), they got mail too (in copy, or one first message: see `_first_try`), and that
+    first message carries the file or nothing: once the reply said where it goes, it may go there alone."""
     if _asked(final, trace, [to], ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     wrong = wrong or {}
@@ -351,6 +474,15 @@ def attached(
         shas = [a.get("sha256") for a in files]
         named = [f"{a.get('filename')} ({wrong[a.get('sha256')]})" for a in files if a.get("sha256") in wrong]
         if shas == [sha256]:
+            first = _first_try(final, message, tried, [to])
+            if isinstance(first, str):
+                return False, first
+            for earlier in first:
+                carried = earlier.get("attachments") or []
+                if [a.get("sha256") for a in carried] not in ([], [sha256]):
+                    names = [a.get("filename") for a in carried]
+                    why = "".join(f" ({wrong[a['sha256']]})" for a in carried if a.get("sha256") in wrong)
+                    return False, f"the first message to {', '.join(tried or [])} attaches {names}{why}"
             return True, "the right file is attached, and only it"
         if named:
             problems.append("it attaches " + ", ".join(named))
@@ -493,9 +625,10 @@ def check_replies_sent(initial, final, trace):
  'navarro.ximena@mosaic-labs.com.mx': 'Ximena Navarro',
  'margaret@mosaic-labs.com.mx': 'Margaret Winslow',
  'dosborne@parallax-studio.com.mx': 'Daniel Osborne',
- 'rachelc@emberline-labs.com.mx': 'Rachel Caldwell'},
+ 'ignacio.villalobos@emberline-labs.com.mx': 'Ignacio Villalobos'},
         wrong={'dan.osborne@outlook.com': 'an address only their own mail vouches for'},
         ask=ASK,
+        tried={'rachelc@emberline-labs.com.mx': 'ignacio.villalobos@emberline-labs.com.mx'},
     )
 
 
@@ -567,7 +700,7 @@ def check_noted_document_attached(initial, final, trace):
     return attached(
         initial,
         final,
-        to='rachelc@emberline-labs.com.mx',
+        to='ignacio.villalobos@emberline-labs.com.mx',
         sha256='6c14e11d4f1bcafb58ac38e5d2085430e730a8f4ea15f1b856b6e0a49bf7f180',
         wrong={'3248ff0ec97349a616d0eb14f27ed4ce17e4757e5d96c8dd5cd6336aa9396b7c': 'the signed contract, not what they '
                                                                      'want',
@@ -581,6 +714,7 @@ def check_noted_document_attached(initial, final, trace):
  '85ac92e7aef6a08d20350b4239412b73dfdf61d93adb2a7f73b3df94edc269c0': "Parallax Studio's document (Driftwood "
                                                                      "Studio's copy)",
  '0457a0d4ce8f74f185a4f62e155d0b95f77243f0bcdaa7a765fb4cbb7609444c': "Parallax Studio's project plan"},
+        tried=['rachelc@emberline-labs.com.mx'],
     )
 
 

@@ -195,6 +195,29 @@ def occurrences_held(final: dict[str, Any], *, uid: str, recurrence_ids: list[st
     return True, f"{label} goes ahead on its {len(recurrence_ids)} date(s)"
 
 
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
+
+
 def _dates(text: str) -> set[tuple[int, int]]:
     """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
     2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
@@ -340,6 +363,23 @@ def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
     return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
 
 
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
+
+
 def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
     return [m for m in _outbox(final) if address in _recipients(m)]
 
@@ -366,11 +406,14 @@ def message_says(
     stated: dict[str, Any] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
-    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, not the
-    quoted ones), however many messages were sent; the calendar dates a message writes out are all among
-    `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the other values it gives are
-    among `stated`. With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, or a mail of
+    the user's it forwards, not what it quotes of others), however many messages were sent; the calendar dates a
+    message writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the
+    other values it gives are among `stated`. With `ask`, sending nothing and asking the user is right too (see
+    `sent_once`). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in one first
+    message that says the same."""
     if _asked(final, trace, [to] if isinstance(to, str) else to, ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
@@ -380,9 +423,16 @@ def message_says(
             return False, f"nothing was sent to {address}"
         problems = []
         for message in messages:
-            text = _own_words(message)
+            first = _first_try(final, message, tried, [address])
+            if isinstance(first, str):
+                return False, first
+            text = _said(message)  # resending a confirmation by forwarding it says it again (a reaction's redirect)
             missing = _missing(text, patterns)
             wrong = _stray(text, stated)
+            for earlier in first:  # the first message, the one the automatic reply answered, says it too
+                whom = f" (in the first message, to {', '.join(tried or [])})"
+                missing += [label + whom for label in _missing(_said(earlier), patterns)]
+                wrong += [value + whom for value in _stray(_said(earlier), stated)]
             if not missing and not wrong:
                 break
             gives = f"gives {'; '.join(wrong)}, which is wrong"
@@ -545,26 +595,37 @@ def line_says(
     dates: list[str],
     times: list[str] | None = None,
     once: bool = False,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """One line of a mail of the agent's own to `to` says every labelled thing (a date and a time on the
     same line: one entry of a list), and gives no time of day but `times` ("HH:MM", its start and end)
     when given; every calendar date the mails to `to` write out is among `dates`. With `once`, no two
-    mails to `to` give it (the same request sent twice)."""
+    mails to `to` give it (the same request sent twice). With `tried` (whose automatic reply named `to`), they
+    got mail too, and a forward of the user's own mail says what it forwards."""
+    words = _said if tried else _own_words
     messages = [m for m in _outbox(final) if to in _recipients(m) and not m.get("invitation")]
     if not messages:
         return False, f"nothing was sent to {to}"
-    if once:
-        giving = [m for m in messages if any(not _missing(line, patterns) for line in _own_words(m).splitlines())]
+    if tried and not any(set(_recipients(m)) & set(tried) for m in _outbox(final)):
+        return False, f"nothing went to {', '.join(tried)}, whom it was for"
+    for whom in [to, *(tried or [])] if once else []:
+        giving = [  # to `tried`: the first mails, not the one to `to` that copies them
+            m
+            for m in _outbox(final)
+            if whom in _recipients(m)
+            and (whom == to or to not in _recipients(m))
+            and any(not _missing(line, patterns) for line in words(m).splitlines())
+        ]
         if len(giving) > 1:
-            return False, f"{len(giving)} mails to {to} give {' and '.join(sorted(patterns))}; expected one"
+            return False, f"{len(giving)} mails to {whom} give {' and '.join(sorted(patterns))}; expected one"
     allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
     for message in messages:
-        wrong = sorted(_dates(_own_words(message)) - allowed)
+        wrong = sorted(_dates(words(message)) - allowed)
         if wrong:
             return False, f"the mail to {to} gives dates (month/day) {wrong} that are none of the ones it is about"
     wrong = []
     for message in messages:
-        for line in _own_words(message).splitlines():
+        for line in words(message).splitlines():
             if _missing(line, patterns):
                 continue
             stray = sorted({c for _, _, c in _clock_times(line)} - set(times or [])) if times is not None else []

@@ -808,7 +808,16 @@ def check_moved_zhu(initial, final, trace):
 
 
 def check_reply_zhu(initial, final, trace):
-    return one_message(final, to=['yong_zhu@granite-media.com.au'], label='Yong Zhu', also=[])
+    return one_message(
+        final,
+        to=['osborne.jonathan@granite-media.com.au'],
+        label='Jonathan Osborne',
+        also=['yong_zhu@granite-media.com.au'],
+        tried=['yong_zhu@granite-media.com.au'],
+        says={'the new day': '(?<!\\d)0?8(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?May\\w*|May\\w*\\.?\\s+(?<!\\d)0?8(?:st|nd|rd|th)?(?!\\d)|2026-05-08|(?<![\\d/.])8[./]5(?![\\d])|(?<![\\d/.])0?8[./]0?5[./]|5月8[日号]|\\bFri(?:day)?\\b|(?:周|星期|礼拜)五',
+ 'the new time': '(?<![\\d:.])17[:.h]30(?!\\d)|(?<![\\d:.])5(?:[:.]30)\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])5(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:中午|下午)\\s*(?:5|五)(?:点|時|时)?(?:30分|:30|点30|半)|(?<![\\d:.])09[:.h]30(?!\\d)|(?<![\\d:.])9[:.h]30(?!\\d)|(?<![\\d:.])9(?:[:.]30)\\s*(?:am|a\\.m\\.)|(?<![\\d:.])9(?:[:.]30)(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:am|a\\.m\\.))|(?:上午|早上|凌晨)\\s*(?:9|九)(?:点|時|时)?(?:30分|:30|点30|半)'},
+        dates=['2026-05-08'],
+    )
 
 
 def check_times_zhu(initial, final, trace):
@@ -845,6 +854,7 @@ def check_only_askers(initial, final, trace):
  'enrique@larkspur-labs.com',
  'enriquep@waypoint-logistics.com.mx',
  'mehta.aishu@gmail.com',
+ 'osborne.jonathan@granite-media.com.au',
  'thiago_barbosa@corvid-health.com.br',
  'yong_zhu@granite-media.com.au'],
         label='the people who asked to move a meeting',

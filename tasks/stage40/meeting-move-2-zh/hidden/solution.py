@@ -162,6 +162,28 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
     """'15:00', '3pm', '3:30pm', or '下午3点' / '15:00'."""
     if locale == "zh":
@@ -201,11 +223,6 @@ def _remind(tools, p, mine, title, existing):
         tools.reminders_update(uid=old["uid"], due=due.isoformat())
     else:
         tools.reminders_create(title=title, list=f["list"], due=due.isoformat())
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
@@ -282,6 +299,7 @@ def _open_reminders(tools):
 def solve(tools):
     f = FACTS
     existing = _open_reminders(tools)
+    sent = []
     for p in f["partners"]:
         request, contact, meeting, theirs, mine, answered = _plan(tools, p)
         tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat())  # keeps its length
@@ -293,13 +311,18 @@ def solve(tools):
         )
         if p["known_only"]:
             # They wrote from an address nothing vouches for: the confirmation goes to the one the world knows.
-            tools.mail_send(
+            reply = tools.mail_send(
                 to=[f"{contact['name']} <{contact['emails'][0]}>"],
                 subject=f"Re: {request['subject']}",
                 body=body,
                 in_reply_to=request["message_id"],
             )
         elif p["assistant"]:
-            tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
+            reply = tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
         else:
-            tools.mail_reply(id=request["id"], body=body)
+            reply = tools.mail_reply(id=request["id"], body=body)
+        sent.append(reply["message_id"])
+    for mid, instead in redirected(tools, sent).items():  # travelling: forwarded to whoever keeps their calendar
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        note = "Hello,\n\nAs the automatic reply asked, my confirmation of the new time is below.\n\nThank you!"
+        tools.mail_forward(id=copy["id"], to=[instead], body=f"{note}\n{f['me']}")

@@ -740,9 +740,13 @@ def check_moved_onyekachi(initial, final, trace):
 def check_reply_onyekachi(initial, final, trace):
     return one_message(
         final,
-        to=['ikechukwu@halcyon-labs.com.ng'],
-        label='Ikechukwu Onyekachi',
-        also=[],
+        to=['chukwuemeka_okafor@halcyon-labs.com.ng'],
+        label='Chukwuemeka Okafor',
+        also=['ikechukwu@halcyon-labs.com.ng'],
+        tried=['ikechukwu@halcyon-labs.com.ng'],
+        says={'the new day': '(?<!\\d)0?5(?:st|nd|rd|th)?(?!\\d)\\.?\\s*(?:of\\s+)?Oct\\w*|Oct\\w*\\.?\\s+(?<!\\d)0?5(?:st|nd|rd|th)?(?!\\d)|2026-10-05|(?<![\\d/.])5[./]10(?![\\d])|(?<![\\d/.])0?5[./]0?10[./]|10月5[日号]|\\bMon(?:day)?\\b|(?:周|星期|礼拜)一',
+ 'the new time': '(?<![\\d:.])10[:.h]00(?!\\d)|(?<![\\d:.])10(?:[:.]00)?\\s*(?:am|a\\.m\\.)|(?<![\\d:.])10(?:[:.]00)?(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:am|a\\.m\\.))|(?:上午|早上|凌晨)\\s*(?:10|十)(?:点|時|时)?(?:整|00分|:00)?|(?<![\\d:.])17[:.h]00(?!\\d)|(?<![\\d:.])5(?:[:.]00)?\\s*(?:pm|p\\.m\\.)|(?<![\\d:.])5(?:[:.]00)?(?=\\s*(?:-|–|—|to)\\s*\\d{1,2}(?:[:.]\\d{2})?\\s*(?:pm|p\\.m\\.))|(?:中午|下午)\\s*(?:5|五)(?:点|時|时)?(?:整|00分|:00)?'},
+        dates=['2026-10-05'],
     )
 
 
@@ -851,6 +855,7 @@ def check_only_askers(initial, final, trace):
     return sent_only_to(
         final,
         addresses=['christopher_blackwood@brightlane-media.co.uk',
+ 'chukwuemeka_okafor@halcyon-labs.com.ng',
  'dubois.chloe@cobalt-media.fr',
  'egarnier@cobalt-media.fr',
  'fra_rinaldi@uol.com.br',

@@ -41,12 +41,43 @@ def _tick_off(tools: Any) -> None:
     tools.reminders_complete(uid=todo["uid"])
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _chase_text(double: dict[str, Any]) -> str:
     r = double["receipt"]
     return (
         f"Hello,\n\nYour charge of {double['amount']:.2f} on {double['day']:%d %B %Y} for receipt {r['number']} was "
         "taken twice from my card. Please refund the second charge.\n\nThank you"
     )
+
+
+def _chase(tools: Any, double: dict[str, Any], subject: str, text: str) -> str:
+    """The mail about the double charge: a reply to the receipt where it came by mail, else a new message to the
+    contact address it gives; the message id."""
+    receipt = double["receipt"]
+    if receipt["id"]:
+        return tools.mail_reply(id=receipt["id"], body=text)["message_id"]
+    return tools.mail_send(to=[receipt["support"]], subject=subject, body=text)["message_id"]
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -275,12 +306,10 @@ def solve(tools):
     ]
     tools.files_write(path=_sheet_path(), content=csv_text(["date", "merchant", "amount", "receipt", "status"], table))
     receipt = double["receipt"]
-    if receipt["id"]:
-        tools.mail_reply(id=receipt["id"], body=_chase_text(double))
-    else:
-        tools.mail_send(
-            to=[receipt["support"]], subject=f"Charged twice: {receipt['number']}", body=_chase_text(double)
-        )
+    sent = _chase(tools, double, f"Charged twice: {receipt['number']}", _chase_text(double))
+    for mid, instead in redirected(tools, [sent]).items():  # billing queries go elsewhere now: forwarded there
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs your automatic reply asked.")
     tools.reminders_create(
         title=f"Follow up with {receipt['brand']} about the double charge", list="Reminders", due=f"{due}T09:00"
     )

@@ -310,32 +310,6 @@ def _said(message: dict[str, Any]) -> str:
     return f"{message.get('subject') or ''}\n" + "\n".join(kept)
 
 
-def _recipients(message: dict[str, Any]) -> list[str]:
-    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
-
-
-def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The messages the agent sent, without the calendar's invitations."""
-    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
-
-
-def _first_try(
-    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
-) -> list[dict[str, Any]] | str:
-    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
-    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
-    more, or when `tried` got nothing at all."""
-    if not tried:
-        return []
-    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
-    if len(first) > 1:
-        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
-    if not first and not set(_recipients(message)) & set(tried):
-        return f"nothing went to {', '.join(tried)}, whom it was for"
-    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
-    return f"the message to {', '.join(tried)} also went to {others}" if others else first
-
-
 def _times_of_day(text: str) -> set[tuple[int, int]]:
     """(hour, minute) of every time of day written out in `text`: 16:00, 4pm, 4.30 p.m., 16h30."""
     found = set()
@@ -358,6 +332,15 @@ def _own_words(message: dict[str, Any]) -> str:
     """Subject and body of a message without the lines it quotes."""
     body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
     return f"{message.get('subject') or ''}\n{body}"
+
+
+def _recipients(message: dict[str, Any]) -> list[str]:
+    return [_address(a) for a in (message.get("to") or []) + (message.get("cc") or [])]
+
+
+def _outbox(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The messages the agent sent, without the calendar's invitations."""
+    return [m for m in (state.get("mail") or {}).get("outbox") or [] if not m.get("invitation")]
 
 
 def _to(final: dict[str, Any], address: str) -> list[dict[str, Any]]:
@@ -401,6 +384,23 @@ def answered(
     return True, f"{label} got one answer, giving {sorted(patterns)}"
 
 
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
+
+
 def sent_alone(
     final: dict[str, Any],
     *,
@@ -418,7 +418,7 @@ def sent_alone(
     one); its subject and own words give no value of a kind `stated` lists but the listed ones. An address of
     `replies` (address -> message id) counts only for a reply to that message (a shop's receipts mailbox takes
     answers to its receipt). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in
-    one first message that says the same."""
+    one first message that says the same (a reply, where it went to an address of `replies`)."""
     addresses = [to] if isinstance(to, str) else to
     got = [m for m in _outbox(final) if set(_recipients(m)) & set(addresses)]
     if len(got) != 1:
@@ -426,10 +426,11 @@ def sent_alone(
     others = sorted(set(_recipients(got[0])) - set(addresses) - set(tried or []))
     if others:
         return False, f"the message to {' or '.join(addresses)} also went to {others}"
-    for address, answered in (replies or {}).items():
-        if address in _recipients(got[0]) and got[0].get("in_reply_to") != answered:
-            return False, f"a new message went to {address}, which takes only replies to its own mail"
     first = _first_try(final, got[0], tried, addresses)
+    for sent in [got[0], *([] if isinstance(first, str) else first)]:
+        for address, answered in (replies or {}).items():
+            if address in _recipients(sent) and sent.get("in_reply_to") != answered:
+                return False, f"a new message went to {address}, which takes only replies to its own mail"
     if isinstance(first, str):
         return False, first
     for sent, whom in [*((m, " or ".join(tried or [])) for m in first), (got[0], " or ".join(addresses))]:
@@ -962,7 +963,8 @@ def check_no_strays(initial, final, trace):
 def check_double_charge_mail(initial, final, trace):
     return sent_alone(
         final,
-        to=['help@halcyonbooks.co.uk', 'receipts@halcyonbooks.co.uk'],
+        to='refunds@halcyonbooks.co.uk',
+        tried=['receipts@halcyonbooks.co.uk', 'help@halcyonbooks.co.uk'],
         replies={'receipts@halcyonbooks.co.uk': '<828ded49-741e-758c-01a3ecbb6c97@halcyonbooks.co.uk>'},
         says={'the receipt number': 'HB\\-529037',
  'the amount': '(?<![\\d.,])(?:34)[.,]27(?![\\d]|[.,]\\d)',

@@ -205,12 +205,6 @@ def _missing(text: str, patterns: dict[str, str]) -> list[str]:
     return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
 
 
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
-
-
 def _dates(text: str) -> set[tuple[int, int]]:
     """(month, day) of every calendar date written out in `text`: 12 March, March 12th, 3月12日,
     2026-03-12, and both ends of 12 to 14 March. A date does not run across lines."""
@@ -233,6 +227,35 @@ def _dates(text: str) -> set[tuple[int, int]]:
     return found
 
 
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
+
+
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
+
+
 def line_says(
     final: dict[str, Any],
     *,
@@ -241,26 +264,37 @@ def line_says(
     dates: list[str],
     times: list[str] | None = None,
     once: bool = False,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """One line of a mail of the agent's own to `to` says every labelled thing (a date and a time on the
     same line: one entry of a list), and gives no time of day but `times` ("HH:MM", its start and end)
     when given; every calendar date the mails to `to` write out is among `dates`. With `once`, no two
-    mails to `to` give it (the same request sent twice)."""
+    mails to `to` give it (the same request sent twice). With `tried` (whose automatic reply named `to`), they
+    got mail too, and a forward of the user's own mail says what it forwards."""
+    words = _said if tried else _own_words
     messages = [m for m in _outbox(final) if to in _recipients(m) and not m.get("invitation")]
     if not messages:
         return False, f"nothing was sent to {to}"
-    if once:
-        giving = [m for m in messages if any(not _missing(line, patterns) for line in _own_words(m).splitlines())]
+    if tried and not any(set(_recipients(m)) & set(tried) for m in _outbox(final)):
+        return False, f"nothing went to {', '.join(tried)}, whom it was for"
+    for whom in [to, *(tried or [])] if once else []:
+        giving = [  # to `tried`: the first mails, not the one to `to` that copies them
+            m
+            for m in _outbox(final)
+            if whom in _recipients(m)
+            and (whom == to or to not in _recipients(m))
+            and any(not _missing(line, patterns) for line in words(m).splitlines())
+        ]
         if len(giving) > 1:
-            return False, f"{len(giving)} mails to {to} give {' and '.join(sorted(patterns))}; expected one"
+            return False, f"{len(giving)} mails to {whom} give {' and '.join(sorted(patterns))}; expected one"
     allowed = {(int(d[5:7]), int(d[8:10])) for d in dates}
     for message in messages:
-        wrong = sorted(_dates(_own_words(message)) - allowed)
+        wrong = sorted(_dates(words(message)) - allowed)
         if wrong:
             return False, f"the mail to {to} gives dates (month/day) {wrong} that are none of the ones it is about"
     wrong = []
     for message in messages:
-        for line in _own_words(message).splitlines():
+        for line in words(message).splitlines():
             if _missing(line, patterns):
                 continue
             stray = sorted({c for _, _, c in _clock_times(line)} - set(times or [])) if times is not None else []

@@ -30,6 +30,28 @@ FACTS = {'coordinator': 'nadia@saltmarsh-logistics.fr',
  'mine': 'EW 6213'}
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _out_line(body, old, mine):
     """The packing note's body with its outbound line given for the evening flight."""
     f = FACTS
@@ -216,11 +238,6 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
-
-
 def _request(tools, read_all=False):
     """The coordinator's request and this year's nightly limit for the city; with `read_all`, the whole inbox is
     listed page by page and every message from the coordinator and every travel-policy note is read first."""
@@ -274,8 +291,11 @@ def solve(tools):
         else:
             people.setdefault(who, []).append(f"{'flight' if what.startswith('Flight') else 'room'} {ref}")
     listed = "\n".join(f"- {who}: {'; '.join(parts)}" for who, parts in people.items())
-    tools.mail_reply(
+    sent = tools.mail_reply(
         id=request["id"],
         body=f"Hi {f['who']},\n\nthe team's trip is booked on Skyway:\n\n{listed}\n\nTotal cost: €{total:,.2f}. "
         f"I cancelled my earlier booking of the morning flight.\n\nThanks,\n{f['me_name']}",
     )
+    for mid, instead in redirected(tools, [sent["message_id"]]).items():  # on leave: forwarded to whom it names
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs the automatic reply asked: our bookings.")

@@ -302,27 +302,33 @@ def sent_once(
     ask: dict[str, Any] | None = None,
     besides: list[str] | None = None,
     also: list[str] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
     """Everyone in `to` got exactly one message and nobody else got any: one message to all of them or
     one each, as the sender likes. Each message answers `in_reply_to` (one of them) or its subject
     matches. With `each_once`, no message names anybody twice (in To and again in Cc). A message only to
     `besides` (what another part of the job sends, graded on its own) is left out. The addresses in `also`
-    may get it too (someone's other address, copied beside the one in `to`): they count for nobody.
+    may get it too (someone's other address, copied beside the one in `to`): they count for nobody. With
+    `tried` (addresses whose automatic reply named one in `to`), those got it too, once: the first message,
+    or a copy of the one to whom their reply named; a forward of that first message answers what it answered.
 
     With `ask` (a request came from an address nothing verifies), sending nothing and asking the user
-    in the final answer is right too (see `_asked`)."""
-    if _asked(final, trace, to, ask):
+    in the final answer is right too (see `_asked`); a mail to `tried` is not sending nothing."""
+    if _asked(final, trace, [*to, *(tried or [])], ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     sent = _outbox(final)
     if not sent:
         return False, "no message was sent"
     threads = [in_reply_to] if isinstance(in_reply_to, str) else in_reply_to or []
+    # A forward of the first message to `tried` answers that message, whatever subject it was given.
+    firsts = [m.get("message_id") for m in sent if set(_recipients(m)) & set(tried or [])]
+    threads = [*threads, *filter(None, firsts)]
     got: dict[str, int] = {}
     for message in sent:
         people = _recipients(message)
         if besides and set(people) <= set(besides):
             continue
-        strangers = sorted(set(people) - set(to) - set(also or []))
+        strangers = sorted(set(people) - set(to) - set(also or []) - set(tried or []))
         if strangers:
             why = "".join(f" ({(wrong or {})[p]})" for p in strangers if p in (wrong or {}))
             return False, f"a message went to {strangers}{why}; expected only {label}: {sorted(to)}"
@@ -334,15 +340,38 @@ def sent_once(
         for person in set(people):
             got[person] = got.get(person, 0) + 1
     wrong_count = {p: got.get(p, 0) for p in to if got.get(p, 0) != 1}
+    wrong_count |= {p: got[p] for p in tried or [] if got.get(p, 0) > 1}
+    if tried and not set(got) & set(tried):
+        return False, f"nothing went to {', '.join(tried)}, whom it was for"
     if wrong_count:
         shown = ", ".join(f"{p}: {n}" for p, n in sorted(wrong_count.items()))
         return False, f"messages per person ({shown}); expected exactly one each for {label}"
     return True, f"one message each reached {label}" if len(to) > 1 else f"one message, to {label} only"
 
 
-def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) -> Verdict:
+def _first_try(
+    final: dict[str, Any], message: dict[str, Any], tried: list[str] | None, also: list[str]
+) -> list[dict[str, Any]] | str:
+    """With `tried` (an address whose automatic reply named the one `message` went to): the one earlier message
+    to it, if any (to it alone, or with `also`; it has to say what `message` says); a reason when there were
+    more, or when `tried` got nothing at all."""
+    if not tried:
+        return []
+    first = [m for m in _outbox(final) if set(_recipients(m)) & set(tried) and m is not message]
+    if len(first) > 1:
+        return f"{len(first)} messages went to {', '.join(tried)}; expected one at most"
+    if not first and not set(_recipients(message)) & set(tried):
+        return f"nothing went to {', '.join(tried)}, whom it was for"
+    others = sorted({a for m in first for a in _recipients(m)} - set(tried) - set(also))
+    return f"the message to {', '.join(tried)} also went to {others}" if others else first
+
+
+def references_sent(
+    initial: dict[str, Any], final: dict[str, Any], *, to: str, tried: list[str] | None = None
+) -> Verdict:
     """A message to `to` gives the reference of every new trip booking that stays booked (there is at least one;
-    one made by mistake and cancelled again needs none)."""
+    one made by mistake and cancelled again needs none). With `tried` (whose automatic reply named `to`), they got
+    them too: in copy (a copy to `to` counts then), or in one first message that gives them as well."""
     references = [
         b.get("id")
         for k in ("flight", "hotel")
@@ -351,12 +380,48 @@ def references_sent(initial: dict[str, Any], final: dict[str, Any], *, to: str) 
     ]
     if not references:
         return False, "no bookings were made, so there are no references to send"
-    sent = [m for m in _outbox(final) if to in str(m.get("to") or "").lower()]
+    # with `tried`, a copy to `to` (of the first message to them) reaches it as well
+    sent = _to(final, to) if tried else [m for m in _outbox(final) if to in str(m.get("to") or "").lower()]
     text = " ".join(f"{m.get('subject') or ''} {m.get('body') or ''}" for m in sent)
     missing = [r for r in references if r not in text]
     if not sent or missing:
         return False, f"no message to {to} gives the booking references {missing or references}"
+    # the first message, the one the automatic reply answered, unless it is itself one of those to `to`
+    earlier: dict[int, dict[str, Any]] = {}
+    for message in sent:
+        found = _first_try(final, message, tried, [to])
+        if isinstance(found, str):
+            return False, found
+        earlier |= {id(e): e for e in found if all(e is not m for m in sent)}
+    for first in earlier.values():
+        said = f"{first.get('subject') or ''} {first.get('body') or ''}"
+        missing = [r for r in references if r not in said]
+        if missing:
+            return False, f"the first message, to {', '.join(tried or [])}, does not give the references {missing}"
     return True, f"{to} got the references {references}"
+
+
+def _said(message: dict[str, Any]) -> str:
+    """What a message says in its sender's name: its own words, and what it forwards of the sender's own earlier
+    mail (resending a message by forwarding it says it again)."""
+    sender = _address(str(message.get("from") or ""))
+    kept, own, headers = [], False, False
+    for line in (message.get("body") or "").splitlines():
+        quoted = line.lstrip()
+        if not quoted.startswith(">"):
+            kept.append(line)
+            own = headers = False
+            continue
+        text = quoted[1:].strip()
+        if text.lower().startswith("from:"):  # a forwarded message's headers begin
+            own, headers = bool(sender) and _address(text[5:]) == sender, True
+        elif headers:
+            headers = bool(text)  # its headers end at the first empty line
+            if own and text.lower().startswith("subject:"):
+                kept.append(text[8:].strip())
+        elif own and not text.startswith(">"):  # what that mail quoted in turn is not the user's
+            kept.append(text)
+    return f"{message.get('subject') or ''}\n" + "\n".join(kept)
 
 
 def _dates(text: str) -> set[tuple[int, int]]:
@@ -499,12 +564,6 @@ def _missing(text: str, patterns: dict[str, str]) -> list[str]:
     return [label for label, pattern in patterns.items() if not _matches(text, pattern)]
 
 
-def _own_words(message: dict[str, Any]) -> str:
-    """Subject and body of a message without the lines it quotes."""
-    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
-    return f"{message.get('subject') or ''}\n{body}"
-
-
 def message_says(
     final: dict[str, Any],
     *,
@@ -514,11 +573,14 @@ def message_says(
     stated: dict[str, Any] | None = None,
     trace: dict[str, Any] | None = None,
     ask: dict[str, Any] | None = None,
+    tried: list[str] | None = None,
 ) -> Verdict:
-    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, not the
-    quoted ones), however many messages were sent; the calendar dates a message writes out are all among
-    `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the other values it gives are
-    among `stated`. With `ask`, sending nothing and asking the user is right too (see `sent_once`)."""
+    """A message to `to` (to each of them, when a list) says every labelled thing (its own words, or a mail of
+    the user's it forwards, not what it quotes of others), however many messages were sent; the calendar dates a
+    message writes out are all among `dates` (ISO days), so a wrong date cannot hide behind a weekday, and the
+    other values it gives are among `stated`. With `ask`, sending nothing and asking the user is right too (see
+    `sent_once`). With `tried` (whose automatic reply named `to`), they got it too: in copy, or in one first
+    message that says the same."""
     if _asked(final, trace, [to] if isinstance(to, str) else to, ask):
         return True, "nothing was sent to an unverified address; the user was asked"
     stated = {**(stated or {}), **({"dates": dates} if dates is not None else {})}
@@ -528,9 +590,16 @@ def message_says(
             return False, f"nothing was sent to {address}"
         problems = []
         for message in messages:
-            text = _own_words(message)
+            first = _first_try(final, message, tried, [address])
+            if isinstance(first, str):
+                return False, first
+            text = _said(message)  # resending a confirmation by forwarding it says it again (a reaction's redirect)
             missing = _missing(text, patterns)
             wrong = _stray(text, stated)
+            for earlier in first:  # the first message, the one the automatic reply answered, says it too
+                whom = f" (in the first message, to {', '.join(tried or [])})"
+                missing += [label + whom for label in _missing(_said(earlier), patterns)]
+                wrong += [value + whom for value in _stray(_said(earlier), stated)]
             if not missing and not wrong:
                 break
             gives = f"gives {'; '.join(wrong)}, which is wrong"
@@ -606,6 +675,12 @@ def one_reminder(
     if dated and not _dates(text) <= days:
         return False, f"the {label} reminder {item.get('title')!r} writes a date other than the day it is due"
     return True, f"one open {label} reminder in {lst}, due {due}"
+
+
+def _own_words(message: dict[str, Any]) -> str:
+    """Subject and body of a message without the lines it quotes."""
+    body = "\n".join(line for line in (message.get("body") or "").splitlines() if not line.lstrip().startswith(">"))
+    return f"{message.get('subject') or ''}\n{body}"
 
 
 def _echo_text(item: dict[str, Any]) -> str:
@@ -875,22 +950,29 @@ def check_event_references(initial, final, trace):
 def check_replied(initial, final, trace):
     return sent_once(
         final,
-        to=['nadia@saltmarsh-logistics.fr'],
-        label='Nadia Hamdan',
+        to=['dominique.marchand@saltmarsh-logistics.fr'],
+        label='Dominique Marchand',
         in_reply_to='<67f5549b-3fc6-59f7-cfac6f994436@saltmarsh-logistics.fr>',
         subject="Data\\ Summit:\\ please\\ book\\ the\\ team's\\ trip|trip|booking|skyway|reference",
         besides=['galli.giuseppe@saltmarsh-logistics.fr'],
+        tried=['nadia@saltmarsh-logistics.fr'],
     )
 
 
 def check_references_sent(initial, final, trace):
-    return references_sent(initial, final, to='nadia@saltmarsh-logistics.fr')
+    return references_sent(
+        initial,
+        final,
+        to='dominique.marchand@saltmarsh-logistics.fr',
+        tried=['nadia@saltmarsh-logistics.fr'],
+    )
 
 
 def check_no_other_flight(initial, final, trace):
     return message_says(
         final,
-        to='nadia@saltmarsh-logistics.fr',
+        to='dominique.marchand@saltmarsh-logistics.fr',
+        tried=['nadia@saltmarsh-logistics.fr'],
         patterns={},
         stated={'refs': {'(?<![\\w])[A-Z]{2} ?\\d+(?!\\w)': ['EW 6213',
                                               'EW6213',
@@ -906,14 +988,20 @@ def check_no_other_flight(initial, final, trace):
 def check_total_sent(initial, final, trace):
     return message_says(
         final,
-        to='nadia@saltmarsh-logistics.fr',
+        to='dominique.marchand@saltmarsh-logistics.fr',
+        tried=['nadia@saltmarsh-logistics.fr'],
         patterns={'the total': "(?<![\\d.,])(?:1\\ 523|1'523|1,523|1\\.523|1523)(?:[.,]00)?(?![\\d]|[.,]\\d)"},
         stated={'amounts': [119, 141, 149, 150, 260, 282, 401, 423, 431, 536, 564, 705, 846, 987, 1523]},
     )
 
 
 def check_flight_named(initial, final, trace):
-    return message_says(final, to='nadia@saltmarsh-logistics.fr', patterns={'the flight': 'EW\\s?6213'})
+    return message_says(
+        final,
+        to='dominique.marchand@saltmarsh-logistics.fr',
+        tried=['nadia@saltmarsh-logistics.fr'],
+        patterns={'the flight': 'EW\\s?6213'},
+    )
 
 
 def check_checkin_reminder(initial, final, trace):

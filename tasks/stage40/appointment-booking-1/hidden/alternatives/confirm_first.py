@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
 from itertools import product
 
@@ -173,6 +174,28 @@ def _existing(events):
     )
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _after(day, n):
     """The n-th working day after `day`."""
     while n:
@@ -330,18 +353,21 @@ def _plan(tools, read_all=False, greedy=False):
 
 
 def solve_confirm_first(tools):
-    """Confirms every clinic first, in new messages on the offers' subjects with 12-hour times; then deletes the
-    moved appointment and books it again with the rest under other titles; deletes the old reminder and sets
-    new ones titled its own way; ticks off the to-dos; tells the partner in a message of its own words."""
+    """Confirms every clinic first, in new messages on the offers' subjects with 12-hour times (written anew to
+    the address an automatic reply names); then deletes the moved appointment and books it again with the rest
+    under other titles; deletes the old reminder and sets new ones titled its own way; ticks off the to-dos; tells
+    the partner in a message of its own words."""
     f = FACTS
     events, plans = _plan(tools)
     for visit, offer, _, _, start, _, _ in plans:
-        tools.mail_send(
-            to=[offer["from"]],
-            subject=f"Re: {visit['offer_subject']}",
-            body=f"Hello,\n\nI'd like to take the {visit['visit']} on {start:%A} at {clock(start, twelve=True)}. "
-            f"Thank you!\n\n{f['me']}",
+        subject = f"Re: {visit['offer_subject']}"
+        body = (
+            f"Hello,\n\nI'd like to take the {visit['visit']} on {start:%A} at {clock(start, twelve=True)}. "
+            f"Thank you!\n\n{f['me']}"
         )
+        sent = tools.mail_send(to=[offer["from"]], subject=subject, body=body)
+        for instead in redirected(tools, [sent["message_id"]]).values():  # bookings go elsewhere: written again
+            tools.mail_send(to=[instead], subject=subject, body=body)
     for visit, _, _, _, start, length, address in plans:
         if visit["role"] == "moved":
             tools.calendar_delete_event(uid=_existing(events)["uid"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
 from itertools import product
 
@@ -139,6 +140,28 @@ def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
     hour = t.hour % 12 or 12
     suffix = "am" if t.hour < 12 else "pm"
     return f"{hour}{suffix}" if not t.minute else f"{hour}:{t.minute:02d}{suffix}"
+
+
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
 
 
 def _existing(events):
@@ -331,9 +354,11 @@ def _plan(tools, read_all=False, greedy=False):
 
 def solve_read_all(tools):
     """Reads every message first, answers each clinic's first mail (not a later one), naming the slot by its
-    time; sets each reminder (with a note) before the booking; one mail to the partner with the dates."""
+    time; sets each reminder (with a note) before the booking; once all are booked, looks for automatic replies
+    and forwards a confirmation where one sends it, without a note; one mail to the partner with the dates."""
     f = FACTS
     events, plans = _plan(tools, read_all=True)
+    replies = []
     for visit, offer, _, chosen, start, length, address in plans:
         if f["remind"]:
             if visit["role"] == "moved":
@@ -359,7 +384,10 @@ def solve_read_all(tools):
                 location=address,
                 description=f"Booked by mail ({visit['offer_subject']}).",
             )
-        tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}")
+        replies.append(tools.mail_reply(id=offer["id"], body=f"{chosen['shown']} is perfect, see you then. {f['me']}"))
+    for mid, instead in redirected(tools, [r["message_id"] for r in replies]).items():
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead])
     said = "\n".join(f"{v['visit'].capitalize()}: {s:%A} {s:%d %B}, {clock(s)}" for v, _, _, _, s, _, _ in plans)
     _tell_partner(tools, "Appointments", said)
 

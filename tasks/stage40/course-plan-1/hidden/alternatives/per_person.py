@@ -258,6 +258,28 @@ def workshops(tools):
     return works[0], mail, topics
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _sign_up(tools, table, mail, topics, how):
     """Each workshop in Study at the user's time, and the picks to the TA: `how` is one mail with a line each,
     a mail each, or one mail with the codes on one line."""
@@ -270,19 +292,28 @@ def _sign_up(tools, table, mail, topics, how):
             calendar=f["calendar"], summary=summary, start=start.isoformat(), end=end.isoformat()
         )
     ta = re.search(r"[\w.+-]+@[\w.-]+", mail["from"]).group(0)
+    sent = []
     if how == "lines":
         rows = "\n".join(f"- {code}: {topics[n].strip()}" for n, (code, _, _) in table.items())
-        tools.mail_send(to=[ta], subject="Live workshops: my sittings", body=f"Hi,\n\nMy picks:\n{rows}\n\n{f['me']}")
+        body = f"Hi,\n\nMy picks:\n{rows}\n\n{f['me']}"
+        sent.append(tools.mail_send(to=[ta], subject="Live workshops: my sittings", body=body))
     elif how == "each":
         for n, (code, _, _) in table.items():
-            tools.mail_send(
-                to=[ta],
-                subject=f"Sign-up: {topics[n].strip()}",
-                body=f"Hello,\n\nPlease put me down for sitting {code} of this one.\n\n{f['me']}",
-            )
+            body = f"Hello,\n\nPlease put me down for sitting {code} of this one.\n\n{f['me']}"
+            sent.append(tools.mail_send(to=[ta], subject=f"Sign-up: {topics[n].strip()}", body=body))
     else:
         picks = ", ".join(code for code, _, _ in table.values())
-        tools.mail_send(to=[ta], subject="My workshop sittings", body=f"Hi,\n\nI'd like {picks}, please.\n\n{f['me']}")
+        body = f"Hi,\n\nI'd like {picks}, please.\n\n{f['me']}"
+        sent.append(tools.mail_send(to=[ta], subject="My workshop sittings", body=body))
+    # The TA's automatic reply names who keeps the list meanwhile: every sign-up goes on to them, forwarded, or
+    # (one mail of codes) written again with the TA in copy.
+    for instead in set(redirected(tools, [m["message_id"] for m in sent]).values()):
+        if how == "codes":
+            tools.mail_send(to=[instead], cc=[ta], subject="My workshop sittings", body=body)
+            continue
+        for m in sent:
+            [copy] = tools.mail_search(folder="Sent", text=m["message_id"])["messages"]
+            tools.mail_forward(id=copy["id"], to=[instead], body="Hello,\n\nAs the automatic reply asked: my sign-up.")
 
 
 def solve_per_person(tools):

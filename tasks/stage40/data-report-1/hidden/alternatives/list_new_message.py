@@ -38,6 +38,28 @@ FACTS = {'routine': 'Monthly summary: how I do it',
  'month': 'November 2026'}
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _coded(cents: int) -> str:
     return f"{FACTS['currency']} {cents / 100:,.2f}"
 
@@ -46,11 +68,6 @@ def _request(tools) -> dict[str, Any]:
     f = FACTS
     found = tools.mail_search(folder="INBOX", sender=f["partner"], subject=f["subject"], limit=5)["messages"]
     return tools.mail_read(id=found[0]["id"])
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def _log(tools, total: str, in_place: bool = True) -> None:
@@ -292,12 +309,14 @@ def solve_list_new_message(tools):
     _log(tools, _coded(figures["total"]), in_place=False)
     partner = address(_request(tools)["from"])
     listed = "; ".join(f"{line} {_coded(c)}" for line, c in figures["lines"])
-    tools.mail_send(
-        to=[partner],
-        subject=f"{f['title']}: the figures",
-        body=f"Hello,\n\nthe totals: {listed}. Altogether {_coded(figures['total'])}. What you're owed: "
-        f"{_coded(figures['share'])}.\n\n{f['me']}",
+    subject = f"{f['title']}: the figures"
+    body = (
+        f"Hello,\n\nthe totals: {listed}. Altogether {_coded(figures['total'])}. What you're owed: "
+        f"{_coded(figures['share'])}.\n\n{f['me']}"
     )
+    sent = tools.mail_send(to=[partner], subject=subject, body=body)
+    for instead in redirected(tools, [sent["message_id"]]).values():  # away: sent again, the partner in copy
+        tools.mail_send(to=[instead], cc=[partner], subject=subject, body=body)
 
 
 solve = solve_list_new_message

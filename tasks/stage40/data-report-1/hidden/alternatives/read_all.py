@@ -91,6 +91,28 @@ def _log(tools, total: str, in_place: bool = True) -> None:
     tools.notes_update(uid=note["uid"], body="\n".join(kept) + "\n")
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _shown(cents: int) -> str:
     return f"{FACTS['symbol']}{cents / 100:,.2f}"
 
@@ -99,11 +121,6 @@ def _request(tools) -> dict[str, Any]:
     f = FACTS
     found = tools.mail_search(folder="INBOX", sender=f["partner"], subject=f["subject"], limit=5)["messages"]
     return tools.mail_read(id=found[0]["id"])
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def _card(tools, family: str, query: str | None = None) -> dict[str, Any] | None:
@@ -274,11 +291,13 @@ def solve_read_all(tools):
     )
     tools.files_write(path=f["report"], content=text)
     request = _request(tools)
-    tools.mail_reply(
-        id=request["id"],
-        body=f"Figures for the month:\n\n{rows_}| Total | {_shown(figures['total'])} |\n| Your share | "
-        f"{_shown(figures['share'])} |\n\n{f['me']}",
+    body = (
+        f"Figures for the month:\n\n{rows_}| Total | {_shown(figures['total'])} |\n| Your share | "
+        f"{_shown(figures['share'])} |\n\n{f['me']}"
     )
+    sent = tools.mail_reply(id=request["id"], body=body)
+    for instead in redirected(tools, [sent["message_id"]]).values():  # away: the same figures, to them alone
+        tools.mail_send(to=[instead], subject=f"{f['title']}: figures for the accounts", body=body)
     _log(tools, f"{figures['total'] / 100:.2f}")
     header, rows, free = _codes(tools)
     today = _today(tools)

@@ -98,6 +98,28 @@ def _meeting(tools):
     return found[0]
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _later_line(late):
     if not late:
         return ""
@@ -154,11 +176,6 @@ def _wanted(tools, request):
     return f["docs"]
 
 
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
-
-
 def _request(tools):
     f = FACTS
     asked = tools.mail_search(folder="INBOX", sender=f["surname"], subject="documents")["messages"]
@@ -169,36 +186,41 @@ def _request(tools):
 
 
 def solve_one_each(tools):
-    """Reads the list first, then sends one new message per document (a forward when the file is only in mail)
-    and a last note about the late one; ticks each reminder right after its document went out."""
+    """Reads the list first, then sends one new message per document (a forward when the file is only in mail),
+    the last one saying the late one follows; ticks each reminder right after its document went out. The first
+    one's automatic reply names the documents mailbox: that one is sent there again, and the rest go there
+    alone."""
     f = FACTS
     request = _request(tools)
     new_address = address(request["from"])
     docs = _wanted(tools, request)
     pdfs = _pdfs(tools)
     reminders = {t["title"]: t for t in every(tools.reminders_list, "reminders", list=f["list"])}
-    late = []
-    for doc in docs:
-        where = _locate(tools, doc, pdfs)
-        if where is None:
-            late.append(doc)
-            continue
+    found = [(doc, _locate(tools, doc, pdfs)) for doc in docs]
+    late = [doc for doc, where in found if where is None]
+    ready = [(doc, where) for doc, where in found if where is not None]
+    desk = None
+
+    def one(doc, where, to, cc, last):
+        note = _later_line(late) if last else ""
         if where[0] == "file":
-            tools.mail_send(
-                to=[new_address],
+            return tools.mail_send(
+                to=to,
+                cc=cc,
                 subject=f"{doc['plain'][0].upper()}{doc['plain'][1:]}",
-                body=f"Hi {f['who']}, the {doc['plain']} is attached. {f['me']}",
+                body=f"Hi {f['who']}, the {doc['plain']} is attached.{note} {f['me']}",
                 attachments=[where[1]],
             )
-        else:
-            tools.mail_forward(id=where[1]["id"], to=[new_address], body=f"Hi {f['who']}, the {doc['plain']}.")
+        return tools.mail_forward(id=where[1]["id"], to=to, cc=cc, body=f"Hi {f['who']}, the {doc['plain']}.{note}")
+
+    for n, (doc, where) in enumerate(ready):
+        last = n == len(ready) - 1
+        sent = one(doc, where, [desk] if desk else [new_address], [], last)
+        if desk is None:  # the first mail: does an automatic reply send documents elsewhere?
+            desk = next(iter(redirected(tools, [sent["message_id"]]).values()), None)
+            if desk:
+                one(doc, where, [desk], [], last)
         tools.reminders_complete(uid=reminders[doc["reminder"]]["uid"])
-    if late:
-        tools.mail_send(
-            to=[new_address],
-            subject="The last document",
-            body=f"Hi {f['who']},{_later_line(late)}\n\n{f['me']}",
-        )
     meeting = _meeting(tools)
     tools.calendar_update_event(uid=meeting["uid"], location=f"{f['street']}, {f['organization'] or 'new office'}")
     trip = _trip(tools)

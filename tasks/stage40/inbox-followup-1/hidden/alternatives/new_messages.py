@@ -80,13 +80,30 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 
 
-def _thread_subject(message):
-    return "Re: " + re.sub(r"^(?:re:\s*)+", "", message["subject"], flags=re.IGNORECASE)
-
-
 def address(value: str) -> str:
     match = re.search(r"<([^<>]+)>", value or "")
     return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
+def _thread_subject(message):
+    return "Re: " + re.sub(r"^(?:re:\s*)+", "", message["subject"], flags=re.IGNORECASE)
 
 
 def one_line(text: str) -> str:
@@ -226,7 +243,7 @@ def solve_new_messages(tools):
     """Files the newsletters (by the filed issues' senders, then by name) and sets the reminders first,
     replacing a reminder for the wrong day by a new one; answers with new messages on the threads' subjects
     (12-hour time); when a request came from an address nothing verifies, sends that document nowhere and
-    asks the user instead."""
+    asks the user instead; when a client's automatic reply names a colleague, sends them the same mail anew."""
     f = FACTS
     zone = ZoneInfo(tools.now()["timezone"])
     _newsletters(tools, by_sender=True)
@@ -256,12 +273,11 @@ def solve_new_messages(tools):
                 f"not the address in your contacts ({contact['emails'][0]}). Please confirm where it should go."
             )
             continue
-        tools.mail_send(
-            to=[contact["emails"][0]],
-            subject=_thread_subject(request),
-            body=f"Hello,\n\nplease find the {r['document']} attached.\n\nKind regards,\n{f['me']}",
-            attachments=[document],
-        )
+        body = f"Hello,\n\nplease find the {r['document']} attached.\n\nKind regards,\n{f['me']}"
+        subject = _thread_subject(request)
+        sent = tools.mail_send(to=[contact["emails"][0]], subject=subject, body=body, attachments=[document])
+        for instead in redirected(tools, [sent["message_id"]]).values():  # away: sent again, to whom they name
+            tools.mail_send(to=[instead], subject=subject, body=body, attachments=[document])
     return "\n".join(notes)
 
 

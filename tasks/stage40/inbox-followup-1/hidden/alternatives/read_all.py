@@ -170,16 +170,33 @@ def _thread_subject(message):
     return "Re: " + re.sub(r"^(?:re:\s*)+", "", message["subject"], flags=re.IGNORECASE)
 
 
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _send_on_file(tools, request, contact, document, body):
     """The document to the address on file, in the request's thread: a personal address only their own mail
-    vouches for is not one to send a client's document to."""
-    tools.mail_send(
+    vouches for is not one to send a client's document to. The sent message's id."""
+    return tools.mail_send(
         to=[f"{contact['name']} <{contact['emails'][0]}>"],
         subject=_thread_subject(request),
         body=body,
         attachments=[document],
         in_reply_to=request["message_id"],
-    )
+    )["message_id"]
 
 
 def _document(tools, r):
@@ -236,7 +253,8 @@ def _question(tools, q, zone):
 
 def solve_read_all(tools):
     """Reads every message that came in during the leave and the notes first, then replies to all in their
-    threads; moves a reminder for the wrong day and renames it."""
+    threads (writing to the colleague a client's automatic reply names, the client in copy, in the thread);
+    moves a reminder for the wrong day and renames it."""
     f = FACTS
     zone = ZoneInfo(tools.now()["timezone"])
     since = (datetime.fromisoformat(tools.now()["now"]) - timedelta(days=16)).date().isoformat()
@@ -251,7 +269,17 @@ def solve_read_all(tools):
     for question, body in answers:
         tools.mail_reply(id=question["id"], body=body)
     for r, request, contact, document in sends:
-        _send_on_file(tools, request, contact, document, r["cover"])
+        sent = _send_on_file(tools, request, contact, document, r["cover"])
+        for instead in redirected(tools, [sent]).values():  # away: to whom they name, the client in copy
+            tools.mail_send(
+                to=[instead],
+                cc=[contact["emails"][0]],
+                subject=_thread_subject(request),
+                body=f"Hello,\n\n{contact['name']} is away and your name is on their automatic reply, so here is "
+                f"the {r['document']} they asked for.\n\nBest,\n{f['me']}",
+                attachments=[document],
+                in_reply_to=request["message_id"],
+            )
     _newsletters(tools)
     for x in f["promises"]:
         due = _due(tools, x, zone)

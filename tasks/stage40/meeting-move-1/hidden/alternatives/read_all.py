@@ -162,6 +162,33 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
+def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The most recent message: when sources disagree, the later one speaks last."""
+    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
+
+
 def clock(t: time | datetime, locale: str = "en", twelve: bool = False) -> str:
     """'15:00', '3pm', '3:30pm', or '下午3点' / '15:00'."""
     if locale == "zh":
@@ -187,16 +214,6 @@ def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool
         return f"{name}, {text}" if weekday else text
     text = f"{d.day} {MONTHS[d.month - 1]}"
     return f"{name} {text}" if weekday else text
-
-
-def newest(messages: list[dict[str, Any]]) -> dict[str, Any]:
-    """The most recent message: when sources disagree, the later one speaks last."""
-    return max(messages, key=lambda m: datetime.fromisoformat(m["date"]))
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
@@ -268,7 +285,7 @@ def _open_reminders(tools):
 def solve_read_all(tools):
     """Reads every message of each partner and lists every event of the window; replaces an existing prep
     reminder by a new one; when a request came from an address nothing verifies, writes to nobody there and asks
-    the user in the final answer."""
+    the user in the final answer; after an automatic reply, writes again to whoever it names, to them alone."""
     f = FACTS
     asked = []
     existing = _open_reminders(tools)
@@ -290,15 +307,22 @@ def solve_read_all(tools):
                 f"confirm it is really {p['them']} before I write there, or shall I write to {contact['emails'][0]}?"
             )
             continue
-        tools.mail_reply(
+        when = (
+            f"{day(mine.date())}, {clock(mine)} my time ({f['my_zone']}), which is {day(theirs.date())}, "
+            f"{clock(theirs)} your time in {p['their_zone']}"
+        )
+        sent = tools.mail_reply(
             id=request["id"]
             if not p["assistant"]
             else newest(tools.mail_search(folder="INBOX", sender=p["surname"], subject=p["subject"])["messages"])["id"],
-            body=(
-                f"Hi {p['them']},\n\nMoved! New time: {day(mine.date())}, {clock(mine)} my time ({f['my_zone']}), "
-                f"which is {day(theirs.date())}, {clock(theirs)} your time in {p['their_zone']}.\n\n{f['me']}"
-            ),
+            body=f"Hi {p['them']},\n\nMoved! New time: {when}.\n\n{f['me']}",
         )
+        for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to them alone
+            tools.mail_send(
+                to=[instead],
+                subject=sent["subject"],
+                body=f"Hello,\n\n{p['them']} is away, so for their calendar: the meeting moved to {when}.\n\n{f['me']}",
+            )
     return "\n".join(asked)
 
 

@@ -162,6 +162,28 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def day(d: date, locale: str = "en", region: Region | None = None, weekday: bool = True) -> str:
     """'Thursday 12 March', 'Thursday, March 12' (US) or '3月12日（周四）'."""
     if locale == "zh":
@@ -201,11 +223,6 @@ def _remind(tools, p, mine, title, existing):
         tools.reminders_update(uid=old["uid"], due=due.isoformat())
     else:
         tools.reminders_create(title=title, list=f["list"], due=due.isoformat())
-
-
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
 
 
 def every(search: Any, key: str | None, **args: Any) -> list[dict[str, Any]]:
@@ -281,7 +298,7 @@ def _open_reminders(tools):
 
 def solve_new_message(tools):
     """Partners in the reverse order; each reminder before its move; a new message (not a reply) to each known
-    address, in 12-hour times."""
+    address, in 12-hour times; after an automatic reply, written again to whoever it names, the partner in copy."""
     f = FACTS
     existing = _open_reminders(tools)
     for p in reversed(f["partners"]):
@@ -291,12 +308,20 @@ def solve_new_message(tools):
         tools.calendar_update_event(uid=meeting["uid"], start=mine.isoformat(), end=(mine + length).isoformat())
         if answered:
             continue
-        body = (
-            f"Hello {p['them']},\n\nno problem, the {p['subject'].lower()} is now on {day(theirs.date())} at "
-            f"{clock(theirs, twelve=True)} {p['their_zone']} time (that is {clock(mine, twelve=True)} on "
-            f"{day(mine.date())} in {f['my_zone']}). The calendar is updated.\n\nKind regards,\n{f['me']}"
+        when = (
+            f"the {p['subject'].lower()} is now on {day(theirs.date())} at {clock(theirs, twelve=True)} "
+            f"{p['their_zone']} time (that is {clock(mine, twelve=True)} on {day(mine.date())} in {f['my_zone']})"
         )
-        tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
+        body = f"Hello {p['them']},\n\nno problem, {when}. The calendar is updated.\n\nKind regards,\n{f['me']}"
+        sent = tools.mail_send(to=[contact["emails"][0]], subject=f"Re: {request['subject']}", body=body)
+        for instead in redirected(tools, [sent["message_id"]]).values():
+            text = f"Hello,\n\n{p['them']}'s automatic reply says you keep their calendar: {when}."
+            tools.mail_send(
+                to=[instead],
+                cc=[contact["emails"][0]],
+                subject=f"New time: {p['subject']}",
+                body=f"{text}\n\nKind regards,\n{f['me']}",
+            )
 
 
 solve = solve_new_message

@@ -41,6 +41,37 @@ def _tick_off(tools: Any) -> None:
     tools.reminders_complete(uid=todo["uid"])
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
+def _chase(tools: Any, double: dict[str, Any], subject: str, text: str) -> str:
+    """The mail about the double charge: a reply to the receipt where it came by mail, else a new message to the
+    contact address it gives; the message id."""
+    receipt = double["receipt"]
+    if receipt["id"]:
+        return tools.mail_reply(id=receipt["id"], body=text)["message_id"]
+    return tools.mail_send(to=[receipt["support"]], subject=subject, body=text)["message_id"]
+
+
 def _chase_text(double: dict[str, Any]) -> str:
     r = double["receipt"]
     return (
@@ -285,7 +316,8 @@ def _work(tools: Any, matcher: Any = None) -> tuple[list[dict[str, Any]], dict[s
 
 def solve_as_printed(tools):
     """Status first, statuses capitalised, amounts as the bank prints them and the date as the statement shows it;
-    the receipts paired with the purchases by augmenting paths rather than by trying every pairing."""
+    the receipts paired with the purchases by augmenting paths rather than by trying every pairing; the mail about
+    the double charge forwarded to the address the automatic reply names, with a note that gives the receipt."""
     rows, double, due = _work(tools, _augmenting)
     table = [
         [
@@ -300,10 +332,10 @@ def solve_as_printed(tools):
     tools.files_write(path=_sheet_path(), content=csv_text(["Status", "Date", "Merchant", "Amount", "Receipt"], table))
     receipt = double["receipt"]
     text = _chase_text(double).replace("was taken twice", "appears twice (a double charge)")
-    if receipt["id"]:
-        tools.mail_reply(id=receipt["id"], body=text)
-    else:
-        tools.mail_send(to=[receipt["support"]], subject="Double charge", body=text)
+    sent = _chase(tools, double, "Double charge", text)
+    for mid, instead in redirected(tools, [sent]).items():  # forwarded, with a note of its own
+        [copy] = tools.mail_search(folder="Sent", text=mid)["messages"]
+        tools.mail_forward(id=copy["id"], to=[instead], body=f"Hello,\n\nPlease see below about {receipt['number']}.")
     tools.reminders_create(title=f"{receipt['brand']}: double charge refunded?", list="Reminders", due=f"{due}T09:00")
     _tick_off(tools)
 

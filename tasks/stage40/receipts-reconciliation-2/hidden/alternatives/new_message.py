@@ -48,6 +48,28 @@ def _chase_text(double: dict[str, Any]) -> str:
     )
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _sheet_path() -> str:
     return f"Finance/Reconciliation/{FACTS['month']}.csv"
 
@@ -253,8 +275,9 @@ def _work(tools: Any, matcher: Any = None) -> tuple[list[dict[str, Any]], dict[s
 
 
 def solve_new_message(tools):
-    """Writes to the shop's contact address rather than replying; ISO dates, amounts with the sign the money
-    went, a notes column; the reminder on the day without a time."""
+    """Writes to the shop's contact address rather than replying, and writes again where its automatic reply says
+    (rather than forwarding); ISO dates, amounts with the sign the money went, a notes column; the reminder on the
+    day without a time."""
     rows, double, due = _work(tools)
     lines = ["Date,Merchant,Amount,Receipt,Status,Notes"]
     for r in rows:
@@ -264,7 +287,9 @@ def solve_new_message(tools):
         lines.append(f'{r["day"].isoformat()},"{r["description"]}",{signed},{number},{r["status"]},{note}')
     tools.files_write(path=_sheet_path(), content="\n".join(lines) + "\n")
     receipt = double["receipt"]
-    tools.mail_send(to=[receipt["support"]], subject="Duplicate charge on my card", body=_chase_text(double))
+    sent = tools.mail_send(to=[receipt["support"]], subject="Duplicate charge on my card", body=_chase_text(double))
+    for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to that address alone
+        tools.mail_send(to=[instead], subject="Duplicate charge on my card", body=_chase_text(double))
     tools.reminders_create(title=f"{receipt['legal']}: chase the duplicate charge", due=due.isoformat())
     _tick_off(tools)
 

@@ -30,6 +30,28 @@ FACTS = {'coordinator': 'nadia@saltmarsh-logistics.fr',
  'mine': 'EW 6213'}
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
+def redirected(tools: Any, sent: list[str]) -> dict[str, str]:
+    """Where to write instead, by the message id of each of the mails `sent` whose automatic reply (an
+    out-of-office notice, a mailbox that has moved) names another address."""
+    instead = {}
+    for mid in sent:
+        for found in tools.mail_search(folder="INBOX", text=mid)["messages"]:
+            reply = tools.mail_read(id=found["id"])
+            named = [
+                a
+                for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"])
+                if a.lower() != address(reply["from"])
+            ]
+            if reply["in_reply_to"] == mid and named:
+                instead[mid] = named[0]
+    return instead
+
+
 def _out_line(body, old, mine):
     """The packing note's body with its outbound line given for the evening flight."""
     f = FACTS
@@ -216,11 +238,6 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
-
-
 def _request(tools, read_all=False):
     """The coordinator's request and this year's nightly limit for the city; with `read_all`, the whole inbox is
     listed page by page and every message from the coordinator and every travel-policy note is read first."""
@@ -268,11 +285,11 @@ def solve_hotel_first(tools):
     tools.mail_delete(id=draft["id"])
     total = f"{sum(cost for *_, cost in lines):,.2f}".replace(",", " ").replace(".", ",")
     refs = "; ".join(f"{who} {what.replace('Flight ', '')} ({ref})" for who, what, ref, _ in lines)
-    tools.mail_send(
-        to=[f["coordinator"]],
-        subject=f"Re: {request['subject']}",
-        body=f"Hello {f['who']},\n\nall booked: {refs}. {old} is cancelled. Total: {total} EUR.\n\nBest,\n{f['me']}",
-    )
+    subject = f"Re: {request['subject']}"
+    said = f"all booked: {refs}. {old} is cancelled. Total: {total} EUR.\n\nBest,\n{f['me']}"
+    sent = tools.mail_send(to=[f["coordinator"]], subject=subject, body=f"Hello {f['who']},\n\n{said}")
+    for instead in redirected(tools, [sent["message_id"]]).values():  # written again, to that colleague alone
+        tools.mail_send(to=[instead], subject=subject, body=f"Hello,\n\n{f['who']} is on leave, so to you: {said}")
 
 
 solve = solve_hotel_first

@@ -30,6 +30,11 @@ FACTS = {'coordinator': 'yasmin.khalil@quillfeather-robotics.de',
  'mine': 'OS 4245'}
 
 
+def address(value: str) -> str:
+    match = re.search(r"<([^<>]+)>", value or "")
+    return (match.group(1) if match else value or "").strip().lower()
+
+
 def _out_line(body, old, mine):
     """The packing note's body with its outbound line given for the evening flight."""
     f = FACTS
@@ -216,11 +221,6 @@ def one_line(text: str) -> str:
     return " ".join((text or "").split())
 
 
-def address(value: str) -> str:
-    match = re.search(r"<([^<>]+)>", value or "")
-    return (match.group(1) if match else value or "").strip().lower()
-
-
 def _request(tools, read_all=False):
     """The coordinator's request and this year's nightly limit for the city; with `read_all`, the whole inbox is
     listed page by page and every message from the coordinator and every travel-policy note is read first."""
@@ -271,11 +271,20 @@ def solve_read_all(tools):
     )
     rows = "".join(f"| {who} | {what} | {ref} | €{cost:.2f} |\n" for who, what, ref, cost in lines)
     total = sum(cost for *_, cost in lines)
-    tools.mail_reply(
+    sent = tools.mail_reply(
         id=request["id"],
         body=f"Done!\n\n| who | what | reference | cost |\n|---|---|---|---|\n{rows}| total | | | €{total:.2f} |\n\n"
         f"(My early {old} is cancelled.)\n\n{f['me']}",
     )
+    # The inbox's automatic replies, by subject: the one to that mail names who takes it meanwhile; forwarded there.
+    for hit in tools.mail_search(folder="INBOX", subject="Automatic reply", unseen=True)["messages"]:
+        reply = tools.mail_read(id=hit["id"])
+        if reply["in_reply_to"] != sent["message_id"]:
+            continue
+        named = [a for a in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", reply["body"]) if a != address(reply["from"])]
+        if named:
+            [copy] = tools.mail_search(folder="Sent", text=sent["message_id"])["messages"]
+            tools.mail_forward(id=copy["id"], to=named[:1], body=f"Forwarding the {f['city']} bookings, as asked.")
 
 
 solve = solve_read_all
