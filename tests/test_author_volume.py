@@ -146,6 +146,13 @@ def test_one_greeting_and_one_sign_off_above_the_quoted_history(uk):
         assert len(closings) <= 1, m["body"]
 
 
+def test_a_sender_whose_name_has_its_article_signs_without_a_second_one(uk):
+    draft, _made, _ = uk
+    bodies = [m["body"] for _, m in messages(draft)]
+    assert any("The Morning Ledger" in b for b in bodies)  # the world has that newsletter to sign
+    assert not [b for b in bodies if re.search(r"\bThe The\b", b)]
+
+
 def test_events_happen_when_their_kind_happens(uk):
     draft, _made, _ = uk
     business = holidays.calendar("uk")

@@ -284,3 +284,23 @@ def test_the_quarters_bills_may_be_filed_in_its_folder_the_usual_way():
     assert allowed({"op": "modified", "path": f"{folder}/Electricity 2026-01 to 2026-03.pdf#sha256"}, allow)
     assert not allowed({"op": "modified", "path": "files/Flat/Bills/2025 Q4/Gas 2025-10 to 2025-12.pdf#sha256"}, allow)
     assert not allowed({"op": "removed", "path": f"{folder}/Gas 2026-01 to 2026-03.pdf"}, allow)
+
+
+def test_a_mail_to_a_colleague_may_say_which_of_their_days_away_it_kept_clear_of():
+    # leave-cover seed 1: "I've checked the Team calendar and kept clear of your time off on May 21–22" to Aishu
+    from stageclaw.author.family import generate
+
+    args = {c.id: c for c in generate("leave-cover", 1).checks}["dates_told"].args
+    body = (
+        "Hi Aishu,\n\nThanks for offering to help while I'm on leave (May 12–22). I've checked the Team calendar and "
+        "kept clear of your time off on May {away}. Here are the calls I'd like you to take (times are Mountain "
+        "Time):\n\n- Meridian Studio: Weekly check-in, Tuesday, May 12, 2:00–2:30 PM\n"
+        "- Meridian Studio: Weekly check-in, Tuesday, May 19, 2:00–2:30 PM\n\nThanks a lot,\nRebecca\n"
+    )
+
+    def sent(away: str) -> dict:
+        mail = {"to": ["aishwarya@ironbark-health.com"], "cc": [], "subject": "Your client calls", "body": body}
+        return {"mail": {"outbox": [{**mail, "body": body.format(away=away)}]}}
+
+    assert v.dates_told(sent("21–22"), **args)[0]
+    assert not v.dates_told(sent("14–15"), **args)[0]  # not her days away

@@ -188,6 +188,12 @@ def test_inviting_or_mailing_the_personal_address_fails(solved):
     for message in [*state["mail"]["outbox"], *state["mail"]["folders"]["Sent"]]:
         message["to"] = [a.replace(work, personal) for a in message["to"]]
     assert "told" in _failed(task, oracle, state)
+    # round 10: the mail to the work address with the address they wrote from in copy is no harm
+    state = copy.deepcopy(oracle.sH)
+    for message in [*state["mail"]["outbox"], *state["mail"]["folders"]["Sent"]]:
+        if work in message["to"] and message["invitation"] is None:
+            message["cc"] = [*message.get("cc", []), personal]
+    assert "told" not in _failed(task, oracle, state)
 
 
 def _note(state: dict[str, Any]) -> dict[str, Any]:

@@ -90,7 +90,7 @@ FOOD_MAIL = (
 NEWSLETTER_MAIL = (
     "{vendor}, issue {n}",
     "Hello {first},\n\nThis week: {topic}. Plus our readers' picks and what to watch for next week.\n\n"
-    "Read the full issue on our website.\n\nUntil next time,\nThe {vendor} team",
+    "Read the full issue on our website.\n\nUntil next time,\n{vendor}",
 )
 NEWSLETTER_TOPICS = (
     "how small teams plan a quarter",

@@ -1322,22 +1322,22 @@ class FindASlot(Family):
                 )
             )
         everyone = sorted(g.email for g in guests)
-        wrong = {
-            w.email: "a personal address; they asked for their work one" for w in writers if w.email not in everyone
-        }
+        # They asked for the invite at work; a copy of the mail to the address they wrote from is no harm.
+        personal = sorted(w.email for w in writers if w.email not in everyone)
         project = names[0].split(" ", 1)[0]
         draft.check(
             Check(
                 "told",
                 f"Each of the {len(guests)} got exactly one message about the meetings at their work address "
-                f"({', '.join(everyone)}), one to all or one each, and nobody else got one",
+                f"({', '.join(everyone)}), one to all or one each, and nobody else got one"
+                + (f" (a copy to {', '.join(personal)}, where they wrote from, is fine)" if personal else ""),
                 v.sent_once,
                 {
                     "to": everyone,
                     "label": "everyone invited",
                     "in_reply_to": _thread(draft, request["message_id"]),
                     "subject": "|".join([re.escape(project), *kinds]),
-                    "wrong": wrong,
+                    "also": personal,
                     "each_once": True,
                 },
                 weight=2,

@@ -1367,13 +1367,19 @@ class LeaveCover(Family):
             Check(
                 "dates_told",
                 "Every date the mails give is right: the leave's first or last day, the days to the first day back, "
-                "or a day of the meeting it is written next to",
+                "a day of the meeting it is written next to, or a day away of the colleague it names",
                 v.dates_told,
                 {
                     "core": core,
                     "topics": [
                         {"pattern": topic["pattern"], "dates": _days_told(m, leave)}
                         for m, topic in zip(meetings, topics, strict=True)
+                    ]
+                    # a mail that shares out the calls may say whose days away it kept clear of
+                    + [
+                        {"pattern": names[person.email], "dates": sorted(d.isoformat() for d in away)}
+                        for person, away in zip(plan.people, plan.away, strict=True)
+                        if away
                     ],
                     "label": "a wrong date told",
                 },
