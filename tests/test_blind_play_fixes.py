@@ -304,3 +304,24 @@ def test_a_mail_to_a_colleague_may_say_which_of_their_days_away_it_kept_clear_of
 
     assert v.dates_told(sent("21–22"), **args)[0]
     assert not v.dates_told(sent("14–15"), **args)[0]  # not her days away
+
+
+def test_a_claim_mail_to_the_manager_may_give_what_each_category_comes_to():
+    # expense-claim seed 1 (round 10): "Ryde rides ... $104.40" and "Meals (two capped at the $40 Seattle meal
+    # rate): $118.37" beside the total $823.49
+    from stageclaw.author.family import generate
+
+    args = {c.id: c for c in generate("expense-claim", 1).checks}["message_right"].args
+    body = (
+        "Hi Margaret,\n\nMy Seattle trip expenses are all in on Expensely. The total awaiting your approval is "
+        "$823.49:\n\n- Brightlane House Hotel, 3 nights: $417.00\n- Summit Airlines, return flight: $183.72\n"
+        "- Ryde rides: ${rides}\n- Meals (two capped at the $40 Seattle meal rate): $118.37\n\nThanks,\nLi"
+    )
+
+    def sent(rides: str) -> dict:
+        to = ["margaret@alder-health.com", "iyer.priyanka@alder-health.com"]  # the manager, and who approves now
+        mail = {"to": to, "cc": [], "subject": "Seattle expenses", "in_reply_to": None}
+        return {"mail": {"outbox": [{**mail, "body": body.format(rides=rides)}]}}
+
+    assert v.message_says(sent("104.40"), **args)[0]
+    assert not v.message_says(sent("104.60"), **args)[0]  # not what the rides come to

@@ -965,17 +965,27 @@ class ExpenseClaim(Family):
             Check(
                 "message_right",
                 f"Whatever the messages to {manager} and {deputy.email} say about the claim is right: any total is "
-                f"{money(total, region)}, any other amount one of the trip's receipts or claims, or the whole trip's "
-                "with the approved ticket",
+                f"{money(total, region)}, any other amount one of the trip's receipts or claims, what a category of "
+                "the claims comes to, or the whole trip's with the approved ticket",
                 v.message_says,
                 {
                     "to": [manager, deputy.email],
                     "patterns": {},
                     "ask": ask,
                     "stated": {
-                        # the whole trip with the ticket approved at booking is a true figure too
+                        # the whole trip with the ticket approved at booking is a true figure too, and so is
+                        # what each category of the claims comes to
                         "amounts": sorted(
-                            {total, round(total + outbound.amount, 2), *(c["amount"] for c in claims), *known}
+                            {
+                                total,
+                                round(total + outbound.amount, 2),
+                                *(c["amount"] for c in claims),
+                                *known,
+                                *(
+                                    round(sum(c["amount"] for c in claims if c["category"] == k), 2)
+                                    for k in {c["category"] for c in claims}
+                                ),
+                            }
                         ),
                         "total": total,
                     },
