@@ -696,6 +696,8 @@ def check_message_right(initial, final, trace):
              40.0,
              56.71,
              74.72,
+             104.4,
+             118.37,
              179.16,
              183.72,
              417.0,

@@ -1039,7 +1039,7 @@ def check_told(initial, final, trace):
  '<20260812005700.f5c0ae@larkspur-logistics.com.sg>',
  '<1a82a3ea-2df3-e44f-cf677107a630@parallax-media.in>'],
         subject='Atlas|steering\\ group|design\\ review|quarterly\\ check\\-in|planning\\ workshop',
-        wrong={'tomek_nowak@hotmail.co.uk': 'a personal address; they asked for their work one'},
+        also=['tomek_nowak@hotmail.co.uk'],
         each_once=True,
     )
 

@@ -1229,7 +1229,9 @@ def check_dates_told(initial, final, trace):
  {'pattern': 'office move|briefing', 'dates': ['2026-05-12']},
  {'pattern': 'Meridian\\ Studio', 'dates': ['2026-05-12', '2026-05-19']},
  {'pattern': 'Harbor\\ Partners', 'dates': ['2026-05-20']},
- {'pattern': 'renewal', 'dates': ['2026-05-21']}],
+ {'pattern': 'renewal', 'dates': ['2026-05-21']},
+ {'pattern': '\\b(?:Valentina)\\b', 'dates': ['2026-05-20']},
+ {'pattern': '\\b(?:Aishu|Aishwarya)\\b', 'dates': ['2026-05-21', '2026-05-22']}],
         label='a wrong date told',
     )
 
