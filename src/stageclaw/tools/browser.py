@@ -401,6 +401,7 @@ def browser_open(
         from playwright.sync_api import Error as PlaywrightError
 
         target = browser.scope.resolve(url)
+        response = None
         for attempt in range(3):
             try:
                 response = browser.page.goto(target, wait_until="load")
@@ -410,6 +411,8 @@ def browser_open(
                 if "interrupted by another navigation" not in str(exc) or attempt == 2:
                     raise
                 browser.page.wait_for_load_state("load")
+                if browser.page.url == target:
+                    break  # what cut in was Chromium going to the same page: it is open
         return browser.view(response.status if response is not None else None)
 
     return _act(ctx, go)
