@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 import unicodedata
@@ -113,6 +114,13 @@ class People:
         # The names of every person and organisation drawn for this world (full names, in both scripts,
         # organisations' names and domains): a twin of the task must use none of them.
         self.cast: set[str] = set()
+
+    def drawing_with(self, rng: random.Random) -> People:
+        """These people, drawing from `rng`: a part of the world drawn last, from a generator of its own so that
+        the rest stays as it was, still takes names and addresses the world has not used, and keeps them taken."""
+        other = copy.copy(self)  # shallow: the taken names, addresses and cast are shared
+        other.rng = rng
+        return other
 
     def culture(self, region: Region) -> Culture:
         return CULTURES[self.rng.choice(region.cultures)]

@@ -28,7 +28,6 @@ tool_state_update).
 
 from __future__ import annotations
 
-import copy
 import random
 import re
 from collections.abc import Callable
@@ -580,8 +579,7 @@ class ExpenseClaim(Family):
         names the colleague who approves claims meanwhile (the deputy, returned). Drawn last, and from a generator of
         its own, so that the rest of the draw stays as it was."""
         rng = random.Random(f"{trip.manager.email} away {trip.now.isoformat()}")
-        people = copy.copy(ctx.people)  # the world's names stay taken (the deputy's too), drawn with `rng`
-        people.rng = rng
+        people = ctx.people.drawing_with(rng)
         assert trip.me.org is not None
         title = rng.choice([t for t in MANAGER_TITLES if t != trip.manager.title])
         deputy = people.person(trip.region, org=trip.me.org, title=title)

@@ -36,7 +36,6 @@ never left beside the Work one.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import random
 import re
@@ -773,8 +772,7 @@ class InboxFollowup(Family):
         that names the colleague at their company who is covering for them meanwhile, and the document goes there.
         Drawn last, and from a generator of its own, so that the rest of the draw stays as it was."""
         rng = random.Random(f"{c.person.email} on leave {p.now.isoformat()}")
-        people = copy.copy(ctx.people)  # the world's names stay taken (the colleague's too), drawn with `rng`
-        people.rng = rng
+        people = ctx.people.drawing_with(rng)
         story = [p.me, *(m.asker for m in p.meetings), *(m.organiser for m in p.meetings)]
         story += [x.reviewer for x in p.promises] + [x.person for x in p.clients]
         taken = {n for x in story for n in (x.given, x.family)}

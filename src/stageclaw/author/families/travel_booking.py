@@ -34,7 +34,6 @@ mail, calendar, contacts and files surrounds the trip. The levers (provenance.le
 
 from __future__ import annotations
 
-import copy
 import random
 import re
 from dataclasses import dataclass
@@ -703,8 +702,7 @@ class TravelBooking(Family):
         the team's travel meanwhile, so the references and the cost have to reach that colleague. Drawn last, and
         from a generator of its own, so that the rest of the draw stays as it was."""
         rng = random.Random(f"{coordinator.email} away {now.isoformat()}")
-        people = copy.copy(ctx.people)  # the world's names stay taken (the colleague's too), drawn with `rng`
-        people.rng = rng
+        people = ctx.people.drawing_with(rng)
         org = coordinator.org
         cover = people.person(coordinator.region, org=org, title="Travel coordinator")
         while cover.family in taken:  # no one on the trip, nor a hotel, goes by the same family name
